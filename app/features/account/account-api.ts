@@ -1,0 +1,27 @@
+/** The browser's calls of the login and member API (spec §7), through the shared client. */
+
+import { api, dataOf } from '#app/api/api-client.ts'
+import type {
+  LoginAnswer,
+  LoginRequest,
+  LogoutAnswer,
+  MemberInfo,
+  SendCodeAnswer,
+  SendCodeRequest,
+} from '#contracts/accounts.ts'
+
+export async function sendLoginCode(request: SendCodeRequest): Promise<SendCodeAnswer> {
+  return dataOf(await api.post<SendCodeAnswer>('/member/sendCode', request))
+}
+
+export async function logIn(request: LoginRequest): Promise<LoginAnswer> {
+  return dataOf(await api.post<LoginAnswer>('/member/login', request))
+}
+
+export async function fetchMemberInfo(): Promise<MemberInfo> {
+  return dataOf(await api.get<MemberInfo>('/home/memberInfo'))
+}
+
+export async function logOut(): Promise<LogoutAnswer> {
+  return dataOf(await api.delete<LogoutAnswer>('/token/logout'))
+}

@@ -1,0 +1,160 @@
+/**
+ * The reader's login state in the page (spec §4): logged in while the access-token cookie is present (the server
+ * render tells; the cookie itself is HttpOnly). Member info is fetched after every navigation while logged in.
+ * Logging out — asked for (with a confirmation), or forced by a 401 from any call or a failed member-info lookup
+ * (without one) — calls DELETE /token/logout, clears the cookies, resets the live-chat customer and marks the
+ * page logged out; a forced logout on /ai-qna reloads the page.
+ */
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useRevalidator } from 'react-router'
+import { ApiError } from '#app/api/api-client.ts'
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { toast } from '#app/components/toaster.tsx'
+import { useContact } from '#app/features/contact/contact-provider.tsx'
+import { type LoginAnswer, type UserInfoCookie, userInfoCookieOf } from '#contracts/accounts.ts'
+import { fetchMemberInfo, logOut } from './account-api.ts'
+import { clearAccountCookies } from './account-cookies.ts'
+import { onUnauthenticated } from './session-events.ts'
+
+export interface AccountState {
+  isLoggedIn: boolean
+  userInfo: UserInfoCookie | null
+}
+
+interface AccountApi extends AccountState {
+  /** After a successful login: marks the page logged in and tells the live chat who the customer is. */
+  completeLogin(answer: LoginAnswer): void
+  /** The header's logout: asks first. */
+  requestLogout(): void
+}
+
+const AccountContext = createContext<AccountApi | undefined>(undefined)
+
+/** Pages whose state belongs to the member and cannot simply be redrawn: reload them after a forced logout. */
+const reloadOnForcedLogout = ['/ai-qna']
+
+/**
+ * The state this page last knew, for when the shell is drawn again during the visit (an error screen and back):
+ * the document's first answer is stale by then. Browser only — on the server it would leak between readers.
+ */
+let lastKnownState: AccountState | undefined
+
+export function AccountProvider({ initial, children }: { initial: AccountState; children: ReactNode }) {
+  const { t } = useTranslation('account')
+  const [state, setStoredState] = useState<AccountState>(() =>
+    typeof window === 'undefined' ? initial : (lastKnownState ?? initial),
+  )
+  const setState = useCallback((next: AccountState) => {
+    lastKnownState = next
+    setStoredState(next)
+  }, [])
+  const [isConfirming, setIsConfirming] = useState(false)
+  const location = useLocation()
+  const revalidator = useRevalidator()
+  const contact = useContact()
+  const isLoggingOut = useRef(false)
+  const stateRef = useRef(state)
+  stateRef.current = state
+
+  const finishLogout = useCallback(
+    async (reason: 'asked' | 'forced') => {
+      if (isLoggingOut.current) return
+      isLoggingOut.current = true
+      try {
+        await logOut().catch(() => undefined)
+        clearAccountCookies()
+        contact.liveChat?.resetCustomer()
+        setState({ isLoggedIn: false, userInfo: null })
+        if (reason === 'forced' && reloadOnForcedLogout.includes(window.location.pathname)) {
+          window.location.reload()
+          return
+        }
+        if (reason === 'asked') toast.success(t('logout.done'))
+        void revalidator.revalidate()
+      } finally {
+        isLoggingOut.current = false
+      }
+    },
+    [contact, revalidator, setState, t],
+  )
+
+  // A 401 from any API call logs out without asking (spec §8).
+  useEffect(
+    () =>
+      onUnauthenticated(() => {
+        if (stateRef.current.isLoggedIn) void finishLogout('forced')
+      }),
+    [finishLogout],
+  )
+
+  // Member info after each navigation while logged in; a failed lookup logs out (spec §4). Being offline is not
+  // a failed lookup: the server never answered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation
+  useEffect(() => {
+    if (!state.isLoggedIn) return
+    let isCurrent = true
+    fetchMemberInfo().then(
+      (info) => {
+        if (!isCurrent) return
+        setState({ isLoggedIn: true, userInfo: userInfoCookieOf(info) })
+        contact.liveChat?.setCustomer({ id: info.memberId, name: info.displayName ?? info.maskedPhone })
+      },
+      (error: unknown) => {
+        if (!isCurrent || isLoggingOut.current) return
+        if (error instanceof ApiError && error.status === 0) return
+        void finishLogout('forced')
+      },
+    )
+    return () => {
+      isCurrent = false
+    }
+  }, [location.key, state.isLoggedIn])
+
+  const completeLogin = useCallback(
+    (answer: LoginAnswer) => {
+      setState({ isLoggedIn: true, userInfo: userInfoCookieOf(answer.userInfo) })
+      contact.liveChat?.setCustomer({
+        id: answer.userInfo.memberId,
+        name: answer.userInfo.displayName ?? answer.userInfo.maskedPhone,
+      })
+    },
+    [contact, setState],
+  )
+
+  const requestLogout = useCallback(() => setIsConfirming(true), [])
+
+  const value = useMemo(
+    () => ({ ...state, completeLogin, requestLogout }),
+    [state, completeLogin, requestLogout],
+  )
+
+  return (
+    <AccountContext.Provider value={value}>
+      {children}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={t('logout.confirmTitle')}
+        description={t('logout.confirmDescription')}
+        confirmLabel={t('logout.confirm')}
+        onConfirm={() => void finishLogout('asked')}
+      />
+    </AccountContext.Provider>
+  )
+}
+
+export function useAccount(): AccountApi {
+  const account = useContext(AccountContext)
+  if (!account) throw new Error('useAccount must be used inside AccountProvider')
+  return account
+}

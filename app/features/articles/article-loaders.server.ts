@@ -1,0 +1,119 @@
+/**
+ * What the article screens load, on the server, from the articles service in-process. The route modules stay
+ * thin: they call these and draw. Headings are translated here because meta tags need them too.
+ */
+import { data } from 'react-router'
+import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import type { RequestContext } from '#app/request-context.ts'
+import {
+  type ArticleDetail,
+  ArticleErrorCode,
+  type ArticleListAnswer,
+  ArticleListQuery,
+  type ArticleTag,
+  parseArticleReference,
+  type TopicSummary,
+} from '#contracts/articles.ts'
+import { filterOfListing, type Listing, listingOfPath, pageOfSearchParams } from './article-listing.ts'
+
+export interface ArticleListData {
+  listing: Listing
+  page: number
+  answer: ArticleListAnswer | null
+  heading: string
+  description: string
+  eyebrow: string | null
+  tag: ArticleTag | null
+  topic: TopicSummary | null
+  /** Search screens are not indexed. */
+  isSearch: boolean
+}
+
+function notFound(): never {
+  throw data({ reason: 'not-found' }, { status: 404 })
+}
+
+export async function loadArticleList(context: RequestContext, request: Request) {
+  const url = new URL(request.url)
+  const listing = listingOfPath(url.pathname, url.searchParams)
+  if (!listing) notFound()
+  const { services, locale } = context
+  const t = getServerTranslator(locale).getFixedT(locale, 'articles')
+  const page = pageOfSearchParams(url.searchParams)
+  const filter = filterOfListing(listing, page)
+  const [answer, topic, tag] = await Promise.all([
+    filter ? services.articles.findArticles(ArticleListQuery.parse(filter), locale) : null,
+    listing.kind === 'topic' ? services.articles.findTopic(listing.slug, locale) : null,
+    listing.kind === 'search' && listing.tag ? services.articles.findTag(listing.tag, locale) : null,
+  ])
+  const result: ArticleListData = {
+    listing,
+    page,
+    answer,
+    heading: '',
+    description: '',
+    eyebrow: null,
+    tag: tag ?? null,
+    topic: topic ?? null,
+    isSearch: listing.kind === 'search',
+  }
+  switch (listing.kind) {
+    case 'all':
+    case 'analysis':
+    case 'recommendations':
+      result.heading = t(`lists.${listing.kind}.title`)
+      result.description = t(`lists.${listing.kind}.description`)
+      break
+    case 'market': {
+      const market = t(`markets.${listing.market}`)
+      result.heading = market
+      result.description = t('lists.market.description', { market })
+      break
+    }
+    case 'topic':
+      if (!topic) notFound()
+      result.heading = topic.name
+      result.description = topic.description
+      result.eyebrow = t('lists.topic.eyebrow')
+      break
+    case 'search':
+      result.heading = tag
+        ? t('lists.search.titleWithTag', { tag: tag.v })
+        : t('lists.search.title', { keyword: listing.keyword.slice(0, 100) })
+      result.description = t('meta.searchDescription', { keyword: listing.keyword.slice(0, 100) })
+      if (listing.isTooLong && !tag) return data(result, { status: 400 })
+      break
+  }
+  return result
+}
+
+export type ArticleDetailData =
+  | { state: 'published' | 'empty'; article: ArticleDetail }
+  | { state: 'deleted' | 'taken-down'; article: null; title: string }
+
+/** An article by key or id; deleted and taken down are 410 screens, anything else unreadable the 404 variant. */
+export async function loadArticleDetail(context: RequestContext, detail: string | undefined) {
+  const reference = parseArticleReference(detail ?? '')
+  if (!reference) throw data({ reason: 'content-missing' }, { status: 404 })
+  const t = getServerTranslator(context.locale).getFixedT(context.locale, 'articles')
+  try {
+    const article = await context.services.articles.getArticle(reference, context.locale)
+    return { state: article.contentState, article } satisfies ArticleDetailData as ArticleDetailData
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (code === ArticleErrorCode.deleted) {
+      return data<ArticleDetailData>(
+        { state: 'deleted', article: null, title: t('states.deleted') },
+        { status: 410 },
+      )
+    }
+    if (code === ArticleErrorCode.takenDown) {
+      return data<ArticleDetailData>(
+        { state: 'taken-down', article: null, title: t('states.takenDown') },
+        { status: 410 },
+      )
+    }
+    if (code === ArticleErrorCode.notFound) throw data({ reason: 'content-missing' }, { status: 404 })
+    throw error
+  }
+}

@@ -1,0 +1,63 @@
+/** Links to every contact channel (spec §3): phone, email, WhatsApp, Line, KakaoTalk, Telegram. */
+import { Mail, MessageCircle, Phone, Send } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { ContactChannels as Channels } from '#server/config.ts'
+
+export function contactChannelLinks(channels: Channels) {
+  return [
+    {
+      key: 'phone',
+      href: `tel:${channels.phone.replace(/[^\d+]/g, '')}`,
+      value: channels.phone,
+      Icon: Phone,
+    },
+    { key: 'email', href: `mailto:${channels.email}`, value: channels.email, Icon: Mail },
+    {
+      key: 'whatsapp',
+      href: `https://wa.me/${channels.whatsapp.replace(/\D/g, '')}`,
+      value: channels.whatsapp,
+      Icon: MessageCircle,
+    },
+    {
+      key: 'line',
+      href: `https://line.me/R/ti/p/${encodeURIComponent(channels.line)}`,
+      value: channels.line,
+      Icon: MessageCircle,
+    },
+    {
+      key: 'kakaotalk',
+      href: `https://pf.kakao.com/${encodeURIComponent(channels.kakaotalk)}`,
+      value: channels.kakaotalk,
+      Icon: MessageCircle,
+    },
+    {
+      key: 'telegram',
+      href: `https://t.me/${encodeURIComponent(channels.telegram)}`,
+      value: channels.telegram,
+      Icon: Send,
+    },
+  ] as const
+}
+
+export function ContactChannelList({ channels }: { channels: Channels }) {
+  const { t } = useTranslation('shell')
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2" data-testid="contact-channels">
+      {contactChannelLinks(channels).map(({ key, href, value, Icon }) => (
+        <li key={key}>
+          <a
+            href={href}
+            {...(href.startsWith('https:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            className="flex items-center gap-3 rounded-lg border border-ink-100 bg-white px-3 py-2 text-sm hover:border-brand-500"
+          >
+            <Icon className="size-4 text-brand-600" aria-hidden="true" />
+            <span className="flex flex-col">
+              <span className="font-medium text-ink-900">{t(`contact.channels.${key}`)}</span>
+              <span className="text-ink-700">{value}</span>
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,68 @@
+/** The email subscription form (footer and home): one field, the spec's messages, a toast on the outcome. */
+import { clsx } from 'clsx'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/button.tsx'
+import { TextField } from '#app/components/text-field.tsx'
+import { toast } from '#app/components/toaster.tsx'
+import { NewsletterSignupForm, type SignupSource } from '#contracts/site.ts'
+import { type FieldErrors, fieldErrorsOf, subscribeEmail } from './subscribe-email.ts'
+
+export function NewsletterForm({
+  source,
+  tone = 'light',
+}: {
+  source: Exclude<SignupSource, 'contact-dialog'>
+  tone?: 'light' | 'dark'
+}) {
+  const { t } = useTranslation(['shell', 'common', 'errors'])
+  const [email, setEmail] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [isSending, setIsSending] = useState(false)
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = NewsletterSignupForm.safeParse({ email })
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error))
+      return
+    }
+    setErrors({})
+    setIsSending(true)
+    try {
+      await subscribeEmail({ email: parsed.data.email, source })
+      toast.success(t('common:toast.subscribed'))
+      setEmail('')
+    } catch {
+      toast.error(t('common:toast.subscribeFailed'))
+    } finally {
+      setIsSending(false)
+    }
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-2 sm:flex-row sm:items-start"
+      aria-label={t('newsletter.formLabel')}
+    >
+      <TextField
+        label={t('newsletter.emailLabel')}
+        isLabelHidden
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder={t('newsletter.emailPlaceholder')}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email ? t(`errors:${errors.email}`) : undefined}
+        className={clsx('flex-1', tone === 'dark' && '[&_p]:text-red-300')}
+        maxLength={254}
+      />
+      <Button type="submit" isLoading={isSending}>
+        {t('common:actions.subscribe')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,34 @@
+/** Home: a few of the region's hot stocks, with their heat and interpretation, leading to /stocks-hot. */
+import { useTranslation } from 'react-i18next'
+import { HotStockRow } from '#app/features/stocks/hot-stocks-view.tsx'
+import { DataStamp } from '#app/features/stocks/list-parts.tsx'
+import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
+import type { HotStocksAnswer } from '#contracts/stocks.ts'
+import { StockSectionFrame } from './stock-section-frame.tsx'
+
+export function StockHotSection({
+  hot,
+  displayLocale,
+}: {
+  hot: HotStocksAnswer | null
+  displayLocale: DisplayLocale
+}) {
+  const { t } = useTranslation('stocks')
+  if (!hot || hot.rows.length === 0) return null
+  return (
+    <StockSectionFrame
+      id="home-hot-stocks"
+      title={t('home.hotTitle')}
+      stamp={
+        <DataStamp isDemo={hot.isDemo} asOf={hot.asOf} stale={hot.stale} displayLocale={displayLocale} />
+      }
+      viewAll={{ to: '/stocks-hot', label: t('home.hotAll') }}
+    >
+      <ol className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+        {hot.rows.map((row) => (
+          <HotStockRow key={`${row.market}-${row.code}`} row={row} displayLocale={displayLocale} />
+        ))}
+      </ol>
+    </StockSectionFrame>
+  )
+}

@@ -1,0 +1,17 @@
+/** The home page's stock sections, in their order: monthly picks' track record, hot stocks, most undervalued. */
+import type { HomeStockSections } from '#app/features/stocks/home-stock-sections.server.ts'
+import { useRootData } from '#app/use-root-data.ts'
+import { StockHotSection } from './stock-hot-section.tsx'
+import { StockPicksSection } from './stock-picks-section.tsx'
+import { StockValuationSection } from './stock-valuation-section.tsx'
+
+export function HomeStockSectionList({ sections }: { sections: HomeStockSections }) {
+  const { displayLocale } = useRootData()
+  return (
+    <>
+      <StockPicksSection picks={sections.picks} displayLocale={displayLocale} />
+      <StockHotSection hot={sections.hot} displayLocale={displayLocale} />
+      <StockValuationSection undervalued={sections.undervalued} displayLocale={displayLocale} />
+    </>
+  )
+}

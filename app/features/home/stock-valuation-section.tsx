@@ -1,0 +1,38 @@
+/** Home: the most undervalued stocks of the region's market, leading to /stocks-valuation. */
+import { useTranslation } from 'react-i18next'
+import { DataStamp } from '#app/features/stocks/list-parts.tsx'
+import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
+import { ValuationTable } from '#app/features/stocks/valuation-table.tsx'
+import type { ValuationListAnswer } from '#contracts/stocks.ts'
+import { StockSectionFrame } from './stock-section-frame.tsx'
+
+export function StockValuationSection({
+  undervalued,
+  displayLocale,
+}: {
+  undervalued: ValuationListAnswer | null
+  displayLocale: DisplayLocale
+}) {
+  const { t } = useTranslation('stocks')
+  if (!undervalued || undervalued.rows.length === 0 || !undervalued.market) return null
+  const title = t('valuation.caption.undervalued', { market: t(`markets.${undervalued.market}`) })
+  return (
+    <StockSectionFrame
+      id="home-undervalued"
+      title={title}
+      stamp={
+        <DataStamp
+          isDemo={undervalued.isDemo}
+          asOf={undervalued.asOf}
+          stale={undervalued.stale}
+          displayLocale={displayLocale}
+        />
+      }
+      viewAll={{ to: '/stocks-valuation', label: t('home.valuationAll') }}
+    >
+      <div className="md:rounded-card md:border md:border-ink-100 md:bg-white">
+        <ValuationTable rows={undervalued.rows} firstRank={1} caption={title} displayLocale={displayLocale} />
+      </div>
+    </StockSectionFrame>
+  )
+}

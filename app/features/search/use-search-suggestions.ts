@@ -1,0 +1,76 @@
+/**
+ * Suggestions for the text being typed (spec §4, §5): asked for only when the text is 1 to 100 characters, after a
+ * short pause, the previous question cancelled; answers are remembered for the visit. Failures show nothing.
+ */
+import { useEffect, useState } from 'react'
+import { api, dataOf } from '#app/api/api-client.ts'
+import {
+  type ArticleTag,
+  type SuggestAnswer,
+  searchTextMaxLength,
+  suggestionRowsMax,
+} from '#contracts/articles.ts'
+
+export const suggestionDelayMs = 250
+
+export interface SuggestionState {
+  /** The text the rows and tags answer. */
+  term: string
+  isLoading: boolean
+  rows: SuggestAnswer['rows']
+  tags: ArticleTag[]
+}
+
+const idle: SuggestionState = { term: '', isLoading: false, rows: [], tags: [] }
+const answered = new Map<string, SuggestAnswer>()
+
+/** Whether text may be sent for suggestions: 1 to 100 characters once trimmed. */
+export function isSuggestible(text: string): boolean {
+  const term = text.trim()
+  return term.length >= 1 && term.length <= searchTextMaxLength
+}
+
+export function useSearchSuggestions(text: string, isEnabled: boolean): SuggestionState {
+  const [state, setState] = useState<SuggestionState>(idle)
+  useEffect(() => {
+    const term = text.trim()
+    if (!isEnabled || !isSuggestible(term)) {
+      setState(idle)
+      return
+    }
+    const known = answered.get(term)
+    if (known) {
+      setState({
+        term,
+        isLoading: false,
+        rows: known.rows.slice(0, suggestionRowsMax),
+        tags: known.other.tagList,
+      })
+      return
+    }
+    setState((previous) => ({ ...previous, isLoading: true }))
+    const controller = new AbortController()
+    const timer = window.setTimeout(async () => {
+      try {
+        const answer = dataOf(
+          await api.get<SuggestAnswer>('/article/suggest', { searchValue: term }, controller.signal),
+        )
+        if (answered.size > 200) answered.clear()
+        answered.set(term, answer)
+        setState({
+          term,
+          isLoading: false,
+          rows: answer.rows.slice(0, suggestionRowsMax),
+          tags: answer.other.tagList,
+        })
+      } catch (error) {
+        if ((error as Error).name !== 'AbortError') setState({ term, isLoading: false, rows: [], tags: [] })
+      }
+    }, suggestionDelayMs)
+    return () => {
+      window.clearTimeout(timer)
+      controller.abort()
+    }
+  }, [text, isEnabled])
+  return state
+}

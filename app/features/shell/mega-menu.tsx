@@ -1,0 +1,96 @@
+/**
+ * The services mega-menu (spec §2): opens on hover or click, lists each service group's articles, and closes
+ * 1000 ms after the pointer leaves (spec §9) so a diagonal move toward a link does not close it.
+ */
+import { clsx } from 'clsx'
+import { ChevronDown } from 'lucide-react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'react-router'
+import type { MenuGroup } from '#contracts/site.ts'
+
+export const megaMenuCloseDelayMs = 1000
+
+export function MegaMenu({ groups }: { groups: MenuGroup[] }) {
+  const { t } = useTranslation('shell')
+  const [isOpen, setIsOpen] = useState(false)
+  const closeTimer = useRef<number | undefined>(undefined)
+  const panelId = useId()
+  const location = useLocation()
+
+  const cancelClose = useCallback(() => window.clearTimeout(closeTimer.current), [])
+  const open = () => {
+    cancelClose()
+    setIsOpen(true)
+  }
+  const scheduleClose = () => {
+    cancelClose()
+    closeTimer.current = window.setTimeout(() => setIsOpen(false), megaMenuCloseDelayMs)
+  }
+
+  // Close when the reader navigates: the location key changes on every navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on navigation only
+  useEffect(() => {
+    cancelClose()
+    setIsOpen(false)
+  }, [location.key])
+  useEffect(() => cancelClose, [cancelClose])
+
+  // Escape closes it from anywhere inside the open panel, as well as from the button.
+  useEffect(() => {
+    if (!isOpen) return
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setIsOpen(false)
+    }
+    document.addEventListener('keydown', closeOnEscape)
+    return () => document.removeEventListener('keydown', closeOnEscape)
+  }, [isOpen])
+
+  if (groups.length === 0) return null
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover only opens early; keyboard and touch use the button
+    <div className="relative" onMouseEnter={open} onMouseLeave={scheduleClose}>
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => (isOpen ? setIsOpen(false) : open())}
+        className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100"
+      >
+        {t('nav.services')}
+        <ChevronDown
+          className={clsx('size-4 transition-transform', isOpen && 'rotate-180')}
+          aria-hidden="true"
+        />
+      </button>
+      <div
+        id={panelId}
+        hidden={!isOpen}
+        className="absolute top-full left-0 z-40 mt-2 w-[min(56rem,calc(100vw-2rem))] rounded-card border border-ink-100 bg-white p-6 shadow-xl"
+        data-testid="mega-menu"
+      >
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {groups.map((group) => (
+            <section key={group.menuName} aria-label={group.menuName}>
+              <h2 className="mb-2 text-xs font-semibold tracking-wide text-brand-700 uppercase">
+                {group.menuName}
+              </h2>
+              <ul className="flex flex-col gap-1">
+                {group.articles.map((article) => (
+                  <li key={article.k}>
+                    <Link
+                      to={`/articles/${encodeURIComponent(article.k)}`}
+                      className="block rounded-md px-2 py-1.5 text-sm text-ink-800 hover:bg-ink-50 hover:text-brand-700"
+                    >
+                      {article.v}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+/**
+ * The header (spec §2): logo, search, services mega-menu, the main links (those that do not fit move into More),
+ * the AI diagnosis and classroom links, the account entry and the language switcher. Below the desktop
+ * breakpoint everything folds into a menu sheet, so the header works from 360 px up.
+ */
+import { clsx } from 'clsx'
+import { MoreHorizontal } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink } from 'react-router'
+import { DropdownMenu, DropdownMenuLinkItem } from '#app/components/dropdown-menu.tsx'
+import { AccountMenu } from '#app/features/account/account-menu.tsx'
+import type { MenuGroup } from '#contracts/site.ts'
+import { LanguageSwitcher } from './language-switcher.tsx'
+import { MegaMenu } from './mega-menu.tsx'
+import { MobileMenu } from './mobile-menu.tsx'
+import { barVisibility, moreMenuVisibility, navItems } from './nav-items.ts'
+import { SiteLogo } from './site-logo.tsx'
+
+export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React.ReactNode }) {
+  const { t } = useTranslation('shell')
+  return (
+    <header className="sticky top-0 z-30 border-b border-ink-100 bg-white/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4 lg:gap-4 lg:px-6">
+        <Link to="/" className="shrink-0" aria-label={t('homeLink')}>
+          <SiteLogo />
+        </Link>
+        <div className="min-w-0 flex-1 lg:max-w-sm">{search}</div>
+        <nav aria-label={t('mainNavigation')} className="hidden items-center gap-1 lg:flex">
+          <MegaMenu groups={menu} />
+          {navItems.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) =>
+                clsx(
+                  barVisibility[item.visibleFrom],
+                  'items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-ink-100',
+                  isActive ? 'text-brand-700' : 'text-ink-800',
+                )
+              }
+            >
+              {t(item.labelKey)}
+            </NavLink>
+          ))}
+          <div className="2xl:hidden">
+            <DropdownMenu
+              trigger={
+                <button
+                  type="button"
+                  className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100"
+                >
+                  <MoreHorizontal className="size-4" aria-hidden="true" />
+                  {t('nav.more')}
+                </button>
+              }
+            >
+              {navItems
+                .filter((item) => item.visibleFrom !== 'lg')
+                .map((item) => (
+                  <div key={item.to} className={moreMenuVisibility[item.visibleFrom]}>
+                    <DropdownMenuLinkItem>
+                      <Link to={item.to}>{t(item.labelKey)}</Link>
+                    </DropdownMenuLinkItem>
+                  </div>
+                ))}
+              <DropdownMenuLinkItem>
+                <Link to="/about-us">{t('nav.aboutUs')}</Link>
+              </DropdownMenuLinkItem>
+            </DropdownMenu>
+          </div>
+        </nav>
+        <div className="hidden items-center gap-1 lg:flex">
+          <LanguageSwitcher />
+          <AccountMenu />
+        </div>
+        <MobileMenu menu={menu} />
+      </div>
+    </header>
+  )
+}

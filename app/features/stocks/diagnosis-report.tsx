@@ -1,0 +1,214 @@
+/**
+ * One stock's diagnosis, top to bottom: who it is and its price, the summary, key figures, the score chart, the
+ * price chart with support and resistance, the technicals and capital-flow labels, fair value, every score's checks,
+ * and the disclaimer with the data's source and dates. Everything shown comes from the diagnosis answer; this
+ * component only lays it out and formats it for the reader.
+ */
+import { useTranslation } from 'react-i18next'
+import { DemoBadge } from '#app/components/badge.tsx'
+import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import { Currency, type StockDiagnosis } from '#contracts/stocks.ts'
+import type { ValueContext } from './check-values.ts'
+import { FairValuePanel } from './fair-value-panel.tsx'
+import { KeyFigures } from './key-figures.tsx'
+import { MethodCitationsProvider } from './method-button.tsx'
+import { PriceChart } from './price-chart.tsx'
+import { PriceLevelsPanel } from './price-levels-panel.tsx'
+import { ScoreDetails } from './score-details.tsx'
+import { ScoreOverview } from './score-overview.tsx'
+import { SignalLabels } from './signal-labels.tsx'
+import {
+  type DisplayLocale,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatMonth,
+  formatPercent,
+  formatPrice,
+} from './stock-format.ts'
+
+/** The other language's name, shown beside the reader's (騰訊控股 · Tencent Holdings). */
+export function otherNameOf(
+  stock: Pick<StockDiagnosis['stock'], 'name' | 'nameEn' | 'nameZh'>,
+): string | null {
+  const other = stock.name === stock.nameZh ? stock.nameEn : stock.nameZh
+  return other && other !== stock.name ? other : null
+}
+
+export function DiagnosisReport({
+  diagnosis,
+  displayLocale,
+  timeZone,
+}: {
+  diagnosis: StockDiagnosis
+  displayLocale: DisplayLocale
+  timeZone: string
+}) {
+  const { t } = useTranslation('stocks')
+  const { stock } = diagnosis
+  const reportingCurrency = Currency.safeParse(diagnosis.ratios.reportingCurrency)
+  const ctx: ValueContext = {
+    locale: displayLocale,
+    currency: stock.currency,
+    reportingCurrency: reportingCurrency.success ? reportingCurrency.data : stock.currency,
+    t: (key, options) => t(key, options ?? {}) as string,
+  }
+  const asOfText = diagnosis.asOf ? formatDate(diagnosis.asOf, displayLocale) : t('check.notAvailable')
+  const otherName = otherNameOf(stock)
+  const closeText = stock.price === null ? null : formatPrice(stock.price, stock.currency, displayLocale)
+  const chartDescription = t('chart.description', {
+    name: stock.name,
+    from: diagnosis.history[0] ? formatDate(diagnosis.history[0].date, displayLocale) : '',
+    to: diagnosis.history.at(-1) ? formatDate(diagnosis.history.at(-1)!.date, displayLocale) : '',
+    close: closeText ?? t('check.notAvailable'),
+    support: diagnosis.levels.support
+      ? formatPrice(diagnosis.levels.support.price, stock.currency, displayLocale)
+      : t('check.notAvailable'),
+    resistance: diagnosis.levels.resistance
+      ? formatPrice(diagnosis.levels.resistance.price, stock.currency, displayLocale)
+      : t('check.notAvailable'),
+  })
+  return (
+    <MethodCitationsProvider citations={diagnosis.methods}>
+      <article
+        className="flex flex-col gap-8"
+        aria-labelledby="diagnosis-title"
+        data-testid="diagnosis-report"
+      >
+        <header className="flex flex-col gap-4 rounded-card border border-ink-100 bg-white p-4 sm:p-5">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="flex min-w-0 flex-col gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 id="diagnosis-title" className="text-2xl font-bold text-ink-950">
+                  {stock.name}
+                </h2>
+                {diagnosis.isDemo ? <DemoBadge /> : null}
+              </div>
+              <p className="text-sm text-ink-700">
+                {[
+                  otherName,
+                  `${stock.code} · ${stock.exchange}`,
+                  t(`markets.${stock.market}`),
+                  t(`sectors.${stock.sector}`, { defaultValue: stock.sector }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+            </div>
+            <div className="flex flex-col items-end gap-1 text-end">
+              <span className="text-3xl font-bold text-ink-950 tabular-nums" data-testid="diagnosis-price">
+                {closeText ?? t('check.notAvailable')}
+              </span>
+              {stock.latestChange !== null && stock.latestChangeRate !== null ? (
+                <ChangeIndicator value={stock.latestChange}>
+                  {formatDecimal(stock.latestChange, displayLocale, {
+                    digits: stock.currency === 'JPY' || stock.currency === 'KRW' ? 0 : 2,
+                    signed: true,
+                  })}{' '}
+                  ({formatPercent(stock.latestChangeRate, displayLocale, { signed: true, digits: 2 })})
+                </ChangeIndicator>
+              ) : null}
+              {stock.priceDate ? (
+                <span className="text-xs text-ink-700">
+                  {t('report.closeOf', { date: formatDate(stock.priceDate, displayLocale) })}
+                </span>
+              ) : null}
+            </div>
+          </div>
+          <p className="text-sm text-ink-700" data-testid="diagnosis-as-of">
+            {t('report.asOf', { date: asOfText })}
+          </p>
+          {diagnosis.stale ? (
+            <p
+              role="note"
+              className="rounded-lg bg-warn/10 px-3 py-2 text-sm text-ink-900"
+              data-testid="stale-note"
+            >
+              {t('report.stale', { date: asOfText })}
+            </p>
+          ) : null}
+          <section aria-labelledby="summary-heading" className="flex flex-col gap-1">
+            <h3 id="summary-heading" className="text-sm font-semibold text-ink-700">
+              {t('report.summary')}
+            </h3>
+            <p className="leading-7 text-ink-900" data-testid="diagnosis-summary">
+              {diagnosis.summary}
+            </p>
+          </section>
+        </header>
+
+        <KeyFigures diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />
+
+        <div className="rounded-card border border-ink-100 bg-white p-4 sm:p-5">
+          <ScoreOverview diagnosis={diagnosis} displayLocale={displayLocale} asOfText={asOfText} />
+        </div>
+
+        <section
+          aria-labelledby="chart-heading"
+          className="flex flex-col gap-3 rounded-card border border-ink-100 bg-white p-4 sm:p-5"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="chart-heading" className="text-xl font-semibold text-ink-950">
+              {t('levels.title')}
+            </h2>
+            {diagnosis.isDemo ? <DemoBadge /> : null}
+          </div>
+          {diagnosis.history.length > 0 ? (
+            <PriceChart
+              bars={diagnosis.history}
+              levels={diagnosis.levels}
+              currency={stock.currency}
+              displayLocale={displayLocale}
+              description={chartDescription}
+            />
+          ) : null}
+          <PriceLevelsPanel
+            levels={diagnosis.levels}
+            close={stock.price}
+            closeDate={stock.priceDate}
+            currency={stock.currency}
+            displayLocale={displayLocale}
+            asOfText={asOfText}
+          />
+        </section>
+
+        <SignalLabels
+          technicals={diagnosis.technicals}
+          capitalFlow={diagnosis.capitalFlow}
+          ctx={ctx}
+          asOfText={asOfText}
+        />
+
+        <FairValuePanel fairValue={diagnosis.fairValue} price={stock.price} ctx={ctx} asOfText={asOfText} />
+
+        <ScoreDetails diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />
+
+        <footer
+          className="flex flex-col gap-2 rounded-card bg-ink-100 p-4 text-xs leading-5 text-ink-800"
+          data-testid="diagnosis-disclaimer"
+        >
+          <p className="font-semibold">{t('disclaimer.title')}</p>
+          <p>{t('disclaimer.body')}</p>
+          <p>
+            {t('disclaimer.data', {
+              source: t(`dataSources.${diagnosis.data.source}`, { defaultValue: diagnosis.data.source }),
+              from: diagnosis.data.firstBarDate
+                ? formatDate(diagnosis.data.firstBarDate, displayLocale)
+                : '—',
+              to: diagnosis.data.lastBarDate ? formatDate(diagnosis.data.lastBarDate, displayLocale) : '—',
+              years: diagnosis.data.fiscalYears.join(displayLocale === 'zh-TW' ? '、' : ', ') || '—',
+            })}
+          </p>
+          <p>
+            {t('disclaimer.computed', {
+              time: formatDateTime(diagnosis.computedAt, displayLocale, timeZone),
+              version: diagnosis.engineVersion,
+              reviewed: formatMonth(diagnosis.assumptionsReviewed, displayLocale),
+            })}
+          </p>
+          {diagnosis.isDemo ? <p className="font-semibold">{t('disclaimer.demo')}</p> : null}
+        </footer>
+      </article>
+    </MethodCitationsProvider>
+  )
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import type { DiagnosisPageState } from './diagnosis-state.ts'
+import { DiagnosisStateView } from './diagnosis-states.tsx'
+import { renderMarkup, textOf } from './testing/render-markup.tsx'
+
+type Shown = Exclude<DiagnosisPageState, { kind: 'result' | 'idle' | 'preparing' }>
+
+function render(state: Shown, locale: 'en' | 'zh-Hant' = 'en') {
+  return renderMarkup(<DiagnosisStateView state={state} />, {
+    locale,
+    url: '/ai-stock-diagnosis?code=AAPL&market=us',
+  })
+}
+
+describe('diagnosis state messages', () => {
+  it('use the specification’s exact sentences in English', () => {
+    const cases: Array<[Shown, string]> = [
+      [{ kind: 'invalid', code: 'STOCK_QUERY_EMPTY' }, 'Please enter your query'],
+      [{ kind: 'not-found' }, 'No results found for your query'],
+      [{ kind: 'failed', code: 'DIAGNOSIS_FAILED' }, 'Diagnosis failed, please try again'],
+      [
+        { kind: 'limited', code: 'DIAGNOSIS_LIMIT_VISITOR' },
+        'No more diagnosis attempts available, log in to get more',
+      ],
+      [
+        { kind: 'limited', code: 'DIAGNOSIS_LIMIT_MEMBER' },
+        "You've used all your diagnosis attempts, subscribe to get more opportunities",
+      ],
+      [
+        { kind: 'limited', code: 'DIAGNOSIS_LIMIT_SUBSCRIBER' },
+        "You've used all your diagnosis attempts, upgrade your subscription for more opportunities",
+      ],
+      [
+        { kind: 'limited', code: 'DIAGNOSIS_LIMIT_DAILY' },
+        "You've reached today's diagnosis limit, please come back tomorrow",
+      ],
+    ]
+    for (const [state, sentence] of cases) expect(textOf(render(state))).toContain(sentence)
+  })
+
+  it('read naturally in Traditional Chinese', () => {
+    expect(textOf(render({ kind: 'not-found' }, 'zh-Hant'))).toContain('找不到與您的查詢相符的結果')
+    expect(textOf(render({ kind: 'failed', code: 'DIAGNOSIS_FAILED' }, 'zh-Hant'))).toContain(
+      '診斷失敗，請再試一次',
+    )
+    expect(textOf(render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_VISITOR' }, 'zh-Hant'))).toContain(
+      '診斷次數已用完，登入即可獲得更多次數',
+    )
+  })
+
+  it('offers a visitor the login that leads back to the same diagnosis', () => {
+    const html = render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_VISITOR' })
+    expect(html).toContain('href="/member/login?redirect=%2Fai-stock-diagnosis%3Fcode%3DAAPL%26market%3Dus"')
+  })
+
+  it('offers a member the subscriptions, a subscriber the upgrade, and nothing after the daily limit', () => {
+    expect(textOf(render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_MEMBER' }))).toContain('See subscriptions')
+    expect(textOf(render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_SUBSCRIBER' }))).toContain(
+      'Upgrade your subscription',
+    )
+    expect(render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_DAILY' })).not.toContain('<a ')
+  })
+
+  it('retries a failed diagnosis at the same address', () => {
+    expect(render({ kind: 'failed', code: 'DIAGNOSIS_FAILED' })).toContain(
+      'href="/ai-stock-diagnosis?code=AAPL&amp;market=us"',
+    )
+  })
+})

@@ -1,0 +1,331 @@
+/**
+ * Fair value and the downside margin, with the whole calculation: for operating companies the two-stage DCF's
+ * inputs and its year-by-year projection; for banks and insurers the justified price-to-book. Amounts of the
+ * statements are in the reporting currency, the per-share result in the trading currency.
+ */
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import type { StockDiagnosis } from '#contracts/stocks.ts'
+import type { ValueContext } from './check-values.ts'
+import { MethodButton } from './method-button.tsx'
+import { formatAmount, formatCompact, formatDecimal, formatPercent, formatPrice } from './stock-format.ts'
+
+export type DiagnosisFairValue = StockDiagnosis['fairValue']
+
+/** The two-stage DCF as the engine computed it (the `inputs` of a `dcf_two_stage` fair value). */
+export const DcfInputs = z.object({
+  baseFreeCashFlow: z.number(),
+  baseYears: z.array(
+    z.object({
+      fiscalYear: z.number(),
+      operatingCashFlow: z.number(),
+      capitalExpenditure: z.number(),
+      freeCashFlow: z.number(),
+    }),
+  ),
+  growthRate: z.number(),
+  growthSource: z.enum(['revenue_cagr', 'terminal_growth']),
+  growthRateUnclamped: z.number().nullable(),
+  explicitYears: z.number(),
+  terminalGrowth: z.number(),
+  discountRate: z.number(),
+  projection: z.array(
+    z.object({
+      year: z.number(),
+      freeCashFlow: z.number(),
+      discountFactor: z.number(),
+      presentValue: z.number(),
+    }),
+  ),
+  terminalValue: z.number(),
+  terminalPresentValue: z.number(),
+  enterpriseValue: z.number(),
+  cash: z.number(),
+  debt: z.number(),
+  equityValue: z.number(),
+  dilutedShares: z.number(),
+  fxToTradingCurrency: z.number(),
+  fairValuePerShare: z.number(),
+  terminalShare: z.number(),
+})
+export type DcfInputs = z.infer<typeof DcfInputs>
+
+/** The justified price-to-book as the engine computed it (banks and insurers). */
+export const PriceToBookInputs = z.object({
+  bookValuePerShare: z.number(),
+  returnOnEquity: z.number(),
+  returnOnEquityYears: z.array(z.number()),
+  costOfEquity: z.number(),
+  growth: z.number(),
+  justifiedPriceToBook: z.number(),
+  fxToTradingCurrency: z.number(),
+  fairValuePerShare: z.number(),
+})
+export type PriceToBookInputs = z.infer<typeof PriceToBookInputs>
+
+/** The calculation behind a fair value, when its inputs have the shape of its method. */
+export function calculationOf(
+  fairValue: Pick<DiagnosisFairValue, 'method' | 'inputs'>,
+): { kind: 'dcf'; dcf: DcfInputs } | { kind: 'pb'; pb: PriceToBookInputs } | null {
+  if (!fairValue.inputs) return null
+  if (fairValue.method === 'dcf_two_stage') {
+    const parsed = DcfInputs.safeParse(fairValue.inputs)
+    return parsed.success ? { kind: 'dcf', dcf: parsed.data } : null
+  }
+  const parsed = PriceToBookInputs.safeParse(fairValue.inputs)
+  return parsed.success ? { kind: 'pb', pb: parsed.data } : null
+}
+
+function Figure({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 border-b border-ink-100 py-1.5 text-sm last:border-b-0">
+      <dt className="text-ink-700">{term}</dt>
+      <dd className="text-end font-medium text-ink-900 tabular-nums">{children}</dd>
+    </div>
+  )
+}
+
+function DcfDetails({ dcf, ctx }: { dcf: DcfInputs; ctx: ValueContext }) {
+  const { t } = useTranslation('stocks')
+  const amount = (n: number) => formatAmount(n, ctx.reportingCurrency, ctx.locale)
+  const pct = (n: number) => formatPercent(n, ctx.locale, { digits: 2 })
+  return (
+    <div className="flex flex-col gap-4">
+      <dl>
+        <Figure term={t('fairValue.dcf.baseFreeCashFlow', { count: dcf.baseYears.length })}>
+          {amount(dcf.baseFreeCashFlow)}
+        </Figure>
+        <Figure term={t('fairValue.dcf.growthRate', { years: dcf.explicitYears })}>
+          {pct(dcf.growthRate)}{' '}
+          <span className="text-xs font-normal text-ink-700">
+            ({t(`fairValue.dcf.growthSource.${dcf.growthSource}`)}
+            {dcf.growthRateUnclamped !== null && dcf.growthRateUnclamped !== dcf.growthRate
+              ? `; ${t('fairValue.dcf.unclamped', { value: pct(dcf.growthRateUnclamped) })}`
+              : ''}
+            )
+          </span>
+        </Figure>
+        <Figure term={t('fairValue.dcf.discountRate')}>{pct(dcf.discountRate)}</Figure>
+        <Figure term={t('fairValue.dcf.terminalGrowth')}>{pct(dcf.terminalGrowth)}</Figure>
+      </dl>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="pb-1 text-start text-xs font-semibold text-ink-700">
+            {t('fairValue.dcf.baseYearsCaption')}
+          </caption>
+          <thead>
+            <tr className="border-b border-ink-300 text-xs text-ink-700">
+              <th scope="col" className="py-1.5 pe-2 text-start font-semibold">
+                {t('fairValue.dcf.fiscalYear')}
+              </th>
+              <th scope="col" className="py-1.5 pe-2 text-end font-semibold">
+                {t('fairValue.dcf.operatingCashFlow')}
+              </th>
+              <th scope="col" className="py-1.5 pe-2 text-end font-semibold">
+                {t('fairValue.dcf.capitalExpenditure')}
+              </th>
+              <th scope="col" className="py-1.5 text-end font-semibold">
+                {t('fairValue.dcf.freeCashFlow')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {dcf.baseYears.map((y) => (
+              <tr key={y.fiscalYear} className="border-b border-ink-100">
+                <th scope="row" className="py-1.5 pe-2 text-start font-normal">
+                  {y.fiscalYear}
+                </th>
+                <td className="py-1.5 pe-2 text-end tabular-nums">{amount(y.operatingCashFlow)}</td>
+                <td className="py-1.5 pe-2 text-end tabular-nums">{amount(y.capitalExpenditure)}</td>
+                <td className="py-1.5 text-end tabular-nums">{amount(y.freeCashFlow)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm" data-testid="dcf-projection">
+          <caption className="pb-1 text-start text-xs font-semibold text-ink-700">
+            {t('fairValue.dcf.projectionCaption')}
+          </caption>
+          <thead>
+            <tr className="border-b border-ink-300 text-xs text-ink-700">
+              <th scope="col" className="py-1.5 pe-2 text-start font-semibold">
+                {t('fairValue.dcf.year')}
+              </th>
+              <th scope="col" className="py-1.5 pe-2 text-end font-semibold">
+                {t('fairValue.dcf.freeCashFlow')}
+              </th>
+              <th scope="col" className="py-1.5 pe-2 text-end font-semibold">
+                {t('fairValue.dcf.discountFactor')}
+              </th>
+              <th scope="col" className="py-1.5 text-end font-semibold">
+                {t('fairValue.dcf.presentValue')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {dcf.projection.map((y) => (
+              <tr key={y.year} className="border-b border-ink-100">
+                <th scope="row" className="py-1.5 pe-2 text-start font-normal">
+                  {t('fairValue.dcf.yearN', { year: y.year })}
+                </th>
+                <td className="py-1.5 pe-2 text-end tabular-nums">{amount(y.freeCashFlow)}</td>
+                <td className="py-1.5 pe-2 text-end tabular-nums">
+                  {formatDecimal(y.discountFactor, ctx.locale, { digits: 4 })}
+                </td>
+                <td className="py-1.5 text-end tabular-nums">{amount(y.presentValue)}</td>
+              </tr>
+            ))}
+            <tr className="border-b border-ink-100">
+              <th scope="row" className="py-1.5 pe-2 text-start font-normal">
+                {t('fairValue.dcf.terminal')}
+              </th>
+              <td className="py-1.5 pe-2 text-end tabular-nums">{amount(dcf.terminalValue)}</td>
+              <td className="py-1.5 pe-2 text-end">—</td>
+              <td className="py-1.5 text-end tabular-nums">{amount(dcf.terminalPresentValue)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <dl>
+        <Figure term={t('fairValue.dcf.enterpriseValue')}>{amount(dcf.enterpriseValue)}</Figure>
+        <Figure term={t('fairValue.dcf.terminalShare')}>
+          {formatPercent(dcf.terminalShare, ctx.locale)}
+        </Figure>
+        <Figure term={t('fairValue.dcf.cash')}>{amount(dcf.cash)}</Figure>
+        <Figure term={t('fairValue.dcf.debt')}>{amount(dcf.debt)}</Figure>
+        <Figure term={t('fairValue.dcf.equityValue')}>{amount(dcf.equityValue)}</Figure>
+        <Figure term={t('fairValue.dcf.dilutedShares')}>
+          {t('units.shares', { value: formatCompact(dcf.dilutedShares, ctx.locale) })}
+        </Figure>
+        {dcf.fxToTradingCurrency !== 1 ? (
+          <Figure term={t('fairValue.fx', { from: ctx.reportingCurrency, to: ctx.currency })}>
+            {formatDecimal(dcf.fxToTradingCurrency, ctx.locale, { digits: 4 })}
+          </Figure>
+        ) : null}
+        <Figure term={t('fairValue.perShare')}>
+          {formatPrice(dcf.fairValuePerShare, ctx.currency, ctx.locale)}
+        </Figure>
+      </dl>
+    </div>
+  )
+}
+
+function PriceToBookDetails({ pb, ctx }: { pb: PriceToBookInputs; ctx: ValueContext }) {
+  const { t } = useTranslation('stocks')
+  const pct = (n: number) => formatPercent(n, ctx.locale, { digits: 2 })
+  return (
+    <dl data-testid="justified-pb">
+      <Figure term={t('fairValue.pb.bookValuePerShare')}>
+        {formatPrice(pb.bookValuePerShare, ctx.reportingCurrency, ctx.locale)}
+      </Figure>
+      <Figure term={t('fairValue.pb.returnOnEquity', { count: pb.returnOnEquityYears.length })}>
+        {pct(pb.returnOnEquity)}
+      </Figure>
+      <Figure term={t('fairValue.pb.costOfEquity')}>{pct(pb.costOfEquity)}</Figure>
+      <Figure term={t('fairValue.pb.growth')}>{pct(pb.growth)}</Figure>
+      <Figure term={t('fairValue.pb.justifiedPriceToBook')}>
+        {t('units.multiple', { value: formatDecimal(pb.justifiedPriceToBook, ctx.locale, { digits: 2 }) })}
+      </Figure>
+      {pb.fxToTradingCurrency !== 1 ? (
+        <Figure term={t('fairValue.fx', { from: ctx.reportingCurrency, to: ctx.currency })}>
+          {formatDecimal(pb.fxToTradingCurrency, ctx.locale, { digits: 4 })}
+        </Figure>
+      ) : null}
+      <Figure term={t('fairValue.perShare')}>
+        {formatPrice(pb.fairValuePerShare, ctx.currency, ctx.locale)}
+      </Figure>
+    </dl>
+  )
+}
+
+/** Positive margin: price below fair value; negative: above (docs/analysis-methods.md, downside margin). */
+export function DownsideMargin({ margin, ctx }: { margin: number | null; ctx: ValueContext }) {
+  const { t } = useTranslation('stocks')
+  if (margin === null) return <span className="text-ink-700">{t('check.notAvailable')}</span>
+  return (
+    <ChangeIndicator value={margin}>{formatPercent(margin, ctx.locale, { signed: true })}</ChangeIndicator>
+  )
+}
+
+export function FairValuePanel({
+  fairValue,
+  price,
+  ctx,
+  asOfText,
+}: {
+  fairValue: DiagnosisFairValue
+  price: number | null
+  ctx: ValueContext
+  asOfText: string
+}) {
+  const { t } = useTranslation('stocks')
+  const calculation = calculationOf(fairValue)
+  return (
+    <section
+      aria-labelledby="fair-value-heading"
+      className="flex flex-col gap-4 rounded-card border border-ink-100 bg-white p-4 sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id="fair-value-heading" className="text-xl font-semibold text-ink-950">
+            {t('fairValue.title')}
+          </h2>
+          <p className="text-sm text-ink-700">{fairValue.methodLabel}</p>
+        </div>
+        <MethodButton methods={fairValue.methods} subject={t('fairValue.title')} asOfText={asOfText} />
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-3" data-testid="fair-value-summary">
+        <div className="rounded-lg bg-ink-50 p-3">
+          <dt className="text-xs font-semibold text-ink-700">{t('fairValue.perShare')}</dt>
+          <dd className="text-lg font-bold text-ink-950 tabular-nums">
+            {fairValue.value === null
+              ? t('check.notAvailable')
+              : formatPrice(fairValue.value, ctx.currency, ctx.locale)}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-ink-50 p-3">
+          <dt className="text-xs font-semibold text-ink-700">{t('fairValue.price')}</dt>
+          <dd className="text-lg font-bold text-ink-950 tabular-nums">
+            {price === null ? t('check.notAvailable') : formatPrice(price, ctx.currency, ctx.locale)}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-ink-50 p-3">
+          <dt className="text-xs font-semibold text-ink-700">{t('fairValue.downsideMargin')}</dt>
+          <dd className="text-lg font-bold">
+            <DownsideMargin margin={fairValue.downsideMargin} ctx={ctx} />
+          </dd>
+        </div>
+      </dl>
+      {fairValue.downsideMargin !== null ? (
+        <p className="text-xs text-ink-700">
+          {t(fairValue.downsideMargin >= 0 ? 'fairValue.marginBelow' : 'fairValue.marginAbove')}
+          {fairValue.upside !== null
+            ? ` ${t('fairValue.upside', { value: formatPercent(fairValue.upside, ctx.locale, { signed: true }) })}`
+            : ''}
+        </p>
+      ) : null}
+      {!fairValue.available && fairValue.reasonLabel ? (
+        <p className="text-sm text-ink-800">
+          {t('check.reason')} {fairValue.reasonLabel}
+        </p>
+      ) : null}
+      {calculation ? (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">
+            {t('fairValue.showCalculation')}
+          </summary>
+          <div className="mt-3">
+            {calculation.kind === 'dcf' ? (
+              <DcfDetails dcf={calculation.dcf} ctx={ctx} />
+            ) : (
+              <PriceToBookDetails pb={calculation.pb} ctx={ctx} />
+            )}
+          </div>
+        </details>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,44 @@
+/**
+ * The stock sections of the home page: the monthly picks' track record, a few hot stocks and the most undervalued
+ * stocks of the region's market. A section whose data cannot be loaded is left out (logged), so the home page
+ * never fails because of them and never shows numbers it does not have.
+ */
+import { parseCookieHeader } from '#app/api/cookies.ts'
+import type { RequestContext } from '#app/request-context.ts'
+import { regionSettings } from '#contracts/regions.ts'
+import type { HotStocksAnswer, MonthlyPicksAnswer, ValuationListAnswer } from '#contracts/stocks.ts'
+
+export const homeHotStocks = 4
+export const homeUndervalued = 5
+export const homePickMonths = 4
+
+export interface HomeStockSections {
+  picks: MonthlyPicksAnswer | null
+  hot: HotStocksAnswer | null
+  undervalued: ValuationListAnswer | null
+}
+
+export async function loadHomeStockSections(
+  request: Request,
+  { services, locale, region, log }: Pick<RequestContext, 'services' | 'locale' | 'region' | 'log'>,
+): Promise<HomeStockSections> {
+  const market = regionSettings[region].defaultMarket
+  const orNull = <T>(promise: Promise<T>, section: string): Promise<T | null> =>
+    promise.catch((error: unknown) => {
+      log.error({ err: error, section }, 'home stock section failed')
+      return null
+    })
+  const reader = await services.accounts.readerFromCookies(parseCookieHeader(request.headers.get('cookie')))
+  const [picks, hot, undervalued] = await Promise.all([
+    orNull(services.stocks.listMonthlyPicks({ months: homePickMonths }, reader, locale), 'picks'),
+    orNull(services.stocks.listHotStocks({ market, limit: homeHotStocks }, locale), 'hot'),
+    orNull(
+      services.stocks.listValuation(
+        { kind: 'undervalued', market, page: 1, pageSize: homeUndervalued },
+        locale,
+      ),
+      'undervalued',
+    ),
+  ])
+  return { picks, hot, undervalued }
+}

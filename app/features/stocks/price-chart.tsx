@@ -1,0 +1,153 @@
+/**
+ * The price chart: daily candles, volume and the support and resistance lines, each labelled with its method.
+ * lightweight-charts draws on canvas and needs a browser, so it is imported lazily after hydration; the server and
+ * readers without JavaScript get the same facts as text (PriceLevelsPanel below the chart). Rising candles are
+ * hollow and falling ones filled, so the direction reads without relying on colour.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Skeleton } from '#app/components/skeleton.tsx'
+import type { Currency } from '#contracts/stocks.ts'
+import {
+  candlesOf,
+  chartBarsOf,
+  type DiagnosisLevels,
+  levelLinesOf,
+  type PriceBar,
+  volumesOf,
+} from './price-chart-data.ts'
+import { type DisplayLocale, formatDate, formatPrice } from './stock-format.ts'
+
+const colors = {
+  gain: '#0f8a4f',
+  loss: '#c2352b',
+  ink: '#2b3a5c',
+  grid: '#eef1f6',
+  support: '#0b6b66',
+  resistance: '#b7791f',
+}
+
+export function PriceChart({
+  bars,
+  levels,
+  currency,
+  displayLocale,
+  description,
+}: {
+  bars: readonly PriceBar[]
+  levels: DiagnosisLevels
+  currency: Currency
+  displayLocale: DisplayLocale
+  /** Text alternative of the chart for screen readers. */
+  description: string
+}) {
+  const { t } = useTranslation('stocks')
+  const container = useRef<HTMLDivElement>(null)
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const supportTitle = t('levels.support')
+  const resistanceTitle = t('levels.resistance')
+
+  useEffect(() => {
+    let isCancelled = false
+    let remove: (() => void) | undefined
+    const shown = chartBarsOf(bars)
+    import('lightweight-charts')
+      .then(({ createChart, CandlestickSeries, HistogramSeries, LineStyle }) => {
+        const element = container.current
+        if (isCancelled || !element) return
+        const chart = createChart(element, {
+          autoSize: true,
+          layout: {
+            background: { color: '#ffffff' },
+            textColor: colors.ink,
+            fontFamily: getComputedStyle(document.body).fontFamily,
+          },
+          grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+          rightPriceScale: { borderVisible: false },
+          timeScale: { borderVisible: false },
+          localization: {
+            locale: displayLocale,
+            priceFormatter: (price: number) => formatPrice(price, currency, displayLocale),
+            timeFormatter: (time: unknown) =>
+              typeof time === 'string' ? formatDate(time, displayLocale) : String(time),
+          },
+        })
+        const candles = chart.addSeries(CandlestickSeries, {
+          upColor: 'rgba(0, 0, 0, 0)',
+          borderUpColor: colors.gain,
+          wickUpColor: colors.gain,
+          downColor: colors.loss,
+          borderDownColor: colors.loss,
+          wickDownColor: colors.loss,
+        })
+        candles.setData(candlesOf(shown))
+        const volume = chart.addSeries(HistogramSeries, {
+          priceScaleId: 'volume',
+          priceFormat: { type: 'volume' },
+          lastValueVisible: false,
+          priceLineVisible: false,
+        })
+        volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
+        candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } })
+        volume.setData(volumesOf(shown, { up: 'rgba(15, 138, 79, 0.35)', down: 'rgba(194, 53, 43, 0.35)' }))
+        for (const line of levelLinesOf(levels)) {
+          const color = line.kind === 'support' ? colors.support : colors.resistance
+          candles.createPriceLine({
+            price: line.level.price,
+            color,
+            lineWidth: 2,
+            lineStyle: line.kind === 'support' ? LineStyle.Dashed : LineStyle.Dotted,
+            axisLabelVisible: true,
+            // On a phone the method would cover the chart; the levels below the chart say it in full.
+            title:
+              element.clientWidth < 640
+                ? line.kind === 'support'
+                  ? supportTitle
+                  : resistanceTitle
+                : `${line.kind === 'support' ? supportTitle : resistanceTitle} · ${line.level.description}`,
+          })
+        }
+        chart.timeScale().fitContent()
+        remove = () => chart.remove()
+        setStatus('ready')
+      })
+      .catch(() => {
+        if (!isCancelled) setStatus('failed')
+      })
+    return () => {
+      isCancelled = true
+      remove?.()
+    }
+  }, [bars, levels, currency, displayLocale, supportTitle, resistanceTitle])
+
+  return (
+    <figure className="flex flex-col gap-2">
+      <div className="relative h-72 w-full sm:h-96">
+        {/* The library adds its own attribution link inside, so the canvas area cannot be one image; the
+            description is given as text instead. */}
+        <p className="sr-only">{description}</p>
+        <div ref={container} className="absolute inset-0" data-testid="price-chart" data-status={status} />
+        {status === 'loading' ? <Skeleton className="absolute inset-0 h-full w-full" /> : null}
+        {status === 'failed' ? (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-ink-700">
+            {t('chart.failed')}
+          </p>
+        ) : null}
+      </div>
+      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-700">
+        <span className="inline-flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="inline-block h-0 w-5 border-t-2 border-dashed border-brand-700"
+          />
+          {t('levels.support')}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-0 w-5 border-t-2 border-dotted border-warn" />
+          {t('levels.resistance')}
+        </span>
+        <span>{t('chart.legend')}</span>
+      </figcaption>
+    </figure>
+  )
+}

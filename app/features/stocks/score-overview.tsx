@@ -1,0 +1,210 @@
+/**
+ * The total score and the ten scores: a radar drawn in SVG (described for screen readers) and, as its alternative,
+ * a table with each score's value, its weight in the total and how many of its checks passed. A score that is not
+ * available says so with its reason; it is never drawn as a zero.
+ */
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ScoreKey, type StockDiagnosis } from '#contracts/stocks.ts'
+import { MethodButton } from './method-button.tsx'
+import { radarGeometry } from './score-chart-geometry.ts'
+import { type DisplayLocale, formatScore } from './stock-format.ts'
+
+export type DiagnosisScore = StockDiagnosis['scoreDetails'][number]
+
+/** The ten scores in the order of the specification (spec §3), whatever order they arrive in. */
+export function orderedScores(diagnosis: Pick<StockDiagnosis, 'scoreDetails'>): DiagnosisScore[] {
+  const byKey = new Map(diagnosis.scoreDetails.map((s) => [s.key, s]))
+  return ScoreKey.options.map((key) => byKey.get(key)).filter((s): s is DiagnosisScore => Boolean(s))
+}
+
+export function ScoreOverview({
+  diagnosis,
+  displayLocale,
+  asOfText,
+}: {
+  diagnosis: StockDiagnosis
+  displayLocale: DisplayLocale
+  asOfText: string
+}) {
+  const { t } = useTranslation('stocks')
+  const total = diagnosis.scores.total
+  const scores = orderedScores(diagnosis)
+  return (
+    <section aria-labelledby="scores-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="scores-heading" className="text-xl font-semibold text-ink-950">
+            {t('scores.title')}
+          </h2>
+          <p className="text-sm text-ink-700">{t('scores.intro')}</p>
+        </div>
+        <MethodButton methods={['total-score']} subject={t('scores.total')} asOfText={asOfText} />
+      </div>
+      <div className="grid items-center gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+        <div className="flex flex-col items-center gap-3">
+          <p className="flex items-baseline gap-2" data-testid="total-score">
+            <span className="text-sm font-medium text-ink-700">{t('scores.total')}</span>
+            {total === null ? (
+              <span className="text-lg font-semibold text-ink-700">{t('scores.totalNotAvailable')}</span>
+            ) : (
+              <>
+                <span className="text-4xl font-bold text-ink-950 tabular-nums">
+                  {formatScore(total, displayLocale)}
+                </span>
+                <span className="text-sm text-ink-700">/ 100</span>
+              </>
+            )}
+          </p>
+          <ScoreRadar scores={scores} displayLocale={displayLocale} />
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('scores.tableCaption')}</caption>
+            <thead>
+              <tr className="border-b border-ink-300 text-start text-xs text-ink-700">
+                <th scope="col" className="py-2 pe-2 text-start font-semibold">
+                  {t('scores.score')}
+                </th>
+                <th scope="col" className="py-2 pe-2 text-end font-semibold">
+                  {t('scores.value')}
+                </th>
+                <th scope="col" className="hidden py-2 pe-2 text-end font-semibold sm:table-cell">
+                  {t('scores.weight')}
+                </th>
+                <th scope="col" className="py-2 text-end font-semibold">
+                  {t('scores.checksPassed')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {scores.map((score) => {
+                const passed = score.checks.filter((c) => c.status === 'pass').length
+                return (
+                  <tr key={score.key} className="border-b border-ink-100">
+                    <th scope="row" className="py-2 pe-2 text-start font-medium">
+                      <a
+                        href={`#score-${score.key}`}
+                        className="text-ink-900 hover:text-brand-700 hover:underline"
+                      >
+                        {score.label}
+                      </a>
+                    </th>
+                    <td className="py-2 pe-2 text-end">
+                      {score.value === null ? (
+                        <span className="text-xs text-ink-700">
+                          {score.reasonLabel ?? t('check.notAvailable')}
+                        </span>
+                      ) : (
+                        <span className="inline-flex items-center justify-end gap-2">
+                          <span
+                            aria-hidden="true"
+                            className="hidden h-1.5 w-16 rounded-full bg-ink-100 sm:block"
+                          >
+                            <span
+                              className="block h-1.5 rounded-full bg-brand-600"
+                              style={{ width: `${Math.max(0, Math.min(100, score.value))}%` }}
+                            />
+                          </span>
+                          <span className="font-semibold tabular-nums">
+                            {formatScore(score.value, displayLocale)}
+                          </span>
+                        </span>
+                      )}
+                    </td>
+                    <td className="hidden py-2 pe-2 text-end text-ink-700 tabular-nums sm:table-cell">
+                      {score.weight}
+                    </td>
+                    <td className="py-2 text-end text-ink-700 tabular-nums">
+                      {t('scores.passedOf', { passed, available: score.checksAvailable })}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+/** Labels of the radar: the engine's names, long ones broken at their last space so they stay clear of the rim. */
+function splitLabel(text: string): string[] {
+  if (text.length <= 14 || !text.includes(' ')) return [text]
+  const at = text.lastIndexOf(' ', Math.ceil(text.length / 2) + 4)
+  return at > 0 ? [text.slice(0, at), text.slice(at + 1)] : [text]
+}
+
+export function ScoreRadar({
+  scores,
+  displayLocale,
+}: {
+  scores: DiagnosisScore[]
+  displayLocale: DisplayLocale
+}) {
+  const { t } = useTranslation('stocks')
+  const titleId = useId()
+  const values = scores.map((s) => s.value)
+  const geometry = radarGeometry(values, { center: { x: 210, y: 170 }, radius: 110, labelOffset: 16 })
+  const description = scores
+    .map(
+      (s) => `${s.label} ${s.value === null ? t('check.notAvailable') : formatScore(s.value, displayLocale)}`,
+    )
+    .join(displayLocale === 'zh-TW' ? '、' : ', ')
+  return (
+    <svg
+      viewBox="0 0 420 340"
+      className="w-full max-w-[26rem]"
+      role="img"
+      aria-labelledby={titleId}
+      data-testid="score-radar"
+    >
+      <title id={titleId}>{t('scores.radarLabel', { scores: description })}</title>
+      {geometry.rings.map((ring, i) => (
+        <polygon key={ring} points={ring} fill="none" stroke="#e6eaf2" strokeWidth={i === 3 ? 1.5 : 1} />
+      ))}
+      {geometry.axes.map((axis, i) => (
+        <line
+          key={scores[i]?.key}
+          x1={geometry.center.x}
+          y1={geometry.center.y}
+          x2={axis.rim.x}
+          y2={axis.rim.y}
+          stroke="#e6eaf2"
+        />
+      ))}
+      <polygon points={geometry.polygon} fill="rgb(13 129 122 / 0.18)" stroke="#0d817a" strokeWidth={2} />
+      {geometry.axes.map((axis, i) =>
+        axis.isAvailable ? (
+          <circle key={scores[i]?.key} cx={axis.point.x} cy={axis.point.y} r={3.5} fill="#0d817a" />
+        ) : null,
+      )}
+      {geometry.axes.map((axis, i) => {
+        const score = scores[i] as DiagnosisScore
+        const lines = splitLabel(score.label)
+        const value = score.value
+        const dy = axis.label.y < geometry.center.y - 20 ? -6 : axis.label.y > geometry.center.y + 20 ? 10 : 0
+        return (
+          <text
+            key={score.key}
+            x={axis.label.x}
+            y={axis.label.y + dy - (lines.length - 1) * 7}
+            textAnchor={axis.anchor}
+            fontSize={12}
+            fill="#2b3a5c"
+          >
+            {lines.map((line, lineIndex) => (
+              <tspan key={line} x={axis.label.x} dy={lineIndex === 0 ? 0 : 14}>
+                {line}
+              </tspan>
+            ))}
+            <tspan x={axis.label.x} dy={14} fontWeight={600} fill={value === null ? '#5b6b8c' : '#0b1220'}>
+              {value === null ? '—' : formatScore(value, displayLocale)}
+            </tspan>
+          </text>
+        )
+      })}
+    </svg>
+  )
+}

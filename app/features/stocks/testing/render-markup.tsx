@@ -1,0 +1,57 @@
+/**
+ * Renders a stock component to HTML in a test, in English or Traditional Chinese, with the site's own message
+ * catalogs and a memory router — enough to assert what a reader of either language would see, without a browser.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { MemoryRouter } from 'react-router'
+import { createTranslator } from '#app/i18n/i18n.ts'
+import type { Locale } from '#contracts/regions.ts'
+
+function loadCatalog(locale: Locale) {
+  const folder = path.resolve('app/i18n/locales', locale)
+  return Object.fromEntries(
+    readdirSync(folder)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [
+        file.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(path.join(folder, file), 'utf8')),
+      ]),
+  )
+}
+
+const translators = {
+  en: createTranslator('en', loadCatalog('en')),
+  'zh-Hant': createTranslator('zh-Hant', loadCatalog('zh-Hant')),
+}
+
+export function translatorOf(locale: Locale) {
+  return translators[locale]
+}
+
+export function renderMarkup(
+  node: ReactNode,
+  { locale = 'en', url = '/' }: { locale?: Locale; url?: string } = {},
+) {
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={translators[locale]}>
+      <MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>
+    </I18nextProvider>,
+  )
+}
+
+/** Visible text of rendered HTML, tags removed and whitespace collapsed, for sentence assertions. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

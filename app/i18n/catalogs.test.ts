@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const root = path.resolve('app/i18n/locales')
+
+function flatten(value: unknown, prefix = ''): Record<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+        Object.entries(flatten(v, prefix ? `${prefix}.${k}` : k)),
+      ),
+    )
+  }
+  return { [prefix]: value }
+}
+
+function catalog(locale: string) {
+  return Object.fromEntries(
+    readdirSync(path.join(root, locale))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [
+        f.replace(/\.json$/, ''),
+        flatten(JSON.parse(readFileSync(path.join(root, locale, f), 'utf8'))),
+      ]),
+  )
+}
+
+describe('message catalogs', () => {
+  const en = catalog('en')
+  const zh = catalog('zh-Hant')
+
+  it('have the same namespaces in both languages', () => {
+    expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort())
+  })
+
+  it('have every key in both languages, none empty', () => {
+    for (const namespace of Object.keys(en)) {
+      const enKeys = Object.keys(en[namespace] ?? {}).sort()
+      const zhKeys = Object.keys(zh[namespace] ?? {}).sort()
+      expect(zhKeys, `keys of ${namespace}`).toEqual(enKeys)
+      for (const key of enKeys) {
+        expect(String(en[namespace]?.[key]).trim(), `en ${namespace}:${key}`).not.toBe('')
+        expect(String(zh[namespace]?.[key]).trim(), `zh-Hant ${namespace}:${key}`).not.toBe('')
+      }
+    }
+  })
+
+  it('keep the same interpolation variables in both languages', () => {
+    for (const namespace of Object.keys(en)) {
+      for (const [key, value] of Object.entries(en[namespace] ?? {})) {
+        const variables = (text: unknown) =>
+          [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
+        expect(variables(zh[namespace]?.[key]), `${namespace}:${key}`).toEqual(variables(value))
+      }
+    }
+  })
+
+  it('use the exact sentences of the specification for validation messages', () => {
+    expect(en.errors).toMatchObject({
+      EMAIL_EMPTY: 'The email cannot be empty',
+      EMAIL_INVALID: 'The email format is incorrect',
+      PHONE_EMPTY: 'The phone number cannot be empty',
+      PHONE_INVALID: 'The phone number is incorrect',
+    })
+    expect(en.common).toMatchObject({
+      'errorPage.notFound': "Oops! The page you're looking for doesn't exist",
+      'errorPage.contentMissing': 'Oops! The page you visited does not exist',
+      'errorPage.unknown': 'Oops! An unknown error occurred',
+      'toast.subscribed': 'Subscription Successful',
+      'toast.subscribeFailed': 'Subscription Failed',
+    })
+  })
+})

@@ -1,0 +1,107 @@
+/**
+ * The document: language, head, scripts with the request's nonce, app-wide providers and the route checks.
+ * What a reader sees inside the page (header, footer) is the shell route's job (routes/shell.tsx).
+ */
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { regionSettings } from '#contracts/regions.ts'
+import type { Route } from './+types/root.ts'
+import { configureApiClient } from './api/api-client.ts'
+import { cookieNames, parseCookieHeader } from './api/cookies.ts'
+import stylesheet from './app.css?url'
+import { ErrorScreen, errorScreenPropsOf } from './components/error-screen.tsx'
+import { Toaster } from './components/toaster.tsx'
+import { notifyUnauthenticated } from './features/account/session-events.ts'
+import { isChunkLoadError, reloadOnceAfterChunkFailure } from './features/app-updates/chunk-reload.ts'
+import { installRoutePreloading } from './features/app-updates/route-preloader.ts'
+import { useBuildWatch } from './features/app-updates/use-build-watch.ts'
+import { useNonce } from './nonce.tsx'
+import { requestContext } from './request-context.ts'
+import { routeChecks } from './routing/route-checks.server.ts'
+
+export const middleware: Route.MiddlewareFunction[] = [routeChecks]
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { region, locale, publicConfig, buildId, config } = context.get(requestContext)
+  const cookies = parseCookieHeader(request.headers.get('cookie'))
+  const settings = regionSettings[region]
+  return {
+    region,
+    locale,
+    displayLocale: settings.displayLocale,
+    timeZone: settings.timeZone,
+    defaultMarket: settings.defaultMarket,
+    publicConfig,
+    buildId,
+    hasAcceptedCookies: cookies[cookieNames.privacy] === 'accepted',
+    fontStylesheetUrl: config.fontStylesheetUrl,
+    analyticsScriptUrl: config.analyticsScriptUrl,
+  }
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>
+
+/** Nothing in the root changes during a visit: the language and region belong to the domain. */
+export function shouldRevalidate() {
+  return false
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const { i18n } = useTranslation()
+  const data = useRouteLoaderData<RootData>('root')
+  return (
+    <html lang={i18n.language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#111a2e" />
+        <Meta />
+        <Links nonce={nonce} />
+        {data?.fontStylesheetUrl ? <link rel="stylesheet" href={data.fontStylesheetUrl} /> : null}
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        {data?.analyticsScriptUrl && data.hasAcceptedCookies ? (
+          <script async src={data.analyticsScriptUrl} nonce={nonce} />
+        ) : null}
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { publicConfig, locale, buildId } = loaderData
+  configureApiClient({ apiBase: publicConfig.apiBase, locale, onUnauthenticated: notifyUnauthenticated })
+  useBuildWatch({ apiBase: publicConfig.apiBase, buildId, intervalMs: publicConfig.buildPollIntervalMs })
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+    return installRoutePreloading()
+  }, [])
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  )
+}
+
+/** Last resort, for failures before the shell can draw (route checks, the shell's own data). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadOnceAfterChunkFailure()
+  }, [error])
+  return (
+    <main className="flex min-h-dvh items-center justify-center p-6">
+      <ErrorScreen {...errorScreenPropsOf(error)} />
+    </main>
+  )
+}

@@ -1,0 +1,37 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
+
+export default [
+  layout('routes/shell.tsx', [
+    index('routes/home.tsx'),
+    route('about-us', 'routes/about-us.tsx'),
+    route('service', 'routes/service.tsx'),
+    route('company-history', 'routes/company-history.tsx'),
+    route('contact-us', 'routes/contact-us.tsx'),
+    route('description', 'routes/text-page.tsx', { id: 'text-description' }),
+    route('cookie-policy', 'routes/text-page.tsx', { id: 'text-cookie-policy' }),
+    route('privacy-policy', 'routes/text-page.tsx', { id: 'text-privacy-policy' }),
+    route('user-agreement', 'routes/text-page.tsx', { id: 'text-user-agreement' }),
+    route('demo', 'routes/demo.tsx'),
+    route('demo/server-error', 'routes/demo-server-error.tsx'),
+    route('member/login', 'routes/member-login.tsx'),
+    route('articles', 'routes/article-list.tsx', { id: 'articles-all' }),
+    route('analysis', 'routes/article-list.tsx', { id: 'articles-analysis' }),
+    route('recommendations', 'routes/article-list.tsx', { id: 'articles-recommendations' }),
+    // A parameter cannot sit inside a segment (market-{country}): one route per market, unknown ones fall to 404.
+    route('market-us', 'routes/article-list.tsx', { id: 'articles-market-us' }),
+    route('market-hk', 'routes/article-list.tsx', { id: 'articles-market-hk' }),
+    route('market-jp', 'routes/article-list.tsx', { id: 'articles-market-jp' }),
+    route('market-kr', 'routes/article-list.tsx', { id: 'articles-market-kr' }),
+    route('topics/:slug', 'routes/article-list.tsx', { id: 'articles-topic' }),
+    route('search', 'routes/article-list.tsx', { id: 'articles-search-prompt' }),
+    route('search/:keyword', 'routes/article-list.tsx', { id: 'articles-search' }),
+    route('articles/:detail', 'routes/article-detail.tsx'),
+    route('ai-stock-diagnosis', 'routes/ai-stock-diagnosis.tsx'),
+    route('stocks-hot', 'routes/stocks-hot.tsx'),
+    route('stocks-valuation', 'routes/stocks-valuation.tsx'),
+    route('executives-moves', 'routes/executives-moves.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  route('sitemap.xml', 'routes/sitemap.xml.tsx'),
+  route('rss.xml', 'routes/rss.xml.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,171 @@
+/**
+ * /ai-stock-diagnosis (spec §2, §3, §4): the reader names a stock (`?code=…&market=…`, which article pages link to)
+ * and gets its diagnosis. The URL is the state: the loader diagnoses in-process through the stocks service, which
+ * counts the attempt, so the page works without JavaScript; the autocomplete is an enhancement on top.
+ */
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigation, useSearchParams } from 'react-router'
+import { api, dataOf } from '#app/api/api-client.ts'
+import { isChunkLoadError, reloadOnceAfterChunkFailure } from '#app/features/app-updates/chunk-reload.ts'
+import { loadDiagnosisPage } from '#app/features/stocks/diagnosis-page.server.ts'
+import { DiagnosisReport } from '#app/features/stocks/diagnosis-report.tsx'
+import { type AttemptsLeft, attemptsLeftOf } from '#app/features/stocks/diagnosis-state.ts'
+import { DiagnosingSkeleton, DiagnosisStateView } from '#app/features/stocks/diagnosis-states.tsx'
+import { diagnosisHref, StockSearch } from '#app/features/stocks/stock-search.tsx'
+import { requestContext } from '#app/request-context.ts'
+import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
+import { useRootData } from '#app/use-root-data.ts'
+import type { QuotaStatus } from '#contracts/accounts.ts'
+import type { Route } from './+types/ai-stock-diagnosis.ts'
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadDiagnosisPage(request, context.get(requestContext))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const state = loaderData?.state
+  const stock = state?.kind === 'result' ? state.diagnosis.stock : null
+  return pageMeta({
+    title: stock ? `${stock.name} (${stock.code}) · ${loaderData?.title ?? ''}` : (loaderData?.title ?? ''),
+    description: loaderData?.description,
+    path: location.pathname,
+    root: rootDataOf(matches),
+    // A diagnosis is personal to the reader's attempts; only the empty page is for search engines.
+    noIndex: Boolean(loaderData?.query),
+  })
+}
+
+/** Attempts left when the page loaded without them (a visitor's first request): asked from the API once. */
+function useAttemptsLeft(initial: AttemptsLeft | null, shouldAsk: boolean): AttemptsLeft | null {
+  const [attempts, setAttempts] = useState(initial)
+  useEffect(() => setAttempts(initial), [initial])
+  useEffect(() => {
+    if (!shouldAsk) return
+    const controller = new AbortController()
+    api
+      .get<QuotaStatus>('/member/quota', { kind: 'diagnosis' }, controller.signal)
+      .then((envelope) => setAttempts(attemptsLeftOf(dataOf(envelope))))
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [shouldAsk])
+  return attempts
+}
+
+const examples = [
+  { code: 'AAPL', market: 'us' },
+  { code: '0700', market: 'hk' },
+  { code: '7203', market: 'jp' },
+  { code: '005930', market: 'kr' },
+] as const
+
+function HowItWorks() {
+  const { t } = useTranslation('stocks')
+  return (
+    <section
+      aria-labelledby="how-heading"
+      className="grid gap-6 rounded-card border border-ink-100 bg-white p-5 md:grid-cols-2"
+    >
+      <div className="flex flex-col gap-2">
+        <h2 id="how-heading" className="text-lg font-semibold text-ink-950">
+          {t('diagnosis.howTitle')}
+        </h2>
+        <ul className="flex list-disc flex-col gap-1 ps-5 text-sm text-ink-800">
+          <li>{t('diagnosis.howScores')}</li>
+          <li>{t('diagnosis.howLevels')}</li>
+          <li>{t('diagnosis.howFairValue')}</li>
+          <li>{t('diagnosis.howMethods')}</li>
+        </ul>
+      </div>
+      <div className="flex flex-col gap-2">
+        <h2 className="text-lg font-semibold text-ink-950">{t('diagnosis.examplesTitle')}</h2>
+        <ul className="flex flex-wrap gap-2">
+          {examples.map((e) => (
+            <li key={e.code}>
+              <Link
+                to={diagnosisHref(e.code, e.market)}
+                className="inline-flex items-center gap-1 rounded-full border border-ink-300 px-3 py-1 text-sm text-ink-900 hover:border-brand-600 hover:text-brand-700"
+              >
+                <span className="font-semibold">{e.code}</span>
+                <span className="text-ink-700">{t(`markets.${e.market}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="text-xs text-ink-700">{t('disclaimer.short')}</p>
+      </div>
+    </section>
+  )
+}
+
+/** The page frame: title, the input, the attempts left, and the state below. */
+function DiagnosisPage({
+  query,
+  attempts,
+  isIdle,
+  children,
+}: {
+  query: string
+  attempts: AttemptsLeft | null
+  isIdle: boolean
+  children: React.ReactNode
+}) {
+  const { t } = useTranslation('stocks')
+  const navigation = useNavigation()
+  const isDiagnosing =
+    navigation.state !== 'idle' &&
+    navigation.location?.pathname === '/ai-stock-diagnosis' &&
+    Boolean(navigation.location.search)
+  return (
+    <div className="mx-auto flex max-w-screen-xl flex-col gap-6 px-4 py-8 lg:px-6 lg:py-10">
+      <header className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold text-ink-950 sm:text-3xl">{t('diagnosis.title')}</h1>
+          <p className="text-ink-700">{t('diagnosis.intro')}</p>
+        </div>
+        <StockSearch defaultQuery={query} isBusy={isDiagnosing} autoFocus={isIdle} />
+        {attempts ? (
+          <p className="text-sm text-ink-700" data-testid="attempts-left">
+            {t(attempts.period === 'month' ? 'quota.leftThisMonth' : 'quota.leftToday', {
+              count: attempts.count,
+            })}
+          </p>
+        ) : null}
+      </header>
+      {isDiagnosing ? <DiagnosingSkeleton /> : children}
+    </div>
+  )
+}
+
+export default function AiStockDiagnosis({ loaderData }: Route.ComponentProps) {
+  const { displayLocale, timeZone } = useRootData()
+  const { state, query } = loaderData
+  const attempts = useAttemptsLeft(loaderData.attempts, state.kind === 'idle' && loaderData.attempts === null)
+  return (
+    <DiagnosisPage query={query} attempts={attempts} isIdle={state.kind === 'idle'}>
+      {state.kind === 'idle' ? (
+        <HowItWorks />
+      ) : state.kind === 'result' ? (
+        <DiagnosisReport diagnosis={state.diagnosis} displayLocale={displayLocale} timeZone={timeZone} />
+      ) : (
+        <DiagnosisStateView state={state} />
+      )}
+    </DiagnosisPage>
+  )
+}
+
+/**
+ * Anything unexpected while diagnosing (the connection dropped during a client-side navigation, a server error) is
+ * a failed diagnosis to the reader: the spec's message and a retry, inside the page, not a generic error screen.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const [searchParams] = useSearchParams()
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadOnceAfterChunkFailure()
+  }, [error])
+  return (
+    <DiagnosisPage query={searchParams.get('code') ?? ''} attempts={null} isIdle={false}>
+      <DiagnosisStateView state={{ kind: 'failed', code: 'DIAGNOSIS_FAILED' }} />
+    </DiagnosisPage>
+  )
+}

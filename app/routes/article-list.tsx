@@ -1,0 +1,28 @@
+/**
+ * Every article-list screen of spec §2 — /articles, /analysis, /recommendations, /market-{us,hk,jp,kr},
+ * /topics/{slug}, /search/{keyword}?tag= — is this one module, registered once per path in routes.ts.
+ */
+import { ArticleListScreen } from '#app/features/articles/article-list-screen.tsx'
+import { loadArticleList } from '#app/features/articles/article-loaders.server.ts'
+import { requestContext } from '#app/request-context.ts'
+import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
+import type { Route } from './+types/article-list.ts'
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadArticleList(context.get(requestContext), request)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const page = loaderData?.page ?? 1
+  return pageMeta({
+    title: loaderData?.heading ?? '',
+    description: loaderData?.description,
+    path: page > 1 ? `${location.pathname}?page=${page}` : location.pathname,
+    root: rootDataOf(matches),
+    noIndex: loaderData?.isSearch ?? false,
+  })
+}
+
+export default function ArticleList({ loaderData }: Route.ComponentProps) {
+  return <ArticleListScreen data={loaderData} />
+}

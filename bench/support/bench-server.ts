@@ -1,0 +1,65 @@
+/**
+ * Starts the real site in this process for a benchmark: production build, a fresh database (PGlite in a temporary
+ * folder, or DATABASE_URL), all services, listening on a free loopback port.
+ */
+import '#server/production-env.ts'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import type { ServerBuild } from 'react-router'
+import { bootRuntime, type Runtime } from '#server/boot.ts'
+import { loadConfig } from '#server/config.ts'
+import { createHttpServer } from '#server/http.ts'
+
+export interface BenchServer {
+  runtime: Runtime
+  app: FastifyInstance
+  /** Base URL on loopback, e.g. http://127.0.0.1:41234 */
+  url: string
+  port: number
+  /** Host header of a regional site on this server. */
+  hostOf(region: 'en' | 'hant' | 'hk' | 'kr' | 'jp'): string
+  close(): Promise<void>
+}
+
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-'))
+  const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_ENV: 'develop',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...env,
+  })
+  const runtime = await bootRuntime({ config })
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
+  const app = await createHttpServer({
+    config,
+    services: runtime.services,
+    pages: { getBuild: async () => build, mode: 'production' },
+    staticDir: path.join(buildDir, 'client'),
+    buildId: build.assets.version,
+    logger: false,
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    runtime,
+    app,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    hostOf: (region) => `${region}.localhost:${port}`,
+    async close() {
+      await app.close()
+      await runtime.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Wire shapes of accounts: login by mobile number and SMS code (spec §4–§6), member info, the userInfo cookie,
+ * subscription tiers, and the quota codes every metered feature answers with (spec §8).
+ * Validation messages are stable codes translated by the page and the API (app/i18n/locales/<locale>/errors.json).
+ */
+import { z } from 'zod'
+import { type LoginCountry as LoginCountryCode, loginCountries, toE164Mobile } from './mobile-number.ts'
+
+export const AccountErrorCode = {
+  mobileEmpty: 'MOBILE_EMPTY',
+  mobileInvalid: 'MOBILE_INVALID',
+  codeEmpty: 'VERIFICATION_CODE_EMPTY',
+  codeError: 'VERIFICATION_CODE_ERROR',
+  codeExpired: 'VERIFICATION_CODE_EXPIRED',
+  codeAttempts: 'VERIFICATION_CODE_ATTEMPTS',
+  codeDailyLimit: 'VERIFICATION_CODE_DAILY_LIMIT',
+  codeTooFrequent: 'VERIFICATION_CODE_TOO_FREQUENT',
+  agreementRequired: 'AGREEMENT_REQUIRED',
+  smsSendFailed: 'SMS_SEND_FAILED',
+  crossSiteRequest: 'CROSS_SITE_REQUEST',
+} as const
+
+/** What a reader is to the site (spec §6). A member is logged in without a subscription. */
+export const Role = z.enum(['visitor', 'member', 'subscriber'])
+export type Role = z.infer<typeof Role>
+
+export const Tier = z.enum(['base', 'plus', 'premium'])
+export type Tier = z.infer<typeof Tier>
+
+export const SubscriptionPeriod = z.enum(['month', 'quarter', 'year'])
+export type SubscriptionPeriod = z.infer<typeof SubscriptionPeriod>
+
+export const LoginCountry = z.enum(
+  loginCountries.map((c) => c.country) as [LoginCountryCode, ...LoginCountryCode[]],
+)
+export type LoginCountry = z.infer<typeof LoginCountry>
+
+const trimmed = z.string().trim()
+
+/** Loose shape first (so a wrong shape is "invalid", not a parser error); the numbering plan is checked below. */
+const mobile = trimmed.min(1, AccountErrorCode.mobileEmpty).max(24, AccountErrorCode.mobileInvalid)
+
+const code = trimmed.min(1, AccountErrorCode.codeEmpty).regex(/^\d{6}$/, AccountErrorCode.codeError)
+
+function checkMobile(value: { country: LoginCountry; mobile: string }, context: z.RefinementCtx) {
+  if (!toE164Mobile(value.country, value.mobile)) {
+    context.addIssue({ code: 'custom', path: ['mobile'], message: AccountErrorCode.mobileInvalid })
+  }
+}
+
+export const SendCodeRequest = z.object({ country: LoginCountry, mobile }).superRefine(checkMobile)
+export type SendCodeRequest = z.infer<typeof SendCodeRequest>
+
+export const LoginRequest = z
+  .object({
+    country: LoginCountry,
+    mobile,
+    code,
+    agreed: z.literal(true, AccountErrorCode.agreementRequired),
+  })
+  .superRefine(checkMobile)
+export type LoginRequest = z.infer<typeof LoginRequest>
+
+export const SendCodeAnswer = z.object({
+  /** Seconds before the form may ask for another code (the visible countdown). */
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+})
+export type SendCodeAnswer = z.infer<typeof SendCodeAnswer>
+
+export const ActiveSubscription = z.object({
+  tier: Tier,
+  period: SubscriptionPeriod,
+  startsAt: z.string(),
+  endsAt: z.string(),
+})
+export type ActiveSubscription = z.infer<typeof ActiveSubscription>
+
+/** `GET /home/memberInfo` data (spec §3 "user info"). */
+export const MemberInfo = z.object({
+  memberId: z.string(),
+  maskedPhone: z.string(),
+  displayName: z.string().nullable(),
+  role: z.enum(['member', 'subscriber']),
+  subscription: ActiveSubscription.nullable(),
+  registeredAt: z.string(),
+})
+export type MemberInfo = z.infer<typeof MemberInfo>
+
+export const LoginAnswer = z.object({
+  /** True when this login registered the number (spec §6: registration at first login). */
+  isNewMember: z.boolean(),
+  userInfo: MemberInfo,
+})
+export type LoginAnswer = z.infer<typeof LoginAnswer>
+
+/** The userInfo cookie (15 days, spec §9): only what the header draws. The session itself is in access_token. */
+export const UserInfoCookie = z.object({
+  maskedPhone: z.string().max(32),
+  displayName: z.string().max(80).nullable(),
+  tier: Tier.nullable(),
+})
+export type UserInfoCookie = z.infer<typeof UserInfoCookie>
+
+export function userInfoCookieOf(info: MemberInfo): UserInfoCookie {
+  return {
+    maskedPhone: info.maskedPhone,
+    displayName: info.displayName,
+    tier: info.subscription?.tier ?? null,
+  }
+}
+
+export const LogoutAnswer = z.object({ loggedOut: z.literal(true) })
+export type LogoutAnswer = z.infer<typeof LogoutAnswer>
+
+/** Metered features. Each has a monthly allowance by role and tier and a daily cap for everyone. */
+export const QuotaKind = z.enum(['diagnosis', 'chat'])
+export type QuotaKind = z.infer<typeof QuotaKind>
+
+/** The code a metered call fails with when the reader has nothing left (spec §4, §8), by feature and reason. */
+export const QuotaErrorCode = {
+  diagnosis: {
+    visitor: 'DIAGNOSIS_LIMIT_VISITOR',
+    member: 'DIAGNOSIS_LIMIT_MEMBER',
+    subscriber: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
+    daily: 'DIAGNOSIS_LIMIT_DAILY',
+  },
+  // Subscribers have no monthly AI-reply allowance, only the daily cap.
+  chat: {
+    visitor: 'CHAT_LIMIT_VISITOR',
+    member: 'CHAT_LIMIT_MEMBER',
+    daily: 'CHAT_LIMIT_DAILY',
+  },
+} as const satisfies Record<QuotaKind, Partial<Record<Role, string>> & { daily: string }>
+
+/** What is left for the reader; `null` limits mean "no monthly limit" (chat for subscribers). */
+export const QuotaStatus = z.object({
+  kind: QuotaKind,
+  role: Role,
+  tier: Tier.nullable(),
+  monthlyLimit: z.number().int().nullable(),
+  monthlyRemaining: z.number().int().nullable(),
+  dailyLimit: z.number().int(),
+  dailyRemaining: z.number().int(),
+  /** The smaller of the two: how many more times the feature can be used today. */
+  remaining: z.number().int(),
+})
+export type QuotaStatus = z.infer<typeof QuotaStatus>
+
+export const QuotaQuery = z.object({ kind: QuotaKind })

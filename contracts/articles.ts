@@ -1,0 +1,288 @@
+/**
+ * Wire shapes of articles, topics, markets, search and reading events (spec §3, §7). The paths of spec §7 keep
+ * their names; shapes the spec does not show are defined here and nowhere else.
+ *
+ *   GET  /article/list     ArticleListQuery   → ArticleListAnswer
+ *   GET  /analy/list       ArticleListQuery (kind is always analysis) → ArticleListAnswer
+ *   GET  /article          ArticleDetailQuery → ArticleDetail (404 ARTICLE_NOT_FOUND, 410 ARTICLE_DELETED or
+ *                          ARTICLE_TAKEN_DOWN; an article without a body is 200 with contentState 'empty')
+ *   GET  /article/suggest  SuggestQuery       → SuggestAnswer (rate-limited)
+ *   GET  /country/list     –                  → CountrySummary[]
+ *   GET  /topic/list       –                  → TopicSummary[]
+ *   GET  /home/list        –                  → HomeSections
+ *   GET  /home/listMenu    –                  → MenuGroup[] (contracts/site.ts)
+ *   POST /track/event      TrackingEventRequest → TrackingEventAnswer (rate-limited)
+ *
+ * Texts are in the caller's language (the `Lang` header). Only published articles with a body in that language
+ * are listed or searched. Validation failures name a stable code from ArticleErrorCode.
+ */
+import { z } from 'zod'
+import { Locale, Market } from './regions.ts'
+
+export const ArticleKind = z.enum(['news', 'analysis', 'recommendation'])
+export type ArticleKind = z.infer<typeof ArticleKind>
+export const articleKinds = ArticleKind.options
+
+/** Content states (spec §4): only `published` is ever shown; `empty` is a published article without a body. */
+export const ArticleState = z.enum(['draft', 'published', 'taken_down', 'deleted'])
+export type ArticleState = z.infer<typeof ArticleState>
+
+export const ArticleErrorCode = {
+  notFound: 'ARTICLE_NOT_FOUND',
+  deleted: 'ARTICLE_DELETED',
+  takenDown: 'ARTICLE_TAKEN_DOWN',
+  empty: 'ARTICLE_EMPTY',
+  referenceMissing: 'ARTICLE_REFERENCE_MISSING',
+  searchEmpty: 'SEARCH_EMPTY',
+  searchTooLong: 'SEARCH_TOO_LONG',
+} as const
+
+/** Spec §5: search text is at most 100 characters (counted as the input element counts them). */
+export const searchTextMaxLength = 100
+/** Spec §5, §9: at most 10 suggestion rows and 10 history entries. */
+export const suggestionRowsMax = 10
+export const searchHistoryMax = 10
+export const tagSuggestionsMax = 10
+
+export const articlePageSizeMax = 50
+export const articlePageSizeDefault = 12
+/** The deepest page a list can be paged to; list totals are counted up to pageMax × pageSize. */
+export const articlePageMax = 500
+
+/** An article key (lower-case slug) or its numeric id: the `{detail}` of /articles/{detail}. */
+export const articleKeyPattern = /^[a-z0-9][a-z0-9-]{0,119}$/
+export const articleIdPattern = /^\d{1,15}$/
+export const topicSlugPattern = /^[a-z0-9][a-z0-9-]{0,59}$/
+export const tagKeyPattern = /^[a-z0-9][a-z0-9-]{0,59}$/
+
+/** Query strings send '' for a field left empty, JSON bodies may send null; read both as absent. */
+const blankAsAbsent = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
+
+const optionalSlug = (pattern: RegExp) =>
+  z.preprocess(blankAsAbsent, z.string().trim().toLowerCase().regex(pattern).optional())
+
+/** A keyword filter: trimmed; blank means no keyword; more than 100 characters is refused. */
+const keyword = z.preprocess(
+  blankAsAbsent,
+  z.string().trim().max(searchTextMaxLength, ArticleErrorCode.searchTooLong).optional(),
+)
+
+const positiveInt = (max: number, fallback: number) =>
+  z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(max).default(fallback))
+
+export const ArticleListQuery = z.object({
+  kind: z.preprocess(blankAsAbsent, ArticleKind.optional()),
+  topic: optionalSlug(topicSlugPattern),
+  /** A market: us, hk, jp or kr (spec: country/market). */
+  country: z.preprocess(
+    (value) => (typeof value === 'string' ? blankAsAbsent(value.toLowerCase()) : value),
+    Market.optional(),
+  ),
+  tag: optionalSlug(tagKeyPattern),
+  keyword,
+  page: positiveInt(articlePageMax, 1),
+  pageSize: positiveInt(articlePageSizeMax, articlePageSizeDefault),
+})
+export type ArticleListQuery = z.infer<typeof ArticleListQuery>
+export type ArticleListFilter = z.input<typeof ArticleListQuery>
+
+/** `key` or `id` (either reaches the article); `detail` accepts either form, as the page path does. */
+export const ArticleDetailQuery = z
+  .object({
+    key: optionalSlug(articleKeyPattern),
+    id: z.preprocess(blankAsAbsent, z.string().regex(articleIdPattern).optional()),
+    detail: z.preprocess(
+      blankAsAbsent,
+      z
+        .string()
+        .trim()
+        .refine((value) => articleKeyPattern.test(value) || articleIdPattern.test(value))
+        .optional(),
+    ),
+  })
+  .refine((query) => query.key || query.id || query.detail, { message: ArticleErrorCode.referenceMissing })
+  .transform((query): ArticleReference => {
+    const detail = query.detail ?? query.id ?? query.key ?? ''
+    return articleIdPattern.test(detail) ? { id: Number(detail) } : { key: detail }
+  })
+export type ArticleReference = { id: number } | { key: string }
+
+/** How a page path's `{detail}` names an article, or undefined when it can be neither a key nor an id. */
+export function parseArticleReference(detail: string): ArticleReference | undefined {
+  if (articleIdPattern.test(detail)) return { id: Number(detail) }
+  if (articleKeyPattern.test(detail)) return { key: detail }
+  return undefined
+}
+
+export const ArticleTag = z.object({ k: z.string(), v: z.string() })
+export type ArticleTag = z.infer<typeof ArticleTag>
+
+export const ArticleTopicRef = z.object({ slug: z.string(), name: z.string() })
+export const ArticleAuthorRef = z.object({ key: z.string(), name: z.string() })
+
+export const ArticleSummary = z.object({
+  articleId: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  coverUrl: z.string(),
+  kind: ArticleKind,
+  topic: ArticleTopicRef,
+  country: Market,
+  author: ArticleAuthorRef,
+  tags: z.array(ArticleTag),
+  /** ISO 8601 instants; pages show them in the region's time zone. */
+  publishedAt: z.string(),
+  updatedAt: z.string().nullable(),
+  /** Search results only: the best passage of the body, HTML-escaped, matches wrapped in <mark>. */
+  snippet: z.string().optional(),
+})
+export type ArticleSummary = z.infer<typeof ArticleSummary>
+
+export const ArticleListAnswer = z.object({
+  rows: z.array(ArticleSummary),
+  /**
+   * Matching articles. A list counts them up to articlePageMax × pageSize (the deepest page that can be reached);
+   * the count may lag a change by up to a minute (it is cached). A keyword search does not count every match of a
+   * common word: while `hasMore` is true its total is only a lower bound (the matches up to this page, plus one).
+   */
+  total: z.number().int(),
+  /** Whether a next page exists. */
+  hasMore: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})
+export type ArticleListAnswer = z.infer<typeof ArticleListAnswer>
+
+export const RelatedStock = z.object({ market: Market, code: z.string() })
+export type RelatedStock = z.infer<typeof RelatedStock>
+
+export const ArticleDetail = ArticleSummary.omit({ snippet: true, author: true }).extend({
+  /** `empty`: published without a body in this language (spec §4 'Content is empty'). */
+  contentState: z.enum(['published', 'empty']),
+  /** Sanitised HTML rendered from the Markdown body; '' when empty. */
+  bodyHtml: z.string(),
+  author: ArticleAuthorRef.extend({ bio: z.string() }),
+  stocks: z.array(RelatedStock),
+  related: z.array(ArticleSummary),
+  /** Languages the article is published in (for hreflang alternates). */
+  locales: z.array(Locale),
+})
+export type ArticleDetail = z.infer<typeof ArticleDetail>
+
+/** Search suggestions (spec §3, §5): 1 to 100 characters of search text. */
+export const SuggestQuery = z.object({
+  searchValue: z
+    .string(ArticleErrorCode.searchEmpty)
+    .trim()
+    .min(1, ArticleErrorCode.searchEmpty)
+    .max(searchTextMaxLength, ArticleErrorCode.searchTooLong),
+})
+export type SuggestQuery = z.infer<typeof SuggestQuery>
+
+export const SuggestAnswer = z.object({
+  rows: z.array(z.object({ articleId: z.number().int(), title: z.string() })).max(suggestionRowsMax),
+  other: z.object({ tagList: z.array(ArticleTag).max(tagSuggestionsMax) }),
+})
+export type SuggestAnswer = z.infer<typeof SuggestAnswer>
+
+export const CountrySummary = z.object({
+  country: Market,
+  name: z.string(),
+  articleCount: z.number().int(),
+  latestPublishedAt: z.string().nullable(),
+})
+export type CountrySummary = z.infer<typeof CountrySummary>
+
+export const TopicSummary = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  coverUrl: z.string(),
+  articleCount: z.number().int(),
+})
+export type TopicSummary = z.infer<typeof TopicSummary>
+
+export const HotTopic = TopicSummary.extend({
+  /** Article reads in the last 7 days (from reading events). */
+  recentViews: z.number().int(),
+  latest: ArticleSummary.nullable(),
+})
+export type HotTopic = z.infer<typeof HotTopic>
+
+export const HomeSections = z.object({
+  latest: z.array(ArticleSummary),
+  /** The region's own market first. */
+  byMarket: z.array(z.object({ country: Market, name: z.string(), rows: z.array(ArticleSummary) })),
+  hotTopics: z.array(HotTopic),
+  recommendations: z.array(ArticleSummary),
+})
+export type HomeSections = z.infer<typeof HomeSections>
+
+const trackingText = (max: number) => z.string().trim().max(max)
+const optionalTrackingText = (max: number) => z.preprocess(blankAsAbsent, trackingText(max).optional())
+
+/** The reading event of spec §3, sent by the page on every navigation to a path containing /articles/. */
+export const TrackingEventRequest = z.object({
+  eventType: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][\w.:-]{0,39}$/),
+  subSessionId: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{8,64}$/),
+  pageUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  pageReferrer: z.preprocess(
+    blankAsAbsent,
+    z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
+  ),
+  pageTitle: optionalTrackingText(300),
+  /** The article's numeric id, when the page knows it. */
+  articleId: z.preprocess(
+    (value) =>
+      typeof value === 'string' && articleIdPattern.test(value.trim()) ? Number(value) : blankAsAbsent(value),
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  ),
+  category: optionalTrackingText(40),
+  deviceType: z.preprocess(blankAsAbsent, z.enum(['desktop', 'mobile', 'tablet', 'other']).optional()),
+  osName: optionalTrackingText(40),
+  browser: optionalTrackingText(40),
+  /** Screen size in CSS pixels, e.g. 1920x1080. */
+  screen: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .regex(/^\d{1,5}x\d{1,5}$/)
+      .optional(),
+  ),
+  sdkVersion: optionalTrackingText(20),
+  dataSource: optionalTrackingText(20),
+})
+export type TrackingEventRequest = z.infer<typeof TrackingEventRequest>
+export type TrackingEventInput = z.input<typeof TrackingEventRequest>
+
+export const TrackingEventAnswer = z.object({ accepted: z.literal(true) })
+export type TrackingEventAnswer = z.infer<typeof TrackingEventAnswer>
+
+/** Develop deployments only: the stored events of one sub-session, newest first (for journeys and debugging). */
+export const RecentTrackingQuery = z.object({
+  subSessionId: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{8,64}$/),
+})
+
+export const StoredTrackingEvent = z.object({
+  eventType: z.string(),
+  lang: z.string(),
+  pageUrl: z.string(),
+  pageTitle: z.string().nullable(),
+  articleId: z.number().int().nullable(),
+  receivedAt: z.string(),
+})
+export type StoredTrackingEvent = z.infer<typeof StoredTrackingEvent>

@@ -1,0 +1,111 @@
+import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+
+test.describe('header', () => {
+  test('shows the AI diagnosis, classroom and login links, the login link bringing the reader back', async ({
+    page,
+    site,
+    t,
+  }) => {
+    await acceptCookies(page, site.origin)
+    await page.setViewportSize({ width: 1600, height: 900 })
+    await page.goto('/about-us?from=test')
+    const nav = page.getByRole('navigation', { name: t('shell:mainNavigation') })
+    await expect(nav.getByRole('link', { name: t('shell:nav.aiDiagnosis') })).toHaveAttribute(
+      'href',
+      '/ai-stock-diagnosis',
+    )
+    await expect(nav.getByRole('link', { name: t('shell:nav.classroom') })).toHaveAttribute(
+      'href',
+      '/member/investment',
+    )
+    await expect(page.getByRole('link', { name: t('shell:account.login') })).toHaveAttribute(
+      'href',
+      `/member/login?redirect=${encodeURIComponent('/about-us?from=test')}`,
+    )
+  })
+
+  test('moves links that do not fit into the More menu at narrower widths', async ({ page, site, t }) => {
+    await acceptCookies(page, site.origin)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/about-us')
+    await waitForHydration(page)
+    const nav = page.getByRole('navigation', { name: t('shell:mainNavigation') })
+    await expect(nav.getByRole('link', { name: t('shell:nav.analysis') })).toBeHidden()
+    await nav.getByRole('button', { name: t('shell:nav.more') }).click()
+    await expect(page.getByRole('menuitem', { name: t('shell:nav.analysis') })).toBeVisible()
+
+    await page.keyboard.press('Escape')
+    await page.setViewportSize({ width: 1600, height: 900 })
+    await expect(nav.getByRole('link', { name: t('shell:nav.analysis') })).toBeVisible()
+  })
+
+  test('folds into a menu on a 360 px screen without horizontal scrolling', async ({ page, site, t }) => {
+    await acceptCookies(page, site.origin)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/about-us')
+    await waitForHydration(page)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.getByRole('button', { name: t('shell:openMenu') }).click()
+    const sheet = page.getByRole('dialog', { name: t('shell:menu') })
+    await expect(sheet.getByRole('link', { name: t('shell:nav.articles') })).toBeVisible()
+    await sheet.getByRole('link', { name: t('shell:nav.articles') }).click()
+    await expect(page).toHaveURL(/\/articles$/)
+    await expect(sheet).toBeHidden()
+  })
+})
+
+test.describe('language switcher', () => {
+  test('leads to the same path on the other language site', async ({ page, site }) => {
+    await acceptCookies(page, site.origin)
+    await acceptCookies(page, site.other.origin)
+    await page.goto('/company-history?tab=all')
+    const switcher = page.getByTestId('language-switcher').first()
+    await expect(switcher).toHaveAttribute('href', `${site.other.origin}/company-history?tab=all`)
+    await switcher.click()
+    await expect(page).toHaveURL(`${site.other.origin}/company-history?tab=all`)
+    await expect(page.locator('html')).toHaveAttribute('lang', site.other.locale)
+  })
+
+  test('remembers the region the reader chose for a year', async ({ page, context, site }) => {
+    await page.goto('/about-us')
+    const cookie = (await context.cookies(site.origin)).find((c) => c.name === 'i18n_redirected')
+    expect(cookie?.value).toBe(site.region)
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
+  })
+})
+
+test.describe('cookie banner', () => {
+  test('stays gone after Accept and a reload', async ({ page, t }) => {
+    await page.goto('/about-us')
+    await waitForHydration(page)
+    const banner = page.getByTestId('cookie-banner')
+    await expect(banner).toBeVisible()
+    await banner.getByRole('button', { name: t('shell:cookies.accept') }).click()
+    await expect(banner).toBeHidden()
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(banner).toBeHidden()
+  })
+
+  test('View detail opens the cookie policy', async ({ page, t }) => {
+    await page.goto('/about-us')
+    await waitForHydration(page)
+    await page
+      .getByTestId('cookie-banner')
+      .getByRole('link', { name: t('shell:cookies.viewDetail') })
+      .click()
+    await expect(page).toHaveURL(/\/cookie-policy$/)
+  })
+})
+
+test.describe('footer', () => {
+  test('links to the agreements and policies', async ({ page, site }) => {
+    await acceptCookies(page, site.origin)
+    await page.goto('/')
+    const footer = page.locator('footer')
+    for (const href of ['/user-agreement', '/privacy-policy', '/cookie-policy', '/description']) {
+      await expect(footer.locator(`a[href="${href}"]`)).toBeVisible()
+    }
+  })
+})

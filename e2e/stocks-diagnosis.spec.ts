@@ -1,0 +1,360 @@
+/**
+ * The AI stock diagnosis in the browser, on the English and the Traditional Chinese site: diagnosing US, Hong Kong,
+ * Japan and Korea stocks by code and by name, the autocomplete with the keyboard, the empty and unknown queries, a
+ * failure and its retry, and a visitor and a member running out of attempts. Each test runs in a fresh browser
+ * (its own device cookie), so each visitor starts with the configured allowance (QUOTA_DIAGNOSIS_VISITOR_MONTHLY).
+ */
+import { randomInt } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { toE164Mobile } from '../contracts/mobile-number.ts'
+import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+
+type Translate = (key: string, options?: Record<string, unknown>) => string
+
+const stocks = {
+  apple: { code: 'AAPL', market: 'us', en: 'Apple Inc.', zh: '蘋果', currency: /\$/ },
+  tencent: { code: '0700', market: 'hk', en: 'Tencent Holdings Ltd.', zh: '騰訊控股', currency: /HK\$/ },
+  toyota: { code: '7203', market: 'jp', en: 'Toyota Motor Corp.', zh: '豐田汽車', currency: /¥/ },
+  samsung: {
+    code: '005930',
+    market: 'kr',
+    en: 'Samsung Electronics Co. Ltd.',
+    zh: '三星電子',
+    currency: /₩|￦/,
+  },
+} as const
+type Stock = (typeof stocks)[keyof typeof stocks]
+
+const nameOf = (stock: Stock, site: Site) => (site.locale === 'zh-Hant' ? stock.zh : stock.en)
+
+function report(page: Page) {
+  return page.getByTestId('diagnosis-report')
+}
+
+/** The diagnosed stock's name, the report's title. */
+function reportTitle(page: Page) {
+  return page.locator('#diagnosis-title')
+}
+
+async function openDiagnosis(page: Page, stock: Stock) {
+  await page.goto(`/ai-stock-diagnosis?code=${stock.code}&market=${stock.market}`)
+  await expect(report(page)).toBeVisible({ timeout: 20_000 })
+}
+
+async function expectSeriousA11yIssues(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+function searchBox(page: Page, t: Translate) {
+  return page.getByRole('combobox', { name: t('stocks:search.label') })
+}
+
+test.beforeEach(async ({ page, site }) => {
+  await acceptCookies(page, site.origin)
+})
+
+test.describe('diagnosing a stock', () => {
+  test('shows every part of the diagnosis of AAPL, labelled DEMO, with methods and a disclaimer', async ({
+    page,
+    site,
+    t,
+  }) => {
+    await openDiagnosis(page, stocks.apple)
+    const r = report(page)
+    await expect(reportTitle(page)).toHaveText(nameOf(stocks.apple, site))
+    await expect(r.getByText(t('common:demo.badge')).first()).toBeVisible()
+    await expect(page.getByTestId('diagnosis-as-of')).toContainText(
+      t('stocks:report.asOf', { date: '' }).trim(),
+    )
+    await expect(page.getByTestId('diagnosis-summary')).not.toBeEmpty()
+    await expect(page.getByTestId('diagnosis-price')).toHaveText(stocks.apple.currency)
+
+    // Total and ten scores: the radar (described) and its table alternative.
+    await expect(page.getByTestId('total-score')).toContainText('/ 100')
+    await expect(
+      page.getByRole('img', { name: new RegExp(t('stocks:scores.radarLabel', { scores: '' })) }),
+    ).toBeVisible()
+    const table = page.getByRole('table', { name: t('stocks:scores.tableCaption') })
+    await expect(table.getByRole('row')).toHaveCount(11)
+
+    // Key figures (spec §3).
+    for (const id of ['downside-margin', 'pe', 'market-cap', 'analyst', 'profitability', 'health']) {
+      await expect(page.getByTestId(`figure-${id}`)).toBeVisible()
+    }
+
+    // A score's checks: value, threshold, status and the figures used.
+    const fundamentals = page.locator('#score-fundamentals')
+    await fundamentals.locator('> summary').click()
+    const firstCheck = fundamentals.locator('[data-check]').first()
+    await expect(firstCheck).toContainText(t('stocks:check.value'))
+    await expect(firstCheck).toContainText(t('stocks:check.threshold'))
+    await expect(
+      firstCheck.getByText(
+        new RegExp(
+          `^(${t('stocks:check.status.pass')}|${t('stocks:check.status.fail')}|${t('stocks:check.status.not_available')})$`,
+        ),
+      ),
+    ).toBeVisible()
+    await firstCheck.getByText(t('stocks:check.inputs')).click()
+    await expect(firstCheck.locator('dl').last()).toBeVisible()
+
+    // The method behind a score opens with its formula, source and date.
+    await fundamentals.getByTestId('method-button').click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText(t('stocks:methods.formulas.piotroski-2000'))
+    await expect(dialog).toContainText('Piotroski, J. D. (2000)')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+
+    // Technicals and capital flow, each with its votes.
+    await expect(page.getByTestId('technicals-label').getByRole('row')).toHaveCount(9)
+    await expect(page.getByTestId('capital-flow-label').getByRole('row')).toHaveCount(4)
+
+    // The price chart is drawn in the browser, with the levels as text beside it.
+    await expect(page.getByTestId('price-chart')).toHaveAttribute('data-status', 'ready')
+    await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible()
+    await expect(page.getByTestId('level-support')).toContainText(t('stocks:levels.support'))
+    await expect(page.getByTestId('level-resistance')).toContainText(t('stocks:levels.resistance'))
+
+    // Fair value with its calculation.
+    await expect(page.getByTestId('fair-value-summary')).toBeVisible()
+    await page.getByText(t('stocks:fairValue.showCalculation')).click()
+    await expect(page.getByTestId('dcf-projection').getByRole('row')).toHaveCount(7)
+
+    await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(t('stocks:disclaimer.title'))
+    await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(t('stocks:disclaimer.demo'))
+    await expectSeriousA11yIssues(page)
+  })
+
+  test('diagnoses 0700 by code and Tencent by its Chinese name', async ({ page, site, t }) => {
+    await openDiagnosis(page, stocks.tencent)
+    await expect(reportTitle(page)).toHaveText(nameOf(stocks.tencent, site))
+    await expect(page.getByTestId('diagnosis-price')).toHaveText(stocks.tencent.currency)
+
+    await searchBox(page, t).fill('騰訊')
+    await page.getByRole('button', { name: t('stocks:search.submit') }).click()
+    await expect(page).toHaveURL(/code=%E9%A8%B0%E8%A8%8A/)
+    await expect(reportTitle(page)).toHaveText(nameOf(stocks.tencent, site))
+  })
+
+  test('diagnoses 7203 and 005930 by code, and Samsung by name', async ({ page, site, t }) => {
+    await page.goto('/ai-stock-diagnosis')
+    await waitForHydration(page)
+    await searchBox(page, t).fill('7203')
+    await searchBox(page, t).press('Escape')
+    await searchBox(page, t).press('Enter')
+    await expect(reportTitle(page)).toHaveText(nameOf(stocks.toyota, site), {
+      timeout: 20_000,
+    })
+    await expect(page.getByTestId('diagnosis-price')).toHaveText(stocks.toyota.currency)
+
+    await openDiagnosis(page, stocks.samsung)
+    await expect(reportTitle(page)).toHaveText(nameOf(stocks.samsung, site))
+    await expect(page.getByTestId('diagnosis-price')).toHaveText(stocks.samsung.currency)
+
+    await page.goto('/ai-stock-diagnosis?code=Samsung%20Electronics')
+    await expect(reportTitle(page)).toHaveText(nameOf(stocks.samsung, site), {
+      timeout: 20_000,
+    })
+  })
+
+  test('suggests stocks as the reader types and is driven with the keyboard', async ({ page, site, t }) => {
+    await page.goto('/ai-stock-diagnosis')
+    await waitForHydration(page)
+    const box = searchBox(page, t)
+    await box.pressSequentially('tenc', { delay: 30 })
+    const listbox = page.getByRole('listbox', { name: t('stocks:search.suggestions') })
+    await expect(listbox.getByRole('option').first()).toContainText(nameOf(stocks.tencent, site))
+    await expect(box).toHaveAttribute('aria-expanded', 'true')
+
+    await box.press('ArrowDown')
+    const activeId = await box.getAttribute('aria-activedescendant')
+    expect(activeId).toBeTruthy()
+    await expect(page.locator(`[id="${activeId}"]`)).toHaveAttribute('aria-selected', 'true')
+    await box.press('Escape')
+    await expect(box).toHaveAttribute('aria-expanded', 'false')
+
+    await box.press('ArrowDown')
+    await box.press('Enter')
+    await expect(page).toHaveURL(/code=0700&market=hk/)
+    await expect(reportTitle(page)).toHaveText(nameOf(stocks.tencent, site), {
+      timeout: 20_000,
+    })
+    await expectSeriousA11yIssues(page)
+  })
+})
+
+test.describe('diagnosis messages', () => {
+  test("says 'Please enter your query' for an empty query, with and without JavaScript", async ({
+    page,
+    browser,
+    site,
+    t,
+  }) => {
+    await page.goto('/ai-stock-diagnosis')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: t('stocks:search.submit') }).click()
+    await expect(page.getByRole('alert').filter({ hasText: t('errors:STOCK_QUERY_EMPTY') })).toBeVisible()
+    await expect(page).toHaveURL(/\/ai-stock-diagnosis$/)
+    await expect(searchBox(page, t)).toHaveAttribute('aria-invalid', 'true')
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: site.origin })
+    const plain = await noScript.newPage()
+    const response = await plain.goto('/ai-stock-diagnosis?code=')
+    expect(response?.status()).toBe(400)
+    await expect(plain.getByTestId('state-invalid')).toContainText(t('errors:STOCK_QUERY_EMPTY'))
+    await noScript.close()
+  })
+
+  test("says 'No results found for your query' for an unknown stock", async ({ page, t }) => {
+    await page.goto('/ai-stock-diagnosis?code=zzqxvw')
+    await expect(page.getByTestId('state-not-found')).toContainText(t('errors:STOCK_NOT_FOUND'), {
+      timeout: 20_000,
+    })
+    await expect(report(page)).toHaveCount(0)
+    await expectSeriousA11yIssues(page)
+  })
+
+  test("says 'Diagnosis failed, please try again' when diagnosing fails, and the retry works", async ({
+    page,
+    site,
+    t,
+  }) => {
+    await page.goto('/ai-stock-diagnosis')
+    await waitForHydration(page)
+    // The page's data request fails as a dropped connection would.
+    await page.route('**/ai-stock-diagnosis.data**', (route) => route.abort('connectionreset'))
+    await searchBox(page, t).fill('AAPL')
+    await searchBox(page, t).press('Escape')
+    await searchBox(page, t).press('Enter')
+    const failed = page.getByTestId('state-failed')
+    await expect(failed).toContainText(t('errors:DIAGNOSIS_FAILED'))
+    await expectSeriousA11yIssues(page)
+
+    await page.unroute('**/ai-stock-diagnosis.data**')
+    await failed.getByRole('link', { name: t('common:actions.retry') }).click()
+    await expect(reportTitle(page)).toHaveText(nameOf(stocks.apple, site), {
+      timeout: 20_000,
+    })
+  })
+
+  test('keeps the autocomplete quiet when suggestions fail, and the query still works', async ({
+    page,
+    site,
+    t,
+  }) => {
+    await page.route('**/bizStockScore/listStockAI**', (route) => route.fulfill({ status: 500, body: '' }))
+    await page.goto('/ai-stock-diagnosis')
+    await waitForHydration(page)
+    const asked = page.waitForRequest('**/bizStockScore/listStockAI**')
+    await searchBox(page, t).pressSequentially('Toyota', { delay: 20 })
+    await asked
+    await expect(
+      page.getByRole('listbox', { name: t('stocks:search.suggestions') }).getByRole('option'),
+    ).toHaveCount(0)
+    await searchBox(page, t).press('Enter')
+    await expect(reportTitle(page)).toHaveText(nameOf(stocks.toyota, site), {
+      timeout: 20_000,
+    })
+  })
+})
+
+/** A valid Hong Kong mobile number nobody else in the run uses. */
+function newMobile(): { mobile: string; e164: string } {
+  for (;;) {
+    const mobile = `6${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
+    const e164 = toE164Mobile('HK', mobile)
+    if (e164) return { mobile, e164 }
+  }
+}
+
+/** Logs the browser in through the API the login form uses, reading the code from the development outbox. */
+async function logIn(page: Page, request: APIRequestContext, origin: string) {
+  const number = newMobile()
+  await page.goto(`${origin}/privacy-policy`)
+  const post = (path: string, body: unknown) =>
+    page.evaluate(
+      async ({ path, body }) =>
+        (
+          await fetch(`/api/portal${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      { path, body },
+    )
+  expect(await post('/member/sendCode', { country: 'HK', mobile: number.mobile })).toBe(200)
+  const loopback = new URL(origin)
+  loopback.hostname = '127.0.0.1'
+  const outbox = await request.get(
+    `${loopback.origin}/api/portal/dev/sms-outbox?phone=${encodeURIComponent(number.e164)}`,
+  )
+  const body = ((await outbox.json()) as { data: { body: string }[] }).data[0]?.body ?? ''
+  const code = /\b(\d{6})\b/.exec(body)?.[1]
+  expect(code).toBeTruthy()
+  expect(await post('/member/login', { country: 'HK', mobile: number.mobile, code, agreed: true })).toBe(200)
+}
+
+test.describe('diagnosis attempts', () => {
+  test('a visitor sees the attempts left, runs out, and is asked to log in and come back', async ({
+    page,
+    t,
+  }) => {
+    test.setTimeout(90_000)
+    await page.goto('/ai-stock-diagnosis')
+    const left = page.getByTestId('attempts-left')
+    await expect(left).toHaveText(t('stocks:quota.leftThisMonth', { count: 3 }))
+
+    await openDiagnosis(page, stocks.apple)
+    await expect(left).toHaveText(t('stocks:quota.leftThisMonth', { count: 2 }))
+    await openDiagnosis(page, stocks.tencent)
+    await openDiagnosis(page, stocks.toyota)
+    await expect(left).toHaveText(t('stocks:quota.leftThisMonth', { count: 0 }))
+
+    // The same stock again the same day costs nothing.
+    await openDiagnosis(page, stocks.apple)
+
+    await page.goto(`/ai-stock-diagnosis?code=${stocks.samsung.code}&market=${stocks.samsung.market}`)
+    const limited = page.getByTestId('state-limited')
+    await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_VISITOR'))
+    await expect(limited.getByRole('link', { name: t('stocks:quota.login') })).toHaveAttribute(
+      'href',
+      `/member/login?redirect=${encodeURIComponent(`/ai-stock-diagnosis?code=${stocks.samsung.code}&market=${stocks.samsung.market}`)}`,
+    )
+    await expectSeriousA11yIssues(page)
+
+    await limited.getByRole('link', { name: t('stocks:quota.login') }).click()
+    await expect(page).toHaveURL(/\/member\/login\?redirect=/)
+  })
+
+  test('a logged-in member has more attempts, and when they run out is asked to subscribe', async ({
+    page,
+    request,
+    site,
+    t,
+  }) => {
+    test.setTimeout(120_000)
+    await logIn(page, request, site.origin)
+    await page.goto('/ai-stock-diagnosis')
+    const left = page.getByTestId('attempts-left')
+    await expect(left).toHaveText(/\d/)
+    const count = Number(((await left.textContent()) ?? '').match(/\d+/)?.[0])
+    expect(count).toBeGreaterThan(3)
+    const codes = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM', 'V', 'WMT']
+    for (const code of codes.slice(0, count)) {
+      await page.goto(`/ai-stock-diagnosis?code=${code}&market=us`)
+      await expect(report(page)).toBeVisible({ timeout: 20_000 })
+    }
+    await page.goto('/ai-stock-diagnosis?code=005930&market=kr')
+    const limited = page.getByTestId('state-limited')
+    await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_MEMBER'))
+    await expect(limited.getByRole('link', { name: t('stocks:quota.subscribe') })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    )
+  })
+})

@@ -1,0 +1,85 @@
+/**
+ * The test fixture every journey uses: `t` translates with the site's own catalogs in the project's language
+ * (so a test asserts what a reader of that language sees), `site` tells which regional site the project runs on.
+ * Pages fail the test on any uncaught error or CSP violation.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { test as base, expect, type Page } from '@playwright/test'
+import { createTranslator } from '../../app/i18n/i18n.ts'
+import type { Locale } from '../../contracts/regions.ts'
+import { e2ePort, type SiteRegion, siteOrigin } from './sites.ts'
+
+function loadCatalog(locale: Locale) {
+  const folder = path.resolve('app/i18n/locales', locale)
+  return Object.fromEntries(
+    readdirSync(folder)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [
+        file.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(path.join(folder, file), 'utf8')),
+      ]),
+  )
+}
+
+const translators = {
+  en: createTranslator('en', loadCatalog('en')),
+  'zh-Hant': createTranslator('zh-Hant', loadCatalog('zh-Hant')),
+}
+
+export interface Site {
+  locale: Locale
+  region: SiteRegion
+  origin: string
+  /** The other language's site, where the switcher leads. */
+  other: { locale: Locale; region: SiteRegion; origin: string }
+}
+
+export const test = base.extend<{
+  site: Site
+  t: (key: string, options?: Record<string, unknown>) => string
+  pageErrors: string[]
+}>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  site: async ({}, use, testInfo) => {
+    const isChinese = testInfo.project.name === 'zh-Hant'
+    await use({
+      locale: isChinese ? 'zh-Hant' : 'en',
+      region: isChinese ? 'hant' : 'en',
+      origin: siteOrigin(isChinese ? 'hant' : 'en', e2ePort),
+      other: isChinese
+        ? { locale: 'en', region: 'en', origin: siteOrigin('en', e2ePort) }
+        : { locale: 'zh-Hant', region: 'hant', origin: siteOrigin('hant', e2ePort) },
+    })
+  },
+  t: async ({ site }, use) => {
+    const translator = translators[site.locale]
+    await use((key, options) => translator.t(key, options ?? {}) as string)
+  },
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+          errors.push(message.text())
+      })
+      await use(errors)
+      expect(errors, 'uncaught page errors or CSP violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** Waits until React has hydrated, so clicks reach their handlers. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+/** Accepts the cookie banner up front, for journeys about something else. */
+export async function acceptCookies(page: Page, origin: string): Promise<void> {
+  const { hostname } = new URL(origin)
+  await page.context().addCookies([{ name: 'privacy', value: 'accepted', domain: hostname, path: '/' }])
+}

@@ -1,0 +1,65 @@
+/**
+ * Browser journeys in Debian's Chromium. Every spec runs twice: on the English site and on the Traditional
+ * Chinese site (projects `en` and `zh-Hant`). The site is the production build on a fresh PGlite data folder.
+ * A second server with a live-chat provider configured serves the live-chat journeys.
+ */
+import { defineConfig } from '@playwright/test'
+import { chromiumFlags, e2ePort, liveChatPort } from './e2e/support/sites.ts'
+
+const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
+  NODE_ENV: 'production',
+  APP_ENV: 'develop',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SITE_URL_PATTERN: `http://{region}.localhost:${port}`,
+  DATA_DIR: `node_modules/.cache/e2e-data-${port}`,
+  LOG_LEVEL: 'warn',
+  BUILD_POLL_INTERVAL_MS: '1000',
+  // The diagnosis journeys run a visitor out of attempts: a small, explicit allowance.
+  QUOTA_DIAGNOSIS_VISITOR_MONTHLY: '3',
+  BUILD_DIR: process.env.BUILD_DIR || 'build',
+  ...extra,
+})
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumFlags },
+  },
+  projects: [
+    { name: 'en', use: { baseURL: `http://en.localhost:${e2ePort}`, locale: 'en-US' } },
+    { name: 'zh-Hant', use: { baseURL: `http://hant.localhost:${e2ePort}`, locale: 'zh-TW' } },
+  ],
+  webServer: [
+    {
+      command: `rm -rf node_modules/.cache/e2e-data-${e2ePort} && node server/main.ts`,
+      url: `http://127.0.0.1:${e2ePort}/api/portal`,
+      env: serverEnv(e2ePort),
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `rm -rf node_modules/.cache/e2e-data-${liveChatPort} && node server/main.ts`,
+      url: `http://127.0.0.1:${liveChatPort}/api/portal`,
+      env: serverEnv(liveChatPort, {
+        LIVECHAT_PROVIDER: 'tawk',
+        LIVECHAT_SCRIPT_URL: 'https://embed.tawk.to/5f0000000000000000000000/default',
+      }),
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+})

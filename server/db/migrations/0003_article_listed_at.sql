@@ -1,0 +1,2 @@
+ALTER TABLE "article_translations" ADD COLUMN "listed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "article_translations_listed_idx" ON "article_translations" USING btree ("locale","listed_at" DESC NULLS LAST,"article_id" DESC NULLS LAST) WHERE "article_translations"."listed_at" is not null;

@@ -1,0 +1,46 @@
+/**
+ * Development entry (`npm run dev`): the same host as production, with Vite in middleware mode for hot reload.
+ * Pages are rebuilt from source on every request; the API and database are the real ones.
+ */
+import middie from '@fastify/middie'
+import type { ServerBuild } from 'react-router'
+import { createServer as createViteServer } from 'vite'
+import { bootRuntime } from './boot.ts'
+import { createHttpServer } from './http.ts'
+import { startJobs } from './jobs/jobs.ts'
+
+const runtime = await bootRuntime()
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
+const app = await createHttpServer({
+  config: runtime.config,
+  services: runtime.services,
+  buildId: 'development',
+  pages: {
+    mode: 'development',
+    getBuild: async () => (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild,
+  },
+  beforePages: async (fastify) => {
+    await fastify.register(middie)
+    fastify.use(vite.middlewares)
+  },
+})
+await app.listen({ port: runtime.config.port, host: runtime.config.host })
+const scheduler = startJobs(runtime, app.log)
+console.log(
+  [
+    '',
+    'Tickerwise (development):',
+    ...Object.entries(runtime.config.siteOrigins).map(([r, o]) => `  ${r.padEnd(5)} ${o}/`),
+    '',
+  ].join('\n'),
+)
+
+const shutdown = async () => {
+  await app.close()
+  await vite.close()
+  await scheduler.stop()
+  await runtime.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown())
+process.on('SIGTERM', () => void shutdown())

@@ -1,0 +1,125 @@
+/**
+ * The HTTP host: one Fastify instance serving the JSON API under /api/portal (and /portal in the develop
+ * environment, spec §7), the built static assets, and server-rendered pages for every other path.
+ * Infrastructure (request ids, cookies, rate limits, security headers, errors) is registered before the routes.
+ */
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { ok } from '#contracts/envelope.ts'
+import type { Config } from './config.ts'
+import { registerErrorHandling } from './http/error-handler.ts'
+import { type PageBuildSource, registerPages } from './http/pages.ts'
+import { createRateLimitStore } from './http/rate-limit-store.ts'
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts'
+import { registerReaderIdentification } from './modules/accounts/reader-identification.ts'
+import { registerArticleMediaRoutes } from './modules/articles/article-media.routes.ts'
+import { registerArticlesRoutes } from './modules/articles/articles.routes.ts'
+import { registerNavigationRoutes } from './modules/navigation/navigation.routes.ts'
+import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
+import { registerSiteTextsRoutes } from './modules/site-texts/site-texts.routes.ts'
+import { registerStocksRoutes } from './modules/stocks/stocks.routes.ts'
+import { registerTrackingRoutes } from './modules/tracking/tracking.routes.ts'
+import type { Services } from './services.ts'
+
+export interface HttpServerOptions {
+  config: Config
+  services: Services
+  /** Pages are optional so API tests can run without a build. */
+  pages?: PageBuildSource
+  /** Folder of built browser assets (build/client). */
+  staticDir?: string
+  buildId: string
+  logger?: FastifyServerOptions['logger']
+  /** Development only: mounts Vite's middleware before the page route. */
+  beforePages?: (app: FastifyInstance) => Promise<void>
+}
+
+const requestIdPattern = /^[\w.:-]{8,128}$/
+
+/** Request logs: method, URL, status and timing. Credentials never reach them (tested in accounts.routes.test.ts). */
+export function loggerOptionsOf(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: [
+      'req.headers.cookie',
+      'req.headers["x-token"]',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+    ],
+  }
+}
+
+export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const { config, services } = options
+  const app = Fastify({
+    logger: options.logger ?? loggerOptionsOf(config),
+    // Keep the id a proxy or the browser sent, when it looks like one, so logs join up across hops.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID()
+    },
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+  })
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  await app.register(fastifyCookie)
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: createRateLimitStore(services.rateLimiter),
+    // A broken counter store must not take the site down; the request goes through and the error is logged.
+    skipOnError: true,
+  })
+
+  const registerApi = async (api: FastifyInstance) => {
+    await api.register(fastifyHelmet, {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      hsts: config.isHttps,
+    })
+    registerErrorHandling(api)
+    // Before every feature route: same-site check for unsafe requests, device cookie, `request.reader`.
+    registerReaderIdentification(api, { accounts: services.accounts, config })
+    api.get('/', async () => ok({ buildId: options.buildId }))
+    registerNavigationRoutes(api, services.navigation)
+    registerSiteTextsRoutes(api, services.siteTexts)
+    registerNewsletterRoutes(api, services.newsletter)
+    registerArticlesRoutes(api, services.articles)
+    registerTrackingRoutes(api, services.tracking, { exposeSessionEvents: config.appEnv === 'develop' })
+    registerAccountRoutes(api, { ...services, config })
+    registerStocksRoutes(api, services.stocks, config.marketData.rateLimits)
+  }
+  await app.register(registerApi, { prefix: '/api/portal' })
+  if (config.appEnv === 'develop') await app.register(registerApi, { prefix: '/portal' })
+
+  if (options.staticDir && existsSync(options.staticDir)) {
+    await app.register(fastifyStatic, {
+      root: options.staticDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Fingerprinted build output never changes under its name; everything else is revalidated hourly.
+      setHeaders: (reply, filePath) => {
+        const cacheControl = filePath.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600'
+        reply.header('cache-control', cacheControl)
+        reply.header('x-content-type-options', 'nosniff')
+      },
+    })
+  }
+
+  registerArticleMediaRoutes(app)
+
+  await options.beforePages?.(app)
+  if (options.pages) await registerPages(app, { source: options.pages, services, config })
+  return app
+}

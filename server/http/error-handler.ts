@@ -1,0 +1,100 @@
+/**
+ * Turns anything thrown while answering an API call into the envelope (spec §7, §8): AppError by its kind,
+ * contract (zod) failures as field errors, Fastify's own 4xx as they are, everything else as a logged 500 with a
+ * generic message. The message is in the caller's language (the `Lang` header); the page may translate `error`.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { ZodError } from 'zod'
+import enErrors from '#app/i18n/locales/en/errors.json' with { type: 'json' }
+import zhErrors from '#app/i18n/locales/zh-Hant/errors.json' with { type: 'json' }
+import { CommonErrorCode, type Failure, type FieldError } from '#contracts/envelope.ts'
+import { type Locale, localeFromLangHeader } from '#contracts/regions.ts'
+import { AppError, httpStatusOfKind } from './app-error.ts'
+
+const messages: Record<Locale, Record<string, string>> = { en: enErrors, 'zh-Hant': zhErrors }
+
+export function translateErrorCode(
+  code: string,
+  locale: Locale,
+  params?: Record<string, string | number>,
+): string {
+  const template = messages[locale][code] ?? messages[locale][CommonErrorCode.internal] ?? code
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params?.[name] ?? ''))
+}
+
+export function isKnownErrorCode(code: string): boolean {
+  return code in messages.en
+}
+
+export function requestLocale(request: FastifyRequest): Locale {
+  const header = request.headers.lang
+  return localeFromLangHeader(Array.isArray(header) ? header[0] : header)
+}
+
+export function failure(
+  status: number,
+  code: string,
+  locale: Locale,
+  extra: { fields?: FieldError[]; params?: Record<string, string | number> } = {},
+): Failure {
+  // A field error's own sentence says more than "wrong format"; show the first one as the message.
+  const firstField = extra.fields?.find((f) => isKnownErrorCode(f.code))
+  const message = translateErrorCode(firstField?.code ?? code, locale, extra.params)
+  return { code: status, data: null, error: code, message, ...(extra.fields ? { fields: extra.fields } : {}) }
+}
+
+/** Sends a failure envelope; the stable code also travels in `x-error-code`, which survives the browser client
+ * discarding error bodies (spec §8, ADR 0004). */
+export function sendFailure(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  locale: Locale,
+  extra: { fields?: FieldError[]; params?: Record<string, string | number> } = {},
+) {
+  const body = failure(status, code, locale, extra)
+  const firstField = extra.fields?.find((f) => isKnownErrorCode(f.code))
+  return reply
+    .status(status)
+    .header('x-error-code', firstField?.code ?? code)
+    .send(body)
+}
+
+export function fieldErrorsOf(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.'),
+    code: isKnownErrorCode(issue.message) ? issue.message : CommonErrorCode.validationFailed,
+  }))
+}
+
+export function registerErrorHandling(api: FastifyInstance): void {
+  api.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = requestLocale(request)
+    if (error instanceof AppError) {
+      const status = httpStatusOfKind[error.kind]
+      if (status >= 500) request.log.error({ err: error }, 'service unavailable')
+      const extra = {
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.params ? { params: error.params } : {}),
+      }
+      return sendFailure(reply, status, error.code, locale, extra)
+    }
+    if (error instanceof ZodError) {
+      return sendFailure(reply, 400, CommonErrorCode.validationFailed, locale, {
+        fields: fieldErrorsOf(error),
+      })
+    }
+    const status = (error as FastifyError).statusCode ?? 500
+    if (status === 429) return sendFailure(reply, 429, CommonErrorCode.rateLimited, locale)
+    if (status === 413) return sendFailure(reply, 413, CommonErrorCode.payloadTooLarge, locale)
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'rejected request')
+      return sendFailure(reply, status, CommonErrorCode.validationFailed, locale)
+    }
+    request.log.error({ err: error }, 'request failed')
+    return sendFailure(reply, 500, CommonErrorCode.internal, locale)
+  })
+  api.setNotFoundHandler((request, reply) => {
+    sendFailure(reply, 404, CommonErrorCode.notFound, requestLocale(request))
+  })
+}

@@ -1,0 +1,43 @@
+/**
+ * The site's recurring jobs, registered on the scheduler by the process entries (main.ts, dev.ts):
+ * - `market-data:<market>` — the refresh of one market after its exchange's close (MARKET_DATA_REFRESH_DELAY_MINUTES
+ *   later), and once at start to catch up after downtime (it skips what is already current);
+ * - `housekeeping` — hourly: expired rate-limit counters, and diagnosis views of past days.
+ */
+import { markets } from '#contracts/regions.ts'
+import type { Runtime } from '#server/boot.ts'
+import { nextRefreshAt } from '#server/modules/stocks/stock-refresh.ts'
+import { createScheduler, type Job, type JobLogger, type Scheduler } from './scheduler.ts'
+
+export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000
+
+export function marketDataJobs(runtime: Pick<Runtime, 'config' | 'services'>): Job[] {
+  const { config, services } = runtime
+  return markets.map((market) => ({
+    name: `market-data:${market}`,
+    runAtStart: true,
+    nextRunAt: (after) => nextRefreshAt(market, after, config.marketData.refreshDelayMinutes),
+    run: async (signal) => {
+      await services.stockRefresh.refreshMarket(market, { trigger: 'schedule', signal })
+    },
+  }))
+}
+
+export function housekeepingJob(runtime: Pick<Runtime, 'services'>): Job {
+  return {
+    name: 'housekeeping',
+    nextRunAt: (after) => new Date(after.getTime() + HOUSEKEEPING_EVERY_MS),
+    run: async () => {
+      await runtime.services.rateLimiter.deleteExpired()
+      await runtime.services.stocks.forgetPastDiagnosisViews()
+    },
+  }
+}
+
+/** Builds the scheduler with every job and starts it (unless JOBS_ENABLED is false). */
+export function startJobs(runtime: Runtime, log: JobLogger): Scheduler {
+  const scheduler = createScheduler({ database: runtime.database, log })
+  for (const job of [...marketDataJobs(runtime), housekeepingJob(runtime)]) scheduler.register(job)
+  if (runtime.config.jobsEnabled) scheduler.start()
+  return scheduler
+}

@@ -1,0 +1,273 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { type Db, selectRows } from '#server/db/database.ts'
+import { devSmsOutbox, loginCodes, members, sessions } from './accounts.sql.ts'
+
+export type MemberRow = typeof members.$inferSelect
+
+// --- Members ---------------------------------------------------------------------------------------------------
+
+/** Registers the number at its first login, or records the login of an existing member. */
+export async function upsertMemberAtLogin(
+  db: Db,
+  input: { phone: string; locale: string; now: Date },
+): Promise<{ member: MemberRow; isNew: boolean }> {
+  const rows = await db
+    .insert(members)
+    .values({ phone: input.phone, locale: input.locale, registeredAt: input.now, lastLoginAt: input.now })
+    .onConflictDoUpdate({ target: members.phone, set: { lastLoginAt: input.now } })
+    // xmax is 0 for a freshly inserted row and non-zero when the conflict branch updated an existing one.
+    .returning({
+      id: members.id,
+      phone: members.phone,
+      displayName: members.displayName,
+      locale: members.locale,
+      registeredAt: members.registeredAt,
+      lastLoginAt: members.lastLoginAt,
+      existed: sql<boolean>`(xmax <> 0)`,
+    })
+  const row = rows[0]
+  if (!row) throw new Error('member upsert returned no row')
+  const { existed, ...member } = row
+  return { member, isNew: existed !== true }
+}
+
+/** Registers the number if it is new, without recording a login (operators granting a subscription). */
+export async function findOrInsertMember(
+  db: Db,
+  input: { phone: string; locale: string; now: Date },
+): Promise<MemberRow> {
+  await db
+    .insert(members)
+    .values({ phone: input.phone, locale: input.locale, registeredAt: input.now, lastLoginAt: input.now })
+    .onConflictDoNothing({ target: members.phone })
+  const member = await findMemberByPhone(db, input.phone)
+  if (!member) throw new Error('member insert lost')
+  return member
+}
+
+export async function findMemberByPhone(db: Db, phone: string): Promise<MemberRow | undefined> {
+  const rows = await db.select().from(members).where(eq(members.phone, phone)).limit(1)
+  return rows[0]
+}
+
+// --- Sessions --------------------------------------------------------------------------------------------------
+
+export interface SessionWithMember {
+  sessionId: string
+  lastSeenAt: Date
+  member: MemberRow
+}
+
+export async function insertSession(
+  db: Db,
+  input: { memberId: string; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<string> {
+  const rows = await db
+    .insert(sessions)
+    .values({
+      memberId: input.memberId,
+      tokenHash: input.tokenHash,
+      createdAt: input.now,
+      lastSeenAt: input.now,
+      expiresAt: input.expiresAt,
+    })
+    .returning({ id: sessions.id })
+  const id = rows[0]?.id
+  if (!id) throw new Error('session insert returned no row')
+  return id
+}
+
+/** The live session of a token hash: not past its absolute end, and used within the idle time. */
+export async function findLiveSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  idleMs: number,
+): Promise<SessionWithMember | undefined> {
+  const idleSince = new Date(now.getTime() - idleMs)
+  const rows = await db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, member: members })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+        sql`${sessions.lastSeenAt} > ${idleSince.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1)
+  return rows[0]
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId))
+}
+
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ id: sessions.id })
+  return rows.length > 0
+}
+
+/** Deletes the member's sessions that can no longer be used. */
+export async function deleteDeadSessions(
+  db: Db,
+  now: Date,
+  idleMs: number,
+  memberId?: string,
+): Promise<number> {
+  const idleSince = new Date(now.getTime() - idleMs)
+  const dead = sql`(${sessions.expiresAt} <= ${now.toISOString()}::timestamptz or ${sessions.lastSeenAt} <= ${idleSince.toISOString()}::timestamptz)`
+  const rows = await db
+    .delete(sessions)
+    .where(memberId ? and(eq(sessions.memberId, memberId), dead) : dead)
+    .returning({ id: sessions.id })
+  return rows.length
+}
+
+// --- Login codes -----------------------------------------------------------------------------------------------
+
+export interface CodeSendLimits {
+  /** No new code before this instant after the last one (the resend countdown). */
+  cooldownMs: number
+  /** At most `max` codes per number within `ms`. */
+  window: { ms: number; max: number }
+  /** At most this many codes per number per calendar day. */
+  daily: number
+}
+
+export type CodeInsertResult =
+  | { outcome: 'inserted'; id: string }
+  | { outcome: 'too-frequent' }
+  | { outcome: 'daily-limit' }
+
+/**
+ * Stores a new code for the number if the send limits allow it, and ends the number's earlier codes (only the
+ * newest code works). Serialised per number with a transaction-scoped advisory lock, so concurrent sends cannot
+ * both pass a limit.
+ */
+export async function insertLoginCodeWithinLimits(
+  db: Db,
+  input: { phone: string; codeHash: string; sentDay: string; now: Date; expiresAt: Date },
+  limits: CodeSendLimits,
+): Promise<CodeInsertResult> {
+  const now = input.now.toISOString()
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-code:${input.phone}`}))`)
+    const windowStart = new Date(input.now.getTime() - limits.window.ms).toISOString()
+    const cooldownStart = new Date(input.now.getTime() - limits.cooldownMs).toISOString()
+    const counts = await selectRows<{ today: number; in_window: number; in_cooldown: number }>(
+      tx as unknown as Db,
+      sql`select
+            count(*) filter (where sent_day = ${input.sentDay})::int as today,
+            count(*) filter (where created_at > ${windowStart}::timestamptz)::int as in_window,
+            count(*) filter (where created_at > ${cooldownStart}::timestamptz)::int as in_cooldown
+          from login_codes where phone = ${input.phone}`,
+    )
+    const count = counts[0] ?? { today: 0, in_window: 0, in_cooldown: 0 }
+    if (Number(count.today) >= limits.daily) return { outcome: 'daily-limit' }
+    if (Number(count.in_window) >= limits.window.max || Number(count.in_cooldown) > 0)
+      return { outcome: 'too-frequent' }
+    await tx
+      .update(loginCodes)
+      .set({ expiresAt: input.now })
+      .where(
+        and(
+          eq(loginCodes.phone, input.phone),
+          sql`${loginCodes.usedAt} is null`,
+          sql`${loginCodes.expiresAt} > ${now}::timestamptz`,
+        ),
+      )
+    const rows = await tx
+      .insert(loginCodes)
+      .values({
+        phone: input.phone,
+        codeHash: input.codeHash,
+        sentDay: input.sentDay,
+        createdAt: input.now,
+        expiresAt: input.expiresAt,
+      })
+      .returning({ id: loginCodes.id })
+    const id = rows[0]?.id
+    if (!id) throw new Error('login code insert returned no row')
+    return { outcome: 'inserted', id }
+  })
+}
+
+export async function deleteLoginCode(db: Db, id: string): Promise<void> {
+  await db.delete(loginCodes).where(eq(loginCodes.id, id))
+}
+
+export type CodeCheck =
+  | { outcome: 'accepted' }
+  | { outcome: 'wrong'; wrongAttempts: number }
+  | { outcome: 'no-code' | 'used' | 'expired' | 'too-many-attempts' }
+
+/**
+ * Checks a code against the number's newest code and records the outcome in one statement: a match marks it
+ * used, a miss counts a wrong try. The row lock makes two concurrent right answers use the code once.
+ */
+export async function checkLoginCode(
+  db: Db,
+  input: { phone: string; codeHash: string; now: Date; maxWrongAttempts: number },
+): Promise<CodeCheck> {
+  const now = input.now.toISOString()
+  const rows = await selectRows<{ matched: boolean; wrong_attempts: number }>(
+    db,
+    sql`update login_codes c set
+          wrong_attempts = c.wrong_attempts + (case when c.code_hash = ${input.codeHash} then 0 else 1 end),
+          used_at = case when c.code_hash = ${input.codeHash} then ${now}::timestamptz else null end
+        where c.id = (select id from login_codes where phone = ${input.phone} order by created_at desc limit 1)
+          and c.used_at is null
+          and c.expires_at > ${now}::timestamptz
+          and c.wrong_attempts < ${input.maxWrongAttempts}
+        returning (c.code_hash = ${input.codeHash}) as matched, c.wrong_attempts`,
+  )
+  const row = rows[0]
+  if (row)
+    return row.matched
+      ? { outcome: 'accepted' }
+      : { outcome: 'wrong', wrongAttempts: Number(row.wrong_attempts) }
+  // Refused without a change: say why, from the newest code.
+  const latest = await db
+    .select()
+    .from(loginCodes)
+    .where(eq(loginCodes.phone, input.phone))
+    .orderBy(desc(loginCodes.createdAt))
+    .limit(1)
+  const code = latest[0]
+  if (!code) return { outcome: 'no-code' }
+  if (code.usedAt) return { outcome: 'used' }
+  if (code.wrongAttempts >= input.maxWrongAttempts) return { outcome: 'too-many-attempts' }
+  return { outcome: 'expired' }
+}
+
+export async function deleteLoginCodesBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(loginCodes)
+    .where(lt(loginCodes.createdAt, before))
+    .returning({ id: loginCodes.id })
+  return rows.length
+}
+
+// --- Development outbox ----------------------------------------------------------------------------------------
+
+export async function insertOutboxMessage(db: Db, message: { phone: string; body: string }): Promise<void> {
+  await db.insert(devSmsOutbox).values(message)
+}
+
+export async function listOutboxMessages(db: Db, phone: string, limit: number) {
+  return db
+    .select({ phone: devSmsOutbox.phone, body: devSmsOutbox.body, createdAt: devSmsOutbox.createdAt })
+    .from(devSmsOutbox)
+    .where(eq(devSmsOutbox.phone, phone))
+    .orderBy(desc(devSmsOutbox.createdAt))
+    .limit(limit)
+}
+
+export async function deleteOutboxBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(devSmsOutbox).where(lt(devSmsOutbox.createdAt, before))
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import {
+  LoginRequest,
+  type LogoutAnswer,
+  QuotaQuery,
+  SendCodeRequest,
+  userInfoCookieOf,
+} from '#contracts/accounts.ts'
+import { ok } from '#contracts/envelope.ts'
+import { toE164Mobile } from '#contracts/mobile-number.ts'
+import type { Config } from '#server/config.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { requestLocale } from '#server/http/error-handler.ts'
+import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
+import type { AccountsService } from './accounts.service.ts'
+import type { DevSmsOutbox } from './dev-sms-outbox.service.ts'
+import { sessionTokenOf } from './reader-identification.ts'
+import { clearSessionCookies, setSessionCookies, setUserInfoCookie } from './session-cookies.ts'
+
+const OutboxQuery = z.object({ phone: z.string().trim().min(1).max(32) })
+
+export function registerAccountRoutes(
+  api: FastifyInstance,
+  {
+    accounts,
+    quotas,
+    devSmsOutbox,
+    config,
+  }: { accounts: AccountsService; quotas: QuotaService; devSmsOutbox: DevSmsOutbox; config: Config },
+): void {
+  // Encapsulated, so the JSON parser below applies to these routes only.
+  api.register(async (routes) => {
+    // The default parser's error quotes the body (which may hold a code) and that error is logged: say less.
+    routes.removeContentTypeParser('application/json')
+    routes.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, body === '' ? {} : JSON.parse(body as string))
+      } catch {
+        done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined)
+      }
+    })
+
+    const perIpLimit = { rateLimit: { max: config.auth.ipLimitPerHour, timeWindow: '1 hour' } }
+
+    routes.post('/member/sendCode', { config: perIpLimit }, async (request) => {
+      const body = SendCodeRequest.parse(request.body ?? {})
+      return ok(await accounts.sendLoginCode(body, { locale: requestLocale(request) }))
+    })
+
+    routes.post('/member/login', { config: perIpLimit }, async (request, reply) => {
+      const body = LoginRequest.parse(request.body ?? {})
+      const result = await accounts.logIn(body, {
+        locale: requestLocale(request),
+        previousToken: sessionTokenOf(request),
+      })
+      setSessionCookies(reply, request, config, {
+        token: result.token,
+        userInfo: userInfoCookieOf(result.userInfo),
+      })
+      return ok({ isNewMember: result.isNewMember, userInfo: result.userInfo })
+    })
+
+    routes.get('/home/memberInfo', async (request, reply) => {
+      const info = accounts.getMemberInfo(request.identity)
+      setUserInfoCookie(reply, request, config, userInfoCookieOf(info))
+      return ok(info)
+    })
+
+    routes.delete('/token/logout', async (request, reply) => {
+      await accounts.logOut(sessionTokenOf(request))
+      clearSessionCookies(reply, config)
+      return ok<LogoutAnswer>({ loggedOut: true })
+    })
+
+    routes.get('/member/quota', async (request) => {
+      const { kind } = QuotaQuery.parse(request.query)
+      return ok(await quotas.peek({ reader: request.reader, kind }))
+    })
+
+    if (config.appEnv === 'develop') {
+      // Development only: the messages the console SMS adapter did not send (browser journeys read codes here).
+      routes.get('/dev/sms-outbox', async (request) => {
+        const { phone } = OutboxQuery.parse(request.query)
+        // A + in a query string arrives as a space; the number is always international here.
+        const e164 = toE164Mobile('HK', `+${phone.replace(/^\+/, '')}`)
+        if (!e164) throw new AppError('invalid', 'MOBILE_INVALID')
+        return ok(await devSmsOutbox.listMessages(e164))
+      })
+    }
+  })
+}

@@ -1,0 +1,301 @@
+/**
+ * Accounts: logging in with a mobile number and an SMS code (registering the number the first time), sessions,
+ * member info, logging out, and who the reader of a request is (spec §4–§6).
+ * Decides the code and session rules (see CONTEXT.md); leaves tiers to subscriptions, quotas to quotas, cookies
+ * and headers to the routes, and sending to the SMS adapter.
+ */
+import enAccount from '#app/i18n/locales/en/account.json' with { type: 'json' }
+import zhAccount from '#app/i18n/locales/zh-Hant/account.json' with { type: 'json' }
+import {
+  AccountErrorCode,
+  type ActiveSubscription,
+  type LoginRequest,
+  type MemberInfo,
+  type SendCodeAnswer,
+  type SendCodeRequest,
+} from '#contracts/accounts.ts'
+import { maskMobile, toE164Mobile } from '#contracts/mobile-number.ts'
+import type { Locale } from '#contracts/regions.ts'
+import { type Clock, calendarOf } from '#server/clock.ts'
+import type { Config } from '#server/config.ts'
+import type { Db } from '#server/db/database.ts'
+import { AppError } from '#server/http/app-error.ts'
+import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
+import { SmsDeliveryError, type SmsSender } from '#server/providers/sms/sms-sender.ts'
+import {
+  checkLoginCode,
+  deleteDeadSessions,
+  deleteLoginCode,
+  deleteLoginCodesBefore,
+  deleteOutboxBefore,
+  deleteSessionByTokenHash,
+  findLiveSession,
+  findMemberByPhone,
+  findOrInsertMember,
+  insertLoginCodeWithinLimits,
+  insertSession,
+  type MemberRow,
+  touchSession,
+  upsertMemberAtLogin,
+} from './accounts.repo.ts'
+import type { Reader } from './reader.ts'
+import {
+  hashLoginCode,
+  hashSessionToken,
+  isDeviceId,
+  isSessionTokenShape,
+  keyedHash,
+  networkOf,
+  newDeviceId,
+  newLoginCode,
+  newSessionToken,
+} from './secrets.ts'
+
+/** Code rules (spec §9: valid 10 minutes). */
+export const loginCodeRules = {
+  validMs: 10 * 60 * 1000,
+  maxWrongAttempts: 5,
+  resendAfterMs: 60 * 1000,
+  /** At most 3 codes per number per 10 minutes. */
+  window: { ms: 10 * 60 * 1000, max: 3 },
+} as const
+
+/** A session's last use is written at most this often (idle expiry is counted in days). */
+const touchIntervalMs = 60 * 1000
+const dayMs = 24 * 60 * 60 * 1000
+
+const smsTemplates: Record<Locale, string> = {
+  en: enAccount.sms.loginCode,
+  'zh-Hant': zhAccount.sms.loginCode,
+}
+
+export interface LoginResult {
+  /** The new session token: goes to the access_token cookie, never into a log or the answer body. */
+  token: string
+  expiresAt: Date
+  isNewMember: boolean
+  userInfo: MemberInfo
+}
+
+/** The reader of a request, with the rows that identified them (accounts-internal; modules use `reader`). */
+export interface Identity {
+  reader: Reader
+  member: MemberRow | null
+  subscription: ActiveSubscription | null
+}
+
+export interface ReaderCredentials {
+  /** From the X-token header or the access_token cookie. */
+  token: string | undefined
+  /** From the tw_device cookie. */
+  deviceId: string | undefined
+  ip: string | undefined
+}
+
+export function createAccountsService({
+  db,
+  config,
+  clock,
+  sms,
+  subscriptions,
+}: {
+  db: Db
+  config: Config
+  clock: Clock
+  sms: SmsSender
+  subscriptions: SubscriptionService
+}) {
+  const { auth } = config
+
+  function phoneOf(request: SendCodeRequest): string {
+    const phone = toE164Mobile(request.country, request.mobile)
+    if (!phone)
+      throw new AppError('invalid', AccountErrorCode.mobileInvalid, {
+        fields: [{ field: 'mobile', code: AccountErrorCode.mobileInvalid }],
+      })
+    return phone
+  }
+
+  /** Sends a new login code to the number, within the per-number limits (the per-IP limit is the route's). */
+  async function sendLoginCode(
+    request: SendCodeRequest,
+    client: { locale: Locale },
+  ): Promise<SendCodeAnswer> {
+    const phone = phoneOf(request)
+    const now = clock.now()
+    const code = newLoginCode()
+    const inserted = await insertLoginCodeWithinLimits(
+      db,
+      {
+        phone,
+        codeHash: hashLoginCode(auth.secret, phone, code),
+        sentDay: calendarOf(now, config.limitsTimeZone).day,
+        now,
+        expiresAt: new Date(now.getTime() + loginCodeRules.validMs),
+      },
+      { cooldownMs: loginCodeRules.resendAfterMs, window: loginCodeRules.window, daily: auth.codeDailyLimit },
+    )
+    if (inserted.outcome === 'daily-limit') throw new AppError('limited', AccountErrorCode.codeDailyLimit)
+    if (inserted.outcome === 'too-frequent') throw new AppError('limited', AccountErrorCode.codeTooFrequent)
+    try {
+      await sms.send({ to: phone, body: smsTemplates[client.locale].replace('{{code}}', code) })
+    } catch (error) {
+      // A code the reader never received must not count against their limits.
+      await deleteLoginCode(db, inserted.id)
+      const detail = error instanceof SmsDeliveryError ? error.detail : { reason: 'adapter error' }
+      throw new AppError('unavailable', AccountErrorCode.smsSendFailed, {
+        cause: new Error(`SMS ${JSON.stringify(detail)}`),
+      })
+    }
+    return {
+      resendAfterSeconds: loginCodeRules.resendAfterMs / 1000,
+      expiresInSeconds: loginCodeRules.validMs / 1000,
+    }
+  }
+
+  function codeFieldError(code: string): AppError {
+    return new AppError('invalid', code, { fields: [{ field: 'code', code }] })
+  }
+
+  /**
+   * Logs in with the number and its newest code; registers the number the first time. Always starts a new session;
+   * the session of `previousToken` (the one the browser still had) ends.
+   */
+  async function logIn(
+    request: LoginRequest,
+    client: { locale: Locale; previousToken?: string | undefined },
+  ): Promise<LoginResult> {
+    const phone = phoneOf(request)
+    const now = clock.now()
+    const check = await checkLoginCode(db, {
+      phone,
+      codeHash: hashLoginCode(auth.secret, phone, request.code),
+      now,
+      maxWrongAttempts: loginCodeRules.maxWrongAttempts,
+    })
+    if (check.outcome === 'expired') throw codeFieldError(AccountErrorCode.codeExpired)
+    if (check.outcome === 'too-many-attempts') throw codeFieldError(AccountErrorCode.codeAttempts)
+    if (check.outcome !== 'accepted') throw codeFieldError(AccountErrorCode.codeError)
+
+    const { member, isNew } = await upsertMemberAtLogin(db, { phone, locale: client.locale, now })
+    if (isSessionTokenShape(client.previousToken))
+      await deleteSessionByTokenHash(db, hashSessionToken(client.previousToken))
+    await deleteDeadSessions(db, now, auth.sessionIdleMs, member.id)
+    const token = newSessionToken()
+    const expiresAt = new Date(now.getTime() + auth.sessionAbsoluteMs)
+    await insertSession(db, { memberId: member.id, tokenHash: hashSessionToken(token), now, expiresAt })
+    return { token, expiresAt, isNewMember: isNew, userInfo: await memberInfoOf(member) }
+  }
+
+  async function memberInfoOf(member: MemberRow): Promise<MemberInfo> {
+    return memberInfoFrom(member, await subscriptions.findActiveSubscription(member.id))
+  }
+
+  function memberInfoFrom(member: MemberRow, subscription: ActiveSubscription | null): MemberInfo {
+    return {
+      memberId: member.id,
+      maskedPhone: maskMobile(member.phone),
+      displayName: member.displayName,
+      role: subscription ? 'subscriber' : 'member',
+      subscription,
+      registeredAt: member.registeredAt.toISOString(),
+    }
+  }
+
+  function visitorDevice(deviceId: string | undefined, ip: string | undefined): Reader['device'] {
+    const network = networkOf(ip)
+    return {
+      // The API always has a device id (it issues one when the cookie is missing); a page loader may not, and then
+      // the reader is a device seen for the first time.
+      key: keyedHash(auth.secret, 'device', isDeviceId(deviceId) ? deviceId : newDeviceId()),
+      network: network ? keyedHash(auth.secret, 'network', network) : null,
+    }
+  }
+
+  /**
+   * Who is asking: a visitor unless the token belongs to a live session. Extends the session's idle time.
+   * Also answers the member and subscription it read, so member info needs no second lookup.
+   */
+  async function identifyReader(credentials: ReaderCredentials): Promise<Identity> {
+    const device = visitorDevice(credentials.deviceId, credentials.ip)
+    const visitor: Identity = {
+      reader: { role: 'visitor', memberId: null, tier: null, sessionId: null, device },
+      member: null,
+      subscription: null,
+    }
+    if (!isSessionTokenShape(credentials.token)) return visitor
+    const now = clock.now()
+    const session = await findLiveSession(db, hashSessionToken(credentials.token), now, auth.sessionIdleMs)
+    if (!session) return visitor
+    if (now.getTime() - session.lastSeenAt.getTime() > touchIntervalMs)
+      await touchSession(db, session.sessionId, now)
+    const subscription = await subscriptions.findActiveSubscription(session.member.id)
+    return {
+      reader: {
+        role: subscription ? 'subscriber' : 'member',
+        memberId: session.member.id,
+        tier: subscription?.tier ?? null,
+        sessionId: session.sessionId,
+        device,
+      },
+      member: session.member,
+      subscription,
+    }
+  }
+
+  /** For page loaders: the reader from the request's cookies (no IP there, so no network key). */
+  async function readerFromCookies(cookies: Record<string, string | undefined>): Promise<Reader> {
+    const identity = await identifyReader({
+      token: cookies.access_token,
+      deviceId: cookies.tw_device,
+      ip: undefined,
+    })
+    return identity.reader
+  }
+
+  /** `GET /home/memberInfo`: the logged-in reader's info; a visitor gets 401, which logs the page out. */
+  function getMemberInfo(identity: Identity): MemberInfo {
+    if (!identity.member) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
+    return memberInfoFrom(identity.member, identity.subscription)
+  }
+
+  /** Ends the token's session, if it still has one. Logging out always succeeds. */
+  async function logOut(token: string | undefined): Promise<void> {
+    if (isSessionTokenShape(token)) await deleteSessionByTokenHash(db, hashSessionToken(token))
+  }
+
+  /** Operators: the member of a number, registering it if needed (to grant a subscription before first login). */
+  async function findOrRegisterMember(phone: string): Promise<{ id: string; phone: string }> {
+    const member = await findOrInsertMember(db, { phone, locale: 'en', now: clock.now() })
+    return { id: member.id, phone: member.phone }
+  }
+
+  async function findMember(phone: string): Promise<{ id: string; phone: string } | undefined> {
+    const member = await findMemberByPhone(db, phone)
+    return member ? { id: member.id, phone: member.phone } : undefined
+  }
+
+  /** Housekeeping: codes older than two days, dead sessions, old outbox messages. */
+  async function purgeExpired(): Promise<{ codes: number; sessions: number }> {
+    const now = clock.now()
+    const twoDaysAgo = new Date(now.getTime() - 2 * dayMs)
+    const codes = await deleteLoginCodesBefore(db, twoDaysAgo)
+    const sessions = await deleteDeadSessions(db, now, auth.sessionIdleMs)
+    await deleteOutboxBefore(db, twoDaysAgo)
+    return { codes, sessions }
+  }
+
+  return {
+    sendLoginCode,
+    logIn,
+    identifyReader,
+    readerFromCookies,
+    getMemberInfo,
+    logOut,
+    findOrRegisterMember,
+    findMember,
+    purgeExpired,
+  }
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>

@@ -1,0 +1,96 @@
+/**
+ * The cookies of a login (spec §4, §9): `access_token` (the session token; HttpOnly, SameSite=Lax, Secure over
+ * https; until the session's absolute end), `userInfo` (what the header draws; readable by the page; 15 days) and
+ * `tw_device` (a random device id for visitor quotas; one year). On a shared parent domain (en.example.com,
+ * hant.example.com…) they are set for the parent, so one login serves every regional site.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sharedCookieDomain } from '#app/routing/region-redirect.ts'
+import type { UserInfoCookie } from '#contracts/accounts.ts'
+import type { Config } from '#server/config.ts'
+
+export const accountCookieNames = {
+  token: 'access_token',
+  userInfo: 'userInfo',
+  device: 'tw_device',
+} as const
+
+const userInfoMaxAgeSeconds = 15 * 24 * 60 * 60
+const deviceMaxAgeSeconds = 365 * 24 * 60 * 60
+
+/** The paths cookies were ever set on: the site root and the two API bases (spec §4 clears them all). */
+const cookiePaths = ['/', '/api/portal', '/portal', '/member']
+
+function cookieDomainFor(config: Config, hostname: string): string | undefined {
+  const shared = sharedCookieDomain(config.apexHostnames[0])
+  const host = hostname.replace(/:\d+$/, '').toLowerCase()
+  return shared && (host === shared || host.endsWith(`.${shared}`)) ? shared : undefined
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: Config,
+  session: { token: string; userInfo: UserInfoCookie },
+): void {
+  const domain = cookieDomainFor(config, request.hostname)
+  const base = { path: '/', sameSite: 'lax' as const, secure: config.isHttps, ...(domain ? { domain } : {}) }
+  // A new session lives until its absolute end; the cookie lasts as long.
+  const maxAge = Math.floor(config.auth.sessionAbsoluteMs / 1000)
+  reply.setCookie(accountCookieNames.token, session.token, { ...base, httpOnly: true, maxAge })
+  setUserInfoCookie(reply, request, config, session.userInfo)
+}
+
+export function setUserInfoCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: Config,
+  userInfo: UserInfoCookie,
+): void {
+  const domain = cookieDomainFor(config, request.hostname)
+  reply.setCookie(accountCookieNames.userInfo, JSON.stringify(userInfo), {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.isHttps,
+    maxAge: userInfoMaxAgeSeconds,
+    ...(domain ? { domain } : {}),
+  })
+}
+
+/** Expires the token and userInfo cookies for every domain and path combination they may have been set with. */
+export function clearSessionCookies(reply: FastifyReply, config: Config): void {
+  const shared = sharedCookieDomain(config.apexHostnames[0])
+  const domains: (string | undefined)[] = [undefined, ...(shared ? [shared, `.${shared}`] : [])]
+  for (const name of [accountCookieNames.token, accountCookieNames.userInfo]) {
+    for (const domain of domains) {
+      for (const path of cookiePaths) {
+        reply.setCookie(name, '', {
+          path,
+          maxAge: 0,
+          expires: new Date(0),
+          sameSite: 'lax',
+          secure: config.isHttps,
+          httpOnly: name === accountCookieNames.token,
+          ...(domain ? { domain } : {}),
+        })
+      }
+    }
+  }
+}
+
+export function setDeviceCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: Config,
+  deviceId: string,
+): void {
+  const domain = cookieDomainFor(config, request.hostname)
+  reply.setCookie(accountCookieNames.device, deviceId, {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.isHttps,
+    httpOnly: true,
+    maxAge: deviceMaxAgeSeconds,
+    ...(domain ? { domain } : {}),
+  })
+}

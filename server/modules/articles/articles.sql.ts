@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  check,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import type { ArticleKind, ArticleState, RelatedStock } from '#contracts/articles.ts'
+import type { Market } from '#contracts/regions.ts'
+import { createdAt, localizedText, updatedAt } from '#server/db/columns.ts'
+
+/** Postgres full-text vector; built by the app from the search-text terms (ADR 0005), never by a trigger. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/** Who signs an article; name and biography per language. */
+export const articleAuthors = pgTable('article_authors', {
+  key: text().primaryKey(),
+  name: localizedText().notNull(),
+  bio: localizedText().notNull(),
+})
+
+/** What an article is about (/topics/{slug}). */
+export const articleTopics = pgTable('article_topics', {
+  slug: text().primaryKey(),
+  position: integer().notNull(),
+  name: localizedText().notNull(),
+  description: localizedText().notNull(),
+  coverUrl: text().notNull(),
+})
+
+/** A tag readers filter and search by; `key` is stable, the text is per language. */
+export const articleTags = pgTable('article_tags', {
+  key: text().primaryKey(),
+  text: localizedText().notNull(),
+})
+
+/**
+ * What both language versions of an article share. `key` (slug) and `id` both reach it. Only `published` is ever
+ * shown; `publishedAt` orders every list.
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    key: text().notNull().unique(),
+    kind: text().$type<ArticleKind>().notNull(),
+    topicSlug: text()
+      .notNull()
+      .references(() => articleTopics.slug),
+    market: text().$type<Market>().notNull(),
+    authorKey: text()
+      .notNull()
+      .references(() => articleAuthors.key),
+    coverUrl: text().notNull(),
+    tagKeys: text().array().notNull().default(sql`'{}'::text[]`),
+    stocks: jsonb().$type<RelatedStock[]>().notNull().default([]),
+    state: text().$type<ArticleState>().notNull(),
+    publishedAt: timestamp({ withTimezone: true }),
+    /** When the text last changed in a way readers should know about (shown as "Updated …"). */
+    contentUpdatedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('articles_kind', sql`${table.kind} in ('news', 'analysis', 'recommendation')`),
+    check('articles_state', sql`${table.state} in ('draft', 'published', 'taken_down', 'deleted')`),
+    check('articles_market', sql`${table.market} in ('us', 'hk', 'jp', 'kr')`),
+    check('articles_published_at', sql`${table.state} = 'draft' or ${table.publishedAt} is not null`),
+    index('articles_listed_idx')
+      .on(table.publishedAt.desc(), table.id.desc())
+      .where(sql`${table.state} = 'published'`),
+    index('articles_topic_idx').on(table.topicSlug, table.publishedAt.desc()),
+    index('articles_market_idx').on(table.market, table.publishedAt.desc()),
+    index('articles_kind_idx').on(table.kind, table.publishedAt.desc()),
+    index('articles_tag_keys_idx').using('gin', table.tagKeys),
+  ],
+)
+
+/**
+ * One language version of an article: what lists and searches read. An article may have one version or both. The
+ * vectors are derived when the text is written: `searchVector` decides matches (title weight A, summary and tag
+ * texts B, body C); the small `titleVector` and `rankVector` (title and summary with tags) put matches in their
+ * relevance tier and answer suggestions. The body lives in article_bodies, so these rows stay short and a search
+ * reads few pages.
+ */
+export const articleTranslations = pgTable(
+  'article_translations',
+  {
+    articleId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    locale: text().notNull(),
+    title: text().notNull(),
+    summary: text().notNull(),
+    searchVector: tsvector().notNull(),
+    /** The title's terms alone: small enough to stay in the row, so suggestions can test many titles cheaply. */
+    titleVector: tsvector().notNull(),
+    /** Title (A) and summary with tag texts (B): the middle relevance tier, without reading the long vector. */
+    rankVector: tsvector().notNull(),
+    /**
+     * The article's publish time while this version can be read (published, with a body), else null. Kept by the
+     * repo whenever the state or the body changes, so lists and searches read one table and one index.
+     */
+    listedAt: timestamp({ withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.articleId, table.locale] }),
+    check('article_translations_locale', sql`${table.locale} in ('en', 'zh-Hant')`),
+    index('article_translations_listed_idx')
+      .on(table.locale, table.listedAt.desc(), table.articleId.desc())
+      .where(sql`${table.listedAt} is not null`),
+    // One index per language, so a search reads only its own language's postings.
+    index('article_translations_search_en_idx')
+      .using('gin', table.searchVector)
+      .where(sql`${table.locale} = 'en'`),
+    index('article_translations_search_zh_hant_idx')
+      .using('gin', table.searchVector)
+      .where(sql`${table.locale} = 'zh-Hant'`),
+    index('article_translations_title_en_idx')
+      .using('gin', table.titleVector)
+      .where(sql`${table.locale} = 'en'`),
+    index('article_translations_title_zh_hant_idx')
+      .using('gin', table.titleVector)
+      .where(sql`${table.locale} = 'zh-Hant'`),
+    index('article_translations_rank_en_idx')
+      .using('gin', table.rankVector)
+      .where(sql`${table.locale} = 'en'`),
+    index('article_translations_rank_zh_hant_idx')
+      .using('gin', table.rankVector)
+      .where(sql`${table.locale} = 'zh-Hant'`),
+    // Substring suggestions on titles (pg_trgm, migration 0001).
+    index('article_translations_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+  ],
+)
+
+/**
+ * The body of a language version. An empty `markdown` is the "content is empty" state; `html` (sanitised) and
+ * `plainText` (for search snippets) are derived from it when it is written.
+ */
+export const articleBodies = pgTable(
+  'article_bodies',
+  {
+    articleId: bigint({ mode: 'number' }).notNull(),
+    locale: text().notNull(),
+    markdown: text().notNull().default(''),
+    html: text().notNull().default(''),
+    plainText: text().notNull().default(''),
+  },
+  (table) => [
+    primaryKey({ columns: [table.articleId, table.locale] }),
+    foreignKey({
+      columns: [table.articleId, table.locale],
+      foreignColumns: [articleTranslations.articleId, articleTranslations.locale],
+    }).onDelete('cascade'),
+  ],
+)

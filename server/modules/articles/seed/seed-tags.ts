@@ -1,0 +1,45 @@
+/**
+ * The tags readers can filter and search by (/search?tag={key}). A tag key is stable; its text is what the search
+ * box's tag chips show in each language.
+ */
+import type { SeedTag } from './seed-corpus.ts'
+
+export const seedTags: readonly SeedTag[] = [
+  { key: 'nvidia', text: { en: 'NVIDIA', 'zh-Hant': '輝達' } },
+  { key: 'tsmc', text: { en: 'TSMC', 'zh-Hant': '台積電' } },
+  { key: 'amd', text: { en: 'AMD', 'zh-Hant': '超微' } },
+  { key: 'broadcom', text: { en: 'Broadcom', 'zh-Hant': '博通' } },
+  { key: 'apple', text: { en: 'Apple', 'zh-Hant': '蘋果' } },
+  { key: 'microsoft', text: { en: 'Microsoft', 'zh-Hant': '微軟' } },
+  { key: 'tesla', text: { en: 'Tesla', 'zh-Hant': '特斯拉' } },
+  { key: 'tencent', text: { en: 'Tencent', 'zh-Hant': '騰訊' } },
+  { key: 'alibaba', text: { en: 'Alibaba', 'zh-Hant': '阿里巴巴' } },
+  { key: 'meituan', text: { en: 'Meituan', 'zh-Hant': '美團' } },
+  { key: 'xiaomi', text: { en: 'Xiaomi', 'zh-Hant': '小米' } },
+  { key: 'byd', text: { en: 'BYD', 'zh-Hant': '比亞迪' } },
+  { key: 'hsbc', text: { en: 'HSBC', 'zh-Hant': '滙豐' } },
+  { key: 'hkex', text: { en: 'HKEX', 'zh-Hant': '港交所' } },
+  { key: 'toyota', text: { en: 'Toyota', 'zh-Hant': '豐田' } },
+  { key: 'sony', text: { en: 'Sony', 'zh-Hant': '索尼' } },
+  { key: 'mufg', text: { en: 'MUFG', 'zh-Hant': '三菱日聯' } },
+  { key: 'tokyo-electron', text: { en: 'Tokyo Electron', 'zh-Hant': '東京威力科創' } },
+  { key: 'samsung', text: { en: 'Samsung Electronics', 'zh-Hant': '三星電子' } },
+  { key: 'sk-hynix', text: { en: 'SK hynix', 'zh-Hant': 'SK海力士' } },
+  { key: 'hyundai', text: { en: 'Hyundai Motor', 'zh-Hant': '現代汽車' } },
+  { key: 'ai', text: { en: 'Artificial intelligence', 'zh-Hant': '人工智慧' } },
+  { key: 'hbm', text: { en: 'HBM memory', 'zh-Hant': '高頻寬記憶體' } },
+  { key: 'ev', text: { en: 'Electric vehicles', 'zh-Hant': '電動車' } },
+  { key: 'dividend', text: { en: 'Dividends', 'zh-Hant': '股息' } },
+  { key: 'buyback', text: { en: 'Buybacks', 'zh-Hant': '股份回購' } },
+  { key: 'etf', text: { en: 'ETFs', 'zh-Hant': 'ETF' } },
+  { key: 'reit', text: { en: 'REITs', 'zh-Hant': '房地產投資信託' } },
+  { key: 'fed', text: { en: 'Federal Reserve', 'zh-Hant': '聯準會' } },
+  { key: 'boj', text: { en: 'Bank of Japan', 'zh-Hant': '日本央行' } },
+  { key: 'yen', text: { en: 'Yen', 'zh-Hant': '日圓' } },
+  { key: 'value-up', text: { en: 'Value-up', 'zh-Hant': '企業價值提升' } },
+  { key: 'governance', text: { en: 'Corporate governance', 'zh-Hant': '公司治理' } },
+  { key: 'pe-ratio', text: { en: 'P/E ratio', 'zh-Hant': '本益比' } },
+  { key: 'free-cash-flow', text: { en: 'Free cash flow', 'zh-Hant': '自由現金流' } },
+  { key: 'earnings', text: { en: 'Earnings', 'zh-Hant': '財報' } },
+  { key: 'risk-management', text: { en: 'Risk management', 'zh-Hant': '風險管理' } },
+]

@@ -1,0 +1,55 @@
+/**
+ * The header mega-menu (spec §2, §3): service groups and the articles each one lists, in the reader's language.
+ * Decides which groups exist and in what order; each article's title is its own, in the reader's language, from
+ * the articles service, and an article that cannot be read in that language is left out (a group left empty is
+ * not shown).
+ */
+
+import type { Locale } from '#contracts/regions.ts'
+import type { MenuGroup } from '#contracts/site.ts'
+import type { Db } from '#server/db/database.ts'
+import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
+import { selectMenu } from './navigation.repo.ts'
+
+export function createNavigationService({
+  db,
+  articles,
+  now = () => Date.now(),
+  cacheMillis = 60_000,
+}: {
+  db: Db
+  articles: Pick<ArticlesService, 'findArticleTitles'>
+  now?: () => number
+  cacheMillis?: number
+}) {
+  const cache = new Map<Locale, { menu: Promise<MenuGroup[]>; expiresAt: number }>()
+
+  async function buildMenu(locale: Locale): Promise<MenuGroup[]> {
+    const { groups, items } = await selectMenu(db)
+    const titles = await articles.findArticleTitles(
+      [...new Set(items.map((item) => item.articleKey))],
+      locale,
+    )
+    return groups
+      .map((group) => ({
+        menuName: group.name[locale],
+        articles: items
+          .filter((item) => item.groupKey === group.key && titles.has(item.articleKey))
+          .map((item) => ({ k: item.articleKey, v: titles.get(item.articleKey)! })),
+      }))
+      .filter((group) => group.articles.length > 0)
+  }
+
+  function listMenu(locale: Locale): Promise<MenuGroup[]> {
+    const cached = cache.get(locale)
+    if (cached && cached.expiresAt > now()) return cached.menu
+    const menu = buildMenu(locale)
+    cache.set(locale, { menu, expiresAt: now() + cacheMillis })
+    menu.catch(() => cache.delete(locale))
+    return menu
+  }
+
+  return { listMenu }
+}
+
+export type NavigationService = ReturnType<typeof createNavigationService>

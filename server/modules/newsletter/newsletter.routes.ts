@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify'
+import { ok } from '#contracts/envelope.ts'
+import { regionFromHostname } from '#contracts/regions.ts'
+import { SubscribeEmailRequest } from '#contracts/site.ts'
+import { requestLocale } from '#server/http/error-handler.ts'
+import type { NewsletterService } from './newsletter.service.ts'
+
+export function registerNewsletterRoutes(api: FastifyInstance, newsletter: NewsletterService): void {
+  api.post(
+    '/home/subEmail',
+    { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
+    async (request) => {
+      const signup = SubscribeEmailRequest.parse(request.body ?? {})
+      const reader = { locale: requestLocale(request), region: regionFromHostname(request.hostname) }
+      return ok(await newsletter.subscribeEmail(signup, reader))
+    },
+  )
+}

@@ -1,0 +1,380 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { StockDiagnosisAnswer } from '#contracts/stocks.ts'
+import { createManualClock } from '#server/clock.ts'
+import { selectRows } from '#server/db/database.ts'
+import { marketDataJobs } from '#server/jobs/jobs.ts'
+import { createScheduler } from '#server/jobs/scheduler.ts'
+import { fundamentalsColumns } from '#server/providers/market-data/csv/csv-format.ts'
+import { createDemoProvider } from '#server/providers/market-data/demo/demo-provider.ts'
+import { findCompany } from '#server/providers/market-data/universe.ts'
+import { startFakeYahooServer } from '#server/providers/market-data/yahoo/fake-yahoo-server.ts'
+import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { importCsvIntoDatabase } from './csv-import.ts'
+import { createConfiguredProvider } from './stock-provider.ts'
+import { createStockRefresh, nextRefreshAt, pickAsOf, shiftMonth } from './stock-refresh.ts'
+
+let runtime: TestRuntime
+let dir: string
+beforeAll(async () => {
+  runtime = await createTestRuntime({}, { clock: createManualClock('2026-11-22T09:00:00Z') })
+  dir = await mkdtemp(join(tmpdir(), 'tickerwise-stocks-csv-'))
+})
+afterAll(async () => {
+  await runtime.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function count(table: string, where = sql`true`): Promise<number> {
+  const rows = await selectRows<{ n: number }>(
+    runtime.database.db,
+    sql`select count(*)::int as n from ${sql.raw(table)} where ${where}`,
+  )
+  return Number(rows[0]?.n)
+}
+
+async function counts() {
+  return {
+    bars: await count('stock_daily_bars'),
+    fundamentals: await count('stock_fundamentals'),
+    insiders: await count('stock_insider_transactions'),
+    consensus: await count('stock_analyst_consensus'),
+    snapshots: await count('stock_snapshots'),
+    picks: await count('stock_monthly_picks'),
+  }
+}
+
+async function companyId(market: string, code: string): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    runtime.database.db,
+    sql`select id from stock_companies where market = ${market} and code = ${code}`,
+  )
+  return Number(rows[0]?.id)
+}
+
+describe('the refresh', () => {
+  it('filled the test database: the 40 configured companies, history, snapshots and six months of picks', async () => {
+    expect(await count('stock_companies')).toBe(231)
+    expect(await count('stock_data_state')).toBe(40)
+    expect(await count('stock_snapshots')).toBe(40)
+    const months = await selectRows<{ month: string }>(
+      runtime.database.db,
+      sql`select distinct month from stock_monthly_picks order by month`,
+    )
+    expect(months.map((m) => m.month)).toEqual([
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ])
+    const span = await selectRows<{ first: string; last: string }>(
+      runtime.database.db,
+      sql`select min(date)::text as first, max(date)::text as last from stock_daily_bars`,
+    )
+    // Six years are kept: history starts six years before the last session, not at the demo's first date.
+    expect(span[0]?.last).toBe('2026-11-20')
+    const first = span[0]?.first ?? ''
+    expect(first >= '2020-11-19' && first <= '2020-11-23').toBe(true)
+    expect(await runtime.services.stockRefresh.fillEmptyMarkets()).toEqual([])
+  })
+
+  it('is idempotent: a second run for the same session stores nothing new and changes nothing', async () => {
+    const before = await counts()
+    const report = await runtime.services.stockRefresh.refreshMarket('jp', { trigger: 'operator' })
+    expect(report).toMatchObject({
+      market: 'jp',
+      targetSession: '2026-11-20',
+      companies: 10,
+      fetched: 0,
+      barsStored: 0,
+    })
+    expect(report.skipped).toBe(10)
+    expect(report.failures).toEqual([])
+    expect(await counts()).toEqual(before)
+  })
+
+  it('re-fetches the last week on --force and upserts: the same rows, the same snapshot dates', async () => {
+    const before = await counts()
+    const report = await runtime.services.stockRefresh.refreshMarket('kr', {
+      trigger: 'operator',
+      force: true,
+    })
+    expect(report.fetched).toBe(10)
+    expect(report.snapshots).toBe(10)
+    // The overlap: the sessions of the week before the last stored one, fetched again and stored unchanged.
+    expect(report.barsStored).toBeGreaterThanOrEqual(10 * 5)
+    expect(await counts()).toEqual(before)
+    const runs = await selectRows<{ status: string }>(
+      runtime.database.db,
+      sql`select status from stock_refresh_runs where market = 'kr' and trigger = 'operator'`,
+    )
+    expect(runs.map((r) => r.status)).toEqual(['succeeded'])
+  })
+
+  it('runs one market job at a time across runners', async () => {
+    const jobs = marketDataJobs(runtime)
+    const log = { info: () => undefined, error: () => undefined }
+    const first = createScheduler({ database: runtime.database, log })
+    const second = createScheduler({ database: runtime.database, log })
+    for (const job of jobs) {
+      first.register(job)
+      second.register(job)
+    }
+    const outcomes = await Promise.all([first.runNow('market-data:hk'), second.runNow('market-data:hk')])
+    expect(outcomes.sort()).toEqual(['ran', 'skipped'])
+  })
+
+  it('replaces another provider’s data with this one’s, and keeps the scope of MARKET_DATA_COMPANIES', async () => {
+    const db = runtime.database.db
+    const id = await companyId('us', 'MSFT')
+    await db.execute(
+      sql`update stock_data_state set source = 'yahoo', is_demo = false where company_id = ${id}`,
+    )
+    const report = await runtime.services.stockRefresh.refreshMarket('us', { trigger: 'operator' })
+    expect(report.fetched).toBe(1)
+    const state = await selectRows<{ source: string; isDemo: boolean }>(
+      db,
+      sql`select source, is_demo as "isDemo" from stock_data_state where company_id = ${id}`,
+    )
+    expect(state[0]).toEqual({ source: 'demo', isDemo: true })
+    expect(await count('stock_data_state')).toBe(40)
+  })
+})
+
+describe('the schedule', () => {
+  it('is due after each exchange’s close plus the delay, on trading days only', () => {
+    // Friday 20 November 2026, 15:00 in New York: due at 16:30 the same day (EST, UTC−5).
+    expect(nextRefreshAt('us', new Date('2026-11-20T20:00:00Z'), 30).toISOString()).toBe(
+      '2026-11-20T21:30:00.000Z',
+    )
+    // After Friday's run: Monday 23 November.
+    expect(nextRefreshAt('us', new Date('2026-11-20T21:30:00Z'), 30).toISOString()).toBe(
+      '2026-11-23T21:30:00.000Z',
+    )
+    // Thanksgiving (26 November) is not a session.
+    expect(nextRefreshAt('us', new Date('2026-11-25T22:00:00Z'), 30).toISOString()).toBe(
+      '2026-11-27T21:30:00.000Z',
+    )
+    // Hong Kong closes at 16:00 HKT (08:00 UTC); Tokyo at 15:30 JST (06:30 UTC); Seoul at 15:30 KST.
+    expect(nextRefreshAt('hk', new Date('2026-11-20T00:00:00Z'), 30).toISOString()).toBe(
+      '2026-11-20T08:30:00.000Z',
+    )
+    expect(nextRefreshAt('jp', new Date('2026-11-20T00:00:00Z'), 0).toISOString()).toBe(
+      '2026-11-20T06:30:00.000Z',
+    )
+    expect(nextRefreshAt('kr', new Date('2026-11-20T07:00:00Z'), 30).toISOString()).toBe(
+      '2026-11-23T07:00:00.000Z',
+    )
+    // Daylight saving: in July New York is UTC−4.
+    expect(nextRefreshAt('us', new Date('2026-07-07T12:00:00Z'), 30).toISOString()).toBe(
+      '2026-07-07T20:30:00.000Z',
+    )
+  })
+
+  it('computes month picks on the last session before the month, per market', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12')
+    expect(shiftMonth('2026-11', 2)).toBe('2027-01')
+    expect(pickAsOf('us', '2026-11')).toBe('2026-10-30')
+    expect(pickAsOf('jp', '2026-06')).toBe('2026-05-29')
+    // 1 January is a holiday everywhere; the last session of 2025 in Korea is 30 December.
+    expect(pickAsOf('kr', '2026-01')).toBe('2025-12-30')
+  })
+})
+
+function csvLine(values: Array<string | number | null>): string {
+  return values.map((v) => (v === null ? '' : String(v))).join(',')
+}
+
+describe('CSV import into the database and the csv provider', () => {
+  const toyota = findCompany('jp', '7203')!
+  const source = createDemoProvider({ seed: 'operator-file', endDate: '2026-11-20' })
+
+  async function writePrices(name: string, extra: string[] = []): Promise<string> {
+    const bars = await source.getDailyBars(toyota, '2025-01-01', '2026-11-20')
+    const lines = ['code,market,date,open,high,low,close,volume']
+    for (const b of bars)
+      lines.push(csvLine(['7203', 'jp', b.date, b.open, b.high, b.low, b.close, b.volume]))
+    lines.push(...extra)
+    const path = join(dir, name)
+    await writeFile(path, `${lines.join('\n')}\n`)
+    return path
+  }
+
+  it('stores accepted rows as the csv source, replacing the demo data of that company only', async () => {
+    const db = runtime.database.db
+    const id = await companyId('jp', '7203')
+    const sonyId = await companyId('jp', '6758')
+    const sonyBars = await count('stock_daily_bars', sql`company_id = ${sonyId}`)
+    const path = await writePrices('toyota-prices.csv', [
+      '7203,jp,2026-11-21,1,1,1,1,1',
+      'ZZZZ,jp,2026-11-19,1,1,1,1,1',
+    ])
+    const result = await importCsvIntoDatabase(db, {
+      kind: 'prices',
+      path,
+      now: () => new Date('2026-11-22T09:00:00Z'),
+    })
+    expect(result.companyIds).toEqual([id])
+    expect(result.report.rejectedCount).toBe(2)
+    const expected = await source.getDailyBars(toyota, '2025-01-01', '2026-11-20')
+    expect(await count('stock_daily_bars', sql`company_id = ${id}`)).toBe(expected.length)
+    expect(await count('stock_fundamentals', sql`company_id = ${id}`)).toBe(0)
+    expect(await count('stock_insider_transactions', sql`company_id = ${id}`)).toBe(0)
+    expect(await count('stock_daily_bars', sql`company_id = ${sonyId}`)).toBe(sonyBars)
+    const state = await selectRows<{ source: string; isDemo: boolean; last: string; close: number }>(
+      db,
+      sql`select source, is_demo as "isDemo", last_bar_date::text as last, last_close as close from stock_data_state where company_id = ${id}`,
+    )
+    expect(state[0]).toEqual({
+      source: 'csv',
+      isDemo: false,
+      last: '2026-11-20',
+      close: expected.at(-1)?.close,
+    })
+    // Importing the same file again stores nothing twice.
+    await importCsvIntoDatabase(db, { kind: 'prices', path, now: () => new Date() })
+    expect(await count('stock_daily_bars', sql`company_id = ${id}`)).toBe(expected.length)
+  })
+
+  it('imports statements, and the csv provider serves both to a diagnosis that is not labelled demo', async () => {
+    const db = runtime.database.db
+    const years = await source.getAnnualFundamentals(toyota)
+    const lines = [fundamentalsColumns.join(',')]
+    for (const y of years) {
+      lines.push(
+        csvLine(
+          fundamentalsColumns.map((column) =>
+            column === 'code'
+              ? '7203'
+              : column === 'market'
+                ? 'jp'
+                : (y[column as keyof typeof y] as string | number | null),
+          ),
+        ),
+      )
+    }
+    const path = join(dir, 'toyota-fundamentals.csv')
+    await writeFile(path, `${lines.join('\n')}\n`)
+    const result = await importCsvIntoDatabase(db, { kind: 'fundamentals', path, now: () => new Date() })
+    expect(result.report).toMatchObject({ accepted: years.length, rejectedCount: 0 })
+
+    const settings = { ...runtime.config.marketData, provider: 'csv' as const }
+    const csv = createStockRefresh({
+      db,
+      provider: createConfiguredProvider(settings, db),
+      settings,
+      now: () => new Date('2026-11-22T09:00:00Z'),
+    })
+    const served = await createConfiguredProvider(settings, db).getAnnualFundamentals(toyota)
+    expect(served).toEqual(years)
+    const report = await csv.refreshMarket('jp', { trigger: 'operator' })
+    expect(report.fetched).toBe(0)
+    expect(report.failures).toEqual([])
+
+    const response = await runtime.app.inject({
+      method: 'GET',
+      url: '/api/portal/bizStockScore/getByCode',
+      query: { code: '7203' },
+      headers: regionalHeaders('en'),
+      remoteAddress: '10.77.0.1',
+    })
+    const answer = StockDiagnosisAnswer.parse(response.json().data)
+    expect(answer.isDemo).toBe(false)
+    expect(answer.stock.isDemo).toBe(false)
+    expect(answer.data.source).toBe('csv')
+    expect(answer.data.fiscalYears.length).toBeGreaterThan(0)
+    // No insider or consensus columns exist in CSV: those parts are not available, not invented.
+    expect(answer.analyst).toBeNull()
+    expect(answer.data.insiderTransactionsUsed).toBe(0)
+  })
+
+  it('leaves imported data alone when the demo provider refreshes, even when forced', async () => {
+    const id = await companyId('jp', '7203')
+    const before = await count('stock_daily_bars', sql`company_id = ${id}`)
+    const report = await runtime.services.stockRefresh.refreshMarket('jp', {
+      trigger: 'operator',
+      force: true,
+    })
+    expect(report.fetched).toBe(9)
+    expect(await count('stock_daily_bars', sql`company_id = ${id}`)).toBe(before)
+    const state = await selectRows<{ source: string }>(
+      runtime.database.db,
+      sql`select source from stock_data_state where company_id = ${id}`,
+    )
+    expect(state[0]?.source).toBe('csv')
+  })
+
+  it('rejects a file with an unusable header without storing anything', async () => {
+    const path = join(dir, 'bad.csv')
+    await writeFile(path, 'ticker,date,close\nAAPL,2026-11-19,271.49\n')
+    const before = await counts()
+    const result = await importCsvIntoDatabase(runtime.database.db, {
+      kind: 'prices',
+      path,
+      now: () => new Date(),
+    })
+    expect(result.report.headerRejected).toBe(true)
+    expect(result.companyIds).toEqual([])
+    expect(await counts()).toEqual(before)
+  })
+})
+
+describe('the refresh from a real provider (yahoo, against the local stand-in)', () => {
+  it('replaces demo data with Yahoo’s, and the diagnosis is no longer labelled demo', async () => {
+    const yahoo = await startFakeYahooServer()
+    try {
+      const db = runtime.database.db
+      const settings = {
+        ...runtime.config.marketData,
+        provider: 'yahoo' as const,
+        companies: [{ market: 'us' as const, code: 'AAPL' }],
+        yahoo: {
+          ...runtime.config.marketData.yahoo,
+          requestsPerSecond: 50,
+          burst: 50,
+          baseUrl: yahoo.baseUrl,
+        },
+      }
+      // Friday 20 November 2026, 03:00 UTC: the last completed New York session is Thursday the 19th.
+      const now = () => new Date('2026-11-20T03:00:00Z')
+      const refresh = createStockRefresh({
+        db,
+        provider: createConfiguredProvider(settings, db, now),
+        settings,
+        now,
+      })
+      const report = await refresh.refreshMarket('us', { trigger: 'operator' })
+      expect(report).toMatchObject({
+        provider: 'yahoo',
+        targetSession: '2026-11-19',
+        companies: 1,
+        fetched: 1,
+        snapshots: 1,
+      })
+      expect(report.failures).toEqual([])
+      const id = await companyId('us', 'AAPL')
+      const state = await selectRows<{ source: string; isDemo: boolean; last: string }>(
+        db,
+        sql`select source, is_demo as "isDemo", last_bar_date::text as last from stock_data_state where company_id = ${id}`,
+      )
+      expect(state[0]).toEqual({ source: 'yahoo', isDemo: false, last: '2026-11-19' })
+      const response = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/portal/bizStockScore/getByCode',
+        query: { code: 'AAPL' },
+        headers: regionalHeaders('en'),
+        remoteAddress: '10.77.0.2',
+      })
+      const answer = StockDiagnosisAnswer.parse(response.json().data)
+      expect(answer).toMatchObject({ isDemo: false, asOf: '2026-11-19', data: { source: 'yahoo' } })
+      expect(answer.stock.isDemo).toBe(false)
+    } finally {
+      await yahoo.close()
+    }
+  })
+})

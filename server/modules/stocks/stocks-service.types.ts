@@ -1,0 +1,66 @@
+/**
+ * What the stocks service offers to routes and page loaders (`services.stocks`). The shapes are the wire shapes of
+ * contracts/stocks.ts, so a page loader gets exactly what the API answers. Failures are AppErrors with the codes of
+ * `StockErrorCode` (contracts/stocks.ts) and the quota codes of `QuotaErrorCode` (contracts/accounts.ts).
+ */
+import type { Locale, Market } from '#contracts/regions.ts'
+import type {
+  AiScoreListAnswer,
+  AiScoreListQuery,
+  ExecutiveMovesAnswer,
+  ExecutiveMovesQuery,
+  HotStocksAnswer,
+  HotStocksQuery,
+  MonthlyPicksAnswer,
+  MonthlyPicksQuery,
+  StockDiagnosisAnswer,
+  StockDiagnosisQuery,
+  StockMatchKind,
+  StockSummary,
+  ValuationListAnswer,
+  ValuationListQuery,
+} from '#contracts/stocks.ts'
+import type { Reader } from '#server/modules/accounts/reader.ts'
+
+/** A company the reader's text names, and how it was recognised. */
+export interface StockMatch {
+  market: Market
+  code: string
+  nameEn: string
+  nameZh: string
+  matchedBy: StockMatchKind
+  /** The code, name or alias that matched. */
+  matchedText: string
+  /** 1 for exact matches; the trigram similarity (0–1) for fuzzy ones. */
+  similarity: number
+}
+
+export interface StocksService {
+  /**
+   * The company a code or name means: exact code first (700, 00700, 0700.HK, 7203.T, 005930.KS, BRK-B), then an
+   * exact name or alias in either language, then the most similar name (pg_trgm). null when nothing is close.
+   */
+  findStock(text: string, market?: Market): Promise<StockMatch | null>
+  /**
+   * The AI stock diagnosis of spec §3 (GET /bizStockScore/getByCode). Order: the quota is checked, the stock
+   * found, the diagnosis loaded (latest snapshot, or a fresh engine run), and only then is one attempt used.
+   * Throws AppError: invalid (STOCK_QUERY_EMPTY, STOCK_QUERY_TOO_LONG, STOCK_MARKET_INVALID), limited
+   * (DIAGNOSIS_LIMIT_VISITOR | _MEMBER | _SUBSCRIBER | _DAILY), not_found (STOCK_NOT_FOUND, no attempt used),
+   * unavailable (DIAGNOSIS_FAILED, no attempt used).
+   */
+  getDiagnosis(query: StockDiagnosisQuery, reader: Reader, locale: Locale): Promise<StockDiagnosisAnswer>
+  /** One stock's summary (spec §3 fields) without using a diagnosis attempt; null when unknown. */
+  getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null>
+  /** Most undervalued / overvalued stocks (GET /bizStockScore/listStock). */
+  listValuation(query: ValuationListQuery, locale: Locale): Promise<ValuationListAnswer>
+  /** Stocks by AI score, or the autocomplete when `q` is given (GET /bizStockScore/listStockAI). */
+  listAiScores(query: AiScoreListQuery, locale: Locale): Promise<AiScoreListAnswer>
+  /** Hot stocks with interpretation, and each market's heat (GET /hotStockAnaly/list). */
+  listHotStocks(query: HotStocksQuery, locale: Locale): Promise<HotStocksAnswer>
+  /** Executives' moves: insider buys and sells, newest first (GET /stockHl/list). */
+  listExecutiveMoves(query: ExecutiveMovesQuery, locale: Locale): Promise<ExecutiveMovesAnswer>
+  /** Monthly picks with their track record; the current month is limited by tier (GET /home/listGains). */
+  listMonthlyPicks(query: MonthlyPicksQuery, reader: Reader, locale: Locale): Promise<MonthlyPicksAnswer>
+  /** Housekeeping: forgets which diagnoses readers opened on days before today. */
+  forgetPastDiagnosisViews(): Promise<void>
+}

@@ -1,0 +1,57 @@
+/**
+ * The stocks API (spec §7): parse with the contract, call the service, answer in the envelope. The diagnosis and
+ * the autocomplete are rate-limited per client address (shared counters, so the limit holds across processes).
+ */
+import type { FastifyInstance } from 'fastify'
+import { ok } from '#contracts/envelope.ts'
+import {
+  AiScoreListQuery,
+  ExecutiveMovesQuery,
+  HotStocksQuery,
+  MonthlyPicksQuery,
+  StockDiagnosisQuery,
+  ValuationListQuery,
+} from '#contracts/stocks.ts'
+import { requestLocale } from '#server/http/error-handler.ts'
+import type { StocksService } from './stocks-service.types.ts'
+
+export function registerStocksRoutes(
+  api: FastifyInstance,
+  stocks: StocksService,
+  limits: { diagnosisPerMinute: number; suggestPerMinute: number },
+): void {
+  api.get(
+    '/bizStockScore/getByCode',
+    // Diagnoses per client address (STOCKS_DIAGNOSIS_RATE_PER_MINUTE); each also uses a quota attempt.
+    { config: { rateLimit: { max: limits.diagnosisPerMinute, timeWindow: '1 minute' } } },
+    async (request) => {
+      const query = StockDiagnosisQuery.parse(request.query ?? {})
+      return ok(await stocks.getDiagnosis(query, request.reader, requestLocale(request)))
+    },
+  )
+  api.get('/bizStockScore/listStock', async (request) => {
+    const query = ValuationListQuery.parse(request.query ?? {})
+    return ok(await stocks.listValuation(query, requestLocale(request)))
+  })
+  api.get(
+    '/bizStockScore/listStockAI',
+    // Autocomplete requests per client address (STOCKS_SUGGEST_RATE_PER_MINUTE), one per debounced keystroke.
+    { config: { rateLimit: { max: limits.suggestPerMinute, timeWindow: '1 minute' } } },
+    async (request) => {
+      const query = AiScoreListQuery.parse(request.query ?? {})
+      return ok(await stocks.listAiScores(query, requestLocale(request)))
+    },
+  )
+  api.get('/hotStockAnaly/list', async (request) => {
+    const query = HotStocksQuery.parse(request.query ?? {})
+    return ok(await stocks.listHotStocks(query, requestLocale(request)))
+  })
+  api.get('/stockHl/list', async (request) => {
+    const query = ExecutiveMovesQuery.parse(request.query ?? {})
+    return ok(await stocks.listExecutiveMoves(query, requestLocale(request)))
+  })
+  api.get('/home/listGains', async (request) => {
+    const query = MonthlyPicksQuery.parse(request.query ?? {})
+    return ok(await stocks.listMonthlyPicks(query, request.reader, requestLocale(request)))
+  })
+}

@@ -1,0 +1,29 @@
+/**
+ * The stocks part of the idempotent seed: the universe's companies (kept in line with universe.ts), and on a fresh
+ * database the first fill of market data from the demo provider, so the first page already has numbers. Real
+ * providers (yahoo, csv) are not filled here: a network fill takes minutes, so the scheduler fills those markets in
+ * the background after start.
+ */
+import type { Config } from '#server/config.ts'
+import type { Db } from '#server/db/database.ts'
+import { universe } from '#server/providers/market-data/universe.ts'
+import { upsertCompanies } from './market-data.repo.ts'
+import { createConfiguredProvider } from './stock-provider.ts'
+import { createStockRefresh, type RefreshLogger, type RefreshReport } from './stock-refresh.ts'
+
+export async function seedStocks(
+  db: Db,
+  config: Config | undefined,
+  log?: RefreshLogger,
+): Promise<RefreshReport[]> {
+  await upsertCompanies(db, universe)
+  if (config?.marketData.provider !== 'demo') return []
+  const refresh = createStockRefresh({
+    db,
+    provider: createConfiguredProvider(config.marketData, db),
+    settings: config.marketData,
+    now: () => new Date(),
+    log,
+  })
+  return refresh.fillEmptyMarkets()
+}

@@ -1,0 +1,314 @@
+/**
+ * Stored market data and what is computed from it. Companies are seeded from the universe; bars, statements,
+ * insider transactions and consensus come from the configured provider (or a CSV import); snapshots and monthly
+ * picks are computed by the refresh. Dates are `date` columns read as ISO strings; amounts are double precision in
+ * the units the provider gave (trading currency, whole shares).
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core'
+import type { Market } from '#contracts/regions.ts'
+import { createdAt, updatedAt } from '#server/db/columns.ts'
+import type { Currency, Exchange, Sector } from '#server/providers/market-data/market-data.ts'
+
+export type DataSource = 'demo' | 'yahoo' | 'csv'
+
+/** One company of the universe; `(market, code)` is how the rest of the site names it. */
+export const stockCompanies = pgTable(
+  'stock_companies',
+  {
+    id: serial().primaryKey(),
+    market: text().$type<Market>().notNull(),
+    code: text().notNull(),
+    exchange: text().$type<Exchange>().notNull(),
+    currency: text().$type<Currency>().notNull(),
+    nameEn: text().notNull(),
+    nameZh: text().notNull(),
+    aliases: text().array().notNull().default(sql`'{}'::text[]`),
+    sector: text().$type<Sector>().notNull(),
+    industry: text().notNull(),
+    yahooSymbol: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('stock_companies_market_code').on(table.market, table.code),
+    check('stock_companies_market', sql`${table.market} in ('us', 'hk', 'jp', 'kr')`),
+  ],
+)
+
+/**
+ * Every name a reader may type for a company, normalised (NFKC, lower case, no full stops, single spaces): the
+ * code, the English and Chinese names and each alias. The trigram index serves fuzzy lookups and the autocomplete.
+ */
+export const stockCompanyNames = pgTable(
+  'stock_company_names',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    normalized: text().notNull(),
+    /** As written in the universe, shown to explain a match. */
+    text: text().notNull(),
+    kind: text().$type<'code' | 'name' | 'alias'>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.normalized] }),
+    index('stock_company_names_trgm').using('gin', sql`${table.normalized} gin_trgm_ops`),
+  ],
+)
+
+/** One session of one company. */
+export const stockDailyBars = pgTable(
+  'stock_daily_bars',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    open: doublePrecision().notNull(),
+    high: doublePrecision().notNull(),
+    low: doublePrecision().notNull(),
+    close: doublePrecision().notNull(),
+    volume: doublePrecision().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.date] })],
+)
+
+/** One fiscal year of statements (the `AnnualFundamentals` fields). */
+export const stockFundamentals = pgTable(
+  'stock_fundamentals',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    fiscalYear: integer().notNull(),
+    periodEnd: date({ mode: 'string' }).notNull(),
+    currency: text().$type<Currency>().notNull(),
+    revenue: doublePrecision(),
+    costOfRevenue: doublePrecision(),
+    grossProfit: doublePrecision(),
+    operatingIncome: doublePrecision(),
+    ebit: doublePrecision(),
+    interestExpense: doublePrecision(),
+    pretaxIncome: doublePrecision(),
+    incomeTax: doublePrecision(),
+    netIncome: doublePrecision(),
+    depreciationAndAmortization: doublePrecision(),
+    totalAssets: doublePrecision(),
+    currentAssets: doublePrecision(),
+    cashAndEquivalents: doublePrecision(),
+    totalLiabilities: doublePrecision(),
+    currentLiabilities: doublePrecision(),
+    longTermDebt: doublePrecision(),
+    totalDebt: doublePrecision(),
+    retainedEarnings: doublePrecision(),
+    shareholdersEquity: doublePrecision(),
+    operatingCashFlow: doublePrecision(),
+    capitalExpenditure: doublePrecision(),
+    dividendsPaid: doublePrecision(),
+    shareRepurchases: doublePrecision(),
+    sharesOutstanding: doublePrecision(),
+    dilutedShares: doublePrecision(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.fiscalYear] })],
+)
+
+/** Insider purchases and sales; a repeated delivery of the same filing is one row (the unique key). */
+export const stockInsiderTransactions = pgTable(
+  'stock_insider_transactions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    insiderName: text().notNull(),
+    role: text().notNull(),
+    kind: text().$type<'buy' | 'sell'>().notNull(),
+    shares: doublePrecision().notNull(),
+    price: doublePrecision().notNull(),
+    value: doublePrecision().notNull(),
+  },
+  (table) => [
+    unique('stock_insider_transactions_filing').on(
+      table.companyId,
+      table.date,
+      table.insiderName,
+      table.kind,
+      table.shares,
+      table.price,
+    ),
+    index('stock_insider_transactions_date_idx').on(table.date.desc(), table.id.desc()),
+    check('stock_insider_transactions_kind', sql`${table.kind} in ('buy', 'sell')`),
+  ],
+)
+
+/** Analysts' consensus as published on a date; kept as a history so past diagnoses see what was known then. */
+export const stockAnalystConsensus = pgTable(
+  'stock_analyst_consensus',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    asOf: date({ mode: 'string' }).notNull(),
+    rating: text().notNull(),
+    meanScore: doublePrecision().notNull(),
+    analystCount: integer().notNull(),
+    targetMean: doublePrecision(),
+    targetHigh: doublePrecision(),
+    targetLow: doublePrecision(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.asOf] })],
+)
+
+/**
+ * Where a company's stored data came from and how far it reaches. `source` decides `isDemo`; a refresh by another
+ * provider replaces the data (except data imported from CSV, which only an import replaces).
+ */
+export const stockDataState = pgTable('stock_data_state', {
+  companyId: integer()
+    .primaryKey()
+    .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+  source: text().$type<DataSource>().notNull(),
+  isDemo: boolean().notNull(),
+  firstBarDate: date({ mode: 'string' }),
+  lastBarDate: date({ mode: 'string' }),
+  lastClose: doublePrecision(),
+  previousClose: doublePrecision(),
+  refreshedAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * The engine's diagnosis of one company on one as-of date, with the columns lists sort and filter on.
+ * Ratios are fractions; prices in the trading currency.
+ */
+export const stockSnapshots = pgTable(
+  'stock_snapshots',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    asOf: date({ mode: 'string' }).notNull(),
+    engineVersion: text().notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    source: text().$type<DataSource>().notNull(),
+    isDemo: boolean().notNull(),
+    /** The whole `Diagnosis` (engine/diagnosis.types.ts), as the engine returned it. */
+    diagnosis: jsonb().notNull(),
+    totalScore: doublePrecision(),
+    price: doublePrecision(),
+    previousClose: doublePrecision(),
+    fairValue: doublePrecision(),
+    downsideMargin: doublePrecision(),
+    pe: doublePrecision(),
+    marketCap: doublePrecision(),
+    marketCapUsd: doublePrecision(),
+    support: doublePrecision(),
+    resistance: doublePrecision(),
+    analystRating: text(),
+    profitabilityRating: text(),
+    healthZone: text(),
+    technicals: text(),
+    capitalFlow: text(),
+    /** The as-of session's volume, the mean volume of the 20 sessions before it, and their ratio. */
+    volume: doublePrecision(),
+    volumeAverage20: doublePrecision(),
+    volumeRatio: doublePrecision(),
+    /** Close-to-close change of the as-of session, fraction. */
+    priceMove: doublePrecision(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.asOf] }),
+    index('stock_snapshots_as_of_idx').on(table.asOf),
+  ],
+)
+
+/** One monthly pick (spec §3) and its track record, refreshed after every data refresh. */
+export const stockMonthlyPicks = pgTable(
+  'stock_monthly_picks',
+  {
+    month: text().notNull(),
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    rank: integer().notNull(),
+    ruleVersion: text().notNull(),
+    suggestion: text().notNull(),
+    stockType: text().notNull(),
+    recommendedAt: date({ mode: 'string' }).notNull(),
+    dataAsOf: date({ mode: 'string' }).notNull(),
+    recommendedPrice: doublePrecision().notNull(),
+    analystEstimatedPrice: doublePrecision().notNull(),
+    analystEstimatedPriceSource: text().notNull(),
+    estimatedReturn: doublePrecision().notNull(),
+    estimatedMaxDrawdown: doublePrecision().notNull(),
+    totalScore: doublePrecision().notNull(),
+    fairValue: doublePrecision().notNull(),
+    downsideMargin: doublePrecision().notNull(),
+    latestPrice: doublePrecision(),
+    latestPriceDate: date({ mode: 'string' }),
+    actualReturn: doublePrecision(),
+    actualMaxDrawdown: doublePrecision(),
+    isDemo: boolean().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.month, table.companyId] }),
+    unique('stock_monthly_picks_rank').on(table.month, table.rank),
+  ],
+)
+
+/** One run of the refresh for one market: what it asked for and what came of it. */
+export const stockRefreshRuns = pgTable(
+  'stock_refresh_runs',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    market: text().$type<Market>().notNull(),
+    provider: text().$type<DataSource>().notNull(),
+    trigger: text().$type<'fill' | 'schedule' | 'operator' | 'import'>().notNull(),
+    targetSession: date({ mode: 'string' }),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }),
+    status: text().$type<'running' | 'succeeded' | 'partial' | 'failed'>().notNull(),
+    companies: integer().notNull().default(0),
+    barsStored: integer().notNull().default(0),
+    snapshots: integer().notNull().default(0),
+    failures: jsonb().$type<Array<{ code: string; error: string }>>().notNull().default([]),
+  },
+  (table) => [index('stock_refresh_runs_market_idx').on(table.market, table.startedAt.desc())],
+)
+
+/**
+ * Which reader opened which company's diagnosis on which day, so the same stock again the same day (reload,
+ * language switch) does not use another attempt. `subject` is the quota subject (member id or device key hash).
+ */
+export const stockDiagnosisViews = pgTable(
+  'stock_diagnosis_views',
+  {
+    subject: text().notNull(),
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    day: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.subject, table.companyId, table.day] })],
+)

@@ -1,0 +1,184 @@
+/**
+ * Operator commands, run against the configured database:
+ *   npm run ops -- <command> [arguments]
+ * Each command is a small function over the services; `help` lists them.
+ */
+import { SubscriptionPeriod, Tier } from '#contracts/accounts.ts'
+import { toE164Mobile } from '#contracts/mobile-number.ts'
+import { Market, markets } from '#contracts/regions.ts'
+import { importCsvIntoDatabase } from '#server/modules/stocks/csv-import.ts'
+import { selectRecentRuns } from '#server/modules/stocks/market-data.repo.ts'
+import { bootRuntime, type Runtime } from './boot.ts'
+import { ConfigError } from './config.ts'
+
+interface OpsCommand {
+  usage: string
+  description: string
+  run(runtime: Runtime, args: string[]): Promise<string>
+}
+
+const commands: Record<string, OpsCommand> = {
+  'subscription:grant': {
+    usage: 'subscription:grant <+mobile> <base|plus|premium> <month|quarter|year>',
+    description:
+      'Start a subscription now for the number (registering it if new), replacing the one in force.',
+    async run({ services }, [phone, tier, period]) {
+      const e164 = mobileArgument(phone)
+      const parsedTier = Tier.safeParse(tier)
+      const parsedPeriod = SubscriptionPeriod.safeParse(period)
+      if (!parsedTier.success || !parsedPeriod.success) throw new UsageError()
+      const member = await services.accounts.findOrRegisterMember(e164)
+      const subscription = await services.subscriptions.grantSubscription({
+        memberId: member.id,
+        tier: parsedTier.data,
+        period: parsedPeriod.data,
+        source: 'operator',
+      })
+      return `${e164}: ${subscription.tier} (${subscription.period}) from ${subscription.startsAt} to ${subscription.endsAt}`
+    },
+  },
+  'subscription:end': {
+    usage: 'subscription:end <+mobile>',
+    description: 'End the subscription in force for the number now.',
+    async run({ services }, [phone]) {
+      const e164 = mobileArgument(phone)
+      const member = await services.accounts.findMember(e164)
+      const ended = member ? await services.subscriptions.endSubscription(member.id) : false
+      return ended ? `${e164}: subscription ended` : `${e164}: no subscription in force`
+    },
+  },
+  'accounts:purge': {
+    usage: 'accounts:purge',
+    description: 'Delete login codes older than two days, ended sessions and quota counts of past months.',
+    async run({ services }) {
+      const { codes, sessions } = await services.accounts.purgeExpired()
+      await services.quotas.purgePastMonths()
+      return `deleted ${codes} login codes and ${sessions} sessions; past months' quota counts removed`
+    },
+  },
+  'redirect:set': {
+    usage: 'redirect:set <from-path> <to-path-or-url> [301|302]',
+    description: 'Redirect a path on every regional site (replaces an existing rule for the same path).',
+    async run({ services }, [from, to, status = '301']) {
+      if (!from || !to || (status !== '301' && status !== '302')) throw new UsageError()
+      await services.redirects.saveRedirect(from, to, status === '302' ? 302 : 301)
+      return `${from} → ${to} (${status})`
+    },
+  },
+  'stocks:refresh': {
+    usage: 'stocks:refresh [us|hk|jp|kr|all] [--force]',
+    description:
+      'Refresh market data now (fetch what is missing with a week of overlap, store, recompute snapshots and monthly picks); --force also re-fetches companies already refreshed for the session. Skips a market whose refresh is running in another process.',
+    async run({ services, database }, args) {
+      const force = args.includes('--force')
+      const which = args.find((a) => !a.startsWith('--')) ?? 'all'
+      const parsed = Market.safeParse(which)
+      if (which !== 'all' && !parsed.success) throw new UsageError()
+      const lines: string[] = []
+      for (const market of which === 'all' ? markets : [parsed.data as Market]) {
+        const report = await database.tryWithAdvisoryLock(`tickerwise:job:market-data:${market}`, () =>
+          services.stockRefresh.refreshMarket(market, { trigger: 'operator', force }),
+        )
+        if (report === 'skipped') {
+          lines.push(`${market}: a refresh is running in another process; nothing done`)
+          continue
+        }
+        lines.push(
+          `${market}: ${report.provider} to ${report.targetSession} — ${report.fetched} fetched, ${report.skipped} current, ${report.barsStored} bars, ${report.snapshots} snapshots, ${report.failures.length} failures in ${report.durationMs} ms`,
+          ...report.failures.slice(0, 10).map((f) => `    ${f.code}: ${f.error}`),
+        )
+        if (report.picksGenerated.length > 0)
+          lines.push(`    monthly picks generated: ${report.picksGenerated.join(', ')}`)
+      }
+      return lines.join('\n')
+    },
+  },
+  'stocks:import-csv': {
+    usage: 'stocks:import-csv <prices|fundamentals> <file.csv>',
+    description:
+      'Import a CSV file (docs/market-data.md#csv-import) into the stored market data as the csv source, then recompute the snapshots of the companies it touched.',
+    async run({ services, database, config }, [kind, path]) {
+      if ((kind !== 'prices' && kind !== 'fundamentals') || !path) throw new UsageError()
+      const { report, companyIds } = await importCsvIntoDatabase(database.db, {
+        kind,
+        path,
+        now: () => new Date(),
+      })
+      const lines = [
+        `${kind} from ${path}: ${report.records} records, ${report.accepted} stored, ${report.rejectedCount} rejected, ${report.durationMs} ms`,
+        ...report.rejections
+          .slice(0, 50)
+          .map((r) => `    line ${r.line}${r.column ? `, column ${r.column}` : ''}: ${r.reason}`),
+      ]
+      if (report.headerRejected) return [...lines, 'the header is unusable, so no row was stored'].join('\n')
+      const { snapshots, failures } = await services.stockRefresh.recomputeSnapshots(companyIds)
+      await services.stockRefresh.updateMonthlyPicks()
+      lines.push(`${companyIds.length} companies now served from CSV; ${snapshots} snapshots recomputed`)
+      for (const f of failures.slice(0, 10)) lines.push(`    ${f.code}: ${f.error}`)
+      if (config.marketData.provider !== 'csv') {
+        lines.push(
+          `note: MARKET_DATA_PROVIDER is ${config.marketData.provider}; its refreshes leave these companies alone, and MARKET_DATA_PROVIDER=csv serves imported data only`,
+        )
+      }
+      return lines.join('\n')
+    },
+  },
+  'stocks:status': {
+    usage: 'stocks:status',
+    description: 'The last market-data refresh runs: market, provider, target session, outcome.',
+    async run({ database }) {
+      const runs = await selectRecentRuns(database.db, 12)
+      if (runs.length === 0) return 'no refresh has run yet'
+      return runs
+        .map(
+          (r) =>
+            `${r.startedAt.toISOString()} ${r.market} ${r.provider} (${r.trigger}) to ${r.targetSession ?? '—'}: ${r.status}, ${r.companies} companies, ${r.barsStored} bars, ${r.snapshots} snapshots, ${r.failures.length} failures`,
+        )
+        .join('\n')
+    },
+  },
+}
+
+class UsageError extends Error {}
+
+/** An operator types a number in international form (+852 9123 4567); it must be a valid mobile number. */
+function mobileArgument(value: string | undefined): string {
+  const e164 = value?.trim().startsWith('+') ? toE164Mobile('HK', value) : undefined
+  if (!e164) throw new UsageError()
+  return e164
+}
+
+function help(): string {
+  const lines = Object.values(commands).map((c) => `  ${c.usage}\n      ${c.description}`)
+  return ['Usage: npm run ops -- <command> [arguments]', '', 'Commands:', ...lines].join('\n')
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv
+  const command = name ? commands[name] : undefined
+  if (!command) {
+    console.log(help())
+    return name && name !== 'help' ? 1 : 0
+  }
+  const runtime = await bootRuntime()
+  try {
+    console.log(await command.run(runtime, args))
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`Usage: npm run ops -- ${command.usage}`)
+      return 1
+    }
+    throw error
+  } finally {
+    await runtime.close()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,226 @@
+/**
+ * The two CSV formats the importer accepts and what makes a row valid. Column names are the field names of the
+ * market-data shapes, so a file is self-describing and maps one to one onto `DailyBar` / `AnnualFundamentals`.
+ *
+ * Cells: plain decimals with a dot (`1234.5`, `-12`), no thousands separators, no exponents; dates `YYYY-MM-DD`;
+ * an empty fundamentals cell means "no figure" (null). Codes are normalised as the universe writes them (`700` →
+ * `0700`) and must belong to a company in the universe: the site only covers those. Outflows (capital
+ * expenditure, dividends paid, share repurchases) are positive amounts.
+ */
+import { z } from 'zod'
+import { Market } from '#contracts/regions.ts'
+import { isIsoDate, isWeekend } from '../exchange-calendar.ts'
+import type { AnnualFundamentals, DailyBar } from '../market-data.ts'
+import { findCompany, normalizeCode } from '../universe.ts'
+
+export type CsvKind = 'prices' | 'fundamentals'
+
+export const priceColumns = ['code', 'market', 'date', 'open', 'high', 'low', 'close', 'volume'] as const
+
+/** Every `AnnualFundamentals` field, after the company key. */
+export const fundamentalsColumns = [
+  'code',
+  'market',
+  'fiscalYear',
+  'periodEnd',
+  'currency',
+  'revenue',
+  'costOfRevenue',
+  'grossProfit',
+  'operatingIncome',
+  'ebit',
+  'interestExpense',
+  'pretaxIncome',
+  'incomeTax',
+  'netIncome',
+  'depreciationAndAmortization',
+  'totalAssets',
+  'currentAssets',
+  'cashAndEquivalents',
+  'totalLiabilities',
+  'currentLiabilities',
+  'longTermDebt',
+  'totalDebt',
+  'retainedEarnings',
+  'shareholdersEquity',
+  'operatingCashFlow',
+  'capitalExpenditure',
+  'dividendsPaid',
+  'shareRepurchases',
+  'sharesOutstanding',
+  'dilutedShares',
+] as const
+
+export const requiredColumns: Record<CsvKind, readonly string[]> = {
+  prices: priceColumns,
+  fundamentals: ['code', 'market', 'fiscalYear', 'periodEnd', 'currency'],
+}
+
+export const knownColumns: Record<CsvKind, readonly string[]> = {
+  prices: priceColumns,
+  fundamentals: fundamentalsColumns,
+}
+
+export interface PriceRow extends DailyBar {
+  code: string
+  market: Market
+}
+
+export interface FundamentalsRow extends AnnualFundamentals {
+  code: string
+  market: Market
+}
+
+export type CsvRow<K extends CsvKind> = K extends 'prices' ? PriceRow : FundamentalsRow
+
+const decimalPattern = /^-?\d+(\.\d+)?$/
+
+const decimal = z
+  .string()
+  .trim()
+  .regex(
+    decimalPattern,
+    'not a plain decimal number (digits, optional minus and dot; no separators or exponents)',
+  )
+  .transform(Number)
+
+const positivePrice = decimal.refine((value) => value > 0, 'must be greater than 0')
+
+const wholeNumber = z.string().trim().regex(/^\d+$/, 'not a whole number').transform(Number)
+
+const isoDate = z.string().trim().refine(isIsoDate, 'not a date written YYYY-MM-DD')
+
+const marketCell = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(Market.options, 'must be one of us, hk, jp, kr'))
+
+const codeCell = z.string().trim().min(1, 'is empty')
+
+/** An empty cell is null; anything else must be a decimal. */
+const figure = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    if (text === '') return null
+    if (!decimalPattern.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'not a plain decimal number (digits, optional minus and dot)' })
+      return z.NEVER
+    }
+    return Number(text)
+  })
+
+const nonNegativeFigure = figure.refine((value) => value === null || value >= 0, 'must not be negative')
+
+/** Outflows are written as positive amounts, unlike Yahoo's negative cash-flow lines. */
+const outflowFigure = figure.refine(
+  (value) => value === null || value >= 0,
+  'outflows are positive amounts here; drop the minus sign',
+)
+
+function withNormalizedCode<T extends { code: string; market: Market }>(row: T): T {
+  return { ...row, code: normalizeCode(row.market, row.code) }
+}
+
+function checkCompany(row: { code: string; market: Market }, ctx: z.RefinementCtx) {
+  if (!findCompany(row.market, row.code)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${row.code} is not a ${row.market} company in the universe`,
+      path: ['code'],
+    })
+  }
+}
+
+export const PriceRowSchema = z
+  .object({
+    code: codeCell,
+    market: marketCell,
+    date: isoDate.refine(
+      (date) => !isIsoDate(date) || !isWeekend(date),
+      'falls on a weekend, when no market trades',
+    ),
+    open: positivePrice,
+    high: positivePrice,
+    low: positivePrice,
+    close: positivePrice,
+    volume: wholeNumber,
+  })
+  .transform(withNormalizedCode)
+  .superRefine((row, ctx) => {
+    checkCompany(row, ctx)
+    if (row.high < Math.max(row.open, row.close, row.low)) {
+      ctx.addIssue({ code: 'custom', message: `${row.high} is below the open, close or low`, path: ['high'] })
+    }
+    if (row.low > Math.min(row.open, row.close)) {
+      ctx.addIssue({ code: 'custom', message: `${row.low} is above the open or close`, path: ['low'] })
+    }
+  })
+
+const fundamentalsShape = {
+  code: codeCell,
+  market: marketCell,
+  fiscalYear: wholeNumber.refine(
+    (year) => year >= 1990 && year <= 2100,
+    'must be a year between 1990 and 2100',
+  ),
+  periodEnd: isoDate,
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(['USD', 'HKD', 'JPY', 'KRW'], 'must be one of USD, HKD, JPY, KRW')),
+  revenue: figure,
+  costOfRevenue: figure,
+  grossProfit: figure,
+  operatingIncome: figure,
+  ebit: figure,
+  interestExpense: figure,
+  pretaxIncome: figure,
+  incomeTax: figure,
+  netIncome: figure,
+  depreciationAndAmortization: figure,
+  totalAssets: nonNegativeFigure,
+  currentAssets: nonNegativeFigure,
+  cashAndEquivalents: nonNegativeFigure,
+  totalLiabilities: nonNegativeFigure,
+  currentLiabilities: nonNegativeFigure,
+  longTermDebt: nonNegativeFigure,
+  totalDebt: nonNegativeFigure,
+  retainedEarnings: figure,
+  shareholdersEquity: figure,
+  operatingCashFlow: figure,
+  capitalExpenditure: outflowFigure,
+  dividendsPaid: outflowFigure,
+  shareRepurchases: outflowFigure,
+  sharesOutstanding: figure.refine((value) => value === null || value > 0, 'must be greater than 0'),
+  dilutedShares: figure.refine((value) => value === null || value > 0, 'must be greater than 0'),
+} satisfies Record<(typeof fundamentalsColumns)[number], z.ZodType>
+
+export const FundamentalsRowSchema = z
+  .object(fundamentalsShape)
+  .transform(withNormalizedCode)
+  .superRefine((row, ctx) => {
+    checkCompany(row, ctx)
+    if (isIsoDate(row.periodEnd) && Number(row.periodEnd.slice(0, 4)) !== row.fiscalYear) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `fiscal year ${row.fiscalYear} must be the calendar year in which the period ends (${row.periodEnd})`,
+        path: ['fiscalYear'],
+      })
+    }
+    const { revenue, costOfRevenue, grossProfit } = row
+    if (revenue !== null && costOfRevenue !== null && grossProfit !== null) {
+      const gap = Math.abs(revenue - costOfRevenue - grossProfit)
+      if (gap > Math.max(1, Math.abs(revenue) * 0.01)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${grossProfit} differs from revenue − costOfRevenue (${revenue - costOfRevenue}) by more than 1 % of revenue`,
+          path: ['grossProfit'],
+        })
+      }
+    }
+  })
+
+export const rowSchemas = { prices: PriceRowSchema, fundamentals: FundamentalsRowSchema } as const

@@ -1,0 +1,127 @@
+/**
+ * Imports one CSV file: streams it (any size, constant memory), validates every row, hands accepted rows to a sink
+ * in batches, reports progress as bytes read, and returns a report of what was accepted and what was rejected and
+ * why. The sink decides where rows go: the database sink is wired by the storage work; `createDryRunSink` only
+ * counts. A file whose header is unusable is rejected as a whole before any row reaches the sink.
+ */
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import type { CsvKind, CsvRow } from './csv-format.ts'
+import { type CsvRecord, createCsvTokenizer, createRowReader, type Rejection } from './csv-parser.ts'
+
+/** Receives accepted rows, a batch at a time, in file order. */
+export type CsvSink<K extends CsvKind> = (rows: readonly CsvRow<K>[]) => Promise<void>
+
+export interface ImportOptions<K extends CsvKind> {
+  kind: K
+  path: string
+  sink: CsvSink<K>
+  /** Rows per sink call (default 1000). */
+  batchSize?: number
+  /** Called as bytes are read; `totalBytes` is the file size. */
+  onProgress?: (bytesRead: number, totalBytes: number) => void
+  /** Rejections kept in the report (default 1000); all are counted. */
+  maxRejectionsKept?: number
+}
+
+export interface ImportReport {
+  kind: CsvKind
+  path: string
+  bytes: number
+  /** Data records read, the header not counted. */
+  records: number
+  accepted: number
+  rejectedCount: number
+  /** The first rejections, in file order. */
+  rejections: Rejection[]
+  /** True when the header was unusable and nothing was imported. */
+  headerRejected: boolean
+  durationMs: number
+}
+
+export function createDryRunSink<K extends CsvKind>(): CsvSink<K> & { rows: () => number } {
+  let count = 0
+  const sink = async (rows: readonly CsvRow<K>[]) => {
+    count += rows.length
+  }
+  return Object.assign(sink, { rows: () => count })
+}
+
+export async function importCsvFile<K extends CsvKind>(options: ImportOptions<K>): Promise<ImportReport> {
+  const started = performance.now()
+  const batchSize = options.batchSize ?? 1000
+  const keep = options.maxRejectionsKept ?? 1000
+  const totalBytes = (await stat(options.path)).size
+  const tokenizer = createCsvTokenizer()
+  const reader = createRowReader(options.kind)
+  const decoder = new TextDecoder('utf-8')
+  const report: ImportReport = {
+    kind: options.kind,
+    path: options.path,
+    bytes: totalBytes,
+    records: 0,
+    accepted: 0,
+    rejectedCount: 0,
+    rejections: [],
+    headerRejected: false,
+    durationMs: 0,
+  }
+  let batch: CsvRow<K>[] = []
+
+  function reject(rejections: Rejection[]) {
+    report.rejectedCount += rejections.length > 0 ? 1 : 0
+    for (const rejection of rejections) if (report.rejections.length < keep) report.rejections.push(rejection)
+  }
+
+  async function handle(records: CsvRecord[]) {
+    for (const record of records) {
+      const outcome = reader.read(record)
+      if ('header' in outcome) {
+        const problems = reader.headerError()
+        if (problems) {
+          report.headerRejected = true
+          report.rejections.push(...problems)
+        }
+        continue
+      }
+      report.records++
+      if (report.headerRejected) continue
+      if ('row' in outcome) {
+        batch.push(outcome.row)
+        report.accepted++
+        if (batch.length >= batchSize) {
+          await options.sink(batch)
+          batch = []
+        }
+      } else {
+        reject(outcome.rejections)
+      }
+    }
+  }
+
+  let bytesRead = 0
+  for await (const chunk of createReadStream(options.path)) {
+    const buffer = chunk as Buffer
+    bytesRead += buffer.length
+    await handle(tokenizer.push(decoder.decode(buffer, { stream: true })))
+    options.onProgress?.(bytesRead, totalBytes)
+  }
+  await handle(tokenizer.push(decoder.decode()))
+  const last = tokenizer.end()
+  await handle(last.records)
+  if (last.rejection) reject([last.rejection])
+
+  const headerProblems = reader.headerError()
+  if (headerProblems && !report.headerRejected) {
+    report.headerRejected = true
+    report.rejections.push(...headerProblems)
+  }
+  if (report.headerRejected) {
+    report.accepted = 0
+    report.rejectedCount = report.records
+  } else if (batch.length > 0) {
+    await options.sink(batch)
+  }
+  report.durationMs = Math.round(performance.now() - started)
+  return report
+}

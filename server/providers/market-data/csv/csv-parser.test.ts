@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest'
+import { fundamentalsColumns, priceColumns } from './csv-format.ts'
+import { createCsvTokenizer, parseCsv } from './csv-parser.ts'
+
+function tokenize(text: string, chunkSize = text.length) {
+  const tokenizer = createCsvTokenizer()
+  const records = []
+  for (let i = 0; i < text.length; i += chunkSize)
+    records.push(...tokenizer.push(text.slice(i, i + chunkSize)))
+  const last = tokenizer.end()
+  return { records: [...records, ...last.records], rejection: last.rejection }
+}
+
+describe('csv tokenizer', () => {
+  const text = '\uFEFFa,b,c\r\n"x, y","say ""hi""",3\r\n\r\n"two\r\nlines",,last\nend'
+
+  it('reads quoted commas, doubled quotes, CRLF, blank lines and line breaks inside quotes', () => {
+    expect(tokenize(text).records).toEqual([
+      { line: 1, fields: ['a', 'b', 'c'] },
+      { line: 2, fields: ['x, y', 'say "hi"', '3'] },
+      { line: 4, fields: ['two\nlines', '', 'last'] },
+      { line: 6, fields: ['end'] },
+    ])
+  })
+
+  it('gives the same records whatever the chunk boundaries', () => {
+    const whole = tokenize(text).records
+    for (const size of [1, 2, 3, 7]) expect(tokenize(text, size).records).toEqual(whole)
+  })
+
+  it('reports a quoted field that is never closed, on the line where it starts', () => {
+    expect(tokenize('a,b\n1,"open\nstill open').rejection).toEqual({
+      line: 2,
+      column: '',
+      reason: 'a quoted field is never closed',
+    })
+  })
+})
+
+const priceHeader = priceColumns.join(',')
+
+describe('prices csv', () => {
+  it('accepts good rows and writes codes and markets as the universe does', () => {
+    const result = parseCsv(
+      'prices',
+      [
+        priceHeader,
+        'AAPL,us,2026-11-19,268.9,272.1,267.5,271.49,45210331',
+        '700,HK,2026-11-19,505,514,503.5,512.5,14820311',
+        '5930,kr,2026-11-19,70400,71500,70100,71200,15002871',
+      ].join('\n'),
+    )
+    expect(result.rejected).toEqual([])
+    expect(result.records).toBe(3)
+    expect(result.accepted[0]).toEqual({
+      code: 'AAPL',
+      market: 'us',
+      date: '2026-11-19',
+      open: 268.9,
+      high: 272.1,
+      low: 267.5,
+      close: 271.49,
+      volume: 45210331,
+    })
+    expect(result.accepted.map((row) => `${row.market}:${row.code}`)).toEqual([
+      'us:AAPL',
+      'hk:0700',
+      'kr:005930',
+    ])
+  })
+
+  it('rejects each bad row with its line, column and reason, and keeps the good ones', () => {
+    const result = parseCsv(
+      'prices',
+      [
+        priceHeader,
+        'AAPL,us,2026-11-19,268.9,272.1,267.5,271.49,45210331',
+        'AAPL,us,2026-11-18,"1,268.90",272.1,267.5,271.49,100',
+        'AAPL,us,2026-11-17,268.9,270,267.5,271.49,100',
+        'AAPL,us,2026-11-21,268.9,272.1,267.5,271.49,100',
+        'AAPL,us,2026-02-30,268.9,272.1,267.5,271.49,100',
+        'ZZZZ,us,2026-11-19,1,1,1,1,1',
+        '7203,jp,2026-11-19,2962,2990,2950,2984.5',
+        'AAPL,us,2026-11-19,268.9,272.1,267.5,271.49,100',
+        'AAPL,xx,2026-11-16,268.9,272.1,267.5,271.49,-5',
+        '0700,hk,2026-11-16,505,514,503.5,512.5,0',
+      ].join('\n'),
+    )
+    expect(result.records).toBe(10)
+    expect(result.accepted.map((row) => `${row.code} ${row.date}`)).toEqual([
+      'AAPL 2026-11-19',
+      '0700 2026-11-16',
+    ])
+    expect(result.rejected).toEqual([
+      {
+        line: 3,
+        column: 'open',
+        reason: 'not a plain decimal number (digits, optional minus and dot; no separators or exponents)',
+      },
+      { line: 4, column: 'high', reason: '270 is below the open, close or low' },
+      { line: 5, column: 'date', reason: 'falls on a weekend, when no market trades' },
+      { line: 6, column: 'date', reason: 'not a date written YYYY-MM-DD' },
+      { line: 7, column: 'code', reason: 'ZZZZ is not a us company in the universe' },
+      { line: 8, column: '', reason: 'has 7 cells, the header has 8' },
+      { line: 9, column: 'date', reason: 'duplicates line 2 for the same company' },
+      { line: 10, column: 'market', reason: 'must be one of us, hk, jp, kr' },
+      { line: 10, column: 'volume', reason: 'not a whole number' },
+    ])
+  })
+
+  it('rejects the whole file when a required column is missing or unknown', () => {
+    const result = parseCsv(
+      'prices',
+      'code,market,date,open,high,low,price,volume\nAAPL,us,2026-11-19,1,1,1,1,1',
+    )
+    expect(result.accepted).toEqual([])
+    expect(result.rejected).toEqual([
+      { line: 1, column: 'close', reason: 'required column is missing' },
+      { line: 1, column: 'price', reason: `unknown column (expected ${priceHeader})` },
+    ])
+    expect(parseCsv('prices', '').rejected).toEqual([
+      { line: 1, column: '', reason: 'the file is empty: no header line' },
+    ])
+  })
+
+  it('accepts the columns in any order', () => {
+    const result = parseCsv(
+      'prices',
+      'date,code,market,volume,close,low,high,open\n2026-11-19,AAPL,us,5,2,1,3,2',
+    )
+    expect(result.rejected).toEqual([])
+    expect(result.accepted[0]).toMatchObject({ code: 'AAPL', open: 2, high: 3, low: 1, close: 2, volume: 5 })
+  })
+})
+
+describe('fundamentals csv', () => {
+  const header = fundamentalsColumns.join(',')
+  const values: Record<string, string> = {
+    code: 'AAPL',
+    market: 'us',
+    fiscalYear: '2025',
+    periodEnd: '2025-09-30',
+    currency: 'USD',
+    revenue: '416161000000',
+    costOfRevenue: '220960000000',
+    grossProfit: '195201000000',
+    operatingIncome: '133050000000',
+    netIncome: '112010000000',
+    totalAssets: '359241000000',
+    totalLiabilities: '285508000000',
+    shareholdersEquity: '73733000000',
+    retainedEarnings: '-14264000000',
+    capitalExpenditure: '12715000000',
+    dividendsPaid: '15421000000',
+    shareRepurchases: '90711000000',
+    sharesOutstanding: '14776353000',
+  }
+  const row = (changes: Record<string, string> = {}) =>
+    fundamentalsColumns.map((column) => ({ ...values, ...changes })[column] ?? '').join(',')
+
+  it('accepts a row with every field, reading empty cells as no figure', () => {
+    const result = parseCsv('fundamentals', `${header}\n${row()}`)
+    expect(result.rejected).toEqual([])
+    expect(result.accepted[0]).toMatchObject({
+      code: 'AAPL',
+      fiscalYear: 2025,
+      revenue: 416161000000,
+      retainedEarnings: -14264000000,
+      ebit: null,
+      dilutedShares: null,
+    })
+  })
+
+  it('accepts files that leave optional columns out', () => {
+    const result = parseCsv(
+      'fundamentals',
+      'code,market,fiscalYear,periodEnd,currency,revenue\n7203,jp,2025,2025-03-31,JPY,48036704000000',
+    )
+    expect(result.rejected).toEqual([])
+    expect(result.accepted[0]).toMatchObject({ code: '7203', revenue: 48036704000000, netIncome: null })
+  })
+
+  it('rejects negative outflows, a fiscal year that is not the period-end year, a gross profit that does not add up, and unknown currencies', () => {
+    const result = parseCsv(
+      'fundamentals',
+      [
+        header,
+        row({ capitalExpenditure: '-12715000000' }),
+        row({ fiscalYear: '2024' }),
+        row({ fiscalYear: '2024', periodEnd: '2024-09-28', grossProfit: '200000000000' }),
+        row({ fiscalYear: '2023', periodEnd: '2023-09-30', currency: 'EUR' }),
+      ].join('\n'),
+    )
+    expect(result.accepted).toEqual([])
+    expect(result.rejected).toEqual([
+      {
+        line: 2,
+        column: 'capitalExpenditure',
+        reason: 'outflows are positive amounts here; drop the minus sign',
+      },
+      {
+        line: 3,
+        column: 'fiscalYear',
+        reason: 'fiscal year 2024 must be the calendar year in which the period ends (2025-09-30)',
+      },
+      {
+        line: 4,
+        column: 'grossProfit',
+        reason:
+          '200000000000 differs from revenue − costOfRevenue (195201000000) by more than 1 % of revenue',
+      },
+      { line: 5, column: 'currency', reason: 'must be one of USD, HKD, JPY, KRW' },
+    ])
+  })
+})

@@ -1,0 +1,379 @@
+/**
+ * Synthetic annual statements for the demo provider, grown from the company's scale profile so the figures have
+ * the real company's order of magnitude, and built so the statements agree with each other:
+ *
+ * - gross profit = revenue − cost of revenue (operating companies; banks and insurers have neither);
+ * - total assets = total liabilities + shareholders' equity;
+ * - retained earnings(t) = retained earnings(t−1) + net income − dividends paid;
+ * - equity(t) = paid-in capital + retained earnings − treasury stock, where buybacks add to treasury stock;
+ * - shares fall with buybacks and rise with capital raises, at the fair-value price of that year.
+ *
+ * Revenue follows the profile's growth with autocorrelated noise around the reference fiscal year (the year the
+ * profile describes); margins wander around the profile's. Every company is simulated from the same base year so a
+ * given fiscal year always gets the same figures, whatever the end date. Cash is a share of current assets and is
+ * not reconciled with the cash-flow statement; there are no acquisitions, write-downs or currency effects.
+ */
+import type { Market } from '#contracts/regions.ts'
+import { addDays } from '../exchange-calendar.ts'
+import type { AnnualFundamentals, Company } from '../market-data.ts'
+import type { DividendHabit, ScaleProfile } from '../universe-listing.ts'
+import { fairValuePrice } from './demo-prices.ts'
+import { createSeededRandom, type SeededRandom } from './seeded-random.ts'
+
+/** How many fiscal years the provider returns: the latest published one and the five before it. */
+export const demoFiscalYears = 6
+
+const SIMULATED_YEARS_BEFORE_REFERENCE = 12
+
+/** Days between a fiscal year's end and its annual report, per market (Tokyo's tanshin come quickest). */
+const reportingLagDays: Record<Market, number> = { us: 60, hk: 90, jp: 50, kr: 75 }
+
+const incomeTaxRate: Record<Market, number> = { us: 0.19, hk: 0.2, jp: 0.3, kr: 0.23 }
+const borrowingRate: Record<Market, number> = { us: 0.045, hk: 0.04, jp: 0.012, kr: 0.04 }
+
+/** Share of net income paid as dividends, by habit. */
+const payoutRatio: Record<DividendHabit, number> = { none: 0, low: 0.15, medium: 0.38, high: 0.6 }
+
+/** Share of net income spent on buybacks in an ordinary year, by market (US companies buy back the most). */
+const buybackRatio: Record<Market, number> = { us: 0.35, hk: 0.03, jp: 0.15, kr: 0.08 }
+
+/**
+ * Share of the equity above (or below) its normal level that a year's buybacks return (or hold back), by market:
+ * US companies hand surplus capital back, Japanese, Korean and Hong Kong companies let more of it pile up.
+ */
+const capitalReturnPull: Record<Market, number> = { us: 0.8, hk: 0.3, jp: 0.35, kr: 0.3 }
+
+interface OperatingTraits {
+  /** Total assets per unit of revenue. */
+  assetsPerRevenue: number
+  equityRatio: number
+  depreciationRate: number
+  capexRate: number
+  currentAssetShare: number
+  debtShareOfLiabilities: number
+}
+
+const defaultTraits: OperatingTraits = {
+  assetsPerRevenue: 1.1,
+  equityRatio: 0.45,
+  depreciationRate: 0.04,
+  capexRate: 0.05,
+  currentAssetShare: 0.4,
+  debtShareOfLiabilities: 0.4,
+}
+
+/** Departures from the default balance-sheet shape, by industry key. */
+const industryTraits: Record<string, Partial<OperatingTraits>> = {
+  software: { assetsPerRevenue: 1.3, depreciationRate: 0.04, capexRate: 0.06, debtShareOfLiabilities: 0.3 },
+  interactive_media: { assetsPerRevenue: 1.4, equityRatio: 0.6, depreciationRate: 0.06, capexRate: 0.12 },
+  semiconductors: { assetsPerRevenue: 1.5, equityRatio: 0.6, depreciationRate: 0.09, capexRate: 0.15 },
+  semiconductor_equipment: { assetsPerRevenue: 1.2, equityRatio: 0.55 },
+  technology_hardware: { assetsPerRevenue: 0.9, equityRatio: 0.35 },
+  broadline_retail: { assetsPerRevenue: 0.75, equityRatio: 0.4, capexRate: 0.07 },
+  consumer_staples_retail: { assetsPerRevenue: 0.4, equityRatio: 0.32, capexRate: 0.03 },
+  specialty_retail: { assetsPerRevenue: 0.5, equityRatio: 0.3, capexRate: 0.03 },
+  utilities: { assetsPerRevenue: 3.5, equityRatio: 0.3, depreciationRate: 0.1, capexRate: 0.2 },
+  electric_utilities: { assetsPerRevenue: 3.5, equityRatio: 0.3, depreciationRate: 0.1, capexRate: 0.2 },
+  gas_utilities: { assetsPerRevenue: 2.8, equityRatio: 0.4, depreciationRate: 0.08, capexRate: 0.12 },
+  telecom_services: {
+    assetsPerRevenue: 2.2,
+    equityRatio: 0.4,
+    depreciationRate: 0.15,
+    capexRate: 0.16,
+    currentAssetShare: 0.15,
+  },
+  real_estate_development: {
+    assetsPerRevenue: 4,
+    equityRatio: 0.5,
+    depreciationRate: 0.02,
+    capexRate: 0.03,
+    currentAssetShare: 0.5,
+  },
+  reits: {
+    assetsPerRevenue: 10,
+    equityRatio: 0.55,
+    depreciationRate: 0.03,
+    capexRate: 0.05,
+    currentAssetShare: 0.05,
+    debtShareOfLiabilities: 0.75,
+  },
+  oil_gas: { assetsPerRevenue: 1.1, depreciationRate: 0.07, capexRate: 0.1 },
+  automobiles: { assetsPerRevenue: 1.6, equityRatio: 0.35, capexRate: 0.06 },
+  pharmaceuticals: { assetsPerRevenue: 1.8, equityRatio: 0.45 },
+  trading_companies: { assetsPerRevenue: 1.6, equityRatio: 0.38 },
+  industrial_conglomerates: { assetsPerRevenue: 1.4, equityRatio: 0.4 },
+  hotels_restaurants_leisure: { assetsPerRevenue: 1.5, equityRatio: 0.4, depreciationRate: 0.06 },
+  financial_services: { assetsPerRevenue: 2.5, equityRatio: 0.55, currentAssetShare: 0.3 },
+  capital_markets: {
+    assetsPerRevenue: 15,
+    equityRatio: 0.15,
+    currentAssetShare: 0.9,
+    debtShareOfLiabilities: 0.05,
+  },
+  ground_transportation: {
+    assetsPerRevenue: 2.5,
+    equityRatio: 0.35,
+    depreciationRate: 0.09,
+    capexRate: 0.12,
+    currentAssetShare: 0.15,
+  },
+  shipbuilding: { assetsPerRevenue: 1.6, equityRatio: 0.3, currentAssetShare: 0.55 },
+}
+
+/**
+ * Asian operating companies carry heavier, more equity-funded balance sheets than US ones (cash piles,
+ * cross-shareholdings): a multiplier on assets per revenue and an addition to the equity ratio, by market.
+ */
+const marketBalanceSheet: Record<Market, { assets: number; equity: number }> = {
+  us: { assets: 1, equity: 0 },
+  hk: { assets: 1.2, equity: 0.05 },
+  jp: { assets: 1.3, equity: 0.05 },
+  kr: { assets: 1.4, equity: 0.1 },
+}
+
+function traitsFor(company: Company): OperatingTraits {
+  const traits = { ...defaultTraits, ...industryTraits[company.sector], ...industryTraits[company.industry] }
+  const adjustment = marketBalanceSheet[company.market]
+  return {
+    ...traits,
+    assetsPerRevenue: traits.assetsPerRevenue * adjustment.assets,
+    equityRatio: Math.min(0.8, traits.equityRatio + adjustment.equity),
+  }
+}
+
+/** Total assets per unit of revenue for banks and insurers, by market. */
+const bankAssetsPerRevenue: Record<Market, number> = { us: 22, hk: 45, jp: 60, kr: 45 }
+const insurerAssetsPerRevenue: Record<Market, number> = { us: 6, hk: 12, jp: 4, kr: 9 }
+
+/** The fiscal year the profile's figures describe: FY2024 for December year-ends, FY2025 for the others. */
+export function referenceFiscalYear(scale: ScaleProfile): number {
+  return scale.fiscalYearEndMonth === 12 ? 2024 : 2025
+}
+
+/** ISO date of the last day of the fiscal year `fiscalYear` (named after the calendar year it ends in). */
+export function fiscalPeriodEnd(scale: ScaleProfile, fiscalYear: number): string {
+  const month = scale.fiscalYearEndMonth
+  const firstOfNext =
+    month === 12 ? `${fiscalYear + 1}-01-01` : `${fiscalYear}-${String(month + 1).padStart(2, '0')}-01`
+  return addDays(firstOfNext, -1)
+}
+
+/** The latest fiscal year whose annual report is out by `endDate`. */
+export function latestPublishedFiscalYear(company: Company, scale: ScaleProfile, endDate: string): number {
+  let year = Number(endDate.slice(0, 4)) + 1
+  while (addDays(fiscalPeriodEnd(scale, year), reportingLagDays[company.market]) > endDate) year--
+  return year
+}
+
+function noisy(rng: SeededRandom, value: number, relative: number): number {
+  return value * (1 + rng.normal() * relative)
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value))
+}
+
+/** Six fiscal years of statements, oldest first, ending with the latest one published by `endDate`. */
+export function generateAnnualFundamentals(
+  company: Company,
+  scale: ScaleProfile,
+  seed: string,
+  endDate: string,
+): AnnualFundamentals[] {
+  const rng = createSeededRandom(seed, `${company.market}:${company.code}`, 'fundamentals')
+  const reference = referenceFiscalYear(scale)
+  const lastPublished = latestPublishedFiscalYear(company, scale, endDate)
+  // Simulate at least through the reference year: share counts are calibrated on it.
+  const lastYear = Math.max(lastPublished, reference)
+  const firstYear = reference - SIMULATED_YEARS_BEFORE_REFERENCE
+  const taxRate = incomeTaxRate[company.market]
+  const traits = traitsFor(company)
+  const payout = payoutRatio[scale.dividend]
+  const buyback = buybackRatio[company.market] * (scale.dividend === 'none' ? 0.5 : 1)
+
+  const assetsPerRevenue =
+    scale.shape === 'bank'
+      ? company.industry === 'financial_services'
+        ? 5.5
+        : company.industry === 'capital_markets'
+          ? 25
+          : bankAssetsPerRevenue[company.market]
+      : scale.shape === 'insurer'
+        ? insurerAssetsPerRevenue[company.market]
+        : traits.assetsPerRevenue
+  const equityRatio =
+    scale.shape === 'bank'
+      ? company.industry === 'financial_services'
+        ? 0.25
+        : 0.08
+      : scale.shape === 'insurer'
+        ? 0.12
+        : traits.equityRatio
+
+  // Autocorrelated year effects, so good and bad years come in runs.
+  let revenueNoise = 0
+  let marginNoise = 0
+  let grossNoise = 0
+  let previousRevenue = 0
+  let shares = scale.sharesOutstanding
+  const firstRevenue = scale.revenue * (1 + scale.growth) ** (firstYear - reference)
+  const firstEquity = Math.round(firstRevenue * assetsPerRevenue * equityRatio)
+  let retainedEarnings = Math.round(firstEquity * 0.6)
+  let paidInCapital = firstEquity - retainedEarnings
+  let treasuryStock = 0
+
+  const years: AnnualFundamentals[] = []
+  const shareCounts: number[] = []
+  const dilutionFactors: number[] = []
+
+  for (let year = firstYear; year <= lastYear; year++) {
+    revenueNoise = 0.5 * revenueNoise + rng.normal() * 0.05
+    marginNoise = 0.5 * marginNoise + rng.normal() * Math.max(0.01, 0.12 * Math.abs(scale.netMargin))
+    grossNoise = 0.6 * grossNoise + rng.normal() * 0.01
+    const revenue = Math.round(
+      scale.revenue * (1 + scale.growth) ** (year - reference) * Math.exp(revenueNoise),
+    )
+    const netMargin = scale.netMargin + marginNoise
+    const netIncome = Math.round(revenue * netMargin)
+    const periodEnd = fiscalPeriodEnd(scale, year)
+    const price = fairValuePrice(scale, periodEnd)
+
+    const targetAssets = revenue * assetsPerRevenue
+    // Loss-makers (biotechs) hold cash for several years of losses whatever their revenue.
+    const normalEquity = Math.max(targetAssets * equityRatio, 3 * Math.max(-netIncome, 0))
+
+    // Dividends come out of profits only; losses are absorbed by retained earnings. Buybacks are the balancing
+    // distribution: an ordinary share of profits, plus part of any equity above its normal level (less when below).
+    const dividendsPaid = Math.round(
+      Math.max(netIncome, 0) * payout * clamp(1 + rng.normal() * 0.05, 0.8, 1.2),
+    )
+    const ordinaryBuyback = Math.max(netIncome, 0) * buyback * clamp(1 + rng.normal() * 0.3, 0.2, 1.8)
+    const equityBeforeBuyback = paidInCapital + retainedEarnings + netIncome - dividendsPaid - treasuryStock
+    const surplus = equityBeforeBuyback - normalEquity
+    // No company retires more than a twentieth of its shares in a year.
+    const buybackCap = 0.05 * shares * price
+    const desiredBuyback = ordinaryBuyback + capitalReturnPull[company.market] * surplus
+    const shareRepurchases = netIncome > 0 ? Math.round(clamp(desiredBuyback, 0, buybackCap)) : 0
+    retainedEarnings += netIncome - dividendsPaid
+    treasuryStock += shareRepurchases
+    shares -= shareRepurchases / price
+
+    let equity = paidInCapital + retainedEarnings - treasuryStock
+    // A company whose equity falls to a fifth of its normal level raises capital (at the year's price) back to
+    // three fifths, rather than drifting into insolvency.
+    if (equity < 0.2 * normalEquity) {
+      const raise = Math.round(0.6 * normalEquity - equity)
+      paidInCapital += raise
+      shares += raise / price
+      equity = paidInCapital + retainedEarnings - treasuryStock
+    }
+    const totalLiabilities = Math.round(noisy(rng, targetAssets * (1 - equityRatio), 0.03))
+    const totalAssets = totalLiabilities + equity
+
+    const statement: AnnualFundamentals = {
+      fiscalYear: year,
+      periodEnd,
+      currency: company.currency,
+      revenue,
+      costOfRevenue: null,
+      grossProfit: null,
+      operatingIncome: null,
+      ebit: null,
+      interestExpense: null,
+      pretaxIncome: null,
+      incomeTax: null,
+      netIncome,
+      depreciationAndAmortization: null,
+      totalAssets,
+      currentAssets: null,
+      cashAndEquivalents: null,
+      totalLiabilities,
+      currentLiabilities: null,
+      longTermDebt: null,
+      totalDebt: null,
+      retainedEarnings,
+      shareholdersEquity: equity,
+      operatingCashFlow: null,
+      capitalExpenditure: null,
+      dividendsPaid,
+      shareRepurchases,
+      sharesOutstanding: null,
+      dilutedShares: null,
+    }
+
+    const effectiveTax = clamp(taxRate + rng.normal() * 0.02, 0.05, 0.45)
+    const pretaxIncome = netIncome > 0 ? Math.round(netIncome / (1 - effectiveTax)) : netIncome
+    statement.pretaxIncome = pretaxIncome
+    statement.incomeTax = pretaxIncome - netIncome
+
+    if (scale.shape === 'operating') {
+      const totalDebt = Math.round(noisy(rng, totalLiabilities * traits.debtShareOfLiabilities, 0.05))
+      const interestExpense = Math.round(totalDebt * borrowingRate[company.market])
+      const ebit = pretaxIncome + interestExpense
+      const operatingIncome = Math.round(ebit - revenue * rng.normal() * 0.01)
+      // The gross margin must leave room for operating costs; profiles with a thin gross margin and a fat net
+      // margin (shipping in a boom year) get the gross margin raised rather than negative expenses.
+      const grossMargin = Math.max((scale.grossMargin ?? 0.3) + grossNoise, operatingIncome / revenue + 0.03)
+      const grossProfit = Math.round(revenue * clamp(grossMargin, 0.01, 0.98))
+      const currentAssets = Math.round(
+        totalAssets * clamp(noisy(rng, traits.currentAssetShare, 0.08), 0.02, 0.95),
+      )
+      const depreciation = Math.round(noisy(rng, revenue * traits.depreciationRate, 0.05))
+      statement.costOfRevenue = revenue - grossProfit
+      statement.grossProfit = grossProfit
+      statement.operatingIncome = operatingIncome
+      statement.ebit = ebit
+      statement.interestExpense = interestExpense
+      statement.depreciationAndAmortization = depreciation
+      statement.currentAssets = currentAssets
+      statement.cashAndEquivalents = Math.round(currentAssets * clamp(noisy(rng, 0.35, 0.15), 0.05, 0.9))
+      statement.currentLiabilities = Math.round(
+        Math.min(currentAssets / clamp(1.5 + rng.normal() * 0.25, 0.9, 2.5), totalLiabilities * 0.8),
+      )
+      statement.totalDebt = totalDebt
+      statement.longTermDebt = Math.round(totalDebt * 0.75)
+      const workingCapitalDrag = previousRevenue > 0 ? 0.08 * (revenue - previousRevenue) : 0
+      statement.operatingCashFlow = Math.round(
+        netIncome + depreciation - workingCapitalDrag + revenue * rng.normal() * 0.015,
+      )
+      statement.capitalExpenditure = Math.round(revenue * traits.capexRate * Math.exp(rng.normal() * 0.1))
+    } else if (scale.shape === 'bank') {
+      const totalDebt = Math.round(totalAssets * (company.industry === 'financial_services' ? 0.6 : 0.12))
+      statement.operatingIncome = pretaxIncome
+      statement.interestExpense = Math.round(noisy(rng, revenue * 0.6, 0.1))
+      statement.depreciationAndAmortization = Math.round(noisy(rng, revenue * 0.04, 0.05))
+      statement.cashAndEquivalents = Math.round(totalAssets * clamp(noisy(rng, 0.06, 0.15), 0.01, 0.2))
+      statement.totalDebt = totalDebt
+      statement.longTermDebt = Math.round(totalDebt * 0.7)
+      statement.operatingCashFlow = Math.round(netIncome + revenue * rng.normal() * 0.6)
+      statement.capitalExpenditure = Math.round(revenue * 0.03 * Math.exp(rng.normal() * 0.1))
+    } else {
+      const totalDebt = Math.round(totalAssets * 0.02)
+      statement.operatingIncome = pretaxIncome
+      statement.interestExpense = Math.round(noisy(rng, revenue * 0.01, 0.1))
+      statement.depreciationAndAmortization = Math.round(noisy(rng, revenue * 0.01, 0.05))
+      statement.cashAndEquivalents = Math.round(totalAssets * clamp(noisy(rng, 0.03, 0.15), 0.005, 0.1))
+      statement.totalDebt = totalDebt
+      statement.longTermDebt = Math.round(totalDebt * 0.9)
+      statement.operatingCashFlow = Math.round(netIncome + revenue * (0.15 + rng.normal() * 0.1))
+      statement.capitalExpenditure = Math.round(revenue * 0.01 * Math.exp(rng.normal() * 0.1))
+    }
+
+    years.push(statement)
+    shareCounts.push(shares)
+    dilutionFactors.push(1 + 0.004 + rng.next() * 0.012)
+    previousRevenue = revenue
+  }
+
+  // Scale the simulated share count so that the reference year has the profile's shares outstanding.
+  const simulatedReference = shareCounts[reference - firstYear] ?? scale.sharesOutstanding
+  const shareScale = scale.sharesOutstanding / simulatedReference
+  for (let i = 0; i < years.length; i++) {
+    const statement = years[i] as AnnualFundamentals
+    const outstanding = Math.round((shareCounts[i] ?? scale.sharesOutstanding) * shareScale)
+    statement.sharesOutstanding = outstanding
+    statement.dilutedShares = Math.round(outstanding * (dilutionFactors[i] ?? 1))
+  }
+
+  return years.filter((year) => year.fiscalYear <= lastPublished).slice(-demoFiscalYears)
+}

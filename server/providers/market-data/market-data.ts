@@ -1,0 +1,137 @@
+/**
+ * The market-data provider interface and the shapes it speaks. Every provider (demo, yahoo, csv) returns these
+ * shapes; the analysis engine reads only these shapes. Amounts are in the company's reporting currency, in units
+ * (not thousands); share counts are whole shares; dates are ISO `YYYY-MM-DD` in the exchange's own calendar.
+ */
+import type { Market } from '#contracts/regions.ts'
+
+export type Exchange = 'NASDAQ' | 'NYSE' | 'HKEX' | 'TSE' | 'KRX' | 'KOSDAQ'
+export type Currency = 'USD' | 'HKD' | 'JPY' | 'KRW'
+
+/** GICS sectors (11). Industry is a free key inside a sector, e.g. `semiconductors`, `banks`. */
+export type Sector =
+  | 'communication_services'
+  | 'consumer_discretionary'
+  | 'consumer_staples'
+  | 'energy'
+  | 'financials'
+  | 'health_care'
+  | 'industrials'
+  | 'information_technology'
+  | 'materials'
+  | 'real_estate'
+  | 'utilities'
+
+export interface Company {
+  /** The code readers type and see: `AAPL`, `0700`, `7203`, `005930`. Unique within a market. */
+  code: string
+  market: Market
+  exchange: Exchange
+  currency: Currency
+  nameEn: string
+  /** Traditional Chinese name as used by Taiwan/Hong Kong media. */
+  nameZh: string
+  /** Other names a reader may type: short names, former names, common abbreviations (any language). */
+  aliases: string[]
+  sector: Sector
+  industry: string
+  /** Symbol at Yahoo Finance: `AAPL`, `0700.HK`, `7203.T`, `005930.KS`, `035720.KQ`. */
+  yahooSymbol: string
+}
+
+export interface DailyBar {
+  date: string
+  open: number
+  high: number
+  low: number
+  close: number
+  volume: number
+}
+
+/** One fiscal year of the three statements plus shares; null where the provider has no figure. */
+export interface AnnualFundamentals {
+  fiscalYear: number
+  periodEnd: string
+  currency: Currency
+  // income statement
+  revenue: number | null
+  costOfRevenue: number | null
+  grossProfit: number | null
+  operatingIncome: number | null
+  ebit: number | null
+  interestExpense: number | null
+  pretaxIncome: number | null
+  incomeTax: number | null
+  netIncome: number | null
+  depreciationAndAmortization: number | null
+  // balance sheet (at period end)
+  totalAssets: number | null
+  currentAssets: number | null
+  cashAndEquivalents: number | null
+  totalLiabilities: number | null
+  currentLiabilities: number | null
+  longTermDebt: number | null
+  totalDebt: number | null
+  retainedEarnings: number | null
+  shareholdersEquity: number | null
+  // cash flow
+  operatingCashFlow: number | null
+  capitalExpenditure: number | null
+  dividendsPaid: number | null
+  shareRepurchases: number | null
+  // shares
+  sharesOutstanding: number | null
+  dilutedShares: number | null
+}
+
+export interface InsiderTransaction {
+  date: string
+  insiderName: string
+  /** Role as filed, e.g. `Chief Executive Officer`, `Director`, `10% Owner`. */
+  role: string
+  kind: 'buy' | 'sell'
+  shares: number
+  price: number
+  value: number
+}
+
+export type AnalystRating = 'strong_buy' | 'buy' | 'hold' | 'sell' | 'strong_sell'
+
+export interface AnalystConsensus {
+  asOf: string
+  rating: AnalystRating
+  /** Mean recommendation on the common 1 (strong buy) to 5 (strong sell) scale. */
+  meanScore: number
+  analystCount: number
+  targetMean: number | null
+  targetHigh: number | null
+  targetLow: number | null
+}
+
+export interface Quote {
+  code: string
+  market: Market
+  price: number
+  previousClose: number
+  change: number
+  changePercent: number
+  volume: number
+  /** ISO timestamp of the price. */
+  asOf: string
+}
+
+export interface MarketDataProvider {
+  readonly name: 'demo' | 'yahoo' | 'csv'
+  /** True when the numbers are synthetic: every screen and answer must then say DEMO. */
+  readonly isDemo: boolean
+  getDailyBars(company: Company, from: string, to: string): Promise<DailyBar[]>
+  getAnnualFundamentals(company: Company): Promise<AnnualFundamentals[]>
+  getInsiderTransactions(company: Company, since: string): Promise<InsiderTransaction[]>
+  getAnalystConsensus(company: Company): Promise<AnalystConsensus | null>
+  /**
+   * Past consensus, oldest first: one per month end from `since`, then the latest. Optional: a provider that only
+   * knows today's consensus leaves it out, and past diagnoses then go without a consensus.
+   */
+  getAnalystConsensusHistory?(company: Company, since: string): Promise<AnalystConsensus[]>
+  getQuote(company: Company): Promise<Quote>
+}

@@ -1,0 +1,88 @@
+/**
+ * Builds every domain service once per process from its dependencies. Routes and page loaders reach services
+ * only through this object (pages via the router's request context), never by importing a module's internals.
+ */
+import type { Redis } from 'ioredis'
+import pino from 'pino'
+import { type Clock, systemClock } from './clock.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/database.ts'
+import { createAccountsService } from './modules/accounts/accounts.service.ts'
+import { createDevSmsOutbox } from './modules/accounts/dev-sms-outbox.service.ts'
+import { createArticlesService } from './modules/articles/articles.service.ts'
+import { createNavigationService } from './modules/navigation/navigation.service.ts'
+import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
+import { createQuotaService } from './modules/quotas/quotas.service.ts'
+import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
+import { createRedirectsService } from './modules/redirects/redirects.service.ts'
+import { createSiteTextsService } from './modules/site-texts/site-texts.service.ts'
+import { createConfiguredProvider } from './modules/stocks/stock-provider.ts'
+import { createStockRefresh } from './modules/stocks/stock-refresh.ts'
+import { createStocksService } from './modules/stocks/stocks.service.ts'
+import { createSubscriptionService } from './modules/subscriptions/subscriptions.service.ts'
+import { createTrackingService } from './modules/tracking/tracking.service.ts'
+import { createSmsSender } from './providers/sms/sms-provider.ts'
+import type { SmsSender } from './providers/sms/sms-sender.ts'
+
+export interface ServiceDependencies {
+  config: Config
+  database: Database
+  redis?: Redis | undefined
+  /** Tests pass a clock they move by hand; everything else reads the system clock. */
+  clock?: Clock | undefined
+  /** Replaces the configured SMS adapter (tests, benchmarks). */
+  smsSender?: SmsSender | undefined
+}
+
+export function createServices({
+  config,
+  database,
+  redis,
+  clock = systemClock,
+  smsSender,
+}: ServiceDependencies) {
+  const { db } = database
+  const subscriptions = createSubscriptionService({ db, clock })
+  const devSmsOutbox = createDevSmsOutbox({ db })
+  const now = () => clock.now().getTime()
+  const tracking = createTrackingService({ db, now })
+  const articles = createArticlesService({ db, now, recentArticleViews: tracking.countRecentArticleViews })
+  const sms =
+    smsSender ??
+    createSmsSender(config.sms, {
+      log: pino({ level: config.logLevel, name: 'sms' }),
+      saveToOutbox: devSmsOutbox.saveMessage,
+    })
+  const quotas = createQuotaService({ db, config, clock })
+  const stockRefresh = createStockRefresh({
+    db,
+    provider: createConfiguredProvider(config.marketData, db, () => clock.now()),
+    settings: config.marketData,
+    now: () => clock.now(),
+    log: pino({ level: config.logLevel, name: 'market-data' }),
+  })
+  return {
+    subscriptions,
+    devSmsOutbox,
+    accounts: createAccountsService({ db, config, clock, sms, subscriptions }),
+    quotas,
+    rateLimiter: createRateLimiter({ db, redis }),
+    articles,
+    tracking,
+    navigation: createNavigationService({ db, articles, now }),
+    siteTexts: createSiteTextsService({ db }),
+    newsletter: createNewsletterService({ db }),
+    redirects: createRedirectsService({ db }),
+    stockRefresh,
+    stocks: createStocksService({
+      db,
+      config,
+      clock,
+      quotas,
+      refresh: stockRefresh,
+      countArticleMentions: articles.countStockMentions,
+    }),
+  }
+}
+
+export type Services = ReturnType<typeof createServices>

@@ -1,0 +1,46 @@
+/**
+ * A whole server for API tests: a fresh copy of the seeded database, every service, and the Fastify app without
+ * pages (no build needed). `app.inject` drives it in-process.
+ */
+import type { FastifyInstance } from 'fastify'
+import { inject } from 'vitest'
+import { bootRuntime, type Runtime } from '#server/boot.ts'
+import type { Clock } from '#server/clock.ts'
+import { loadConfig } from '#server/config.ts'
+import { createHttpServer } from '#server/http.ts'
+import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { openTestDatabase } from './test-database.ts'
+import { testEnv } from './test-env.ts'
+
+export interface TestRuntime extends Runtime {
+  app: FastifyInstance
+}
+
+export async function createTestRuntime(
+  env: Record<string, string> = {},
+  options: { clock?: Clock; smsSender?: SmsSender } = {},
+): Promise<TestRuntime> {
+  const config = loadConfig({ ...testEnv, ...env })
+  const database = await openTestDatabase(inject('testDatabaseTemplate'))
+  const runtime = await bootRuntime({ config, database, seed: false, ...options })
+  const app = await createHttpServer({
+    config,
+    services: runtime.services,
+    buildId: 'test-build',
+    logger: false,
+  })
+  await app.ready()
+  return {
+    ...runtime,
+    app,
+    async close() {
+      await app.close()
+      await runtime.close()
+    },
+  }
+}
+
+/** Headers of a browser on a regional site (Lang as the page sends it). */
+export function regionalHeaders(region: 'en' | 'hant' | 'hk' | 'kr' | 'jp' = 'en'): Record<string, string> {
+  return { host: `${region}.localhost:3000`, lang: region === 'hant' || region === 'hk' ? 'hk' : 'en' }
+}
