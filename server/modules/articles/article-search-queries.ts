@@ -12,7 +12,7 @@ import { toTsqueryText } from './search-text/search-tsquery.ts'
 /**
  * The tsquery text every match must satisfy (its required terms, ADR 0005), or undefined when the keyword has
  * nothing searchable in it (only punctuation, say): it matches nothing. The same text is tested against the
- * title, rank and search vectors to put a match in its relevance tier (ADR 0006).
+ * title, rank and search vectors to put a match in its relevance tier (ADR 0007).
  */
 export function buildKeywordQuery(keyword: string, locale: Locale): string | undefined {
   return toTsqueryText(buildQueryTerms(keyword, locale).required, 'and') || undefined

@@ -175,7 +175,7 @@ export interface SearchRow extends ArticleListRow {
 const tierWalkWindow = 400
 
 /**
- * Matches of a full-text query, most relevant first (ADR 0006): every term in the title, then in the summary or
+ * Matches of a full-text query, most relevant first (ADR 0007): every term in the title, then in the summary or
  * tags, then only in the body; newest first within each tier. Returns at most `limit` rows after `offset`, whether
  * more exist (`hasMore`) and how many matches were seen (`matched`: exact without a next page, a lower bound with
  * one), without counting every match of a common word.

@@ -148,7 +148,7 @@ export function createArticlesService({
     return { locale, kind: query.kind, topicSlug: query.topic, market: query.country, tagKey: query.tag }
   }
 
-  /** Lists (newest first) or, with a keyword, searches (most relevant first, then newest: ADR 0006). */
+  /** Lists (newest first) or, with a keyword, searches (most relevant first, then newest: ADR 0007). */
   async function findArticles(query: ArticleListQuery, locale: Locale): Promise<ArticleListAnswer> {
     const catalog = await loadCatalog()
     const filter = filterOf(query, locale)
