@@ -16,7 +16,7 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   LOG_LEVEL: 'warn',
   BUILD_POLL_INTERVAL_MS: '1000',
   // The diagnosis journeys run a visitor out of attempts: a small, explicit allowance.
-  QUOTA_DIAGNOSIS_VISITOR_MONTHLY: '3',
+  QUOTA_DIAGNOSIS_VISITOR_DAILY: '3',
   BUILD_DIR: process.env.BUILD_DIR || 'build',
   ...extra,
 })

@@ -2,7 +2,7 @@
  * The AI stock diagnosis in the browser, on the English and the Traditional Chinese site: diagnosing US, Hong Kong,
  * Japan and Korea stocks by code and by name, the autocomplete with the keyboard, the empty and unknown queries, a
  * failure and its retry, and a visitor and a member running out of attempts. Each test runs in a fresh browser
- * (its own device cookie), so each visitor starts with the configured allowance (QUOTA_DIAGNOSIS_VISITOR_MONTHLY).
+ * (its own device cookie), so each visitor starts with the configured allowance (QUOTA_DIAGNOSIS_VISITOR_DAILY).
  */
 import { randomInt } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'

@@ -65,14 +65,14 @@ const EnvSchema = z.object({
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   /** Day and month boundaries of quotas and the daily code limit. */
   LIMITS_TIME_ZONE: z.string().default('UTC'),
-  QUOTA_DIAGNOSIS_VISITOR_MONTHLY: z.coerce.number().int().min(0).default(3),
+  QUOTA_DIAGNOSIS_VISITOR_DAILY: z.coerce.number().int().min(0).default(3),
   QUOTA_DIAGNOSIS_MEMBER_MONTHLY: z.coerce.number().int().min(0).default(5),
   QUOTA_DIAGNOSIS_DAILY: z.coerce.number().int().min(0).default(10),
-  QUOTA_CHAT_VISITOR_MONTHLY: z.coerce.number().int().min(0).default(10),
+  QUOTA_CHAT_VISITOR_DAILY: z.coerce.number().int().min(0).default(10),
   QUOTA_CHAT_MEMBER_MONTHLY: z.coerce.number().int().min(0).default(30),
   QUOTA_CHAT_DAILY: z.coerce.number().int().min(0).default(100),
   /** Visitor attempts per month from one network (IPv4 address or IPv6 /64), whatever the device cookie says. */
-  QUOTA_VISITOR_NETWORK_MONTHLY: z.coerce.number().int().min(0).default(30),
+  QUOTA_VISITOR_NETWORK_DAILY: z.coerce.number().int().min(0).default(20),
   /** Market data (docs/market-data.md): `demo` (synthetic, labelled DEMO), `yahoo` or `csv` (imported files). */
   MARKET_DATA_PROVIDER: z.enum(['demo', 'yahoo', 'csv']).default('demo'),
   MARKET_DATA_DEMO_SEED: z.string().trim().min(1).default('tickerwise'),
@@ -170,9 +170,9 @@ export type SmsConfig =
 
 /** Limits not fixed by the tiers (spec §6 fixes Base 20, Plus 30, Premium 60 diagnoses a month). */
 export interface QuotaConfig {
-  diagnosis: { visitorMonthly: number; memberMonthly: number; daily: number }
-  chat: { visitorMonthly: number; memberMonthly: number; daily: number }
-  visitorNetworkMonthly: number
+  diagnosis: { visitorDaily: number; memberMonthly: number; daily: number }
+  chat: { visitorDaily: number; memberMonthly: number; daily: number }
+  visitorNetworkDaily: number
 }
 
 export interface ContactChannels {
@@ -242,16 +242,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limitsTimeZone: e.LIMITS_TIME_ZONE,
     quotas: {
       diagnosis: {
-        visitorMonthly: e.QUOTA_DIAGNOSIS_VISITOR_MONTHLY,
+        visitorDaily: e.QUOTA_DIAGNOSIS_VISITOR_DAILY,
         memberMonthly: e.QUOTA_DIAGNOSIS_MEMBER_MONTHLY,
         daily: e.QUOTA_DIAGNOSIS_DAILY,
       },
       chat: {
-        visitorMonthly: e.QUOTA_CHAT_VISITOR_MONTHLY,
+        visitorDaily: e.QUOTA_CHAT_VISITOR_DAILY,
         memberMonthly: e.QUOTA_CHAT_MEMBER_MONTHLY,
         daily: e.QUOTA_CHAT_DAILY,
       },
-      visitorNetworkMonthly: e.QUOTA_VISITOR_NETWORK_MONTHLY,
+      visitorNetworkDaily: e.QUOTA_VISITOR_NETWORK_DAILY,
     },
     marketData,
     jobsEnabled: e.JOBS_ENABLED,

@@ -11,8 +11,8 @@ export interface UsageLimits {
   /** null: no monthly limit. */
   monthly: number | null
   daily: number
-  /** Visitors: most uses per month from one network, across all devices. null: not checked. */
-  network: { key: string; monthly: number } | null
+  /** Visitors: most uses per day from one network, across all devices. null: not checked. */
+  network: { key: string; daily: number } | null
 }
 
 export interface UsageRow {
@@ -36,8 +36,9 @@ export async function consumeUse(
 ): Promise<UsageRow | undefined> {
   const network = limits.network?.key ?? null
   const networkAllows = limits.network
-    ? sql`(select coalesce(sum(n.month_used), 0) from quota_usage n
-           where n.kind = ${key.kind} and n.month = ${key.month} and n.network = ${network}) < ${limits.network.monthly}`
+    ? sql`(select coalesce(sum(n.day_used), 0) from quota_usage n
+           where n.kind = ${key.kind} and n.month = ${key.month} and n.day = ${today}
+             and n.network = ${network}) < ${limits.network.daily}`
     : sql`true`
   const rows = await selectRows<{ month_used: number; day: string; day_used: number }>(
     db,
@@ -74,12 +75,13 @@ export async function countNetworkUses(
   db: Db,
   kind: string,
   month: string,
+  day: string,
   network: string,
 ): Promise<number> {
   const rows = await selectRows<{ n: number }>(
     db,
-    sql`select coalesce(sum(month_used), 0)::int as n from quota_usage
-        where kind = ${kind} and month = ${month} and network = ${network}`,
+    sql`select coalesce(sum(day_used), 0)::int as n from quota_usage
+        where kind = ${kind} and month = ${month} and day = ${day} and network = ${network}`,
   )
   return Number(rows[0]?.n ?? 0)
 }

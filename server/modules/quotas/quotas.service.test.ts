@@ -14,11 +14,11 @@ let runtime: TestRuntime
 beforeAll(async () => {
   runtime = await createTestRuntime(
     {
-      QUOTA_DIAGNOSIS_VISITOR_MONTHLY: '3',
+      QUOTA_DIAGNOSIS_VISITOR_DAILY: '3',
       QUOTA_DIAGNOSIS_MEMBER_MONTHLY: '5',
       QUOTA_DIAGNOSIS_DAILY: '100',
       QUOTA_CHAT_DAILY: '4',
-      QUOTA_VISITOR_NETWORK_MONTHLY: '7',
+      QUOTA_VISITOR_NETWORK_DAILY: '7',
     },
     { clock },
   )
@@ -61,8 +61,20 @@ async function exhaust(
 }
 
 describe('diagnosis quotas by role and tier', () => {
-  it('gives a visitor the configured monthly attempts, then asks them to log in', async () => {
-    expect(await exhaust(visitor())).toEqual({ used: 3, code: 'DIAGNOSIS_LIMIT_VISITOR' })
+  it('gives a visitor the configured attempts a day, then asks them to log in, and more the next day', async () => {
+    const reader = visitor()
+    expect(await exhaust(reader)).toEqual({ used: 3, code: 'DIAGNOSIS_LIMIT_VISITOR' })
+    clock.advance(24 * 60 * 60 * 1000)
+    try {
+      expect(await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).toMatchObject({
+        monthlyLimit: null,
+        dailyLimit: 3,
+        remaining: 3,
+      })
+      expect(await exhaust(reader)).toEqual({ used: 3, code: 'DIAGNOSIS_LIMIT_VISITOR' })
+    } finally {
+      clock.set('2026-11-10T08:00:00Z')
+    }
   })
 
   it('gives a member without subscription the configured attempts, then asks them to subscribe', async () => {
@@ -116,7 +128,7 @@ describe('diagnosis quotas by role and tier', () => {
     expect((await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).monthlyRemaining).toBe(5)
   })
 
-  it('stops visitors who clear their cookies at the network’s monthly ceiling', async () => {
+  it('stops visitors who clear their cookies at the network’s daily ceiling', async () => {
     const network = `net-${randomUUID()}`
     let served = 0
     let lastCode = ''
@@ -130,6 +142,14 @@ describe('diagnosis quotas by role and tier', () => {
     expect(
       (await runtime.services.quotas.peek({ reader: visitor(network), kind: 'diagnosis' })).remaining,
     ).toBe(0)
+    clock.advance(24 * 60 * 60 * 1000)
+    try {
+      expect(
+        (await runtime.services.quotas.peek({ reader: visitor(network), kind: 'diagnosis' })).remaining,
+      ).toBe(3)
+    } finally {
+      clock.set('2026-11-10T08:00:00Z')
+    }
   })
 })
 
@@ -167,7 +187,7 @@ describe('daily caps', () => {
   })
 
   it('refuses at once when a limit is configured as zero', async () => {
-    const none = await createTestRuntime({ QUOTA_DIAGNOSIS_VISITOR_MONTHLY: '0' }, { clock })
+    const none = await createTestRuntime({ QUOTA_DIAGNOSIS_VISITOR_DAILY: '0' }, { clock })
     try {
       await expect(
         none.services.quotas.consume({ reader: visitor(), kind: 'diagnosis' }),
@@ -269,7 +289,8 @@ describe('GET /member/quota', () => {
     expect(response.json().data).toMatchObject({
       kind: 'diagnosis',
       role: 'visitor',
-      monthlyLimit: 3,
+      monthlyLimit: null,
+      dailyLimit: 3,
       remaining: 3,
     })
     expect(response.headers['set-cookie']).toEqual(expect.stringMatching(/^tw_device=[\w-]{22};.*HttpOnly/))

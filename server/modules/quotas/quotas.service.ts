@@ -42,9 +42,10 @@ export interface QuotaRequest {
 }
 
 export function createQuotaService({ db, config, clock }: { db: Db; config: Config; clock: Clock }) {
+  /** Visitors have a daily allowance and no monthly one (the daily reset is what a visitor can wait for). */
   function monthlyLimitOf(reader: Reader, kind: QuotaKind): number | null {
     const limits = config.quotas[kind]
-    if (reader.role === 'visitor') return limits.visitorMonthly
+    if (reader.role === 'visitor') return null
     if (reader.role === 'member' || !reader.tier) return limits.memberMonthly
     return kind === 'diagnosis' ? diagnosesPerMonth[reader.tier] : null
   }
@@ -57,9 +58,13 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
   function limitsOf(reader: Reader, kind: QuotaKind): UsageLimits {
     const network =
       reader.role === 'visitor' && reader.device.network
-        ? { key: reader.device.network, monthly: config.quotas.visitorNetworkMonthly }
+        ? { key: reader.device.network, daily: config.quotas.visitorNetworkDaily }
         : null
-    return { monthly: monthlyLimitOf(reader, kind), daily: config.quotas[kind].daily, network }
+    const daily =
+      reader.role === 'visitor'
+        ? Math.min(config.quotas[kind].visitorDaily, config.quotas[kind].daily)
+        : config.quotas[kind].daily
+    return { monthly: monthlyLimitOf(reader, kind), daily, network }
   }
 
   function statusOf(
@@ -82,10 +87,14 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
     }
   }
 
-  /** The refusal for a reader with nothing left: the monthly reason wins, since tomorrow would not help. */
+  /**
+   * The refusal for a reader with nothing left: the monthly reason wins, since tomorrow would not help. A visitor
+   * is always told to log in: a member's uses are counted apart from the device's, so logging in helps at once.
+   */
   function refusalOf(reader: Reader, kind: QuotaKind, status: QuotaStatus): AppError {
     const codes: Partial<Record<string, string>> & { daily: string } = QuotaErrorCode[kind]
-    const code = status.monthlyRemaining === 0 ? (codes[reader.role] ?? codes.daily) : codes.daily
+    const byRole = reader.role === 'visitor' || status.monthlyRemaining === 0
+    const code = byRole ? (codes[reader.role] ?? codes.daily) : codes.daily
     return new AppError('limited', code, { params: { remaining: 0 } })
   }
 
@@ -99,8 +108,8 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
       today: usage?.day === day ? usage.dayUsed : 0,
     })
     if (limits.network && status.remaining > 0) {
-      const networkUses = await countNetworkUses(db, kind, month, limits.network.key)
-      if (networkUses >= limits.network.monthly) return { ...status, monthlyRemaining: 0, remaining: 0 }
+      const networkUses = await countNetworkUses(db, kind, month, day, limits.network.key)
+      if (networkUses >= limits.network.daily) return { ...status, dailyRemaining: 0, remaining: 0 }
     }
     return status
   }
@@ -111,7 +120,7 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
     const { day, month } = calendarOf(now, config.limitsTimeZone)
     const key = usageKeyOf(reader, kind, month)
     const limits = limitsOf(reader, kind)
-    const hasAllowance = limits.daily > 0 && limits.monthly !== 0 && (limits.network?.monthly ?? 1) > 0
+    const hasAllowance = limits.daily > 0 && limits.monthly !== 0 && (limits.network?.daily ?? 1) > 0
     const row = hasAllowance ? await consumeUse(db, key, day, limits, now) : undefined
     if (!row) throw refusalOf(reader, kind, await peek({ reader, kind }))
     const status = statusOf(reader, kind, limits, { month: row.monthUsed, today: row.dayUsed })

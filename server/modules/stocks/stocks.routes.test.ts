@@ -27,10 +27,10 @@ const capturingSms: SmsSender = {
 beforeAll(async () => {
   runtime = await createTestRuntime(
     {
-      QUOTA_DIAGNOSIS_VISITOR_MONTHLY: '3',
+      QUOTA_DIAGNOSIS_VISITOR_DAILY: '3',
       QUOTA_DIAGNOSIS_MEMBER_MONTHLY: '2',
       QUOTA_DIAGNOSIS_DAILY: '100',
-      QUOTA_VISITOR_NETWORK_MONTHLY: '1000',
+      QUOTA_VISITOR_NETWORK_DAILY: '1000',
     },
     { clock, smsSender: capturingSms },
   )
@@ -73,10 +73,10 @@ function diagnose(code: string, options: CallOptions & { market?: string } = {})
 
 let phoneSeed = 300_000
 /** Logs a new member in through the accounts service; optionally subscribes them. Returns the session token. */
-async function logIn(tier?: 'base' | 'plus' | 'premium'): Promise<string> {
+async function logIn(tier?: 'base' | 'plus' | 'premium', on: TestRuntime = runtime): Promise<string> {
   phoneSeed += 1
   const mobile = `61${String(phoneSeed).padStart(6, '0')}`
-  const { accounts, subscriptions } = runtime.services
+  const { accounts, subscriptions } = on.services
   await accounts.sendLoginCode({ country: 'HK', mobile }, { locale: 'en' })
   const code = sentCodes.get(`+852${mobile}`) ?? ''
   const result = await accounts.logIn({ country: 'HK', mobile, code, agreed: true }, { locale: 'en' })
@@ -561,35 +561,56 @@ describe('with small limits: the daily cap and the autocomplete rate', () => {
   beforeAll(async () => {
     capped = await createTestRuntime(
       {
-        QUOTA_DIAGNOSIS_VISITOR_MONTHLY: '10',
+        QUOTA_DIAGNOSIS_VISITOR_DAILY: '10',
         QUOTA_DIAGNOSIS_DAILY: '2',
         STOCKS_SUGGEST_RATE_PER_MINUTE: '5',
       },
-      { clock: createManualClock('2026-11-22T09:00:00Z') },
+      { clock: createManualClock('2026-11-22T09:00:00Z'), smsSender: capturingSms },
     )
   })
   afterAll(() => capped.close())
 
   it("says today's limit is reached while the month still has attempts, in both languages", async () => {
-    const call = (code: string, region: 'en' | 'hant' = 'en', device?: string) =>
+    const token = await logIn('base', capped)
+    const call = (code: string, region: 'en' | 'hant' = 'en') =>
       capped.app.inject({
         method: 'GET',
         url: '/api/portal/bizStockScore/getByCode',
         query: { code },
-        headers: { ...regionalHeaders(region), ...(device ? { cookie: `tw_device=${device}` } : {}) },
+        headers: { ...regionalHeaders(region), 'x-token': token },
         remoteAddress: '10.99.0.1',
       })
     const first = await call('AAPL')
-    const device = first.cookies.find((c) => c.name === 'tw_device')?.value
-    expect(first.json().data.quota).toMatchObject({ remaining: 1, dailyRemaining: 1, monthlyRemaining: 9 })
-    expect((await call('MSFT', 'en', device)).statusCode).toBe(200)
+    expect(first.json().data.quota).toMatchObject({ remaining: 1, dailyRemaining: 1, monthlyRemaining: 19 })
+    expect((await call('MSFT', 'en')).statusCode).toBe(200)
     expectFailure(
-      await call('NVDA', 'en', device),
+      await call('NVDA', 'en'),
       429,
       'DIAGNOSIS_LIMIT_DAILY',
       "You've reached today's diagnosis limit, please come back tomorrow",
     )
-    expect((await call('NVDA', 'hant', device)).json().message).toBe('今日診斷次數已達上限，請明天再來')
+    expect((await call('NVDA', 'hant')).json().message).toBe('今日診斷次數已達上限，請明天再來')
+  })
+
+  it('asks a visitor who used the day’s attempts to log in, since a member’s count starts apart', async () => {
+    const call = (code: string, device?: string) =>
+      capped.app.inject({
+        method: 'GET',
+        url: '/api/portal/bizStockScore/getByCode',
+        query: { code },
+        headers: { ...regionalHeaders('en'), ...(device ? { cookie: `tw_device=${device}` } : {}) },
+        remoteAddress: '10.99.0.3',
+      })
+    const first = await call('AAPL')
+    const device = first.cookies.find((c) => c.name === 'tw_device')?.value
+    expect(first.json().data.quota).toMatchObject({ remaining: 1, dailyRemaining: 1, monthlyRemaining: null })
+    expect((await call('MSFT', device)).statusCode).toBe(200)
+    expectFailure(
+      await call('NVDA', device),
+      429,
+      'DIAGNOSIS_LIMIT_VISITOR',
+      'No more diagnosis attempts available, log in to get more',
+    )
   })
 
   it('limits autocomplete requests per client address and minute', async () => {

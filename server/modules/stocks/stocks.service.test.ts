@@ -11,7 +11,7 @@ import { createStocksService } from './stocks.service.ts'
 const clock = createManualClock('2026-11-22T09:00:00Z')
 let runtime: TestRuntime
 beforeAll(async () => {
-  runtime = await createTestRuntime({ QUOTA_DIAGNOSIS_VISITOR_MONTHLY: '5' }, { clock })
+  runtime = await createTestRuntime({ QUOTA_DIAGNOSIS_VISITOR_DAILY: '5' }, { clock })
 })
 afterAll(() => runtime.close())
 
