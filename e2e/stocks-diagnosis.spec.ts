@@ -307,13 +307,13 @@ test.describe('diagnosis attempts', () => {
     test.setTimeout(90_000)
     await page.goto('/ai-stock-diagnosis')
     const left = page.getByTestId('attempts-left')
-    await expect(left).toHaveText(t('stocks:quota.leftThisMonth', { count: 3 }))
+    await expect(left).toHaveText(t('stocks:quota.leftToday', { count: 3 }))
 
     await openDiagnosis(page, stocks.apple)
-    await expect(left).toHaveText(t('stocks:quota.leftThisMonth', { count: 2 }))
+    await expect(left).toHaveText(t('stocks:quota.leftToday', { count: 2 }))
     await openDiagnosis(page, stocks.tencent)
     await openDiagnosis(page, stocks.toyota)
-    await expect(left).toHaveText(t('stocks:quota.leftThisMonth', { count: 0 }))
+    await expect(left).toHaveText(t('stocks:quota.leftToday', { count: 0 }))
 
     // The same stock again the same day costs nothing.
     await openDiagnosis(page, stocks.apple)

@@ -35,12 +35,12 @@ export function errorCodeOf(error: unknown): string {
 
 export async function loadDiagnosisPage(
   request: Request,
-  { services, locale, log }: Pick<RequestContext, 'services' | 'locale' | 'log'>,
+  { services, locale, log, clientIp }: Pick<RequestContext, 'services' | 'locale' | 'log' | 'clientIp'>,
 ) {
   const t = getServerTranslator(locale).t
   const url = new URL(request.url)
   const cookies = parseCookieHeader(request.headers.get('cookie'))
-  const reader = await services.accounts.readerFromCookies(cookies)
+  const reader = await services.accounts.readerFromCookies(cookies, { ip: clientIp })
   // Visitors are counted on the device cookie the API issues; without it, every such visitor would share one count.
   const isCountable = reader.role !== 'visitor' || Boolean(cookies[accountCookieNames.device])
   const code = url.searchParams.get('code')

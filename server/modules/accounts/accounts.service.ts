@@ -244,11 +244,15 @@ export function createAccountsService({
   }
 
   /** For page loaders: the reader from the request's cookies (no IP there, so no network key). */
-  async function readerFromCookies(cookies: Record<string, string | undefined>): Promise<Reader> {
+  /** The reader of a page request. Pass the client address: it caps visitors who clear their cookies. */
+  async function readerFromCookies(
+    cookies: Record<string, string | undefined>,
+    { ip }: { ip?: string } = {},
+  ): Promise<Reader> {
     const identity = await identifyReader({
       token: cookies.access_token,
       deviceId: cookies.tw_device,
-      ip: undefined,
+      ip,
     })
     return identity.reader
   }
