@@ -14,6 +14,8 @@ export default [
     route('demo', 'routes/demo.tsx'),
     route('demo/server-error', 'routes/demo-server-error.tsx'),
     route('member/login', 'routes/member-login.tsx'),
+    route('member/investment', 'routes/member-investment.tsx'),
+    route('subscribe', 'routes/subscribe.tsx'),
     route('articles', 'routes/article-list.tsx', { id: 'articles-all' }),
     route('analysis', 'routes/article-list.tsx', { id: 'articles-analysis' }),
     route('recommendations', 'routes/article-list.tsx', { id: 'articles-recommendations' }),

@@ -18,6 +18,9 @@ function startServer(): { child: ChildProcess; output: () => string } {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // About the process, not the data: a two-company universe keeps the first start short.
+      MARKET_DATA_COMPANIES: 'us:AAPL,hk:0700',
+      MARKET_DATA_DEMO_END_DATE: '2026-11-20',
     },
   })
   child.stdout?.on('data', (chunk) => {

@@ -4,10 +4,9 @@
  * failure and its retry, and a visitor and a member running out of attempts. Each test runs in a fresh browser
  * (its own device cookie), so each visitor starts with the configured allowance (QUOTA_DIAGNOSIS_VISITOR_DAILY).
  */
-import { randomInt } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { toE164Mobile } from '../contracts/mobile-number.ts'
+import type { Page } from '@playwright/test'
+import { logInThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
 
 type Translate = (key: string, options?: Record<string, unknown>) => string
@@ -262,43 +261,6 @@ test.describe('diagnosis messages', () => {
   })
 })
 
-/** A valid Hong Kong mobile number nobody else in the run uses. */
-function newMobile(): { mobile: string; e164: string } {
-  for (;;) {
-    const mobile = `6${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
-    const e164 = toE164Mobile('HK', mobile)
-    if (e164) return { mobile, e164 }
-  }
-}
-
-/** Logs the browser in through the API the login form uses, reading the code from the development outbox. */
-async function logIn(page: Page, request: APIRequestContext, origin: string) {
-  const number = newMobile()
-  await page.goto(`${origin}/privacy-policy`)
-  const post = (path: string, body: unknown) =>
-    page.evaluate(
-      async ({ path, body }) =>
-        (
-          await fetch(`/api/portal${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).status,
-      { path, body },
-    )
-  expect(await post('/member/sendCode', { country: 'HK', mobile: number.mobile })).toBe(200)
-  const loopback = new URL(origin)
-  loopback.hostname = '127.0.0.1'
-  const outbox = await request.get(
-    `${loopback.origin}/api/portal/dev/sms-outbox?phone=${encodeURIComponent(number.e164)}`,
-  )
-  const body = ((await outbox.json()) as { data: { body: string }[] }).data[0]?.body ?? ''
-  const code = /\b(\d{6})\b/.exec(body)?.[1]
-  expect(code).toBeTruthy()
-  expect(await post('/member/login', { country: 'HK', mobile: number.mobile, code, agreed: true })).toBe(200)
-}
-
 test.describe('diagnosis attempts', () => {
   test('a visitor sees the attempts left, runs out, and is asked to log in and come back', async ({
     page,
@@ -338,7 +300,7 @@ test.describe('diagnosis attempts', () => {
     t,
   }) => {
     test.setTimeout(120_000)
-    await logIn(page, request, site.origin)
+    await logInThroughApi(page, request, site.origin)
     await page.goto('/ai-stock-diagnosis')
     const left = page.getByTestId('attempts-left')
     await expect(left).toHaveText(/\d/)

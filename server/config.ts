@@ -93,6 +93,7 @@ const EnvSchema = z.object({
   STOCKS_DIAGNOSIS_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Stock autocomplete requests (GET /bizStockScore/listStockAI) one client address may make per minute. */
   STOCKS_SUGGEST_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+  NEWSLETTER_RATE_PER_10_MINUTES: z.coerce.number().int().min(1).default(10),
   /** Run scheduled jobs in this process (one process runs each job at a time, by advisory lock). */
   JOBS_ENABLED: booleanFromEnv.default(true),
   YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(50).default(2),
@@ -127,6 +128,8 @@ export interface Config {
   liveChat: { provider: Env['LIVECHAT_PROVIDER']; scriptUrl: string | undefined }
   fontStylesheetUrl: string | undefined
   analyticsScriptUrl: string | undefined
+  /** Email and contact sign-ups per client address in 10 minutes. */
+  newsletterRatePer10Minutes: number
   auth: AuthConfig
   sms: SmsConfig
   /** IANA time zone of quota days and months and of the daily code limit. */
@@ -237,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveChat: { provider: e.LIVECHAT_PROVIDER, scriptUrl: e.LIVECHAT_SCRIPT_URL },
     fontStylesheetUrl: e.FONT_STYLESHEET_URL,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL,
+    newsletterRatePer10Minutes: e.NEWSLETTER_RATE_PER_10_MINUTES,
     auth,
     sms,
     limitsTimeZone: e.LIMITS_TIME_ZONE,

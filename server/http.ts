@@ -91,7 +91,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     api.get('/', async () => ok({ buildId: options.buildId }))
     registerNavigationRoutes(api, services.navigation)
     registerSiteTextsRoutes(api, services.siteTexts)
-    registerNewsletterRoutes(api, services.newsletter)
+    registerNewsletterRoutes(api, services.newsletter, { perTenMinutes: config.newsletterRatePer10Minutes })
     registerArticlesRoutes(api, services.articles)
     registerTrackingRoutes(api, services.tracking, { exposeSessionEvents: config.appEnv === 'develop' })
     registerAccountRoutes(api, { ...services, config })

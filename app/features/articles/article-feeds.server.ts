@@ -25,6 +25,8 @@ export const sitemapStaticPaths = [
   '/about-us',
   '/service',
   '/contact-us',
+  '/subscribe',
+  '/member/investment',
 ]
 
 export function escapeXml(text: string): string {

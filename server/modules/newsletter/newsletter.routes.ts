@@ -5,10 +5,14 @@ import { SubscribeEmailRequest } from '#contracts/site.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
 import type { NewsletterService } from './newsletter.service.ts'
 
-export function registerNewsletterRoutes(api: FastifyInstance, newsletter: NewsletterService): void {
+export function registerNewsletterRoutes(
+  api: FastifyInstance,
+  newsletter: NewsletterService,
+  limits: { perTenMinutes: number },
+): void {
   api.post(
     '/home/subEmail',
-    { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
+    { config: { rateLimit: { max: limits.perTenMinutes, timeWindow: '10 minutes' } } },
     async (request) => {
       const signup = SubscribeEmailRequest.parse(request.body ?? {})
       const reader = { locale: requestLocale(request), region: regionFromHostname(request.hostname) }

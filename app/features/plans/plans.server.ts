@@ -1,0 +1,60 @@
+/**
+ * What the plan pages need on the server: the reader's current plan and the allowances each tier gives, taken from
+ * the services that enforce them (so the page can never promise more than the quota and picks services grant).
+ */
+
+import { parseCookieHeader } from '#app/api/cookies.ts'
+import type { RequestContext } from '#app/request-context.ts'
+import { type Tier, Tier as TierSchema } from '#contracts/accounts.ts'
+import { regionSettings } from '#contracts/regions.ts'
+import { diagnosesPerMonth } from '#server/modules/quotas/quotas.service.ts'
+import { visiblePicksByTier } from '#server/modules/stocks/stocks.service.ts'
+
+export interface PlanFacts {
+  tier: Tier
+  diagnosesPerMonth: number
+  /** null: every pick of the month. */
+  picksPerMonth: number | null
+}
+
+export interface CurrentPlan {
+  role: 'visitor' | 'member' | 'subscriber'
+  tier: Tier | null
+  /** The last day of the subscription in force, formatted in the region's time zone. */
+  endsOn: string | null
+}
+
+export async function loadPlans(
+  request: Request,
+  { services, region, clientIp, config }: Pick<RequestContext, 'services' | 'region' | 'clientIp' | 'config'>,
+): Promise<{
+  plans: PlanFacts[]
+  current: CurrentPlan
+  visitorDiagnosesPerDay: number
+  memberDiagnosesPerMonth: number
+}> {
+  const reader = await services.accounts.readerFromCookies(parseCookieHeader(request.headers.get('cookie')), {
+    ip: clientIp,
+  })
+  const subscription = reader.memberId
+    ? await services.subscriptions.findActiveSubscription(reader.memberId)
+    : null
+  const settings = regionSettings[region]
+  const endsOn = subscription
+    ? new Intl.DateTimeFormat(settings.displayLocale, {
+        dateStyle: 'long',
+        timeZone: settings.timeZone,
+      }).format(new Date(subscription.endsAt))
+    : null
+  const plans = TierSchema.options.map((tier) => ({
+    tier,
+    diagnosesPerMonth: diagnosesPerMonth[tier],
+    picksPerMonth: Number.isFinite(visiblePicksByTier[tier]) ? visiblePicksByTier[tier] : null,
+  }))
+  return {
+    plans,
+    current: { role: reader.role, tier: subscription?.tier ?? null, endsOn },
+    visitorDiagnosesPerDay: Math.min(config.quotas.diagnosis.visitorDaily, config.quotas.diagnosis.daily),
+    memberDiagnosesPerMonth: config.quotas.diagnosis.memberMonthly,
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The plan pages a quota prompt or the header leads to: the subscription comparison (/subscribe) and the investment
+ * classroom (/member/investment), for a visitor and a logged-in member, in both languages.
+ */
+import { logInThroughApi } from './support/accounts.ts'
+import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+
+test.describe('subscription plans', () => {
+  test.beforeEach(async ({ page, site }) => {
+    await acceptCookies(page, site.origin)
+  })
+
+  test('compares the three plans with the allowances the site enforces, and asks a visitor to log in', async ({
+    page,
+    t,
+  }) => {
+    await page.goto('/subscribe')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('plans:subscribe.title'))
+    await expect(page).toHaveTitle(new RegExp(t('plans:subscribe.metaTitle')))
+    const allowances = { base: 20, plus: 30, premium: 60 }
+    for (const [tier, count] of Object.entries(allowances)) {
+      const plan = page.getByTestId(`plan-${tier}`)
+      await expect(plan.getByRole('heading')).toHaveText(t(`plans:subscribe.tiers.${tier}`))
+      await expect(plan).toContainText(t('plans:subscribe.diagnoses', { count }))
+    }
+    await expect(page.getByTestId('plan-base')).toContainText(t('plans:subscribe.picks', { count: 5 }))
+    await expect(page.getByTestId('plan-premium')).toContainText(t('plans:subscribe.allPicks'))
+    await expect(page.getByText(t('plans:subscribe.refund'))).toBeVisible()
+    const status = page.getByTestId('plan-status')
+    await expect(status).toContainText(t('plans:subscribe.status.visitor', { count: 3 }))
+    await expect(status.getByRole('link', { name: t('plans:subscribe.logIn') })).toHaveAttribute(
+      'href',
+      '/member/login?redirect=%2Fsubscribe',
+    )
+  })
+
+  test('opens the contact dialog to subscribe, since advisers set subscriptions up', async ({ page, t }) => {
+    await page.goto('/subscribe')
+    await waitForHydration(page)
+    const plus = t('plans:subscribe.tiers.plus')
+    await page.getByRole('button', { name: t('plans:subscribe.choose', { tier: plus }) }).click()
+    await expect(page.getByRole('dialog', { name: t('shell:contact.dialogTitle') })).toBeVisible()
+  })
+
+  test('tells a logged-in member without a plan what they have now', async ({ page, request, site, t }) => {
+    await logInThroughApi(page, request, site.origin)
+    await page.goto('/subscribe')
+    await expect(page.getByTestId('plan-status')).toHaveText(t('plans:subscribe.status.member', { count: 5 }))
+    await expect(page.getByTestId('plan-status').getByRole('link')).toHaveCount(0)
+  })
+})
+
+test.describe('investment classroom', () => {
+  test('is reached from the header and leads a visitor to the plans', async ({ page, site, t }) => {
+    await acceptCookies(page, site.origin)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/')
+    await waitForHydration(page)
+    await page
+      .locator('header')
+      .getByRole('link', { name: t('shell:nav.classroom') })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/member\/investment$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('plans:classroom.title'))
+    await expect(page.getByText(t('plans:classroom.lessons.portfolio'))).toBeVisible()
+    const access = page.getByTestId('classroom-access')
+    await expect(access).toContainText(t('plans:classroom.visitor'))
+    await access.getByRole('link', { name: t('plans:classroom.plans') }).click()
+    await expect(page).toHaveURL(/\/subscribe$/)
+  })
+})

@@ -1,0 +1,63 @@
+/** Accounts for browser journeys: fresh mobile numbers, codes read from the development SMS outbox, logging in. */
+
+import { randomInt } from 'node:crypto'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { toE164Mobile } from '../../contracts/mobile-number.ts'
+import { expect } from './fixtures.ts'
+
+/** A valid Hong Kong mobile number nobody else in the run uses. */
+export function newMobile(): { mobile: string; e164: string; masked: string } {
+  for (;;) {
+    const mobile = `${randomInt(5, 7)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
+    const e164 = toE164Mobile('HK', mobile)
+    if (e164) return { mobile, e164, masked: `+852 ****${mobile.slice(-4)}` }
+  }
+}
+
+/** The test process cannot resolve *.localhost as Chromium does; the outbox is the same on every host name. */
+function loopbackOf(origin: string): string {
+  const url = new URL(origin)
+  url.hostname = '127.0.0.1'
+  return url.origin
+}
+
+export async function codeFromOutbox(
+  request: APIRequestContext,
+  origin: string,
+  e164: string,
+): Promise<string> {
+  const response = await request.get(
+    `${loopbackOf(origin)}/api/portal/dev/sms-outbox?phone=${encodeURIComponent(e164)}`,
+  )
+  expect(response.ok()).toBe(true)
+  const body = ((await response.json()) as { data: { body: string }[] }).data[0]?.body ?? ''
+  const code = /\b(\d{6})\b/.exec(body)?.[1]
+  if (!code) throw new Error(`no code in the outbox for ${e164}`)
+  return code
+}
+
+/** Logs the browser in through the same API the form uses (for journeys about something else). */
+export async function logInThroughApi(
+  page: Page,
+  request: APIRequestContext,
+  origin: string,
+  number = newMobile(),
+) {
+  await page.goto(`${origin}/privacy-policy`)
+  const call = (path: string, body: unknown) =>
+    page.evaluate(
+      async ({ path, body }) => {
+        const response = await fetch(`/api/portal${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+        return response.status
+      },
+      { path, body },
+    )
+  expect(await call('/member/sendCode', { country: 'HK', mobile: number.mobile })).toBe(200)
+  const code = await codeFromOutbox(request, origin, number.e164)
+  expect(await call('/member/login', { country: 'HK', mobile: number.mobile, code, agreed: true })).toBe(200)
+  return number
+}
