@@ -61,6 +61,8 @@ test.describe('diagnosing a stock', () => {
     site,
     t,
   }) => {
+    // A long journey through the whole report, ending with an accessibility scan of a large page.
+    test.setTimeout(60_000)
     await openDiagnosis(page, stocks.apple)
     const r = report(page)
     await expect(reportTitle(page)).toHaveText(nameOf(stocks.apple, site))
