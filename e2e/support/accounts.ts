@@ -21,19 +21,31 @@ function loopbackOf(origin: string): string {
   return url.origin
 }
 
+/**
+ * The newest code texted to the number, from the development outbox. Waits for it: a click on "send code" returns
+ * before the browser's request has reached the server.
+ */
 export async function codeFromOutbox(
   request: APIRequestContext,
   origin: string,
   e164: string,
 ): Promise<string> {
-  const response = await request.get(
-    `${loopbackOf(origin)}/api/portal/dev/sms-outbox?phone=${encodeURIComponent(e164)}`,
-  )
-  expect(response.ok()).toBe(true)
-  const body = ((await response.json()) as { data: { body: string }[] }).data[0]?.body ?? ''
-  const code = /\b(\d{6})\b/.exec(body)?.[1]
-  if (!code) throw new Error(`no code in the outbox for ${e164}`)
-  return code
+  let code: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(
+          `${loopbackOf(origin)}/api/portal/dev/sms-outbox?phone=${encodeURIComponent(e164)}`,
+        )
+        if (!response.ok()) return `outbox answered ${response.status()}`
+        const body = ((await response.json()) as { data: { body: string }[] }).data[0]?.body ?? ''
+        code = /\b(\d{6})\b/.exec(body)?.[1]
+        return code ? 'code' : `no code in the outbox for ${e164}`
+      },
+      { timeout: 10_000 },
+    )
+    .toBe('code')
+  return code as string
 }
 
 /** Logs the browser in through the same API the form uses (for journeys about something else). */
