@@ -25,14 +25,21 @@ export function createManualClock(start: Date | string = '2026-11-02T09:00:00Z')
   }
 }
 
+// Creating an Intl.DateTimeFormat costs far more than using one, and every metered request asks for its calendar.
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormats.set(timeZone, format)
+  }
+  return format
+}
+
 /** The calendar day (YYYY-MM-DD) and month (YYYY-MM) of an instant in a time zone. */
 export function calendarOf(instant: Date, timeZone: string): { day: string; month: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant)
+  const parts = dayFormatOf(timeZone).formatToParts(instant)
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   const month = `${part('year')}-${part('month')}`
   return { day: `${month}-${part('day')}`, month }

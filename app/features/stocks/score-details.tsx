@@ -25,19 +25,40 @@ const statusStyles = {
   not_available: { Icon: CircleMinus, className: 'text-ink-500' },
 } as const
 
-export function CheckStatus({ status }: { status: DiagnosisCheck['status'] }) {
-  const { t } = useTranslation('stocks')
+function CheckStatus({ status, label }: { status: DiagnosisCheck['status']; label: string }) {
   const { Icon, className } = statusStyles[status]
   return (
     <span className={clsx('inline-flex shrink-0 items-center gap-1 text-xs font-semibold', className)}>
       <Icon className="size-4" aria-hidden="true" />
-      {t(`check.status.${status}`)}
+      {label}
     </span>
   )
 }
 
-function CheckRow({ check, ctx }: { check: DiagnosisCheck; ctx: ValueContext }) {
-  const { t } = useTranslation('stocks')
+/**
+ * The words every check row repeats, translated once per report rather than once per row: a report has about sixty
+ * checks, and translating is a large part of rendering it on the server.
+ */
+function checkLabelsOf(t: ValueContext['t']) {
+  return {
+    value: t('stocks:check.value'),
+    threshold: t('stocks:check.threshold'),
+    weight: t('stocks:check.weight'),
+    period: t('stocks:check.period'),
+    notAvailable: t('stocks:check.notAvailable'),
+    reason: t('stocks:check.reason'),
+    inputs: t('stocks:check.inputs'),
+    status: {
+      pass: t('stocks:check.status.pass'),
+      fail: t('stocks:check.status.fail'),
+      not_available: t('stocks:check.status.not_available'),
+    },
+  }
+}
+
+type CheckLabels = ReturnType<typeof checkLabelsOf>
+
+function CheckRow({ check, ctx, labels }: { check: DiagnosisCheck; ctx: ValueContext; labels: CheckLabels }) {
   const threshold = formatThreshold(check, ctx)
   const period = formatPeriod(check.period, ctx)
   const inputs = inputRowsOf(check.inputs, { checkKey: check.key, unit: check.unit }, ctx)
@@ -45,44 +66,44 @@ function CheckRow({ check, ctx }: { check: DiagnosisCheck; ctx: ValueContext }) 
     <li className="flex flex-col gap-1.5 border-b border-ink-100 py-3 last:border-b-0" data-check={check.key}>
       <div className="flex items-start justify-between gap-3">
         <span className="font-medium text-ink-900">{check.label}</span>
-        <CheckStatus status={check.status} />
+        <CheckStatus status={check.status} label={labels.status[check.status]} />
       </div>
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-700">
         <div className="flex gap-1">
-          <dt>{t('check.value')}</dt>
+          <dt>{labels.value}</dt>
           <dd className="font-semibold text-ink-900 tabular-nums">
-            {check.value === null ? t('check.notAvailable') : formatUnitValue(check.value, check.unit, ctx)}
+            {check.value === null ? labels.notAvailable : formatUnitValue(check.value, check.unit, ctx)}
           </dd>
         </div>
         {threshold ? (
           <div className="flex gap-1">
-            <dt>{t('check.threshold')}</dt>
+            <dt>{labels.threshold}</dt>
             <dd className="font-semibold text-ink-900 tabular-nums">
               {threshold} <span className="font-normal">({check.thresholdLabel})</span>
             </dd>
           </div>
         ) : null}
         <div className="flex gap-1">
-          <dt>{t('check.weight')}</dt>
+          <dt>{labels.weight}</dt>
           <dd className="tabular-nums">{check.weight}</dd>
         </div>
         {period ? (
           <div className="flex gap-1">
-            <dt>{t('check.period')}</dt>
+            <dt>{labels.period}</dt>
             <dd>{period}</dd>
           </div>
         ) : null}
       </dl>
       {check.status === 'not_available' && check.reasonLabel ? (
         <p className="text-xs text-ink-700">
-          {t('check.reason')} {check.reasonLabel}
+          {labels.reason} {check.reasonLabel}
         </p>
       ) : null}
       {inputs.length > 0 ? (
         <details className="group text-xs">
           <summary className="inline-flex cursor-pointer list-none items-center gap-1 font-medium text-brand-700 [&::-webkit-details-marker]:hidden">
             <ChevronDown className="size-3.5 transition-transform group-open:rotate-180" aria-hidden="true" />
-            {t('check.inputs')}
+            {labels.inputs}
           </summary>
           <div className="mt-2 rounded-lg bg-ink-50 p-3">
             <InputList rows={inputs} />
@@ -97,10 +118,12 @@ function ScoreSection({
   score,
   ctx,
   asOfText,
+  labels,
 }: {
   score: DiagnosisScore
   ctx: ValueContext
   asOfText: string
+  labels: CheckLabels
 }) {
   const { t } = useTranslation('stocks')
   const passed = score.checks.filter((c) => c.status === 'pass').length
@@ -136,7 +159,7 @@ function ScoreSection({
         ) : null}
         <ul>
           {score.checks.map((check) => (
-            <CheckRow key={check.key} check={check} ctx={ctx} />
+            <CheckRow key={check.key} check={check} ctx={ctx} labels={labels} />
           ))}
         </ul>
         <div className="flex flex-wrap items-center justify-between gap-2 pt-2 text-xs text-ink-700">
@@ -166,6 +189,7 @@ export function ScoreDetails({
   asOfText: string
 }) {
   const { t } = useTranslation('stocks')
+  const labels = checkLabelsOf(ctx.t)
   return (
     <section aria-labelledby="checks-heading" className="flex flex-col gap-3">
       <div>
@@ -176,7 +200,7 @@ export function ScoreDetails({
       </div>
       <div className="flex flex-col gap-2">
         {orderedScores(diagnosis).map((score) => (
-          <ScoreSection key={score.key} score={score} ctx={ctx} asOfText={asOfText} />
+          <ScoreSection key={score.key} score={score} ctx={ctx} asOfText={asOfText} labels={labels} />
         ))}
       </div>
     </section>
