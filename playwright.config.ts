@@ -21,6 +21,7 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   QUOTA_VISITOR_NETWORK_DAILY: '100000',
   LOGIN_IP_LIMIT_PER_HOUR: '100000',
   NEWSLETTER_RATE_PER_10_MINUTES: '100000',
+  SEARCH_RATE_PER_MINUTE: '100000',
   BUILD_DIR: process.env.BUILD_DIR || 'build',
   ...extra,
 })

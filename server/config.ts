@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   /** Stock autocomplete requests (GET /bizStockScore/listStockAI) one client address may make per minute. */
   STOCKS_SUGGEST_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   NEWSLETTER_RATE_PER_10_MINUTES: z.coerce.number().int().min(1).default(10),
+  SEARCH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Run scheduled jobs in this process (one process runs each job at a time, by advisory lock). */
   JOBS_ENABLED: booleanFromEnv.default(true),
   YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(50).default(2),
@@ -130,6 +131,8 @@ export interface Config {
   analyticsScriptUrl: string | undefined
   /** Email and contact sign-ups per client address in 10 minutes. */
   newsletterRatePer10Minutes: number
+  /** Keyword searches, and separately search suggestions, per client address and minute. */
+  searchRatePerMinute: number
   auth: AuthConfig
   sms: SmsConfig
   /** IANA time zone of quota days and months and of the daily code limit. */
@@ -241,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fontStylesheetUrl: e.FONT_STYLESHEET_URL,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL,
     newsletterRatePer10Minutes: e.NEWSLETTER_RATE_PER_10_MINUTES,
+    searchRatePerMinute: e.SEARCH_RATE_PER_MINUTE,
     auth,
     sms,
     limitsTimeZone: e.LIMITS_TIME_ZONE,

@@ -92,7 +92,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerNavigationRoutes(api, services.navigation)
     registerSiteTextsRoutes(api, services.siteTexts)
     registerNewsletterRoutes(api, services.newsletter, { perTenMinutes: config.newsletterRatePer10Minutes })
-    registerArticlesRoutes(api, services.articles)
+    registerArticlesRoutes(api, services.articles, { searchPerMinute: config.searchRatePerMinute })
     registerTrackingRoutes(api, services.tracking, { exposeSessionEvents: config.appEnv === 'develop' })
     registerAccountRoutes(api, { ...services, config })
     registerStocksRoutes(api, services.stocks, config.marketData.rateLimits)

@@ -436,6 +436,32 @@ describe('GET /article/suggest', () => {
   })
 })
 
+describe('search limits', () => {
+  it('counts keyword searches per address, in the reader’s language, but never plain browsing', async () => {
+    const limited = await createTestRuntime({ SEARCH_RATE_PER_MINUTE: '3' })
+    try {
+      const call = (query: string, lang = 'en') =>
+        limited.app.inject({
+          method: 'GET',
+          url: `/api/portal/article/list?${query}`,
+          headers: { ...regionalHeaders(lang === 'hk' ? 'hant' : 'en') },
+          remoteAddress: '10.201.0.1',
+        })
+      for (let i = 0; i < 5; i++) expect((await call('page=1')).statusCode).toBe(200)
+      for (let i = 0; i < 3; i++) expect((await call('keyword=dividend')).statusCode).toBe(200)
+      const refused = await call('keyword=dividend')
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().message).toBeTruthy()
+      const chinese = await call('keyword=股息', 'hk')
+      expect(chinese.statusCode).toBe(429)
+      expect(chinese.json().message).not.toBe(refused.json().message)
+      expect((await call('page=2')).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
 describe('GET /country/list and /topic/list', () => {
   it('lists the four markets with names and counts in the reader language', async () => {
     const { body } = await get('/country/list', 'hant')
