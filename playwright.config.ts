@@ -18,6 +18,9 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   // The diagnosis journeys run a visitor out of attempts: a small, explicit allowance per device. Every browser
   // comes from 127.0.0.1, so the per-network and per-address ceilings would stop journeys that are not about them.
   QUOTA_DIAGNOSIS_VISITOR_DAILY: '3',
+  // Above Base's 20 a month and below Premium's 60, so the journeys reach both the monthly and the daily refusal.
+  QUOTA_DIAGNOSIS_DAILY: '21',
+  STOCKS_DIAGNOSIS_RATE_PER_MINUTE: '100000',
   QUOTA_VISITOR_NETWORK_DAILY: '100000',
   LOGIN_IP_LIMIT_PER_HOUR: '100000',
   NEWSLETTER_RATE_PER_10_MINUTES: '100000',

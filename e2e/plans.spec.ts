@@ -2,7 +2,7 @@
  * The plan pages a quota prompt or the header leads to: the subscription comparison (/subscribe) and the investment
  * classroom (/member/investment), for a visitor and a logged-in member, in both languages.
  */
-import { logInThroughApi } from './support/accounts.ts'
+import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
 test.describe('subscription plans', () => {
@@ -47,6 +47,33 @@ test.describe('subscription plans', () => {
     await page.goto('/subscribe')
     await expect(page.getByTestId('plan-status')).toHaveText(t('plans:subscribe.status.member', { count: 5 }))
     await expect(page.getByTestId('plan-status').getByRole('link')).toHaveCount(0)
+  })
+
+  test('shows a subscriber their plan and its last day, and offers only an upgrade', async ({
+    page,
+    request,
+    site,
+    t,
+  }) => {
+    await logInThroughApi(page, request, site.origin)
+    await subscribeThroughApi(page, 'plus')
+    await page.goto('/subscribe')
+    const plus = t('plans:subscribe.tiers.plus')
+    await expect(page.getByTestId('plan-status')).toContainText(
+      t('plans:subscribe.status.subscriber', { tier: plus, date: '' })
+        .replace(/[。.]$/, '')
+        .trim(),
+    )
+    await expect(page.getByTestId('plan-plus')).toContainText(t('plans:subscribe.currentPlan'))
+    await expect(page.getByTestId('plan-base')).toContainText(t('plans:subscribe.included'))
+    const premium = t('plans:subscribe.tiers.premium')
+    await expect(
+      page
+        .getByTestId('plan-premium')
+        .getByRole('button', { name: t('plans:subscribe.upgrade', { tier: premium }) }),
+    ).toBeVisible()
+    await page.goto('/member/investment')
+    await expect(page.getByTestId('classroom-access')).toContainText(t('plans:classroom.subscriber'))
   })
 })
 

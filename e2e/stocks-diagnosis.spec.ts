@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { logInThroughApi } from './support/accounts.ts'
+import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
 
 type Translate = (key: string, options?: Record<string, unknown>) => string
@@ -321,4 +321,72 @@ test.describe('diagnosis attempts', () => {
       '/subscribe',
     )
   })
+
+  // The browser server runs with QUOTA_DIAGNOSIS_DAILY=21: Base (20 a month) runs out of its month first, Premium
+  // (60) stops at the daily cap. Attempts are spent through the API the page's input uses, then the page shows why.
+  test('a Base subscriber who used the month is asked to upgrade', async ({ page, request, site, t }) => {
+    test.setTimeout(120_000)
+    await logInThroughApi(page, request, site.origin)
+    await subscribeThroughApi(page, 'base')
+    const [last, ...spent] = await distinctStocks(page, 21)
+    await diagnoseThroughApi(page, spent)
+    await page.goto(`/ai-stock-diagnosis?code=${last?.code}&market=${last?.market}`)
+    const limited = page.getByTestId('state-limited')
+    await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_SUBSCRIBER'))
+    await expect(limited.getByRole('link', { name: t('stocks:quota.upgrade') })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    )
+  })
+
+  test('a Premium subscriber at the daily cap is told to come back tomorrow', async ({
+    page,
+    request,
+    site,
+    t,
+  }) => {
+    test.setTimeout(120_000)
+    await logInThroughApi(page, request, site.origin)
+    await subscribeThroughApi(page, 'premium')
+    const [last, ...spent] = await distinctStocks(page, 22)
+    await diagnoseThroughApi(page, spent)
+    await page.goto(`/ai-stock-diagnosis?code=${last?.code}&market=${last?.market}`)
+    const limited = page.getByTestId('state-limited')
+    await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_DAILY'))
+    await expect(limited.getByRole('link')).toHaveCount(0)
+  })
 })
+
+/** `count` different stocks of the demo universe, from the valuation lists of every market. */
+async function distinctStocks(page: Page, count: number): Promise<{ code: string; market: string }[]> {
+  const stocks = await page.evaluate(async () => {
+    const found: { code: string; market: string }[] = []
+    for (const market of ['us', 'hk', 'jp', 'kr'])
+      for (const kind of ['undervalued', 'overvalued']) {
+        const response = await fetch(
+          `/api/portal/bizStockScore/listStock?kind=${kind}&market=${market}&pageSize=50`,
+        )
+        const rows = ((await response.json()) as { data: { rows: { code: string; market: string }[] } }).data
+          .rows
+        found.push(...rows.map((row) => ({ code: row.code, market: row.market })))
+      }
+    return found
+  })
+  const unique = [...new Map(stocks.map((stock) => [`${stock.market}:${stock.code}`, stock])).values()]
+  expect(unique.length).toBeGreaterThanOrEqual(count)
+  return unique.slice(0, count)
+}
+
+async function diagnoseThroughApi(page: Page, stocks: { code: string; market: string }[]): Promise<void> {
+  const statuses = await page.evaluate(async (stocks) => {
+    const answers: number[] = []
+    for (const { code, market } of stocks) {
+      const response = await fetch(
+        `/api/portal/bizStockScore/getByCode?code=${encodeURIComponent(code)}&market=${market}`,
+      )
+      answers.push(response.status)
+    }
+    return answers
+  }, stocks)
+  expect(statuses.every((status) => status === 200)).toBe(true)
+}

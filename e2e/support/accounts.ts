@@ -73,3 +73,19 @@ export async function logInThroughApi(
   expect(await call('/member/login', { country: 'HK', mobile: number.mobile, code, agreed: true })).toBe(200)
   return number
 }
+
+/**
+ * Subscribes the browser's logged-in member now, through the develop-only grant (what an operator's
+ * `subscription:grant` does); the page must be on the site.
+ */
+export async function subscribeThroughApi(page: Page, tier: 'base' | 'plus' | 'premium'): Promise<void> {
+  const status = await page.evaluate(async (tier) => {
+    const response = await fetch('/api/portal/dev/subscription', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tier }),
+    })
+    return response.status
+  }, tier)
+  expect(status).toBe(200)
+}

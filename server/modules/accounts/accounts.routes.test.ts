@@ -725,6 +725,52 @@ describe('the development SMS outbox', () => {
   })
 })
 
+describe('the development subscription grant', () => {
+  const grant = (body: unknown, token?: string) =>
+    runtime.app.inject({
+      method: 'POST',
+      url: '/api/portal/dev/subscription',
+      headers: { ...headersOf(token ? { token } : {}), 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    })
+
+  it('subscribes the logged-in member, whose member info then shows the plan', async () => {
+    const { token } = await logIn()
+    const response = await grant({ tier: 'plus' }, token)
+    expect(response.statusCode).toBe(200)
+    expect(response.json().data).toMatchObject({ tier: 'plus', period: 'month' })
+    expect((await memberInfo({ token })).json().data).toMatchObject({
+      role: 'subscriber',
+      subscription: { tier: 'plus' },
+    })
+  })
+
+  it('refuses a visitor and an unknown tier without a server error', async () => {
+    expect((await grant({ tier: 'plus' })).statusCode).toBe(401)
+    const { token } = await logIn()
+    expect((await grant({ tier: 'gold' }, token)).statusCode).toBe(400)
+  })
+
+  it('exists only when APP_ENV is develop', async () => {
+    const staging = await createTestRuntime({ APP_ENV: 'staging', AUTH_SECRET: 's'.repeat(40) })
+    try {
+      const response = await staging.app.inject({
+        method: 'POST',
+        url: '/api/portal/dev/subscription',
+        headers: {
+          host: 'en.localhost:3000',
+          origin: 'http://en.localhost:3000',
+          'content-type': 'application/json',
+        },
+        payload: '{"tier":"base"}',
+      })
+      expect(response.statusCode).toBe(404)
+    } finally {
+      await staging.close()
+    }
+  })
+})
+
 describe('logs', () => {
   it('never contain a login code or a session token', async () => {
     const lines: string[] = []

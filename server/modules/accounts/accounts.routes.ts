@@ -5,6 +5,8 @@ import {
   type LogoutAnswer,
   QuotaQuery,
   SendCodeRequest,
+  SubscriptionPeriod,
+  Tier,
   userInfoCookieOf,
 } from '#contracts/accounts.ts'
 import { ok } from '#contracts/envelope.ts'
@@ -13,21 +15,30 @@ import type { Config } from '#server/config.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
+import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import type { AccountsService } from './accounts.service.ts'
 import type { DevSmsOutbox } from './dev-sms-outbox.service.ts'
 import { sessionTokenOf } from './reader-identification.ts'
 import { clearSessionCookies, setSessionCookies, setUserInfoCookie } from './session-cookies.ts'
 
 const OutboxQuery = z.object({ phone: z.string().trim().min(1).max(32) })
+const DevSubscriptionRequest = z.object({ tier: Tier, period: SubscriptionPeriod.default('month') })
 
 export function registerAccountRoutes(
   api: FastifyInstance,
   {
     accounts,
     quotas,
+    subscriptions,
     devSmsOutbox,
     config,
-  }: { accounts: AccountsService; quotas: QuotaService; devSmsOutbox: DevSmsOutbox; config: Config },
+  }: {
+    accounts: AccountsService
+    quotas: QuotaService
+    subscriptions: SubscriptionService
+    devSmsOutbox: DevSmsOutbox
+    config: Config
+  },
 ): void {
   // Encapsulated, so the JSON parser below applies to these routes only.
   api.register(async (routes) => {
@@ -86,6 +97,17 @@ export function registerAccountRoutes(
         const e164 = toE164Mobile('HK', `+${phone.replace(/^\+/, '')}`)
         if (!e164) throw new AppError('invalid', 'MOBILE_INVALID')
         return ok(await devSmsOutbox.listMessages(e164))
+      })
+
+      // Development only: subscribes the logged-in member now, as `npm run ops -- subscription:grant` does, so
+      // browser journeys can reach the subscriber states while the server holds the (single-process) database.
+      routes.post('/dev/subscription', async (request) => {
+        const { tier, period } = DevSubscriptionRequest.parse(request.body ?? {})
+        const member = request.identity.member
+        if (!member) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
+        return ok(
+          await subscriptions.grantSubscription({ memberId: member.id, tier, period, source: 'operator' }),
+        )
       })
     }
   })
