@@ -3,8 +3,8 @@
  * first login, the way back to the page the reader came from, the header's change, and logging out (asked, with
  * confirm and cancel; forced, by a 401).
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { codeFromOutbox, logInThroughApi, newMobile } from './support/accounts.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 import { liveChatPort, siteOrigin } from './support/sites.ts'
@@ -75,9 +75,7 @@ test.describe('logging in', () => {
   test('has no serious accessibility issue on the login page', async ({ page }) => {
     await page.goto('/member/login?redirect=%2F')
     await waitForHydration(page)
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await expectNoSeriousA11yIssues(page)
   })
 
   test('counts down before another code can be asked for', async ({ page, t }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
 
 const timeZones = { en: 'America/New_York', hant: 'Asia/Taipei' } as const
@@ -20,12 +20,6 @@ async function apiData<T>(page: Page, site: Site, path: string): Promise<T> {
   })
   expect(response.ok()).toBe(true)
   return ((await response.json()) as { data: T }).data
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 test.describe('article lists', () => {
@@ -107,7 +101,7 @@ test.describe('article lists', () => {
     await acceptCookies(page, site.origin)
     await page.goto('/articles')
     await waitForHydration(page)
-    await expectNoSeriousViolations(page)
+    await expectNoSeriousA11yIssues(page)
   })
 })
 
@@ -256,7 +250,7 @@ test.describe('article detail', () => {
     await acceptCookies(page, site.origin)
     await page.goto('/articles/nvidia-data-center-cycle')
     await waitForHydration(page)
-    await expectNoSeriousViolations(page)
+    await expectNoSeriousA11yIssues(page)
   })
 })
 

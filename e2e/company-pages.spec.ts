@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { acceptCookies, expect, test } from './support/fixtures.ts'
 
 const companyPages = [
@@ -23,9 +23,7 @@ test.describe('company pages', () => {
       expect(response?.status()).toBe(200)
       await expect(page.locator('html')).toHaveAttribute('lang', site.locale)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      const results = await new AxeBuilder({ page }).analyze()
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      await expectNoSeriousA11yIssues(page)
     })
   }
 

@@ -2,6 +2,7 @@
  * The plan pages a quota prompt or the header leads to: the subscription comparison (/subscribe) and the investment
  * classroom (/member/investment), for a visitor and a logged-in member, in both languages.
  */
+import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
@@ -32,6 +33,7 @@ test.describe('subscription plans', () => {
       'href',
       '/member/login?redirect=%2Fsubscribe',
     )
+    await expectNoSeriousA11yIssues(page)
   })
 
   test('opens the contact dialog to subscribe, since advisers set subscriptions up', async ({ page, t }) => {
@@ -93,6 +95,7 @@ test.describe('investment classroom', () => {
     await expect(page.getByText(t('plans:classroom.lessons.portfolio'))).toBeVisible()
     const access = page.getByTestId('classroom-access')
     await expect(access).toContainText(t('plans:classroom.visitor'))
+    await expectNoSeriousA11yIssues(page)
     await access.getByRole('link', { name: t('plans:classroom.plans') }).click()
     await expect(page).toHaveURL(/\/subscribe$/)
   })

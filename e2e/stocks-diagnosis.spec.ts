@@ -4,8 +4,8 @@
  * failure and its retry, and a visitor and a member running out of attempts. Each test runs in a fresh browser
  * (its own device cookie), so each visitor starts with the configured allowance (QUOTA_DIAGNOSIS_VISITOR_DAILY).
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
 
@@ -39,12 +39,6 @@ function reportTitle(page: Page) {
 async function openDiagnosis(page: Page, stock: Stock) {
   await page.goto(`/ai-stock-diagnosis?code=${stock.code}&market=${stock.market}`)
   await expect(report(page)).toBeVisible({ timeout: 20_000 })
-}
-
-async function expectSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 function searchBox(page: Page, t: Translate) {
@@ -127,7 +121,7 @@ test.describe('diagnosing a stock', () => {
 
     await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(t('stocks:disclaimer.title'))
     await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(t('stocks:disclaimer.demo'))
-    await expectSeriousA11yIssues(page)
+    await expectNoSeriousA11yIssues(page)
   })
 
   test('diagnoses 0700 by code and Tencent by its Chinese name', async ({ page, site, t }) => {
@@ -184,7 +178,7 @@ test.describe('diagnosing a stock', () => {
     await expect(reportTitle(page)).toHaveText(nameOf(stocks.tencent, site), {
       timeout: 20_000,
     })
-    await expectSeriousA11yIssues(page)
+    await expectNoSeriousA11yIssues(page)
   })
 })
 
@@ -216,7 +210,7 @@ test.describe('diagnosis messages', () => {
       timeout: 20_000,
     })
     await expect(report(page)).toHaveCount(0)
-    await expectSeriousA11yIssues(page)
+    await expectNoSeriousA11yIssues(page)
   })
 
   test("says 'Diagnosis failed, please try again' when diagnosing fails, and the retry works", async ({
@@ -233,7 +227,7 @@ test.describe('diagnosis messages', () => {
     await searchBox(page, t).press('Enter')
     const failed = page.getByTestId('state-failed')
     await expect(failed).toContainText(t('errors:DIAGNOSIS_FAILED'))
-    await expectSeriousA11yIssues(page)
+    await expectNoSeriousA11yIssues(page)
 
     await page.unroute('**/ai-stock-diagnosis.data**')
     await failed.getByRole('link', { name: t('common:actions.retry') }).click()
@@ -289,7 +283,7 @@ test.describe('diagnosis attempts', () => {
       'href',
       `/member/login?redirect=${encodeURIComponent(`/ai-stock-diagnosis?code=${stocks.samsung.code}&market=${stocks.samsung.market}`)}`,
     )
-    await expectSeriousA11yIssues(page)
+    await expectNoSeriousA11yIssues(page)
 
     await limited.getByRole('link', { name: t('stocks:quota.login') }).click()
     await expect(page).toHaveURL(/\/member\/login\?redirect=/)

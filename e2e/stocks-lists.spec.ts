@@ -4,18 +4,12 @@
  * market and by buy or sell and paged, and the stock sections of the home page. Every list says DEMO next to its
  * numbers, links each stock to its diagnosis, fits a 360 px screen and has no serious accessibility issue.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { acceptCookies, expect, type Site, test } from './support/fixtures.ts'
 import { siteOrigin } from './support/sites.ts'
 
 type Translate = (key: string, options?: Record<string, unknown>) => string
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 async function expectNoSidewaysScroll(page: Page, path: string) {
   await page.setViewportSize({ width: 360, height: 740 })
