@@ -54,7 +54,11 @@ export function ArticleListScreen({ data }: { data: ArticleListData }) {
           role="alert"
           className="rounded-card border border-warn/40 bg-warn/10 px-4 py-3 text-sm text-ink-900"
         >
-          {search.isTooLong ? t('lists.search.tooLong') : t('search:empty')}
+          {data.isRateLimited
+            ? t('lists.search.tooMany')
+            : search.isTooLong
+              ? t('lists.search.tooLong')
+              : t('search:empty')}
         </p>
       ) : null}
       {answer && answer.rows.length > 0 ? (

@@ -27,6 +27,14 @@ export interface ArticleListData {
   topic: TopicSummary | null
   /** Search screens are not indexed. */
   isSearch: boolean
+  /** This address searched more than SEARCH_RATE_PER_MINUTE times in the last minute: no results this time. */
+  isRateLimited: boolean
+}
+
+/** Keyword searches per client address and minute, on the pages as on the API (one shared count per process set). */
+async function allowsSearch({ services, config, clientIp }: RequestContext): Promise<boolean> {
+  const { hits } = await services.rateLimiter.hit(`search-page:${clientIp}`, 60_000)
+  return hits <= config.searchRatePerMinute
 }
 
 function notFound(): never {
@@ -41,8 +49,9 @@ export async function loadArticleList(context: RequestContext, request: Request)
   const t = getServerTranslator(locale).getFixedT(locale, 'articles')
   const page = pageOfSearchParams(url.searchParams)
   const filter = filterOfListing(listing, page)
+  const isRateLimited = filter?.keyword ? !(await allowsSearch(context)) : false
   const [answer, topic, tag] = await Promise.all([
-    filter ? services.articles.findArticles(ArticleListQuery.parse(filter), locale) : null,
+    filter && !isRateLimited ? services.articles.findArticles(ArticleListQuery.parse(filter), locale) : null,
     listing.kind === 'topic' ? services.articles.findTopic(listing.slug, locale) : null,
     listing.kind === 'search' && listing.tag ? services.articles.findTag(listing.tag, locale) : null,
   ])
@@ -56,6 +65,7 @@ export async function loadArticleList(context: RequestContext, request: Request)
     tag: tag ?? null,
     topic: topic ?? null,
     isSearch: listing.kind === 'search',
+    isRateLimited,
   }
   switch (listing.kind) {
     case 'all':
@@ -82,6 +92,7 @@ export async function loadArticleList(context: RequestContext, request: Request)
         : t('lists.search.title', { keyword: listing.keyword.slice(0, 100) })
       result.description = t('meta.searchDescription', { keyword: listing.keyword.slice(0, 100) })
       if (listing.isTooLong && !tag) return data(result, { status: 400 })
+      if (isRateLimited) return data(result, { status: 429 })
       break
   }
   return result
