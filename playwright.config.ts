@@ -13,14 +13,20 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   HOST: '127.0.0.1',
   SITE_URL_PATTERN: `http://{region}.localhost:${port}`,
   DATA_DIR: `node_modules/.cache/e2e-data-${port}`,
+  // A fresh PGlite folder every run, even when CI exports DATABASE_URL and REDIS_URL for the API tests: the journeys
+  // must not depend on what an earlier run left in a shared database or in Redis counters.
+  DATABASE_URL: '',
+  REDIS_URL: '',
   LOG_LEVEL: 'warn',
   BUILD_POLL_INTERVAL_MS: '1000',
-  // The diagnosis journeys run a visitor out of attempts: a small, explicit allowance per device. Every browser
-  // comes from 127.0.0.1, so the per-network and per-address ceilings would stop journeys that are not about them.
+  // The diagnosis journeys run a visitor out of attempts: a small, explicit allowance per device.
   QUOTA_DIAGNOSIS_VISITOR_DAILY: '3',
   // Above Base's 20 a month and below Premium's 60, so the journeys reach both the monthly and the daily refusal.
   QUOTA_DIAGNOSIS_DAILY: '21',
+  // Every browser comes from 127.0.0.1: the per-address and per-network ceilings (each tested by the API tests)
+  // would otherwise stop journeys that are not about them, depending on which run in the same minute.
   STOCKS_DIAGNOSIS_RATE_PER_MINUTE: '100000',
+  STOCKS_SUGGEST_RATE_PER_MINUTE: '100000',
   QUOTA_VISITOR_NETWORK_DAILY: '100000',
   LOGIN_IP_LIMIT_PER_HOUR: '100000',
   NEWSLETTER_RATE_PER_10_MINUTES: '100000',

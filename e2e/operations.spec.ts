@@ -17,6 +17,8 @@ function startServer(): { child: ChildProcess; output: () => string } {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
       LOG_LEVEL: 'info',
       // About the process, not the data: a two-company universe keeps the first start short.
       MARKET_DATA_COMPANIES: 'us:AAPL,hk:0700',
