@@ -322,10 +322,7 @@ test.describe('diagnosis attempts', () => {
     test.setTimeout(120_000)
     await logInThroughApi(page, request, site.origin)
     await subscribeThroughApi(page, 'base')
-    const [last, ...spent] = await distinctStocks(page, 21)
-    await diagnoseThroughApi(page, spent)
-    await page.goto(`/ai-stock-diagnosis?code=${last?.code}&market=${last?.market}`)
-    const limited = page.getByTestId('state-limited')
+    const limited = await diagnoseAfterSpending(page, 20)
     await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_SUBSCRIBER'))
     await expect(limited.getByRole('link', { name: t('stocks:quota.upgrade') })).toHaveAttribute(
       'href',
@@ -342,14 +339,22 @@ test.describe('diagnosis attempts', () => {
     test.setTimeout(120_000)
     await logInThroughApi(page, request, site.origin)
     await subscribeThroughApi(page, 'premium')
-    const [last, ...spent] = await distinctStocks(page, 22)
-    await diagnoseThroughApi(page, spent)
-    await page.goto(`/ai-stock-diagnosis?code=${last?.code}&market=${last?.market}`)
-    const limited = page.getByTestId('state-limited')
+    const limited = await diagnoseAfterSpending(page, 21)
     await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_DAILY'))
     await expect(limited.getByRole('link')).toHaveCount(0)
   })
 })
+
+/**
+ * Spends `attempts` diagnoses of different stocks through the API the page's input uses, then opens the diagnosis
+ * of one more stock; answers the page's quota state.
+ */
+async function diagnoseAfterSpending(page: Page, attempts: number) {
+  const [last, ...spent] = await distinctStocks(page, attempts + 1)
+  await diagnoseThroughApi(page, spent)
+  await page.goto(`/ai-stock-diagnosis?code=${last?.code}&market=${last?.market}`)
+  return page.getByTestId('state-limited')
+}
 
 /** `count` different stocks of the demo universe, from the valuation lists of every market. */
 async function distinctStocks(page: Page, count: number): Promise<{ code: string; market: string }[]> {

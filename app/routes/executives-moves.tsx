@@ -11,7 +11,7 @@ import { choiceOf, listHref, marketOf, pageCountOf, pageOf } from '#app/features
 import { FilterLinks, MarketTabs } from '#app/features/stocks/market-tabs.tsx'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
-import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
+import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Market } from '#contracts/regions.ts'
 import type { Route } from './+types/executives-moves.ts'
@@ -39,13 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
-  pageMeta({
-    title: loaderData?.title ?? '',
-    description: loaderData?.description,
-    path: location.pathname,
-    root: rootDataOf(matches),
-  })
+export const meta: Route.MetaFunction = titledPageMeta
 
 export default function ExecutivesMoves({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('stocks')

@@ -3,27 +3,25 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { loginHref } from '#app/features/account/account-menu.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
-import { loadPlans } from '#app/features/plans/plans.server.ts'
+import { loadCurrentPlan } from '#app/features/plans/plans.server.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
-import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
+import { titledPageMeta } from '#app/routing/page-meta.ts'
 import type { Route } from './+types/member-investment.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const requestFacts = context.get(requestContext)
   const { t } = getServerTranslator(requestFacts.locale)
-  const { current } = await loadPlans(request, requestFacts)
-  return { current, title: t('plans:classroom.metaTitle'), description: t('plans:classroom.description') }
+  return {
+    current: await loadCurrentPlan(request, requestFacts),
+    title: t('plans:classroom.metaTitle'),
+    description: t('plans:classroom.description'),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
-  pageMeta({
-    title: loaderData?.title ?? '',
-    description: loaderData?.description,
-    path: location.pathname,
-    root: rootDataOf(matches),
-  })
+export const meta: Route.MetaFunction = titledPageMeta
 
 const lessons = ['accounts', 'valuation', 'portfolio', 'risk'] as const
 
@@ -74,7 +72,7 @@ export default function InvestmentClassroom({ loaderData }: Route.ComponentProps
               </Link>
               {current.role === 'visitor' ? (
                 <Link
-                  to={`/member/login?redirect=${encodeURIComponent(location.pathname)}`}
+                  to={loginHref(location.pathname, location.search)}
                   className={buttonClassName('secondary')}
                 >
                   {t('classroom.logIn')}

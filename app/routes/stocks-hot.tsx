@@ -9,7 +9,7 @@ import { listHref, marketOf } from '#app/features/stocks/list-query.ts'
 import { MarketTabs } from '#app/features/stocks/market-tabs.tsx'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
-import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
+import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import { type Market, regionSettings } from '#contracts/regions.ts'
 import type { Route } from './+types/stocks-hot.ts'
@@ -35,13 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
-  pageMeta({
-    title: loaderData?.title ?? '',
-    description: loaderData?.description,
-    path: location.pathname,
-    root: rootDataOf(matches),
-  })
+export const meta: Route.MetaFunction = titledPageMeta
 
 export default function StocksHot({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('stocks')

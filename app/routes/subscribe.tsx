@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { loginHref } from '#app/features/account/account-menu.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
 import { loadPlans, type PlanFacts } from '#app/features/plans/plans.server.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
-import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
-import type { Tier } from '#contracts/accounts.ts'
+import { titledPageMeta } from '#app/routing/page-meta.ts'
+import { Tier } from '#contracts/accounts.ts'
 import type { Route } from './+types/subscribe.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -22,15 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
-  pageMeta({
-    title: loaderData?.title ?? '',
-    description: loaderData?.description,
-    path: location.pathname,
-    root: rootDataOf(matches),
-  })
-
-const tierRank: Record<Tier, number> = { base: 1, plus: 2, premium: 3 }
+export const meta: Route.MetaFunction = titledPageMeta
 
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('plans')
@@ -52,7 +45,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
               : t('subscribe.status.visitor', { count: visitorDiagnosesPerDay })}{' '}
           {current.role === 'visitor' ? (
             <Link
-              to={`/member/login?redirect=${encodeURIComponent(location.pathname)}`}
+              to={loginHref(location.pathname, location.search)}
               className="font-medium text-brand-700 underline"
             >
               {t('subscribe.logIn')}
@@ -84,7 +77,9 @@ function PlanCard({ plan, currentTier }: { plan: PlanFacts; currentTier: Tier | 
   const { openContact } = useContact()
   const name = t(`subscribe.tiers.${plan.tier}`)
   const isCurrent = currentTier === plan.tier
-  const isIncluded = currentTier !== null && tierRank[plan.tier] < tierRank[currentTier]
+  // Tiers are listed from the smallest plan up, so a lower index is a plan the current one includes.
+  const isIncluded =
+    currentTier !== null && Tier.options.indexOf(plan.tier) < Tier.options.indexOf(currentTier)
   const benefits = [
     t('subscribe.diagnoses', { count: plan.diagnosesPerMonth }),
     plan.picksPerMonth === null

@@ -70,6 +70,27 @@ export function pageMeta({
 }
 
 /** The root loader's data from a route's `meta` matches. */
+/**
+ * The head of a page whose loader answers its `title` and `description` (the common case):
+ * `export const meta: Route.MetaFunction = titledPageMeta`.
+ */
+export function titledPageMeta({
+  loaderData,
+  matches,
+  location,
+}: {
+  loaderData?: { title: string; description?: string | undefined } | undefined
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>
+  location: { pathname: string }
+}): MetaDescriptor[] {
+  return pageMeta({
+    title: loaderData?.title ?? '',
+    description: loaderData?.description,
+    path: location.pathname,
+    root: rootDataOf(matches),
+  })
+}
+
 export function rootDataOf(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
 ): RootData | undefined {

@@ -48,6 +48,21 @@ export async function codeFromOutbox(
   return code as string
 }
 
+/** POSTs JSON to the site's API from the page, as the page's own code does (its cookies, its origin); the status. */
+function postFromPage(page: Page, path: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(`/api/portal${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return response.status
+    },
+    { path, body },
+  )
+}
+
 /** Logs the browser in through the same API the form uses (for journeys about something else). */
 export async function logInThroughApi(
   page: Page,
@@ -56,21 +71,11 @@ export async function logInThroughApi(
   number = newMobile(),
 ) {
   await page.goto(`${origin}/privacy-policy`)
-  const call = (path: string, body: unknown) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const response = await fetch(`/api/portal${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-        return response.status
-      },
-      { path, body },
-    )
-  expect(await call('/member/sendCode', { country: 'HK', mobile: number.mobile })).toBe(200)
+  expect(await postFromPage(page, '/member/sendCode', { country: 'HK', mobile: number.mobile })).toBe(200)
   const code = await codeFromOutbox(request, origin, number.e164)
-  expect(await call('/member/login', { country: 'HK', mobile: number.mobile, code, agreed: true })).toBe(200)
+  expect(
+    await postFromPage(page, '/member/login', { country: 'HK', mobile: number.mobile, code, agreed: true }),
+  ).toBe(200)
   return number
 }
 
@@ -79,13 +84,5 @@ export async function logInThroughApi(
  * `subscription:grant` does); the page must be on the site.
  */
 export async function subscribeThroughApi(page: Page, tier: 'base' | 'plus' | 'premium'): Promise<void> {
-  const status = await page.evaluate(async (tier) => {
-    const response = await fetch('/api/portal/dev/subscription', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tier }),
-    })
-    return response.status
-  }, tier)
-  expect(status).toBe(200)
+  expect(await postFromPage(page, '/dev/subscription', { tier })).toBe(200)
 }

@@ -7,7 +7,7 @@ import { parseCookieHeader } from '#app/api/cookies.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { type Tier, Tier as TierSchema } from '#contracts/accounts.ts'
 import { regionSettings } from '#contracts/regions.ts'
-import { diagnosesPerMonth } from '#server/modules/quotas/quotas.service.ts'
+import { diagnosesPerMonth, visitorDailyLimitOf } from '#server/modules/quotas/quotas.service.ts'
 import { visiblePicksByTier } from '#server/modules/stocks/stocks.service.ts'
 
 export interface PlanFacts {
@@ -24,15 +24,11 @@ export interface CurrentPlan {
   endsOn: string | null
 }
 
-export async function loadPlans(
+/** The reader's role and plan in force (a visitor has none). */
+export async function loadCurrentPlan(
   request: Request,
-  { services, region, clientIp, config }: Pick<RequestContext, 'services' | 'region' | 'clientIp' | 'config'>,
-): Promise<{
-  plans: PlanFacts[]
-  current: CurrentPlan
-  visitorDiagnosesPerDay: number
-  memberDiagnosesPerMonth: number
-}> {
+  { services, region, clientIp }: Pick<RequestContext, 'services' | 'region' | 'clientIp'>,
+): Promise<CurrentPlan> {
   const reader = await services.accounts.readerFromCookies(parseCookieHeader(request.headers.get('cookie')), {
     ip: clientIp,
   })
@@ -46,6 +42,20 @@ export async function loadPlans(
         timeZone: settings.timeZone,
       }).format(new Date(subscription.endsAt))
     : null
+  return { role: reader.role, tier: subscription?.tier ?? null, endsOn }
+}
+
+/** The plans with what each gives, the reader's plan, and what a reader without one has. */
+export async function loadPlans(
+  request: Request,
+  context: Pick<RequestContext, 'services' | 'region' | 'clientIp' | 'config'>,
+): Promise<{
+  plans: PlanFacts[]
+  current: CurrentPlan
+  visitorDiagnosesPerDay: number
+  memberDiagnosesPerMonth: number
+}> {
+  const { config } = context
   const plans = TierSchema.options.map((tier) => ({
     tier,
     diagnosesPerMonth: diagnosesPerMonth[tier],
@@ -53,8 +63,8 @@ export async function loadPlans(
   }))
   return {
     plans,
-    current: { role: reader.role, tier: subscription?.tier ?? null, endsOn },
-    visitorDiagnosesPerDay: Math.min(config.quotas.diagnosis.visitorDaily, config.quotas.diagnosis.daily),
+    current: await loadCurrentPlan(request, context),
+    visitorDiagnosesPerDay: visitorDailyLimitOf(config, 'diagnosis'),
     memberDiagnosesPerMonth: config.quotas.diagnosis.memberMonthly,
   }
 }

@@ -28,6 +28,11 @@ import {
 /** AI diagnoses per month by tier (spec §6 table). */
 export const diagnosesPerMonth: Record<Tier, number> = { base: 20, plus: 30, premium: 60 }
 
+/** A visitor's uses a day: their own allowance, never above the daily cap for everyone. */
+export function visitorDailyLimitOf(config: Config, kind: QuotaKind): number {
+  return Math.min(config.quotas[kind].visitorDaily, config.quotas[kind].daily)
+}
+
 /** Proof of one use, to give it back with `refund`. */
 export interface QuotaReceipt {
   kind: QuotaKind
@@ -60,10 +65,7 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
       reader.role === 'visitor' && reader.device.network
         ? { key: reader.device.network, daily: config.quotas.visitorNetworkDaily }
         : null
-    const daily =
-      reader.role === 'visitor'
-        ? Math.min(config.quotas[kind].visitorDaily, config.quotas[kind].daily)
-        : config.quotas[kind].daily
+    const daily = reader.role === 'visitor' ? visitorDailyLimitOf(config, kind) : config.quotas[kind].daily
     return { monthly: monthlyLimitOf(reader, kind), daily, network }
   }
 
