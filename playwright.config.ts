@@ -1,7 +1,8 @@
 /**
  * Browser journeys in Debian's Chromium. Every spec runs twice: on the English site and on the Traditional
  * Chinese site (projects `en` and `zh-Hant`). The site is the production build on a fresh PGlite data folder.
- * A second server with a live-chat provider configured serves the live-chat journeys.
+ * A second server with a live-chat provider configured serves the live-chat journeys, and, with a small visitors'
+ * allowance per network, the shared-network diagnosis journeys.
  */
 import { defineConfig } from '@playwright/test'
 import { chromiumFlags, e2ePort, liveChatPort } from './e2e/support/sites.ts'
@@ -9,6 +10,9 @@ import { chromiumFlags, e2ePort, liveChatPort } from './e2e/support/sites.ts'
 const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   NODE_ENV: 'production',
   APP_ENV: 'develop',
+  // The journeys read login codes, grant plans and read back tracking events through the test endpoints, which
+  // answer only loopback callers (the test process and the browser both run on this machine).
+  TEST_ENDPOINTS: 'loopback',
   PORT: String(port),
   HOST: '127.0.0.1',
   SITE_URL_PATTERN: `http://{region}.localhost:${port}`,
@@ -19,15 +23,16 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   REDIS_URL: '',
   LOG_LEVEL: 'warn',
   BUILD_POLL_INTERVAL_MS: '1000',
-  // The diagnosis journeys run a visitor out of attempts: a small, explicit allowance per device.
-  QUOTA_DIAGNOSIS_VISITOR_DAILY: '3',
-  // Above Base's 20 a month and below Premium's 60, so the journeys reach both the monthly and the daily refusal.
-  QUOTA_DIAGNOSIS_DAILY: '21',
+  // The diagnosis journeys run readers out of attempts within one day: visitors 3 a day (4 a month), members 5 a day
+  // and a month; every plan 21 a day, above Base's 20 a month and below Premium's 60, so they reach both the monthly
+  // and the daily refusal. The plans journey reads the same numbers in /subscribe's table.
+  QUOTA_DIAGNOSIS_PER_DAY: '3,5,21,21,21',
+  QUOTA_DIAGNOSIS_PER_MONTH: '4,5',
   // Every browser comes from 127.0.0.1: the per-address and per-network ceilings (each tested by the API tests)
   // would otherwise stop journeys that are not about them, depending on which run in the same minute.
   STOCKS_DIAGNOSIS_RATE_PER_MINUTE: '100000',
   STOCKS_SUGGEST_RATE_PER_MINUTE: '100000',
-  QUOTA_VISITOR_NETWORK_DAILY: '100000',
+  QUOTA_VISITORS_PER_NETWORK: '100000',
   LOGIN_IP_LIMIT_PER_HOUR: '100000',
   NEWSLETTER_RATE_PER_10_MINUTES: '100000',
   SEARCH_RATE_PER_MINUTE: '100000',
@@ -71,6 +76,9 @@ export default defineConfig({
         MARKET_DATA_COMPANIES: 'us:AAPL,us:MSFT,hk:0700,jp:7203,kr:005930',
         LIVECHAT_PROVIDER: 'tawk',
         LIVECHAT_SCRIPT_URL: 'https://embed.tawk.to/5f0000000000000000000000/default',
+        // The shared-network journeys: the visitors of 127.0.0.1 (every browser) get one visitor's allowance a day
+        // together, as visitors behind a carrier's address would once it is used.
+        QUOTA_VISITORS_PER_NETWORK: '1',
       }),
       reuseExistingServer: false,
       timeout: 240_000,

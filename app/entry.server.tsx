@@ -7,15 +7,41 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router'
 import { getServerTranslator } from './i18n/translator.server.ts'
 import { NonceProvider } from './nonce.tsx'
-import { requestContext } from './request-context.ts'
+import { type RequestContext, requestContext } from './request-context.ts'
 
 /** The host reads the context key from the build, so both use the same object (server/http/pages.ts). */
 export { requestContext }
 
 export const streamTimeout = 5_000
+
+/**
+ * A loader or action that failed: logged through the request's logger (with its request id, and database errors
+ * without their query values: server/http/log-serializers.ts), not React Router's default console.error of the
+ * whole error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  // A thrown non-Response error arrives wrapped in a 500 route error response; log what was thrown.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+  const cause = wrapped ?? error
+  let log: RequestContext['log'] | undefined
+  try {
+    log = (context as RouterContextProvider | undefined)?.get(requestContext).log
+  } catch {
+    // No request context (the host did not fill it): nothing to log with but the console.
+  }
+  if (log) log.error({ err: cause }, 'page data failed')
+  else console.error(`page data failed: ${cause instanceof Error ? cause.name : typeof cause}`)
+}
 
 export default function handleRequest(
   request: Request,

@@ -18,7 +18,7 @@ export interface RequestContext {
   /** Host name the reader asked for (a regional domain, or the apex before the regional redirect). */
   hostname: string
   requestId: string
-  /** The reader's IP address (the proxy's X-Forwarded-For when TRUST_PROXY is set), e.g. for visitor quotas. */
+  /** The reader's IP address (from X-Forwarded-For only as far as TRUST_PROXY trusts it), e.g. for visitor quotas. */
   clientIp: string
   cspNonce: string
   buildId: string

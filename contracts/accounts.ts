@@ -113,27 +113,38 @@ export function userInfoCookieOf(info: MemberInfo): UserInfoCookie {
 export const LogoutAnswer = z.object({ loggedOut: z.literal(true) })
 export type LogoutAnswer = z.infer<typeof LogoutAnswer>
 
-/** Metered features. Each has a monthly allowance by role and tier and a daily cap for everyone. */
+/** Metered features. Each has a daily and a monthly allowance by role and tier (the allowance ladder). */
 export const QuotaKind = z.enum(['diagnosis', 'chat'])
 export type QuotaKind = z.infer<typeof QuotaKind>
 
-/** The code a metered call fails with when the reader has nothing left (spec §4, §8), by feature and reason. */
+/**
+ * The code a metered call fails with when the reader has nothing left (spec §4, §8), by feature and reason: the
+ * role's own allowance used up (visitor: log in; member: subscribe; subscriber: upgrade), today's cap of a member or
+ * subscriber, or `network`: the visitor's own allowance is left, but the visitors sharing their network (a carrier's
+ * or an office's address) have used the network's for today — the message says so and offers to log in.
+ */
 export const QuotaErrorCode = {
   diagnosis: {
     visitor: 'DIAGNOSIS_LIMIT_VISITOR',
     member: 'DIAGNOSIS_LIMIT_MEMBER',
     subscriber: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
     daily: 'DIAGNOSIS_LIMIT_DAILY',
+    network: 'DIAGNOSIS_LIMIT_NETWORK',
   },
-  // Subscribers have no monthly AI-reply allowance, only the daily cap.
   chat: {
     visitor: 'CHAT_LIMIT_VISITOR',
     member: 'CHAT_LIMIT_MEMBER',
+    subscriber: 'CHAT_LIMIT_SUBSCRIBER',
     daily: 'CHAT_LIMIT_DAILY',
+    network: 'CHAT_LIMIT_NETWORK',
   },
-} as const satisfies Record<QuotaKind, Partial<Record<Role, string>> & { daily: string }>
+} as const satisfies Record<QuotaKind, Record<Role | 'daily' | 'network', string>>
 
-/** What is left for the reader; `null` limits mean "no monthly limit" (chat for subscribers). */
+/** Which limit refuses the next use: the month's, the day's, or the visitor network's ceiling. */
+export const QuotaLimit = z.enum(['month', 'day', 'network'])
+export type QuotaLimit = z.infer<typeof QuotaLimit>
+
+/** What is left for the reader; a `null` monthly limit means "no monthly limit". */
 export const QuotaStatus = z.object({
   kind: QuotaKind,
   role: Role,
@@ -141,9 +152,12 @@ export const QuotaStatus = z.object({
   monthlyLimit: z.number().int().nullable(),
   monthlyRemaining: z.number().int().nullable(),
   dailyLimit: z.number().int(),
+  /** The reader's own uses left today (a visitor's too when their network's ceiling is reached). */
   dailyRemaining: z.number().int(),
-  /** The smaller of the two: how many more times the feature can be used today. */
+  /** How many more times the feature can be used today: the smallest of the month, the day and the network. */
   remaining: z.number().int(),
+  /** null while `remaining` > 0; else the limit that refuses the next use. */
+  limitedBy: QuotaLimit.nullable(),
 })
 export type QuotaStatus = z.infer<typeof QuotaStatus>
 

@@ -6,7 +6,7 @@
  *   GET  /analy/list       ArticleListQuery (kind is always analysis) → ArticleListAnswer
  *   GET  /article          ArticleDetailQuery → ArticleDetail (404 ARTICLE_NOT_FOUND, 410 ARTICLE_DELETED or
  *                          ARTICLE_TAKEN_DOWN; an article without a body is 200 with contentState 'empty')
- *   GET  /article/suggest  SuggestQuery       → SuggestAnswer (rate-limited)
+ *   GET  /article/suggest  SuggestQuery       → SuggestAnswer (article titles, stocks and tags; rate-limited)
  *   GET  /country/list     –                  → CountrySummary[]
  *   GET  /topic/list       –                  → TopicSummary[]
  *   GET  /home/list        –                  → HomeSections
@@ -181,10 +181,35 @@ export const SuggestQuery = z.object({
 })
 export type SuggestQuery = z.infer<typeof SuggestQuery>
 
-export const SuggestAnswer = z.object({
-  rows: z.array(z.object({ articleId: z.number().int(), title: z.string() })).max(suggestionRowsMax),
-  other: z.object({ tagList: z.array(ArticleTag).max(tagSuggestionsMax) }),
+/** At most this many stocks are suggested above the article titles (together at most suggestionRowsMax rows). */
+export const suggestedStocksMax = 3
+/** At most this many stocks are shown above the results of a keyword search. */
+export const searchStocksMax = 4
+
+/**
+ * A stock the search text names by code or name (either language): it opens the AI diagnosis
+ * (/ai-stock-diagnosis?code=…&market=…). `name` is in the caller's language.
+ */
+export const NamedStock = z.object({
+  code: z.string(),
+  market: Market,
+  name: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string(),
 })
+export type NamedStock = z.infer<typeof NamedStock>
+
+/**
+ * Spec §3's rows and other.tagList, plus the stocks the text names. The box shows stocks first, then the article
+ * rows: together at most suggestionRowsMax (spec §5), so `rows` is shortened by as many stocks as there are.
+ */
+export const SuggestAnswer = z
+  .object({
+    rows: z.array(z.object({ articleId: z.number().int(), title: z.string() })).max(suggestionRowsMax),
+    stocks: z.array(NamedStock).max(suggestedStocksMax),
+    other: z.object({ tagList: z.array(ArticleTag).max(tagSuggestionsMax) }),
+  })
+  .refine((answer) => answer.rows.length + answer.stocks.length <= suggestionRowsMax)
 export type SuggestAnswer = z.infer<typeof SuggestAnswer>
 
 export const CountrySummary = z.object({

@@ -24,6 +24,7 @@
  *   identifiers a page may translate itself.
  */
 import { z } from 'zod'
+import { QuotaLimit } from './accounts.ts'
 import { Market } from './regions.ts'
 
 export const StockErrorCode = {
@@ -373,6 +374,8 @@ export const QuotaLeft = z.object({
   dailyRemaining: z.number().int(),
   /** False when this answer did not use an attempt (the same stock again the same day). */
   charged: z.boolean(),
+  /** null while attempts are left; else the limit that refuses the next one (QuotaStatus.limitedBy). */
+  limitedBy: QuotaLimit.nullable(),
 })
 
 export const StockDiagnosisAnswer = StockDiagnosis.extend({ quota: QuotaLeft })

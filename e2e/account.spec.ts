@@ -98,6 +98,21 @@ test.describe('logging in', () => {
     await expect(form.getByRole('button', { name: t('account:login.resendCode') })).toBeEnabled()
   })
 
+  test('says how long to wait when this address asked for too many codes', async ({ page, t }) => {
+    await page.route('**/member/sendCode', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '2280', 'x-error-code': 'RATE_LIMITED' },
+        body: '',
+      }),
+    )
+    await page.goto('/member/login')
+    await waitForHydration(page)
+    const form = await fillLoginForm(page, t, newMobile().mobile)
+    await form.getByRole('button', { name: t('account:login.sendCode') }).click()
+    await expect(page.getByText(t('errors:RATE_LIMITED_MINUTES', { count: 38 }))).toBeVisible()
+  })
+
   test('explains each mistake in the site language', async ({ page, site, t, request }) => {
     await page.goto('/member/login')
     await waitForHydration(page)

@@ -4,7 +4,20 @@
  */
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
-import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+
+/**
+ * The allowance ladder the browser server enforces: QUOTA_DIAGNOSIS_PER_DAY / _PER_MONTH in playwright.config.ts,
+ * the plans' 20, 30 and 60 diagnoses a month, and the default AI replies.
+ */
+const ladder = {
+  diagnosis: { daily: [3, 5, 21, 21, 21], monthly: [4, 5, 20, 30, 60] },
+  chat: { daily: [5, 10, 50, 75, 100], monthly: [10, 30, 300, 600, 1200] },
+}
+const rungs = ['visitor', 'member', 'base', 'plus', 'premium'] as const
+
+const numberIn = (site: Site, value: number) =>
+  new Intl.NumberFormat(site.locale === 'zh-Hant' ? 'zh-TW' : 'en-US').format(value)
 
 test.describe('subscription plans', () => {
   test.beforeEach(async ({ page, site }) => {
@@ -13,8 +26,11 @@ test.describe('subscription plans', () => {
 
   test('compares the three plans with the allowances the site enforces, and asks a visitor to log in', async ({
     page,
+    site,
     t,
   }) => {
+    // Twenty table cells and an accessibility scan of the page.
+    test.setTimeout(60_000)
     await page.goto('/subscribe')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('plans:subscribe.title'))
     await expect(page).toHaveTitle(new RegExp(t('plans:subscribe.metaTitle')))
@@ -28,11 +44,28 @@ test.describe('subscription plans', () => {
     await expect(page.getByTestId('plan-premium')).toContainText(t('plans:subscribe.allPicks'))
     await expect(page.getByText(t('plans:subscribe.refund'))).toBeVisible()
     const status = page.getByTestId('plan-status')
-    await expect(status).toContainText(t('plans:subscribe.status.visitor', { count: 3 }))
+    await expect(status).toContainText(t('plans:subscribe.status.visitor', { daily: 3, monthly: 4 }))
     await expect(status.getByRole('link', { name: t('plans:subscribe.logIn') })).toHaveAttribute(
       'href',
       '/member/login?redirect=%2Fsubscribe',
     )
+
+    // One table, visitor to Premium: each rung gives at least what the one before does, a day and a month.
+    const table = page.getByRole('table', { name: t('plans:subscribe.allowances.caption') })
+    await expect(table.getByRole('columnheader')).toHaveText([
+      new RegExp(t('plans:subscribe.allowances.rungs.visitor')),
+      t('plans:subscribe.allowances.rungs.member'),
+      t('plans:subscribe.tiers.base'),
+      t('plans:subscribe.tiers.plus'),
+      t('plans:subscribe.tiers.premium'),
+    ])
+    await expect(table.getByRole('columnheader').first()).toContainText(t('plans:subscribe.allowances.you'))
+    for (const kind of ['diagnosis', 'chat'] as const)
+      for (const period of ['daily', 'monthly'] as const)
+        for (const [index, rung] of rungs.entries())
+          await expect(page.getByTestId(`allowance-${kind}-${period}-${rung}`)).toHaveText(
+            numberIn(site, ladder[kind][period][index] as number),
+          )
     await expectNoSeriousA11yIssues(page)
   })
 
@@ -47,7 +80,12 @@ test.describe('subscription plans', () => {
   test('tells a logged-in member without a plan what they have now', async ({ page, request, site, t }) => {
     await logInThroughApi(page, request, site.origin)
     await page.goto('/subscribe')
-    await expect(page.getByTestId('plan-status')).toHaveText(t('plans:subscribe.status.member', { count: 5 }))
+    await expect(page.getByTestId('plan-status')).toHaveText(
+      t('plans:subscribe.status.member', { daily: 5, monthly: 5 }),
+    )
+    await expect(page.getByTestId('allowance-table').getByRole('columnheader').nth(1)).toContainText(
+      t('plans:subscribe.allowances.you'),
+    )
     await expect(page.getByTestId('plan-status').getByRole('link')).toHaveCount(0)
   })
 

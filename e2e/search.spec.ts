@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test'
+import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+
+/** A stock the universe names in both languages: what the box suggests and the results page shows for its code. */
+const apple = { code: 'AAPL', market: 'us', name: { en: 'Apple Inc.', 'zh-Hant': '蘋果' } } as const
 
 /** Words the seed articles of each language contain, so every journey searches for something real. */
 const queries = {
@@ -177,7 +181,12 @@ test.describe('search box', () => {
       .getByRole('option')
       .first()
     await expect(first).toBeVisible()
-    await box.press('ArrowDown')
+    // Stocks the text names (NVIDIA for "nvid") come first; the arrows walk through them to the articles.
+    const stockCount = await page
+      .getByRole('group', { name: t('search:suggestions.stocks') })
+      .getByRole('option')
+      .count()
+    for (let step = 0; step <= stockCount; step++) await box.press('ArrowDown')
     await expect(first).toHaveAttribute('aria-selected', 'true')
     await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '')
     await box.press('Escape')
@@ -185,10 +194,60 @@ test.describe('search box', () => {
     await expect(box).toHaveAttribute('aria-expanded', 'false')
     await box.press('ArrowDown')
     await expect(first).toBeVisible()
-    await box.press('ArrowDown')
+    for (let step = 0; step <= stockCount; step++) await box.press('ArrowDown')
+    await expect(first).toHaveAttribute('aria-selected', 'true')
     const title = (await first.textContent()) ?? ''
     await box.press('Enter')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  })
+
+  test('typing a code or a name suggests the stock first; choosing it opens its AI diagnosis', async ({
+    page,
+    site,
+    t,
+  }) => {
+    await openSite(page, site)
+    const box = searchBox(page, t)
+    await box.fill(apple.code.toLowerCase())
+    const stocks = page.getByRole('group', { name: t('search:suggestions.stocks') }).getByRole('option')
+    await expect(stocks.first()).toContainText(apple.name[site.locale])
+    await expect(stocks.first()).toContainText(`${apple.code} · ${t(`stocks:markets.${apple.market}`)}`)
+    const articles = page.getByRole('group', { name: t('search:suggestions.articles') }).getByRole('option')
+    // Stocks and article titles: at most 10 rows in all (tag chips are not rows).
+    expect((await stocks.count()) + (await articles.count())).toBeLessThanOrEqual(10)
+    const rows = page.getByTestId('search-popup').getByRole('option')
+
+    // The name in the page's language finds it too.
+    const name = apple.name[site.locale]
+    await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).searchParams.get('searchValue') === name),
+      box.fill(name),
+    ])
+    await expect(stocks.first()).toContainText(name)
+
+    // The keyboard walks from the stocks into the articles and back, then Enter opens the stock.
+    await box.press('ArrowDown')
+    await expect(stocks.first()).toHaveAttribute('aria-selected', 'true')
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      (await stocks.first().getAttribute('id')) ?? '',
+    )
+    const count = await rows.count()
+    for (let step = 0; step < count; step++) await box.press('ArrowDown')
+    await expect(box).not.toHaveAttribute('aria-activedescendant', /.+/)
+    await box.press('ArrowUp')
+    await expect(rows.last()).toHaveAttribute('aria-selected', 'true')
+    await box.press('Escape')
+    await expect(page.getByTestId('search-popup')).toBeHidden()
+    await box.press('ArrowDown')
+    await expect(stocks.first()).toBeVisible()
+    await box.press('ArrowDown')
+    await expect(stocks.first()).toHaveAttribute('aria-selected', 'true')
+    await box.press('Enter')
+    await expect(page).toHaveURL(
+      new RegExp(`/ai-stock-diagnosis\\?code=${apple.code}&market=${apple.market}$`),
+    )
+    await expect(page.locator('#diagnosis-title')).toContainText(apple.name[site.locale], { timeout: 20_000 })
   })
 
   test('leaving the box closes it', async ({ page, site, t }) => {
@@ -220,6 +279,58 @@ test.describe('search results', () => {
     await page.goto('/search/zzqqxxnomatch')
     await expect(page.getByText(t('articles:noResults.title'))).toBeVisible()
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  })
+
+  test('shows the stocks a keyword names above the articles, each opening its AI diagnosis', async ({
+    page,
+    site,
+    t,
+  }) => {
+    // An accessibility scan and a diagnosis: more than a plain page on a busy machine.
+    test.setTimeout(60_000)
+    await acceptCookies(page, site.origin)
+    await page.goto(`/search/${apple.code}`)
+    const block = page.getByRole('region', { name: t('articles:lists.search.stocks') })
+    const link = block.getByRole('link', { name: new RegExp(apple.name[site.locale]) })
+    await expect(link).toBeVisible()
+    await expect(link).toContainText(apple.code)
+    await expect(link).toContainText(t(`stocks:markets.${apple.market}`))
+    await expect(link).toContainText(t('articles:lists.search.diagnose'))
+    await expectNoSeriousA11yIssues(page)
+    await waitForHydration(page)
+    await link.click()
+    await expect(page).toHaveURL(
+      new RegExp(`/ai-stock-diagnosis\\?code=${apple.code}&market=${apple.market}$`),
+      { timeout: 20_000 },
+    )
+  })
+
+  test('shows no stocks block for a word that names no company', async ({ page, site }) => {
+    await acceptCookies(page, site.origin)
+    await page.goto(`/search/${encodeURIComponent(queries[site.locale].word)}`)
+    await expect(page.getByTestId('article-card').first()).toBeVisible()
+    await expect(page.getByTestId('search-stocks')).toHaveCount(0)
+  })
+
+  test('finds the same articles for 通脹 and 通膨, the Hong Kong and the Taiwan spelling', async ({
+    page,
+    site,
+  }) => {
+    test.skip(site.locale !== 'zh-Hant', 'Chinese articles are on the Traditional Chinese site')
+    await acceptCookies(page, site.origin)
+    const titlesFor = async (keyword: string) => {
+      await page.goto(`/search/${encodeURIComponent(keyword)}`)
+      await expect(page.getByTestId('article-card').first()).toBeVisible()
+      return page.getByTestId('article-card').getByRole('heading').allTextContents()
+    }
+    const taiwan = await titlesFor('通膨')
+    const hongKong = await titlesFor('通脹')
+    expect(hongKong).toEqual(taiwan)
+    expect(hongKong.length).toBeGreaterThan(1)
+    // An article that writes only 通膨 is found by 通脹, with 通膨 marked.
+    await expect(
+      page.getByTestId('search-snippet').locator('mark', { hasText: '通膨' }).first(),
+    ).toBeVisible()
   })
 
   test('finds a Chinese word inside longer words', async ({ page, site, t }) => {

@@ -1,3 +1,4 @@
+import { logInThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
 test.describe('header', () => {
@@ -57,14 +58,63 @@ test.describe('header', () => {
 
 test.describe('language switcher', () => {
   test('leads to the same path on the other language site', async ({ page, site }) => {
-    await acceptCookies(page, site.origin)
-    await acceptCookies(page, site.other.origin)
     await page.goto('/company-history?tab=all')
     const switcher = page.getByTestId('language-switcher').first()
+    // Nothing to carry (not logged in, cookies not accepted): a plain link.
     await expect(switcher).toHaveAttribute('href', `${site.other.origin}/company-history?tab=all`)
     await switcher.click()
     await expect(page).toHaveURL(`${site.other.origin}/company-history?tab=all`)
     await expect(page.locator('html')).toHaveAttribute('lang', site.other.locale)
+  })
+
+  test('carries the login and the cookie consent to the other language site', async ({
+    page,
+    request,
+    site,
+    t,
+  }) => {
+    test.slow() // a login and four page loads on two sites
+    const number = await logInThroughApi(page, request, site.origin)
+    await page.goto('/about-us?from=test')
+    await waitForHydration(page)
+    const banner = page.getByTestId('cookie-banner')
+    await banner.getByRole('button', { name: t('shell:cookies.accept') }).click()
+    await expect(banner).toBeHidden()
+    await expect(page.getByTestId('account-name')).toHaveText(number.masked)
+
+    await page.getByTestId('language-switcher').first().click()
+    await expect(page).toHaveURL(`${site.other.origin}/about-us?from=test`)
+    await expect(page.locator('html')).toHaveAttribute('lang', site.other.locale)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByTestId('account-name')).toHaveText(number.masked)
+    await expect(page.getByTestId('cookie-banner')).toBeHidden()
+
+    // Still logged in after the page has checked the session, and on the way back.
+    await waitForHydration(page)
+    await page.reload()
+    await expect(page.getByTestId('account-name')).toHaveText(number.masked)
+    await page.getByTestId('language-switcher').first().click()
+    await expect(page).toHaveURL(`${site.origin}/about-us?from=test`)
+    await expect(page.getByTestId('account-name')).toHaveText(number.masked)
+    await expect(page.getByTestId('cookie-banner')).toBeHidden()
+  })
+
+  test('carries the consent a visitor has just given to the other language site', async ({
+    page,
+    site,
+    t,
+  }) => {
+    test.slow() // two page loads on two sites
+    await page.goto('/about-us')
+    await waitForHydration(page)
+    const banner = page.getByTestId('cookie-banner')
+    await banner.getByRole('button', { name: t('shell:cookies.accept') }).click()
+    await expect(banner).toBeHidden()
+    await page.getByTestId('language-switcher').first().click()
+    await expect(page).toHaveURL(`${site.other.origin}/about-us`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByTestId('cookie-banner')).toBeHidden()
+    await expect(page.getByTestId('account-name')).toHaveCount(0)
   })
 
   test('remembers the region the reader chose for a year', async ({ page, context, site }) => {
@@ -107,5 +157,21 @@ test.describe('footer', () => {
     for (const href of ['/user-agreement', '/privacy-policy', '/cookie-policy', '/description']) {
       await expect(footer.locator(`a[href="${href}"]`)).toBeVisible()
     }
+  })
+})
+
+test.describe('type', () => {
+  test('sets each language in its own fonts: Latin faces first in English, Chinese faces first in Chinese', async ({
+    page,
+    site,
+  }) => {
+    await page.goto('/')
+    const families = (await page.evaluate(() => getComputedStyle(document.body).fontFamily))
+      .split(',')
+      .map((family) => family.trim().replace(/^"|"$/g, ''))
+    const firstChinese = families.findIndex((family) => /TC|JhengHei/.test(family))
+    const systemLatin = families.indexOf('system-ui')
+    if (site.locale === 'en') expect(systemLatin).toBeLessThan(firstChinese)
+    else expect(firstChinese).toBe(0)
   })
 })

@@ -1,13 +1,15 @@
 /**
  * The AI stock diagnosis in the browser, on the English and the Traditional Chinese site: diagnosing US, Hong Kong,
  * Japan and Korea stocks by code and by name, the autocomplete with the keyboard, the empty and unknown queries, a
- * failure and its retry, and a visitor and a member running out of attempts. Each test runs in a fresh browser
- * (its own device cookie), so each visitor starts with the configured allowance (QUOTA_DIAGNOSIS_VISITOR_DAILY).
+ * failure and its retry, readers of every rung running out of attempts, and a visitor on a network whose visitors'
+ * allowance others used. Each test runs in a fresh browser (its own device cookie), so each visitor starts with the
+ * allowance the browser server is configured with (QUOTA_DIAGNOSIS_PER_DAY / _PER_MONTH in playwright.config.ts).
  */
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import { liveChatPort, siteOrigin } from './support/sites.ts'
 
 type Translate = (key: string, options?: Record<string, unknown>) => string
 
@@ -264,8 +266,9 @@ test.describe('diagnosis attempts', () => {
   }) => {
     test.setTimeout(90_000)
     await page.goto('/ai-stock-diagnosis')
+    // A fresh browser has no device cookie yet: the line comes from the API once the page has hydrated.
     const left = page.getByTestId('attempts-left')
-    await expect(left).toHaveText(t('stocks:quota.leftToday', { count: 3 }))
+    await expect(left).toHaveText(t('stocks:quota.leftToday', { count: 3 }), { timeout: 20_000 })
 
     await openDiagnosis(page, stocks.apple)
     await expect(left).toHaveText(t('stocks:quota.leftToday', { count: 2 }))
@@ -316,8 +319,9 @@ test.describe('diagnosis attempts', () => {
     )
   })
 
-  // The browser server runs with QUOTA_DIAGNOSIS_DAILY=21: Base (20 a month) runs out of its month first, Premium
-  // (60) stops at the daily cap. Attempts are spent through the API the page's input uses, then the page shows why.
+  // The browser server gives every plan 21 a day (QUOTA_DIAGNOSIS_PER_DAY): Base (20 a month) runs out of its month
+  // first, Premium (60) stops at the day's. Attempts are spent through the API the page's input uses, then the page
+  // shows why.
   test('a Base subscriber who used the month is asked to upgrade', async ({ page, request, site, t }) => {
     test.setTimeout(120_000)
     await logInThroughApi(page, request, site.origin)
@@ -342,6 +346,84 @@ test.describe('diagnosis attempts', () => {
     const limited = await diagnoseAfterSpending(page, 21)
     await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_DAILY'))
     await expect(limited.getByRole('link')).toHaveCount(0)
+  })
+})
+
+test.describe('a shared network', () => {
+  // The second server (playwright.config.ts) gives the visitors of 127.0.0.1 — every browser's address — one
+  // visitor's allowance a day together, as a carrier's shared address whose allowance others used. The English and
+  // the Chinese runs share it, so each first makes sure it is used.
+  test('tells a visitor who used nothing why, offers the login, and keeps an open report at logout', async ({
+    page,
+    browser,
+    request,
+    site,
+    t,
+  }) => {
+    test.setTimeout(120_000)
+    const origin = siteOrigin(site.region, liveChatPort)
+    const neighbour = await browser.newContext({ baseURL: origin })
+    const neighbourPage = await neighbour.newPage()
+    await neighbourPage.goto('/privacy-policy')
+    const answers = await neighbourPage.evaluate(async () => {
+      const codes: string[] = []
+      for (const [code, market] of [
+        ['AAPL', 'us'],
+        ['0700', 'hk'],
+        ['7203', 'jp'],
+        ['005930', 'kr'],
+      ]) {
+        const response = await fetch(`/api/portal/bizStockScore/getByCode?code=${code}&market=${market}`)
+        codes.push(response.headers.get('x-error-code') ?? String(response.status))
+        if (response.status === 429) break
+      }
+      return codes
+    })
+    expect(answers.at(-1)).toMatch(/^DIAGNOSIS_LIMIT_(VISITOR|NETWORK)$/)
+    await neighbour.close()
+
+    // A newcomer on the same network: not "0 left", but why, and the way to an allowance of their own.
+    await acceptCookies(page, origin)
+    await page.goto(`${origin}/ai-stock-diagnosis`)
+    // Without a device cookie yet, the line comes from the API once the page has hydrated.
+    const left = page.getByTestId('attempts-left')
+    await expect(left).toContainText(t('errors:DIAGNOSIS_LIMIT_NETWORK'), { timeout: 20_000 })
+    await expect(left.getByRole('link', { name: t('stocks:quota.login') })).toHaveAttribute(
+      'href',
+      '/member/login?redirect=%2Fai-stock-diagnosis',
+    )
+    await page.goto(`${origin}/ai-stock-diagnosis?code=MSFT&market=us`)
+    const limited = page.getByTestId('state-limited')
+    await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_NETWORK'), { timeout: 20_000 })
+    await expect(limited.getByRole('link', { name: t('stocks:quota.login') })).toHaveAttribute(
+      'href',
+      `/member/login?redirect=${encodeURIComponent('/ai-stock-diagnosis?code=MSFT&market=us')}`,
+    )
+    await expectNoSeriousA11yIssues(page)
+
+    // Logged in, the attempts are the member's own.
+    await logInThroughApi(page, request, origin)
+    await page.goto(`${origin}/ai-stock-diagnosis?code=MSFT&market=us`)
+    await expect(report(page)).toBeVisible({ timeout: 20_000 })
+    await waitForHydration(page)
+
+    // Logging out reloads the page's data as the visitor's: the open report stays, and the line says why the next
+    // diagnosis would be refused.
+    const header = page.locator('header').first()
+    await header.getByRole('button', { name: t('account:menu.logout') }).click()
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('account:logout.confirm') })
+      .click()
+    await expect(header.getByRole('link', { name: t('shell:account.login') })).toBeVisible()
+    await expect(left).toContainText(t('errors:DIAGNOSIS_LIMIT_NETWORK'), { timeout: 20_000 })
+    await expect(report(page)).toBeVisible()
+    await expect(page.getByTestId('state-limited')).toHaveCount(0)
+
+    await page.goto(`${origin}/ai-stock-diagnosis?code=7203&market=jp`)
+    await expect(page.getByTestId('state-limited')).toContainText(t('errors:DIAGNOSIS_LIMIT_NETWORK'), {
+      timeout: 20_000,
+    })
   })
 })
 

@@ -7,6 +7,10 @@ test.describe('email subscription', () => {
     await waitForHydration(page)
   })
 
+  test('the home page offers the sign-up once, in the footer', async ({ page, t }) => {
+    await expect(page.getByRole('form', { name: t('shell:newsletter.formLabel') })).toHaveCount(1)
+  })
+
   test('explains an empty and a malformed email in the site language', async ({ page, t }) => {
     const form = page.locator('footer').getByRole('form', { name: t('shell:newsletter.formLabel') })
     await form.getByRole('button', { name: t('actions.subscribe') }).click()
@@ -38,6 +42,20 @@ test.describe('email subscription', () => {
     await form.getByLabel(t('shell:newsletter.emailLabel')).fill('reader@example.com')
     await form.getByRole('button', { name: t('actions.subscribe') }).click()
     await expect(page.getByText(t('toast.subscribeFailed'))).toBeVisible()
+  })
+
+  test('says how long to wait when this address has signed up too often', async ({ page, t }) => {
+    await page.route('**/home/subEmail', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '480', 'x-error-code': 'RATE_LIMITED' },
+        body: '',
+      }),
+    )
+    const form = page.locator('footer').getByRole('form', { name: t('shell:newsletter.formLabel') })
+    await form.getByLabel(t('shell:newsletter.emailLabel')).fill('reader@example.com')
+    await form.getByRole('button', { name: t('actions.subscribe') }).click()
+    await expect(page.getByText(t('errors:RATE_LIMITED_MINUTES', { count: 8 }))).toBeVisible()
   })
 })
 

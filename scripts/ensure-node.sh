@@ -23,12 +23,15 @@ if [ "$(node_major)" -lt "$NODE_MAJOR_WANTED" ]; then
   export npm_config_nodedir="$node_home"
 fi
 
-# Install (or refresh) dependencies when node_modules is missing or older than the lockfile.
+# Install (or refresh) dependencies when node_modules is missing, older than the lockfile, or lacks the build tools
+# (an earlier install with NODE_ENV=production skipped the dev dependencies).
 stamp="$ROOT/node_modules/.package-lock.json"
-if [ ! -f "$stamp" ] || [ "$ROOT/package-lock.json" -nt "$stamp" ]; then
+if [ ! -f "$stamp" ] || [ "$ROOT/package-lock.json" -nt "$stamp" ] || [ ! -e "$ROOT/node_modules/.bin/react-router" ]; then
   echo "Installing dependencies…"
   # `npm install --no-save` rather than `npm ci`: the registry this runs against may hold only the platform
   # packages for this machine, so the lockfile cannot list every platform's optional binaries and `npm ci`
   # would refuse it. `--no-save` still installs exactly the locked versions and never rewrites the lockfile.
-  (cd "$ROOT" && npm install --no-save --no-audit --no-fund --loglevel=error)
+  # `--include=dev` even when NODE_ENV=production (where npm would skip them): `npm start` builds the site, and
+  # the build tools (react-router, vite, tailwind) are dev dependencies.
+  (cd "$ROOT" && npm install --no-save --include=dev --no-audit --no-fund --loglevel=error)
 fi

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, toPublicConfig } from './config.ts'
+import { ConfigError, configVariableNames, loadConfig, toPublicConfig } from './config.ts'
 
 describe('configuration', () => {
   it('runs on the embedded defaults with no environment at all', () => {
@@ -35,6 +35,32 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '', ANALYTICS_SCRIPT_URL: '  ' }).databaseUrl).toBeUndefined()
   })
 
+  it('gives every empty variable its default (PORT= is port 3000, not a random port)', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000)
+    const allEmpty = Object.fromEntries(configVariableNames.map((name) => [name, '']))
+    const allBlank = Object.fromEntries(configVariableNames.map((name) => [name, ' ']))
+    expect(loadConfig(allEmpty)).toEqual(loadConfig({}))
+    expect(loadConfig(allBlank)).toEqual(loadConfig({}))
+  })
+
+  it('says what is wrong in one line', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(
+      /^Invalid configuration: [^\n]*PORT[^\n]*LOG_LEVEL[^\n]*$/,
+    )
+  })
+
+  it('accepts only a postgres:// or postgresql:// DATABASE_URL, never printing it', () => {
+    for (const url of ['not-a-url', 'mysql://user:secret@db/x', 'postgres://', 'localhost:5432']) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError)
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        /^Invalid configuration: DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+      )
+      expect(() => loadConfig({ DATABASE_URL: url })).not.toThrow(/secret/)
+    }
+    expect(loadConfig({ DATABASE_URL: 'postgresql://user:pw@db:5432/x' }).databaseUrl).toBe(
+      'postgresql://user:pw@db:5432/x',
+    )
+  })
   it('shows the browser only what it needs, never the database or secrets', () => {
     const visible = JSON.stringify(
       toPublicConfig(loadConfig({ DATABASE_URL: 'postgres://user:secret@db/x' })),
@@ -44,5 +70,106 @@ describe('configuration', () => {
     expect(toPublicConfig(loadConfig({ APP_ENV: 'staging', AUTH_SECRET: 'x'.repeat(40) })).apiBase).toBe(
       '/api/portal',
     )
+  })
+})
+
+describe('test endpoints', () => {
+  const production = {
+    APP_ENV: 'production',
+    AUTH_SECRET: 'x'.repeat(40),
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: 'AC1',
+    TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_FROM: '+15005550006',
+  }
+
+  it('are off unless asked for', () => {
+    expect(loadConfig({}).testEndpoints).toBe('off')
+    expect(loadConfig({ TEST_ENDPOINTS: '' }).testEndpoints).toBe('off')
+    expect(loadConfig({ TEST_ENDPOINTS: 'loopback' }).testEndpoints).toBe('loopback')
+  })
+
+  it('refuse to boot outside develop, in one line naming the variable', () => {
+    expect(loadConfig(production).testEndpoints).toBe('off')
+    for (const env of [
+      { ...production, TEST_ENDPOINTS: 'loopback' },
+      { APP_ENV: 'staging', AUTH_SECRET: 'x'.repeat(40), TEST_ENDPOINTS: 'loopback' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError)
+      expect(() => loadConfig(env)).toThrow(
+        /^TEST_ENDPOINTS=loopback [^\n]*refused when APP_ENV=(production|staging)/,
+      )
+    }
+  })
+
+  it('take no value but off or loopback', () => {
+    expect(() => loadConfig({ TEST_ENDPOINTS: 'true' })).toThrow(/TEST_ENDPOINTS/)
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('believes no proxy unless told', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
+  })
+
+  it('reads a whole number as the proxies in front (1 = one load balancer)', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 })
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 })
+  })
+
+  it('reads a comma-separated list of proxy addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual({
+      addresses: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback'],
+    })
+  })
+
+  it('refuses true at boot in one line, naming the variable and what to set instead', () => {
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError)
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^TRUST_PROXY=true believes whatever X-Forwarded-For the client sends; set TRUST_PROXY to the number of proxies [^\n]*addresses[^\n]*$/,
+      )
+    }
+  })
+
+  it('refuses anything that is not an address, naming it', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,proxy.internal' })).toThrow(
+      /^TRUST_PROXY: proxy\.internal is not/,
+    )
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ TRUST_PROXY: '1.5' })).toThrow(/TRUST_PROXY/)
+  })
+})
+
+describe('connection limits and load shedding', () => {
+  it('defaults to limits that close slow clients and shed nothing in normal use', () => {
+    const config = loadConfig({})
+    expect(config.httpLimits).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      idleTimeoutMs: 60_000,
+      maxConnectionsPerAddress: 50,
+    })
+    expect(config.loadShedding).toEqual({
+      pageConcurrency: 1,
+      pageQueue: 32,
+      pageQueueTimeoutMs: 10_000,
+      pageMaxLagMs: 1_000,
+      apiMaxLagMs: 0,
+      retryAfterSeconds: 10,
+    })
+  })
+
+  it('refuses a headers timeout longer than the whole-request timeout, unless that one is off', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/)
+    expect(
+      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '0' }).httpLimits,
+    ).toMatchObject({
+      headersTimeoutMs: 40_000,
+      requestTimeoutMs: 0,
+    })
   })
 })

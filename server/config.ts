@@ -3,23 +3,36 @@
  * naming the variable. Everything the browser may see is listed explicitly in `toPublicConfig`.
  * Every variable here is documented in `.env.example` and the README.
  */
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { sharedCookieDomain } from '#contracts/cookie-domains.ts'
 import { type Market, type Region, regions } from '#contracts/regions.ts'
+import { type QuotaLadder, readQuotaLadder } from './modules/quotas/quota-ladder.ts'
 import { isIsoDate } from './providers/market-data/exchange-calendar.ts'
 import { findCompany } from './providers/market-data/universe.ts'
 
 const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
-/** An unset or empty variable reads as absent. */
+/** An unset variable reads as absent (empty ones never get here: see `withoutEmptyVariables`). */
 const optionalText = z
   .string()
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined))
 
 const optionalUrl = optionalText.pipe(z.url().optional())
+
+/** PostgreSQL connection strings as node-postgres reads them; anything else would fail later with a raw stack. */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -30,13 +43,51 @@ const EnvSchema = z.object({
   /** Origin of each regional site; `{region}` is replaced by en, hant, hk, kr or jp. */
   SITE_URL_PATTERN: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalText,
+  DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || isPostgresUrl(v),
+    'must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database); unset it to use PGlite in DATA_DIR',
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Proxies in front of the app whose X-Forwarded-* to believe: `false`, a number of hops, or addresses/CIDRs. */
+  TRUST_PROXY: optionalText,
   BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Time for a request's headers to arrive (Node's headersTimeout); a silent or trickling client is closed. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  /**
+   * Time for a whole request, headers and body, to arrive (0 = no limit). Our bodies are small JSON and forms
+   * (1 MiB at most); raise it for a deployment that takes large uploads (a 250 MB upload needs minutes).
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Idle keep-alive connections are closed after this long. Above the idle timeout of the usual load balancers
+   * (AWS ALB and nginx 60 s), so the balancer, not the app, closes an idle connection, and never just as it reuses one.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(65_000),
+  /** A connection on which nothing moves either way for this long is closed (0 = never), e.g. a client not reading. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Open connections one client address (IPv6: its /64) may hold (0 = no cap); more are refused. Proxies listed in
+   * TRUST_PROXY are not capped; with TRUST_PROXY a number of hops, nothing is (every peer is a proxy).
+   */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(50),
+  /**
+   * Server-side page renders at a time; more wait in a queue, and beyond it get a 503 page. Each render is followed
+   * by a short cool-down that leaves the event loop to API calls (server/http/load-shedding.ts). One suits renders
+   * that use the CPU throughout (PGlite); raise it to 2–4 when pages wait on an external PostgreSQL. 0 = no limit.
+   */
+  PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(0).default(1),
+  PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(32),
+  /** Longest wait for a render slot before the 503 page (0 = no limit). */
+  PAGE_RENDER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Sustained event-loop lag (ms) above which new pages get the 503 page (0 = never). */
+  LOAD_SHED_PAGE_LAG_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Sustained event-loop lag (ms) above which API calls get 503 SERVER_BUSY (0 = never); GET /api/portal never. */
+  LOAD_SHED_API_LAG_MS: z.coerce.number().int().min(0).default(0),
+  /** Retry-After of every 503 the load shedding answers. */
+  LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   CONTACT_PHONE: z.string().default('+852 3000 8000'),
   CONTACT_EMAIL: z.string().default('service@tickerwise.example'),
   CONTACT_WHATSAPP: z.string().default('85230008000'),
@@ -65,14 +116,20 @@ const EnvSchema = z.object({
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   /** Day and month boundaries of quotas and the daily code limit. */
   LIMITS_TIME_ZONE: z.string().default('UTC'),
-  QUOTA_DIAGNOSIS_VISITOR_DAILY: z.coerce.number().int().min(0).default(3),
-  QUOTA_DIAGNOSIS_MEMBER_MONTHLY: z.coerce.number().int().min(0).default(5),
-  QUOTA_DIAGNOSIS_DAILY: z.coerce.number().int().min(0).default(10),
-  QUOTA_CHAT_VISITOR_DAILY: z.coerce.number().int().min(0).default(10),
-  QUOTA_CHAT_MEMBER_MONTHLY: z.coerce.number().int().min(0).default(30),
-  QUOTA_CHAT_DAILY: z.coerce.number().int().min(0).default(100),
-  /** Visitor attempts per month from one network (IPv4 address or IPv6 /64), whatever the device cookie says. */
-  QUOTA_VISITOR_NETWORK_DAILY: z.coerce.number().int().min(0).default(20),
+  /**
+   * The allowance ladder (server/modules/quotas/quota-ladder.ts: defaults, and the order checked at boot): uses a
+   * day and a month per rung, comma-separated for visitor,member,base,plus,premium. Diagnoses a month list visitor
+   * and member only: the plans' 20, 30 and 60 are fixed (spec §6).
+   */
+  QUOTA_DIAGNOSIS_PER_DAY: optionalText,
+  QUOTA_DIAGNOSIS_PER_MONTH: optionalText,
+  QUOTA_CHAT_PER_DAY: optionalText,
+  QUOTA_CHAT_PER_MONTH: optionalText,
+  /**
+   * Visitors' daily allowances that one network (IPv4 address or IPv6 /64) may use a day, across devices, so that
+   * clearing cookies does not refill them; large, since a mobile carrier puts many phones behind one IPv4 address.
+   */
+  QUOTA_VISITORS_PER_NETWORK: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** Market data (docs/market-data.md): `demo` (synthetic, labelled DEMO), `yahoo` or `csv` (imported files). */
   MARKET_DATA_PROVIDER: z.enum(['demo', 'yahoo', 'csv']).default('demo'),
   MARKET_DATA_DEMO_SEED: z.string().trim().min(1).default('tickerwise'),
@@ -97,6 +154,11 @@ const EnvSchema = z.object({
   SEARCH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Run scheduled jobs in this process (one process runs each job at a time, by advisory lock). */
   JOBS_ENABLED: booleanFromEnv.default(true),
+  /**
+   * `loopback` mounts the test endpoints (SMS outbox, plan grant, tracked events; server/http/test-endpoints.ts),
+   * answering only this machine. Refused unless APP_ENV=develop.
+   */
+  TEST_ENDPOINTS: z.enum(['off', 'loopback']).default('off'),
   YAHOO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(50).default(2),
   YAHOO_BURST: z.coerce.number().int().min(1).max(50).default(2),
   YAHOO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -105,6 +167,9 @@ const EnvSchema = z.object({
 })
 
 export type Env = z.infer<typeof EnvSchema>
+
+/** Every variable the configuration reads. */
+export const configVariableNames = Object.keys(EnvSchema.shape) as Array<keyof Env>
 
 export interface Config {
   nodeEnv: Env['NODE_ENV']
@@ -122,9 +187,13 @@ export interface Config {
   databasePoolSize: number
   redisUrl: string | undefined
   logLevel: Env['LOG_LEVEL']
-  trustProxy: boolean
+  trustProxy: TrustProxy
   buildPollIntervalMs: number
   shutdownTimeoutMs: number
+  /** Timeouts and the per-address connection cap (server/http/connection-limits.ts). */
+  httpLimits: HttpLimitsConfig
+  /** When pages and API calls get a 503 with Retry-After (server/http/load-shedding.ts). */
+  loadShedding: LoadSheddingConfig
   contact: ContactChannels
   liveChat: { provider: Env['LIVECHAT_PROVIDER']; scriptUrl: string | undefined }
   fontStylesheetUrl: string | undefined
@@ -140,6 +209,8 @@ export interface Config {
   quotas: QuotaConfig
   marketData: MarketDataSettings
   jobsEnabled: boolean
+  /** Test endpoints (login codes, plan grants) mounted for loopback callers, or not at all. */
+  testEndpoints: Env['TEST_ENDPOINTS']
 }
 
 /** Market data: the provider and how much of it the stocks module keeps (docs/market-data.md). */
@@ -162,6 +233,39 @@ export interface MarketDataSettings {
   rateLimits: { diagnosisPerMinute: number; suggestPerMinute: number }
 }
 
+/**
+ * Which proxies' X-Forwarded-For / -Proto / -Host to believe. `hops`: that many proxies append to the header (the
+ * client address is the entry the outermost one appended; anything the client sent itself lies further left and is
+ * ignored). `addresses`: only a peer at one of these addresses or CIDRs (or `loopback`, `linklocal`,
+ * `uniquelocal`) is a proxy; the client is the nearest address that is not one.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] }
+
+export interface HttpLimitsConfig {
+  headersTimeoutMs: number
+  /** 0 = no limit. */
+  requestTimeoutMs: number
+  keepAliveTimeoutMs: number
+  /** 0 = no limit. */
+  idleTimeoutMs: number
+  /** Open connections one client address (IPv6: /64) may hold; 0 = no cap. */
+  maxConnectionsPerAddress: number
+}
+
+export interface LoadSheddingConfig {
+  /** Page renders at a time; 0 = no cap. */
+  pageConcurrency: number
+  /** Page requests that may wait for a render slot. */
+  pageQueue: number
+  /** Longest wait for a render slot; 0 = no limit. */
+  pageQueueTimeoutMs: number
+  /** Sustained event-loop lag above which new pages are refused; 0 = never. */
+  pageMaxLagMs: number
+  /** Sustained event-loop lag above which API calls (except the health call) are refused; 0 = never. */
+  apiMaxLagMs: number
+  retryAfterSeconds: number
+}
+
 export interface AuthConfig {
   secret: string
   sessionIdleMs: number
@@ -174,11 +278,11 @@ export type SmsConfig =
   | { provider: 'console' }
   | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string }
 
-/** Limits not fixed by the tiers (spec §6 fixes Base 20, Plus 30, Premium 60 diagnoses a month). */
 export interface QuotaConfig {
-  diagnosis: { visitorDaily: number; memberMonthly: number; daily: number }
-  chat: { visitorDaily: number; memberMonthly: number; daily: number }
-  visitorNetworkDaily: number
+  /** Uses a day and a month per rung (visitor, member, Base, Plus, Premium), ordered. */
+  ladder: QuotaLadder
+  /** A network's daily ceiling on visitors' uses, in visitors' daily allowances. */
+  visitorsPerNetwork: number
 }
 
 export interface ContactChannels {
@@ -190,17 +294,34 @@ export interface ContactChannels {
   telegram: string
 }
 
+/**
+ * A setting the process cannot start with: a wrong variable, or a configured folder or database that cannot be
+ * used. The entries (main.ts, ops.ts) print its message alone, one line that names the variable or folder and says
+ * what to do, and exit 1.
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
+/** An empty (or blank) variable means unset, so it takes its default: `PORT=` is port 3000, not port 0. */
+function withoutEmptyVariables(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => (entry[1] ?? '').trim() !== ''),
+  )
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env)
+  const parsed = EnvSchema.safeParse(withoutEmptyVariables(env))
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`)
   }
   const e = parsed.data
+  if (e.TEST_ENDPOINTS !== 'off' && e.APP_ENV !== 'develop') {
+    throw new ConfigError(
+      `TEST_ENDPOINTS=${e.TEST_ENDPOINTS} lets anyone on this machine read login codes and grant plans, and is refused when APP_ENV=${e.APP_ENV}; unset TEST_ENDPOINTS`,
+    )
+  }
   const pattern = e.SITE_URL_PATTERN ?? `http://{region}.localhost:${e.PORT}`
   if (!pattern.includes('{region}')) throw new ConfigError('SITE_URL_PATTERN must contain {region}')
   const siteOrigins = Object.fromEntries(
@@ -211,8 +332,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('LIVECHAT_SCRIPT_URL is required when LIVECHAT_PROVIDER is set')
   }
   const auth = authConfigOf(e)
+  if (e.HTTP_REQUEST_TIMEOUT_MS > 0 && e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS cannot be longer than HTTP_REQUEST_TIMEOUT_MS')
+  }
   const sms = smsConfigOf(e)
   const marketData = marketDataConfigOf(e)
+  const quotaLadder = quotaLadderOf(env)
   if (!isTimeZone(e.LIMITS_TIME_ZONE))
     throw new ConfigError(`LIMITS_TIME_ZONE: unknown time zone ${e.LIMITS_TIME_ZONE}`)
   return {
@@ -229,9 +354,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     buildPollIntervalMs: e.BUILD_POLL_INTERVAL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    httpLimits: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    },
+    loadShedding: {
+      pageConcurrency: e.PAGE_RENDER_CONCURRENCY,
+      pageQueue: e.PAGE_RENDER_QUEUE,
+      pageQueueTimeoutMs: e.PAGE_RENDER_QUEUE_TIMEOUT_MS,
+      pageMaxLagMs: e.LOAD_SHED_PAGE_LAG_MS,
+      apiMaxLagMs: e.LOAD_SHED_API_LAG_MS,
+      retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
+    },
     contact: {
       phone: e.CONTACT_PHONE,
       email: e.CONTACT_EMAIL,
@@ -248,22 +388,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth,
     sms,
     limitsTimeZone: e.LIMITS_TIME_ZONE,
-    quotas: {
-      diagnosis: {
-        visitorDaily: e.QUOTA_DIAGNOSIS_VISITOR_DAILY,
-        memberMonthly: e.QUOTA_DIAGNOSIS_MEMBER_MONTHLY,
-        daily: e.QUOTA_DIAGNOSIS_DAILY,
-      },
-      chat: {
-        visitorDaily: e.QUOTA_CHAT_VISITOR_DAILY,
-        memberMonthly: e.QUOTA_CHAT_MEMBER_MONTHLY,
-        daily: e.QUOTA_CHAT_DAILY,
-      },
-      visitorNetworkDaily: e.QUOTA_VISITOR_NETWORK_DAILY,
-    },
+    quotas: { ladder: quotaLadder, visitorsPerNetwork: e.QUOTA_VISITORS_PER_NETWORK },
     marketData,
     jobsEnabled: e.JOBS_ENABLED,
+    testEndpoints: e.TEST_ENDPOINTS,
   }
+}
+
+/** The allowance ladder; the variables are read as written (blank = unset) to catch replaced ones too. */
+function quotaLadderOf(env: NodeJS.ProcessEnv): QuotaLadder {
+  const read = readQuotaLadder(env)
+  if ('problem' in read) throw new ConfigError(read.problem)
+  return read.ladder
 }
 
 function marketDataConfigOf(e: Env): MarketDataSettings {
@@ -346,6 +482,43 @@ function smsConfigOf(e: Env): SmsConfig {
   }
 }
 
+const proxyAddressNames = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyAddressNames.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  const text = value?.toLowerCase()
+  if (text === undefined || text === 'false' || text === 'no' || text === '0') return false
+  if (text === 'true' || text === 'yes') {
+    throw new ConfigError(
+      'TRUST_PROXY=true believes whatever X-Forwarded-For the client sends; set TRUST_PROXY to the number of proxies in front of the app (1 for one load balancer) or to their addresses (e.g. 10.0.0.0/8)',
+    )
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY: ${hops} proxies is not a plausible number of hops`)
+    return { hops }
+  }
+  const addresses = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const wrong = addresses.filter((entry) => !isProxyAddress(entry))
+  if (addresses.length === 0 || wrong.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY: ${wrong.join(', ') || value} is not false, a number of hops, or a list of proxy addresses/CIDRs`,
+    )
+  }
+  return { addresses }
+}
+
 function isTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone })
@@ -360,6 +533,8 @@ export interface PublicConfig {
   appEnv: Config['appEnv']
   apiBase: '/portal' | '/api/portal'
   siteOrigins: Record<Region, string>
+  /** The regional sites' shared parent domain for cookies; null when they share none (e.g. `*.localhost`). */
+  cookieDomain: string | null
   buildPollIntervalMs: number
   contact: ContactChannels
   liveChat: Config['liveChat']
@@ -370,6 +545,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     appEnv: config.appEnv,
     apiBase: config.appEnv === 'develop' ? '/portal' : '/api/portal',
     siteOrigins: config.siteOrigins,
+    cookieDomain: sharedCookieDomain(config.apexHostnames[0]) ?? null,
     buildPollIntervalMs: config.buildPollIntervalMs,
     contact: config.contact,
     liveChat: config.liveChat,

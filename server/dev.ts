@@ -6,10 +6,15 @@ import middie from '@fastify/middie'
 import type { ServerBuild } from 'react-router'
 import { createServer as createViteServer } from 'vite'
 import { bootRuntime } from './boot.ts'
+import { ConfigError } from './config.ts'
 import { createHttpServer } from './http.ts'
 import { startJobs } from './jobs/jobs.ts'
 
-const runtime = await bootRuntime()
+// A setting it cannot start with (a wrong variable, a folder in use or not writable) stops it with one line.
+const runtime = await bootRuntime().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
 const app = await createHttpServer({
   config: runtime.config,

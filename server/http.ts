@@ -12,9 +12,21 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { ok } from '#contracts/envelope.ts'
 import type { Config } from './config.ts'
+import { answerClientError, answerFrameworkError } from './http/client-errors.ts'
+import {
+  capConnectionsPerAddress,
+  proxyPeerCheckOf,
+  serverTimeoutOptionsOf,
+} from './http/connection-limits.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
+import { createLoadShedding, registerApiLoadShedding } from './http/load-shedding.ts'
+import { logSerializers } from './http/log-serializers.ts'
 import { type PageBuildSource, registerPages } from './http/pages.ts'
 import { createRateLimitStore } from './http/rate-limit-store.ts'
+import { serializeRequest } from './http/request-log.ts'
+import { registerTextInputCheck } from './http/text-input.ts'
+import { trustProxyOption } from './http/trust-proxy.ts'
+import { registerUnmatchedRequests, trackApiRoutes } from './http/unmatched-requests.ts'
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts'
 import { registerReaderIdentification } from './modules/accounts/reader-identification.ts'
 import { registerArticleMediaRoutes } from './modules/articles/article-media.routes.ts'
@@ -51,6 +63,9 @@ export function loggerOptionsOf(config: Config) {
       'req.headers.authorization',
       'res.headers["set-cookie"]',
     ],
+    // Database errors are logged without the query's values (a phone number may be one); URLs without the
+    // one-time credentials of a site hand-over.
+    serializers: { ...logSerializers, req: serializeRequest },
   }
 }
 
@@ -63,11 +78,24 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
       const incoming = request.headers['x-request-id']
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID()
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    // Headers, whole-request, keep-alive and inactivity timeouts (HTTP_*_TIMEOUT_MS).
+    ...serverTimeoutOptionsOf(config.httpLimits),
+    // Requests refused before any route (unreadable by Node's parser, undecodable URL) answer the envelope too.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   })
+
+  capConnectionsPerAddress(app.server, {
+    max: config.httpLimits.maxConnectionsPerAddress,
+    isProxy: proxyPeerCheckOf(config.trustProxy),
+  })
+  // 503 + Retry-After when saturated: pages first (render slots, event-loop lag), the API only far later.
+  const loadShedding = createLoadShedding(config.loadShedding)
+  app.addHook('onClose', async () => loadShedding.stop())
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
@@ -81,21 +109,35 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   })
 
   const registerApi = async (api: FastifyInstance) => {
+    // First, so it sees every route: the 404/405 answers of the whole prefix are built from it (last line).
+    const routeTable = trackApiRoutes(api)
     await api.register(fastifyHelmet, {
       contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
       hsts: config.isHttps,
     })
     registerErrorHandling(api)
+    registerApiLoadShedding(api, loadShedding)
     // Before every feature route: same-site check for unsafe requests, device cookie, `request.reader`.
     registerReaderIdentification(api, { accounts: services.accounts, config })
+    // Before every feature route: no control characters in params, query or body (400 INVALID_CHARACTERS).
+    registerTextInputCheck(api)
     api.get('/', async () => ok({ buildId: options.buildId }))
     registerNavigationRoutes(api, services.navigation)
     registerSiteTextsRoutes(api, services.siteTexts)
     registerNewsletterRoutes(api, services.newsletter, { perTenMinutes: config.newsletterRatePer10Minutes })
     registerArticlesRoutes(api, services.articles, { searchPerMinute: config.searchRatePerMinute })
-    registerTrackingRoutes(api, services.tracking, { exposeSessionEvents: config.appEnv === 'develop' })
+    registerTrackingRoutes(api, services.tracking, {
+      exposeSessionEvents: config.testEndpoints === 'loopback',
+    })
     registerAccountRoutes(api, { ...services, config })
     registerStocksRoutes(api, services.stocks, config.marketData.rateLimits)
+    // Last: every other path and method under the prefix answers the 404 or 405 envelope, never a page.
+    registerUnmatchedRequests(api, routeTable)
+  }
+  if (config.testEndpoints === 'loopback') {
+    app.log.warn(
+      'TEST_ENDPOINTS=loopback: any process on this machine can read login codes (GET /api/portal/dev/sms-outbox) and grant plans (POST /api/portal/dev/subscription); for tests only',
+    )
   }
   await app.register(registerApi, { prefix: '/api/portal' })
   if (config.appEnv === 'develop') await app.register(registerApi, { prefix: '/portal' })
@@ -120,6 +162,6 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   registerArticleMediaRoutes(app)
 
   await options.beforePages?.(app)
-  if (options.pages) await registerPages(app, { source: options.pages, services, config })
+  if (options.pages) await registerPages(app, { source: options.pages, services, config, loadShedding })
   return app
 }

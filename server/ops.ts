@@ -2,12 +2,18 @@
  * Operator commands, run against the configured database:
  *   npm run ops -- <command> [arguments]
  * Each command is a small function over the services; `help` lists them.
+ * On PGlite (no DATABASE_URL) a command needs the data folder to itself: while the server runs, it stops with a line
+ * naming the server's process (server/db/data-dir-lock.ts) rather than change a copy the server never reads.
  */
+import { basename } from 'node:path'
 import { SubscriptionPeriod, Tier } from '#contracts/accounts.ts'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
 import { Market, markets } from '#contracts/regions.ts'
 import { importCsvIntoDatabase } from '#server/modules/stocks/csv-import.ts'
 import { selectRecentRuns } from '#server/modules/stocks/market-data.repo.ts'
+import { readImportArguments } from '#server/providers/market-data/csv/import-arguments.ts'
+import { createImportProgress } from '#server/providers/market-data/csv/import-progress.ts'
+import { formatImportSummary } from '#server/providers/market-data/csv/import-summary.ts'
 import { bootRuntime, type Runtime } from './boot.ts'
 import { ConfigError } from './config.ts'
 
@@ -49,11 +55,13 @@ const commands: Record<string, OpsCommand> = {
   },
   'accounts:purge': {
     usage: 'accounts:purge',
-    description: 'Delete login codes older than two days, ended sessions and quota counts of past months.',
+    description:
+      'Delete login codes older than two days, ended sessions, expired site hand-overs and quota counts of past months.',
     async run({ services }) {
       const { codes, sessions } = await services.accounts.purgeExpired()
+      const handovers = await services.siteHandover.purgeExpired()
       await services.quotas.purgePastMonths()
-      return `deleted ${codes} login codes and ${sessions} sessions; past months' quota counts removed`
+      return `deleted ${codes} login codes, ${sessions} sessions and ${handovers} hand-overs; past months' quota counts removed`
     },
   },
   'redirect:set': {
@@ -94,23 +102,30 @@ const commands: Record<string, OpsCommand> = {
     },
   },
   'stocks:import-csv': {
-    usage: 'stocks:import-csv <prices|fundamentals> <file.csv>',
+    usage: 'stocks:import-csv <prices|fundamentals> <file.csv> [--stock <market:code>]',
     description:
-      'Import a CSV file (docs/market-data.md#csv-import) into the stored market data as the csv source, then recompute the snapshots of the companies it touched.',
-    async run({ services, database, config }, [kind, path]) {
-      if ((kind !== 'prices' && kind !== 'fundamentals') || !path) throw new UsageError()
+      'Import a CSV file (docs/market-data.md#csv-import) into the stored market data as the csv source, then recompute the snapshots of the companies it touched. A file about one stock without code and market columns (the Date,Open,High,Low,Close,Adj Close,Volume download of Yahoo Finance and brokers) names it with --stock, e.g. --stock us:AAPL. Shows a progress bar on a terminal and a summary at the end.',
+    async run({ services, database, config }, args) {
+      const parsed = readImportArguments(args)
+      if ('problem' in parsed) {
+        if (parsed.problem) process.stderr.write(`${parsed.problem}\n`)
+        throw new UsageError()
+      }
+      const { kind, path, stock } = parsed
+      const progress = createImportProgress(process.stderr, basename(path))
       const { report, companyIds } = await importCsvIntoDatabase(database.db, {
         kind,
         path,
+        stock,
         now: () => new Date(),
-      })
-      const lines = [
-        `${kind} from ${path}: ${report.records} records, ${report.accepted} stored, ${report.rejectedCount} rejected, ${report.durationMs} ms`,
-        ...report.rejections
-          .slice(0, 50)
-          .map((r) => `    line ${r.line}${r.column ? `, column ${r.column}` : ''}: ${r.reason}`),
-      ]
-      if (report.headerRejected) return [...lines, 'the header is unusable, so no row was stored'].join('\n')
+        ...(progress ? { onProgress: progress.update } : {}),
+      }).finally(() => progress?.finish())
+      const lines = formatImportSummary(report, { stored: true })
+      if (report.headerRejected) {
+        // Nothing was stored (a wrong layout, or a one-stock file without --stock): say why, and exit 1.
+        console.log(lines.join('\n'))
+        throw new UsageError()
+      }
       const { snapshots, failures } = await services.stockRefresh.recomputeSnapshots(companyIds)
       await services.stockRefresh.updateMonthlyPicks()
       lines.push(`${companyIds.length} companies now served from CSV; ${snapshots} snapshots recomputed`)

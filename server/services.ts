@@ -4,11 +4,13 @@
  */
 import type { Redis } from 'ioredis'
 import pino from 'pino'
+import { stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stocks.ts'
 import { type Clock, systemClock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createDevSmsOutbox } from './modules/accounts/dev-sms-outbox.service.ts'
+import { createSiteHandoverService } from './modules/accounts/site-handover.service.ts'
 import { createArticlesService } from './modules/articles/articles.service.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
@@ -46,7 +48,19 @@ export function createServices({
   const devSmsOutbox = createDevSmsOutbox({ db })
   const now = () => clock.now().getTime()
   const tracking = createTrackingService({ db, now })
-  const articles = createArticlesService({ db, now, recentArticleViews: tracking.countRecentArticleViews })
+  const articles = createArticlesService({
+    db,
+    now,
+    recentArticleViews: tracking.countRecentArticleViews,
+    // Searches name stocks with the diagnosis autocomplete's lookup; only requests call it, after `stocks` exists.
+    findStockCandidates: async (text, locale) =>
+      (
+        await stocks.listAiScores(
+          { q: text.slice(0, stockQueryMaxLength), page: 1, pageSize: stockSuggestionsMax },
+          locale,
+        )
+      ).rows,
+  })
   const sms =
     smsSender ??
     createSmsSender(config.sms, {
@@ -61,10 +75,20 @@ export function createServices({
     now: () => clock.now(),
     log: pino({ level: config.logLevel, name: 'market-data' }),
   })
+  const stocks = createStocksService({
+    db,
+    config,
+    clock,
+    quotas,
+    refresh: stockRefresh,
+    countArticleMentions: articles.countStockMentions,
+  })
+  const accounts = createAccountsService({ db, config, clock, sms, subscriptions })
   return {
     subscriptions,
     devSmsOutbox,
-    accounts: createAccountsService({ db, config, clock, sms, subscriptions }),
+    accounts,
+    siteHandover: createSiteHandoverService({ db, config, clock, accounts }),
     quotas,
     rateLimiter: createRateLimiter({ db, redis }),
     articles,
@@ -74,14 +98,7 @@ export function createServices({
     newsletter: createNewsletterService({ db }),
     redirects: createRedirectsService({ db }),
     stockRefresh,
-    stocks: createStocksService({
-      db,
-      config,
-      clock,
-      quotas,
-      refresh: stockRefresh,
-      countArticleMentions: articles.countStockMentions,
-    }),
+    stocks,
   }
 }
 

@@ -4,9 +4,12 @@
  * discards the body, keeping only the status and the stable code from the `x-error-code` header (ADR 0004).
  * A 401, in the body or the status, tells the session layer to log out.
  */
+
+import { cookieNames } from '#contracts/cookie-names.ts'
 import type { Envelope } from '#contracts/envelope.ts'
 import { apiLangHeader, type Locale } from '#contracts/regions.ts'
-import { cookieNames, readBrowserCookie } from './cookies.ts'
+import { retryAfterSecondsOf } from '#contracts/retry-wait.ts'
+import { readBrowserCookie } from './cookies.ts'
 
 export type QueryValue = string | number | boolean | null | undefined
 export type QueryParams = Record<string, QueryValue | QueryValue[]>
@@ -16,11 +19,14 @@ export class ApiError extends Error {
   readonly status: number
   /** Stable error code the page translates (`errors:<code>`). */
   readonly code: string
+  /** Seconds to wait before trying again, from the `retry-after` header of a 429 (or 503); null when not said. */
+  readonly retryAfterSeconds: number | null
 
-  constructor(status: number, code: string) {
+  constructor(status: number, code: string, retryAfterSeconds: number | null = null) {
     super(code)
     this.status = status
     this.code = code
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
@@ -104,7 +110,11 @@ async function send<T>(
   }
   if (!response.ok) {
     void response.body?.cancel()
-    throw new ApiError(response.status, response.headers.get('x-error-code') ?? codeOfStatus(response.status))
+    throw new ApiError(
+      response.status,
+      response.headers.get('x-error-code') ?? codeOfStatus(response.status),
+      retryAfterSecondsOf(response.headers.get('retry-after')),
+    )
   }
   const envelope = (await response.json()) as Envelope<T>
   if (envelope.code === 401) settings.onUnauthenticated?.()

@@ -1,15 +1,5 @@
 /** Reading and writing the few cookies the browser itself manages (spec §4, §9). */
 
-export const cookieNames = {
-  referer: 'referer',
-  landing: 'landing',
-  searchKey: 'searchKey',
-  languageChoice: 'i18n_redirected',
-  privacy: 'privacy',
-  accessToken: 'access_token',
-  userInfo: 'userInfo',
-} as const
-
 export function parseCookieHeader(header: string | null | undefined): Record<string, string> {
   const cookies: Record<string, string> = {}
   for (const part of (header ?? '').split(';')) {
@@ -31,10 +21,17 @@ export function readBrowserCookie(name: string): string | undefined {
   return parseCookieHeader(document.cookie)[name]
 }
 
-export function writeBrowserCookie(name: string, value: string, maxAgeSeconds: number): void {
+/** `domain`: the regional sites' shared parent domain, for a cookie every regional site should see. */
+export function writeBrowserCookie(
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  domain?: string,
+): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+  const domainAttribute = domain ? `; Domain=${domain}` : ''
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser readers use
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/${domainAttribute}; SameSite=Lax${secure}`
 }
 
 export interface ServerCookieOptions {

@@ -56,6 +56,29 @@ describe('message catalogs', () => {
     }
   })
 
+  it('name the plans in Chinese on the Chinese sites, as the account menu does', () => {
+    for (const tier of ['base', 'plus', 'premium']) {
+      expect(zh.plans?.[`subscribe.tiers.${tier}`], tier).toBe(zh.account?.[`menu.tiers.${tier}`])
+    }
+    const englishTierNames = Object.entries(zh.plans ?? {}).filter(([, text]) =>
+      /\b(Base|Plus|Premium)\b/.test(String(text)),
+    )
+    expect(englishTierNames).toEqual([])
+  })
+
+  it('use full-width punctuation after Chinese text and never run a name into Chinese words', () => {
+    const offending = Object.entries(zh).flatMap(([namespace, messages]) =>
+      Object.entries(messages ?? {})
+        .filter(
+          ([, text]) =>
+            /[\u4e00-\u9fff][:,;?!](\s|$)/u.test(String(text)) ||
+            /[\u4e00-\u9fff]\{\{name\}\}/u.test(String(text)),
+        )
+        .map(([key]) => `${namespace}:${key}`),
+    )
+    expect(offending).toEqual([])
+  })
+
   it('use the exact sentences of the specification for validation messages', () => {
     expect(en.errors).toMatchObject({
       EMAIL_EMPTY: 'The email cannot be empty',

@@ -5,8 +5,9 @@
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigation, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigation, useSearchParams } from 'react-router'
 import { api, dataOf } from '#app/api/api-client.ts'
+import { loginHref } from '#app/features/account/account-menu.tsx'
 import { isChunkLoadError, reloadOnceAfterChunkFailure } from '#app/features/app-updates/chunk-reload.ts'
 import { loadDiagnosisPage } from '#app/features/stocks/diagnosis-page.server.ts'
 import { DiagnosisReport } from '#app/features/stocks/diagnosis-report.tsx'
@@ -98,6 +99,35 @@ function HowItWorks() {
   )
 }
 
+/**
+ * The attempts left. When a visitor's network has used its visitor allowance, "0 left today" would be wrong for
+ * someone who used nothing: the line says why (many people share the connection) and offers the login instead.
+ */
+function AttemptsLine({ attempts }: { attempts: AttemptsLeft }) {
+  const { t } = useTranslation(['stocks', 'errors'])
+  const location = useLocation()
+  if (attempts.period === 'network') {
+    return (
+      <p className="text-sm text-ink-800" data-testid="attempts-left">
+        {t('errors:DIAGNOSIS_LIMIT_NETWORK')}{' '}
+        <Link
+          to={loginHref(location.pathname, location.search)}
+          className="font-medium text-brand-700 underline"
+        >
+          {t('stocks:quota.login')}
+        </Link>
+      </p>
+    )
+  }
+  return (
+    <p className="text-sm text-ink-700" data-testid="attempts-left">
+      {t(attempts.period === 'month' ? 'stocks:quota.leftThisMonth' : 'stocks:quota.leftToday', {
+        count: attempts.count,
+      })}
+    </p>
+  )
+}
+
 /** The page frame: title, the input, the attempts left, and the state below. */
 function DiagnosisPage({
   query,
@@ -124,13 +154,7 @@ function DiagnosisPage({
           <p className="text-ink-700">{t('diagnosis.intro')}</p>
         </div>
         <StockSearch defaultQuery={query} isBusy={isDiagnosing} autoFocus={isIdle} />
-        {attempts ? (
-          <p className="text-sm text-ink-700" data-testid="attempts-left">
-            {t(attempts.period === 'month' ? 'quota.leftThisMonth' : 'quota.leftToday', {
-              count: attempts.count,
-            })}
-          </p>
-        ) : null}
+        {attempts ? <AttemptsLine attempts={attempts} /> : null}
       </header>
       {isDiagnosing ? <DiagnosingSkeleton /> : children}
     </div>

@@ -3,8 +3,6 @@ import { ArrowRight, BarChart3, Flame, Newspaper, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
-import { Card } from '#app/components/card.tsx'
-import { NewsletterForm } from '#app/features/contact/newsletter-form.tsx'
 import {
   HotTopicsSection,
   LatestArticlesSection,
@@ -44,36 +42,41 @@ const features = [
   { to: '/ai-stock-diagnosis', key: 'diagnosis', Icon: Sparkles },
 ] as const
 
+/** The hero's buttons: the large size from the small tablet up, the medium one on a phone. */
+const heroButtonSize = 'sm:h-12 sm:px-6 sm:text-base'
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('home')
   const { articles } = loaderData
   return (
     <>
       <section className="bg-ink-950 text-white">
-        <div className="mx-auto grid max-w-screen-xl gap-8 px-4 py-14 lg:grid-cols-2 lg:px-6 lg:py-20">
-          <div className="flex flex-col gap-5">
-            <h1 className="text-3xl leading-tight font-bold tracking-tight sm:text-4xl">{t('hero.title')}</h1>
-            <p className="text-lg text-ink-300">{t('hero.subtitle')}</p>
+        {/* On a phone the hero is short: smaller type, and the feature tiles are one line each (their blurb from
+            the small tablet up), so the first sections start on the first screen. */}
+        <div className="mx-auto grid max-w-screen-xl gap-6 px-4 py-8 sm:gap-8 sm:py-14 lg:grid-cols-2 lg:px-6 lg:py-20">
+          <div className="flex flex-col gap-4 sm:gap-5">
+            <h1 className="text-2xl leading-tight font-bold tracking-tight sm:text-4xl">{t('hero.title')}</h1>
+            <p className="text-base text-ink-300 sm:text-lg">{t('hero.subtitle')}</p>
             <div className="flex flex-wrap gap-3">
-              <Link to="/ai-stock-diagnosis" className={buttonClassName('primary', 'lg')}>
+              <Link to="/ai-stock-diagnosis" className={buttonClassName('primary', 'md', heroButtonSize)}>
                 {t('hero.diagnose')}
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
-              <Link to="/articles" className={buttonClassName('inverse', 'lg')}>
+              <Link to="/articles" className={buttonClassName('inverse', 'md', heroButtonSize)}>
                 {t('hero.read')}
               </Link>
             </div>
           </div>
-          <ul className="grid grid-cols-2 gap-3 self-center">
+          <ul className="grid grid-cols-2 gap-2 self-center sm:gap-3">
             {features.map(({ to, key, Icon }) => (
               <li key={key}>
                 <Link
                   to={to}
-                  className="flex h-full flex-col gap-2 rounded-card border border-ink-800 bg-ink-900 p-4 hover:border-brand-500"
+                  className="flex h-full items-center gap-2 rounded-card border border-ink-800 bg-ink-900 p-3 hover:border-brand-500 sm:flex-col sm:items-start sm:p-4"
                 >
-                  <Icon className="size-5 text-brand-500" aria-hidden="true" />
-                  <span className="font-semibold">{t(`features.${key}.title`)}</span>
-                  <span className="text-sm text-ink-300">{t(`features.${key}.body`)}</span>
+                  <Icon className="size-5 shrink-0 text-brand-500" aria-hidden="true" />
+                  <span className="text-sm font-semibold sm:text-base">{t(`features.${key}.title`)}</span>
+                  <span className="hidden text-sm text-ink-300 sm:block">{t(`features.${key}.body`)}</span>
                 </Link>
               </li>
             ))}
@@ -85,17 +88,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeStockSectionList sections={loaderData.stocks} />
       <HotTopicsSection topics={articles.hotTopics} />
       <RecommendationsSection articles={articles.recommendations} />
-      <section className="mx-auto max-w-screen-xl px-4 py-12 lg:px-6">
-        <Card className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 className="text-xl font-semibold text-ink-950">{t('newsletter.title')}</h2>
-            <p className="mt-1 text-sm text-ink-700">{t('newsletter.body')}</p>
-          </div>
-          <div className="md:w-[28rem]">
-            <NewsletterForm source="home" />
-          </div>
-        </Card>
-      </section>
     </>
   )
 }

@@ -6,10 +6,11 @@ import { Button, buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
-import { loadPlans, type PlanFacts } from '#app/features/plans/plans.server.ts'
+import { loadPlans, type PlanFacts, type RungAllowances } from '#app/features/plans/plans.server.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
+import { useRootData } from '#app/use-root-data.ts'
 import { Tier } from '#contracts/accounts.ts'
 import type { Route } from './+types/subscribe.ts'
 
@@ -27,8 +28,10 @@ export const meta: Route.MetaFunction = titledPageMeta
 
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('plans')
-  const { plans, current, visitorDiagnosesPerDay, memberDiagnosesPerMonth } = loaderData
+  const { plans, current, allowances } = loaderData
   const location = useLocation()
+  const currentRung = current.role === 'subscriber' ? (current.tier ?? 'member') : current.role
+  const ownDiagnoses = allowances.find((a) => a.rung === currentRung)?.diagnosis
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10">
       <header className="flex flex-col gap-3">
@@ -40,9 +43,10 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
                 tier: t(`subscribe.tiers.${current.tier}`),
                 date: current.endsOn ?? '',
               })
-            : current.role === 'member'
-              ? t('subscribe.status.member', { count: memberDiagnosesPerMonth })
-              : t('subscribe.status.visitor', { count: visitorDiagnosesPerDay })}{' '}
+            : t(current.role === 'member' ? 'subscribe.status.member' : 'subscribe.status.visitor', {
+                daily: ownDiagnoses?.daily,
+                monthly: ownDiagnoses?.monthly,
+              })}{' '}
           {current.role === 'visitor' ? (
             <Link
               to={loginHref(location.pathname, location.search)}
@@ -58,6 +62,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
           <PlanCard key={plan.tier} plan={plan} currentTier={current.tier} />
         ))}
       </ul>
+      <AllowanceTable allowances={allowances} currentRung={currentRung} />
       <section className="grid gap-4 md:grid-cols-2">
         <Card>
           <h2 className="text-lg font-semibold text-ink-950">{t('subscribe.howTitle')}</h2>
@@ -69,6 +74,85 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
         </Card>
       </section>
     </div>
+  )
+}
+
+const allowanceRows = [
+  { kind: 'diagnosis', period: 'daily', labelKey: 'subscribe.allowances.diagnosesPerDay' },
+  { kind: 'diagnosis', period: 'monthly', labelKey: 'subscribe.allowances.diagnosesPerMonth' },
+  { kind: 'chat', period: 'daily', labelKey: 'subscribe.allowances.repliesPerDay' },
+  { kind: 'chat', period: 'monthly', labelKey: 'subscribe.allowances.repliesPerMonth' },
+] as const
+
+/**
+ * The allowance ladder, visitor to Premium, as the quota service enforces it: each column gives at least what the
+ * one to its left does. The reader's own column is marked.
+ */
+function AllowanceTable({
+  allowances,
+  currentRung,
+}: {
+  allowances: RungAllowances[]
+  currentRung: RungAllowances['rung']
+}) {
+  const { t } = useTranslation('plans')
+  const { displayLocale } = useRootData()
+  const rungName = (rung: RungAllowances['rung']) =>
+    rung === 'visitor' || rung === 'member'
+      ? t(`subscribe.allowances.rungs.${rung}`)
+      : t(`subscribe.tiers.${rung}`)
+  return (
+    <section aria-labelledby="allowances-title" className="flex flex-col gap-3">
+      <h2 id="allowances-title" className="text-xl font-bold text-ink-950">
+        {t('subscribe.allowances.title')}
+      </h2>
+      <p className="max-w-3xl text-sm text-ink-800">{t('subscribe.allowances.intro')}</p>
+      <div className="overflow-x-auto rounded-card border border-ink-100 bg-white p-3">
+        <table className="w-full min-w-[40rem] text-sm" data-testid="allowance-table">
+          <caption className="sr-only">{t('subscribe.allowances.caption')}</caption>
+          <thead>
+            <tr className="border-b border-ink-300 text-ink-900">
+              <td />
+              {allowances.map(({ rung }) => (
+                <th
+                  key={rung}
+                  scope="col"
+                  className={clsx('px-2 py-2 text-end font-semibold', rung === currentRung && 'bg-brand-100')}
+                >
+                  {rungName(rung)}
+                  {rung === currentRung ? (
+                    <span className="block text-xs font-normal text-ink-700">
+                      {t('subscribe.allowances.you')}
+                    </span>
+                  ) : null}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {allowanceRows.map(({ kind, period, labelKey }) => (
+              <tr key={labelKey} className="border-b border-ink-100 last:border-b-0">
+                <th scope="row" className="py-2 pe-3 text-start font-medium text-ink-900">
+                  {t(labelKey)}
+                </th>
+                {allowances.map((allowance) => (
+                  <td
+                    key={allowance.rung}
+                    className={clsx(
+                      'px-2 py-2 text-end tabular-nums text-ink-900',
+                      allowance.rung === currentRung && 'bg-brand-100',
+                    )}
+                    data-testid={`allowance-${kind}-${period}-${allowance.rung}`}
+                  >
+                    {allowance[kind][period].toLocaleString(displayLocale)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   )
 }
 

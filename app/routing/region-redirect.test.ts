@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseRegion, regionFromAcceptLanguage, sharedCookieDomain } from './region-redirect.ts'
+import { chooseRegion, regionFromAcceptLanguage } from './region-redirect.ts'
 
 describe('regional redirect', () => {
   it('maps browser languages to regional sites by preference', () => {
@@ -16,10 +16,5 @@ describe('regional redirect', () => {
   it('prefers the remembered choice and ignores a forged one', () => {
     expect(chooseRegion('kr', 'zh-TW')).toBe('kr')
     expect(chooseRegion('evil.com', 'zh-TW')).toBe('hant')
-  })
-
-  it('shares cookies on the parent domain only when there is one', () => {
-    expect(sharedCookieDomain('tickerwise.com')).toBe('tickerwise.com')
-    expect(sharedCookieDomain('localhost')).toBeUndefined()
   })
 })

@@ -29,8 +29,3 @@ export function chooseRegion(rememberedChoice: string | undefined, acceptLanguag
   const remembered = RegionSchema.safeParse(rememberedChoice)
   return remembered.success ? remembered.data : regionFromAcceptLanguage(acceptLanguage)
 }
-
-/** The parent domain cookies are shared on, or undefined when the host has none (e.g. `localhost`). */
-export function sharedCookieDomain(apexHostname: string | undefined): string | undefined {
-  return apexHostname?.includes('.') ? apexHostname : undefined
-}

@@ -6,12 +6,15 @@
  * 4. apply the operator's redirects.
  */
 import { data, type MiddlewareFunction, redirect } from 'react-router'
-import { cookieNames, parseCookieHeader, serializeCookie } from '#app/api/cookies.ts'
+import { parseCookieHeader, serializeCookie } from '#app/api/cookies.ts'
 import { requestContext } from '#app/request-context.ts'
+import { sharedCookieDomain } from '#contracts/cookie-domains.ts'
+import { cookieNames } from '#contracts/cookie-names.ts'
 import { regions } from '#contracts/regions.ts'
+import { isAcceptableText } from '#contracts/text-input.ts'
 import { attributionFor } from './attribution.ts'
-import { chooseRegion, sharedCookieDomain } from './region-redirect.ts'
-import { findBrokenRule } from './route-rules.ts'
+import { chooseRegion } from './region-redirect.ts'
+import { findBrokenRule, hasUnacceptableText } from './route-rules.ts'
 
 const oneHour = 60 * 60
 const oneYear = 365 * 24 * 60 * 60
@@ -36,9 +39,10 @@ export const routeChecks: MiddlewareFunction<Response> = async ({ request, conte
   const pathname = url.pathname.replace(/\.data$/, '') || '/'
   const { config, hostname, region, services } = context.get(requestContext)
 
-  // 1. Validation rule.
-  if (findBrokenRule(pathname)) {
-    const shownPath = decodePath(pathname)
+  // 1. Validation rule (and control characters in the path or query, which name no page either).
+  if (findBrokenRule(pathname) || hasUnacceptableText(url)) {
+    const decodedPath = decodePath(pathname)
+    const shownPath = isAcceptableText(decodedPath) ? decodedPath : pathname
     throw data({ reason: 'invalid-route', path: shownPath }, { status: 404, statusText: 'Page Not Found' })
   }
 

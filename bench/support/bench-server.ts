@@ -12,6 +12,7 @@ import type { ServerBuild } from 'react-router'
 import { bootRuntime, type Runtime } from '#server/boot.ts'
 import { loadConfig } from '#server/config.ts'
 import { createHttpServer } from '#server/http.ts'
+import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 
 export interface BenchServer {
   runtime: Runtime
@@ -24,7 +25,10 @@ export interface BenchServer {
   close(): Promise<void>
 }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: { smsSender?: SmsSender } = {},
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-'))
   const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
   const config = loadConfig({
@@ -37,7 +41,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   })
-  const runtime = await bootRuntime({ config })
+  const runtime = await bootRuntime({ config, ...options })
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
   const app = await createHttpServer({
     config,

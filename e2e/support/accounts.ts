@@ -1,4 +1,7 @@
-/** Accounts for browser journeys: fresh mobile numbers, codes read from the development SMS outbox, logging in. */
+/**
+ * Accounts for browser journeys: fresh mobile numbers, codes read from the development SMS outbox, logging in.
+ * The outbox and the plan grant are test endpoints: the servers in playwright.config.ts set TEST_ENDPOINTS=loopback.
+ */
 
 import { randomInt } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
@@ -37,7 +40,7 @@ export async function codeFromOutbox(
         const response = await request.get(
           `${loopbackOf(origin)}/api/portal/dev/sms-outbox?phone=${encodeURIComponent(e164)}`,
         )
-        if (!response.ok()) return `outbox answered ${response.status()}`
+        if (!response.ok()) return `outbox answered ${response.status()} (is TEST_ENDPOINTS=loopback set?)`
         const body = ((await response.json()) as { data: { body: string }[] }).data[0]?.body ?? ''
         code = /\b(\d{6})\b/.exec(body)?.[1]
         return code ? 'code' : `no code in the outbox for ${e164}`
@@ -80,7 +83,7 @@ export async function logInThroughApi(
 }
 
 /**
- * Subscribes the browser's logged-in member now, through the develop-only grant (what an operator's
+ * Subscribes the browser's logged-in member now, through the test endpoint that grants a plan (what an operator's
  * `subscription:grant` does); the page must be on the site.
  */
 export async function subscribeThroughApi(page: Page, tier: 'base' | 'plus' | 'premium'): Promise<void> {

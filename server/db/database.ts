@@ -3,7 +3,8 @@
  * DATABASE_URL is set. Both speak the same SQL dialect, so modules never ask which one they have; only this file
  * and the migrator know.
  */
-import { mkdir } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -12,6 +13,8 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { ConfigError } from '#server/config.ts'
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT>
 
@@ -37,13 +40,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(options: { dataDir: string | undefined; loadDataDir?: Blob }): Promise<Database> {
   const dataDir = options.dataDir ? path.join(options.dataDir, 'pglite') : undefined
-  if (dataDir) await mkdir(dataDir, { recursive: true })
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
-    relaxedDurability: !dataDir,
-  })
+  let lock: DataDirLock | undefined
+  if (options.dataDir) {
+    await checkDataDirWritable(options.dataDir)
+    // One process per folder (data-dir-lock.ts): a second one would work on its own copy of the files.
+    lock = lockDataDir(options.dataDir)
+  }
+  let client: PGlite
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+      relaxedDurability: !dataDir,
+    })
+  } catch (error) {
+    lock?.release()
+    if (!dataDir) throw error
+    // PGlite says only "failed to initialize properly": name the folder and what to try.
+    throw new ConfigError(
+      `DATA_DIR ${options.dataDir}: PGlite could not open ${dataDir} (${reasonOf(error)}). If the folder holds files of another program or another PGlite version, or a damaged database, move it away (a new database is created and seeded at start) or choose another DATA_DIR`,
+    )
+  }
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db
   // PGlite is one connection in one process: a lock is only a queue here, and queries are already serial.
   let queue: Promise<unknown> = Promise.resolve()
@@ -57,21 +75,108 @@ async function openPglite(options: { dataDir: string | undefined; loadDataDir?: 
     kind: 'pglite',
     withAdvisoryLock: (_name, fn) => withLock(fn),
     tryWithAdvisoryLock: (_name, fn) => withLock(fn),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close()
+      } finally {
+        lock?.release()
+      }
+    },
     dumpDataDir: () => client.dumpDataDir('gzip'),
   }
 }
 
+/**
+ * `mkdir -p`, one level at a time. Node's own recursive mkdir spins forever where creating a folder keeps failing
+ * with ENOENT under a parent that exists (a path under /proc, for one); this gives up with that error instead.
+ */
+async function makeFolder(folder: string): Promise<void> {
+  try {
+    await mkdir(folder)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') return
+    if (code !== 'ENOENT' || path.dirname(folder) === folder) throw error
+    await makeFolder(path.dirname(folder))
+    await mkdir(folder).catch((again: NodeJS.ErrnoException) => {
+      if (again.code !== 'EEXIST') throw again
+    })
+  }
+}
+
+/** Creates the folder and writes a file in it and in its PGlite folder, so a folder PGlite cannot use stops here. */
+async function probeFolderWrites(dataDir: string): Promise<void> {
+  const pgliteDir = path.join(dataDir, 'pglite')
+  await makeFolder(pgliteDir)
+  for (const folder of [dataDir, pgliteDir]) {
+    const probe = path.join(folder, `.write-check-${randomUUID()}`)
+    await writeFile(probe, '', { flag: 'wx' })
+    await rm(probe, { force: true })
+  }
+}
+
+/**
+ * Stops with one line naming DATA_DIR when the folder cannot be created or written (PGlite itself would only say
+ * it "failed to initialize properly"). `probe` is replaceable for tests run as root, whom permissions do not stop.
+ */
+export async function checkDataDirWritable(
+  dataDir: string,
+  probe: (dataDir: string) => Promise<void> = probeFolderWrites,
+): Promise<void> {
+  try {
+    await probe(dataDir)
+  } catch (error) {
+    throw new ConfigError(
+      `DATA_DIR ${dataDir} is not writable: ${reasonOf(error)}. Choose a writable folder (DATA_DIR=/path/to/folder) or give this user write access to it`,
+    )
+  }
+}
+
+/** A short reason from a thrown error; connection failures may come as an AggregateError without a message. */
+function reasonOf(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return [...new Set(error.errors.map(reasonOf))].join('; ')
+  }
+  if (error instanceof Error) return error.message || (error as NodeJS.ErrnoException).code || error.name
+  return String(error)
+}
+
+/** The URL as it may be printed: without its password. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***')
+    return parsed.href
+  } catch {
+    return 'DATABASE_URL'
+  }
+}
+
+/** Connects once, bounded in time, so a database that does not answer stops the boot with a line naming it. */
+async function probePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+  } catch (error) {
+    throw new ConfigError(
+      `DATABASE_URL ${redactedUrl(url)} does not answer: ${reasonOf(error)}. Start PostgreSQL there (and check the user, password and database name), or unset DATABASE_URL to use PGlite in DATA_DIR`,
+    )
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  // Fail at boot, with the real reason, rather than on the first request.
+  await probePostgres(url)
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // A connection the server ends while it sits idle or is closing (a restart, a failover, a test database dropped
   // while the pool is ending) emits 'error'; unheard, that would end the process. Queries in flight still fail
   // through their own promise, and the pool replaces the connection.
   pool.on('error', () => undefined)
   pool.on('connect', (client) => client.on('error', () => undefined))
-  // Fail at boot, with the real reason, rather than on the first request.
-  const probe = await pool.connect()
-  probe.release()
   const db = drizzleNodePg({ client: pool, casing: 'snake_case' }) as unknown as Db
 
   async function onLockedConnection<T>(

@@ -3,7 +3,7 @@
  * exist are left alone, so an operator's edits survive restarts. Runs at every start, under a lock.
  */
 
-import { insertSeedCorpusIfAbsent } from '#server/modules/articles/articles.seed.ts'
+import { insertSeedCorpusIfAbsent, reindexStaleSearchText } from '#server/modules/articles/articles.seed.ts'
 import { loadSeedCorpus } from '#server/modules/articles/seed/seed-corpus.ts'
 import { insertSeedMenuIfAbsent } from '#server/modules/navigation/navigation.seed.ts'
 import { insertRedirectsIfAbsent } from '#server/modules/redirects/redirects.repo.ts'
@@ -24,6 +24,7 @@ export async function seedDatabase(database: Database, options: { config?: Confi
     await insertRedirectsIfAbsent(db, defaultRedirects)
     const corpus = await loadSeedCorpus()
     await insertSeedCorpusIfAbsent(db, corpus)
+    await reindexStaleSearchText(db)
     await insertSeedMenuIfAbsent(db, corpus.menuGroups)
     await seedStocks(db, options.config)
   })

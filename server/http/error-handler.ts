@@ -9,16 +9,25 @@ import enErrors from '#app/i18n/locales/en/errors.json' with { type: 'json' }
 import zhErrors from '#app/i18n/locales/zh-Hant/errors.json' with { type: 'json' }
 import { CommonErrorCode, type Failure, type FieldError } from '#contracts/envelope.ts'
 import { type Locale, localeFromLangHeader } from '#contracts/regions.ts'
+import { rateLimitedMessageCode, retryAfterSecondsOf, retryWaitOf } from '#contracts/retry-wait.ts'
 import { AppError, httpStatusOfKind } from './app-error.ts'
 
 const messages: Record<Locale, Record<string, string>> = { en: enErrors, 'zh-Hant': zhErrors }
+const pluralRules: Record<Locale, Intl.PluralRules> = {
+  en: new Intl.PluralRules('en'),
+  'zh-Hant': new Intl.PluralRules('zh-Hant'),
+}
 
+/** A message by code; with a numeric `count`, its plural form by i18next's rule (`<code>_one`, `<code>_other`). */
 export function translateErrorCode(
   code: string,
   locale: Locale,
   params?: Record<string, string | number>,
 ): string {
-  const template = messages[locale][code] ?? messages[locale][CommonErrorCode.internal] ?? code
+  const count = params?.count
+  const plural =
+    typeof count === 'number' ? messages[locale][`${code}_${pluralRules[locale].select(count)}`] : undefined
+  const template = plural ?? messages[locale][code] ?? messages[locale][CommonErrorCode.internal] ?? code
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params?.[name] ?? ''))
 }
 
@@ -31,16 +40,18 @@ export function requestLocale(request: FastifyRequest): Locale {
   return localeFromLangHeader(Array.isArray(header) ? header[0] : header)
 }
 
-export function failure(
-  status: number,
-  code: string,
-  locale: Locale,
-  extra: { fields?: FieldError[]; params?: Record<string, string | number> } = {},
-): Failure {
+export function failure(status: number, code: string, locale: Locale, extra: FailureExtra = {}): Failure {
   // A field error's own sentence says more than "wrong format"; show the first one as the message.
   const firstField = extra.fields?.find((f) => isKnownErrorCode(f.code))
-  const message = translateErrorCode(firstField?.code ?? code, locale, extra.params)
+  const message = translateErrorCode(firstField?.code ?? extra.messageCode ?? code, locale, extra.params)
   return { code: status, data: null, error: code, message, ...(extra.fields ? { fields: extra.fields } : {}) }
+}
+
+export interface FailureExtra {
+  fields?: FieldError[]
+  params?: Record<string, string | number>
+  /** The message's own code when it says more than the error code's (the wait of a 429); `error` stays `code`. */
+  messageCode?: string
 }
 
 /** Sends a failure envelope; the stable code also travels in `x-error-code`, which survives the browser client
@@ -50,7 +61,7 @@ export function sendFailure(
   status: number,
   code: string,
   locale: Locale,
-  extra: { fields?: FieldError[]; params?: Record<string, string | number> } = {},
+  extra: FailureExtra = {},
 ) {
   const body = failure(status, code, locale, extra)
   const firstField = extra.fields?.find((f) => isKnownErrorCode(f.code))
@@ -65,6 +76,12 @@ export function fieldErrorsOf(error: ZodError): FieldError[] {
     field: issue.path.map(String).join('.'),
     code: isKnownErrorCode(issue.message) ? issue.message : CommonErrorCode.validationFailed,
   }))
+}
+
+/** A per-route limit's 429 says how long to wait: the `retry-after` @fastify/rate-limit set, in words. */
+function rateLimitedWaitOf(reply: FastifyReply): FailureExtra {
+  const wait = retryWaitOf(retryAfterSecondsOf(reply.getHeader('retry-after')))
+  return wait ? { messageCode: rateLimitedMessageCode[wait.unit], params: { count: wait.count } } : {}
 }
 
 export function registerErrorHandling(api: FastifyInstance): void {
@@ -85,7 +102,8 @@ export function registerErrorHandling(api: FastifyInstance): void {
       })
     }
     const status = (error as FastifyError).statusCode ?? 500
-    if (status === 429) return sendFailure(reply, 429, CommonErrorCode.rateLimited, locale)
+    if (status === 429)
+      return sendFailure(reply, 429, CommonErrorCode.rateLimited, locale, rateLimitedWaitOf(reply))
     if (status === 413) return sendFailure(reply, 413, CommonErrorCode.payloadTooLarge, locale)
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'rejected request')

@@ -16,6 +16,7 @@ import type { RequestContext } from '#app/request-context.ts'
 import { regionFromHostname, regionSettings } from '#contracts/regions.ts'
 import { type Config, toPublicConfig } from '#server/config.ts'
 import type { Services } from '#server/services.ts'
+import { enterPageRender, type LoadShedding } from './load-shedding.ts'
 import { pageSecurityHeaders } from './security-headers.ts'
 
 export interface PageBuildSource {
@@ -33,7 +34,12 @@ function requestContextKeyOf(build: ServerBuild): RouterContext<RequestContext> 
 
 export async function registerPages(
   app: FastifyInstance,
-  { source, services, config }: { source: PageBuildSource; services: Services; config: Config },
+  {
+    source,
+    services,
+    config,
+    loadShedding,
+  }: { source: PageBuildSource; services: Services; config: Config; loadShedding: LoadShedding },
 ): Promise<void> {
   const publicConfig = toPublicConfig(config)
   // A production build is fixed: hand React Router the object so it derives its routes once, not per request.
@@ -52,6 +58,9 @@ export async function registerPages(
       url: '/*',
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         reply.hijack()
+        // A render slot, or the busy page (503 + Retry-After) when the renders and their queue are full.
+        const slot = await enterPageRender(request, reply.raw, loadShedding)
+        if (!slot) return
         const nonce = randomBytes(16).toString('base64')
         try {
           const build = await source.getBuild()
@@ -71,8 +80,10 @@ export async function registerPages(
             buildId: build.assets.version,
             log: request.log as unknown as RequestContext['log'],
           })
+          // Protocol and host as Fastify read them: forwarded values only from a trusted proxy (TRUST_PROXY).
           const fetchRequest = createRequest(request.raw, reply.raw, {
-            ...(config.trustProxy ? { trustProxy: true } : {}),
+            protocol: request.protocol === 'https' ? 'https:' : 'http:',
+            ...(request.host ? { host: request.host } : {}),
           })
           const response = await handleRequest(fetchRequest, context)
           for (const [name, value] of Object.entries(pageSecurityHeaders(config, nonce, isDevelopment))) {
@@ -89,6 +100,8 @@ export async function registerPages(
             })
           }
           reply.raw.end('Oops! An unknown error occurred')
+        } finally {
+          slot.release()
         }
       },
     })

@@ -5,8 +5,9 @@
  * exists.
  */
 
-import { cookieNames, parseCookieHeader } from '#app/api/cookies.ts'
+import { parseCookieHeader } from '#app/api/cookies.ts'
 import { UserInfoCookie } from '#contracts/accounts.ts'
+import { cookieNames } from '#contracts/cookie-names.ts'
 
 export function userInfoFromCookieValue(value: string | undefined): UserInfoCookie | null {
   if (!value) return null

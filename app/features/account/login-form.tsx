@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ApiError } from '#app/api/api-client.ts'
+import { isRateLimited, rateLimitedMessage } from '#app/api/rate-limit-message.ts'
 import { Button } from '#app/components/button.tsx'
 import { Checkbox } from '#app/components/checkbox.tsx'
 import { TextField } from '#app/components/text-field.tsx'
@@ -70,6 +71,7 @@ export function LoginForm({ region, redirectTo }: { region: Region; redirectTo: 
     const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR'
     const field = fieldOfCode[code]
     if (field) setErrors({ [field]: code })
+    else if (isRateLimited(error)) toast.error(rateLimitedMessage(t, error.retryAfterSeconds))
     else toast.error(message(code))
   }
 

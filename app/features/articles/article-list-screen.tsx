@@ -1,7 +1,9 @@
 /**
  * The article-list screen (spec §2): heading, the links between lists, the articles of the page, paging, and an
- * empty state that says why the list is empty (nothing published yet, no search result, past the last page).
+ * empty state that says why the list is empty (nothing published yet, no search result, past the last page). A
+ * keyword search first shows the stocks the keyword names, each opening its AI diagnosis.
  */
+import { Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
@@ -11,9 +13,11 @@ import { ArticleCard } from './article-card.tsx'
 import { ArticleListNav } from './article-list-nav.tsx'
 import { articleListPageSize, pageHref } from './article-listing.ts'
 import type { ArticleListData } from './article-loaders.server.ts'
+import { diagnosisPath } from './article-paths.ts'
+import { searchLimitMessage } from './search-limit-message.ts'
 
 export function ArticleListScreen({ data }: { data: ArticleListData }) {
-  const { t } = useTranslation(['articles', 'search', 'errors'])
+  const { t } = useTranslation(['articles', 'search', 'errors', 'stocks'])
   const location = useLocation()
   const [searchParams] = useSearchParams()
   const { listing, answer, page } = data
@@ -55,11 +59,39 @@ export function ArticleListScreen({ data }: { data: ArticleListData }) {
           className="rounded-card border border-warn/40 bg-warn/10 px-4 py-3 text-sm text-ink-900"
         >
           {data.isRateLimited
-            ? t('lists.search.tooMany')
+            ? searchLimitMessage(t, data.retryAfterSeconds)
             : search.isTooLong
               ? t('lists.search.tooLong')
               : t('search:empty')}
         </p>
+      ) : null}
+      {search && data.stocks.length > 0 ? (
+        <section aria-labelledby="search-stocks" className="flex flex-col gap-3" data-testid="search-stocks">
+          <h2 id="search-stocks" className="text-sm font-semibold tracking-wide text-ink-700 uppercase">
+            {t('lists.search.stocks')}
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {data.stocks.map((stock) => (
+              <li key={`${stock.market}:${stock.code}`} className="flex">
+                <Link
+                  to={diagnosisPath(stock)}
+                  title={t('detail.diagnoseHint')}
+                  className="flex w-full flex-col gap-1 rounded-card border border-ink-100 bg-white px-4 py-3 hover:border-brand-500"
+                >
+                  <span className="flex items-center justify-between gap-2 text-xs font-semibold text-ink-700">
+                    <span>{stock.code}</span>
+                    <span>{t(`stocks:markets.${stock.market}`)}</span>
+                  </span>
+                  <span className="truncate font-medium text-ink-950">{stock.name}</span>
+                  <span className="inline-flex items-center gap-1 text-sm text-brand-700">
+                    <Sparkles className="size-4" aria-hidden="true" />
+                    {t('lists.search.diagnose')}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       {answer && answer.rows.length > 0 ? (
         <ul className={search ? 'flex flex-col gap-4' : 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3'}>

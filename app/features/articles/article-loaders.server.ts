@@ -11,7 +11,9 @@ import {
   type ArticleListAnswer,
   ArticleListQuery,
   type ArticleTag,
+  type NamedStock,
   parseArticleReference,
+  searchStocksMax,
   type TopicSummary,
 } from '#contracts/articles.ts'
 import { filterOfListing, type Listing, listingOfPath, pageOfSearchParams } from './article-listing.ts'
@@ -29,12 +31,18 @@ export interface ArticleListData {
   isSearch: boolean
   /** This address searched more than SEARCH_RATE_PER_MINUTE times in the last minute: no results this time. */
   isRateLimited: boolean
+  /** When rate-limited, the seconds until this address may search again (also sent as `retry-after`). */
+  retryAfterSeconds: number | null
+  /** A keyword search's first page: the stocks the keyword names, shown above the articles. */
+  stocks: NamedStock[]
 }
 
 /** Keyword searches per client address and minute, on the pages as on the API (one shared count per process set). */
-async function allowsSearch({ services, config, clientIp }: RequestContext): Promise<boolean> {
-  const { hits } = await services.rateLimiter.hit(`search-page:${clientIp}`, 60_000)
+async function checkSearchLimit({ services, config, clientIp }: RequestContext) {
+  const { hits, ttlMs } = await services.rateLimiter.hit(`search-page:${clientIp}`, 60_000)
   return hits <= config.searchRatePerMinute
+    ? { isRateLimited: false, retryAfterSeconds: null }
+    : { isRateLimited: true, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) }
 }
 
 function notFound(): never {
@@ -49,11 +57,16 @@ export async function loadArticleList(context: RequestContext, request: Request)
   const t = getServerTranslator(locale).getFixedT(locale, 'articles')
   const page = pageOfSearchParams(url.searchParams)
   const filter = filterOfListing(listing, page)
-  const isRateLimited = filter?.keyword ? !(await allowsSearch(context)) : false
-  const [answer, topic, tag] = await Promise.all([
+  const { isRateLimited, retryAfterSeconds } = filter?.keyword
+    ? await checkSearchLimit(context)
+    : { isRateLimited: false, retryAfterSeconds: null }
+  const [answer, topic, tag, stocks] = await Promise.all([
     filter && !isRateLimited ? services.articles.findArticles(ArticleListQuery.parse(filter), locale) : null,
     listing.kind === 'topic' ? services.articles.findTopic(listing.slug, locale) : null,
     listing.kind === 'search' && listing.tag ? services.articles.findTag(listing.tag, locale) : null,
+    listing.kind === 'search' && filter?.keyword && !isRateLimited && page === 1
+      ? services.articles.findNamedStocks(listing.keyword, locale, searchStocksMax)
+      : [],
   ])
   const result: ArticleListData = {
     listing,
@@ -66,6 +79,8 @@ export async function loadArticleList(context: RequestContext, request: Request)
     topic: topic ?? null,
     isSearch: listing.kind === 'search',
     isRateLimited,
+    retryAfterSeconds,
+    stocks,
   }
   switch (listing.kind) {
     case 'all':
@@ -92,7 +107,9 @@ export async function loadArticleList(context: RequestContext, request: Request)
         : t('lists.search.title', { keyword: listing.keyword.slice(0, 100) })
       result.description = t('meta.searchDescription', { keyword: listing.keyword.slice(0, 100) })
       if (listing.isTooLong && !tag) return data(result, { status: 400 })
-      if (isRateLimited) return data(result, { status: 429 })
+      if (isRateLimited) {
+        return data(result, { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } })
+      }
       break
   }
   return result

@@ -1,4 +1,7 @@
-/** An instant shown in the region's time zone and language (spec §9: New York time for English). */
+/**
+ * An instant shown in the region's time zone and language (spec §9: New York time for English), always with the
+ * zone's name when it shows a time of day: the English Korea and Japan sites show Seoul and Tokyo times.
+ */
 import { useRootData } from '#app/use-root-data.ts'
 
 const formats = new Map<string, Intl.DateTimeFormat>()
@@ -14,7 +17,17 @@ export function formatArticleTime(
   if (!format) {
     format = new Intl.DateTimeFormat(
       displayLocale,
-      withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeZone },
+      withTime
+        ? {
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZoneName: 'short',
+            timeZone,
+          }
+        : { dateStyle: 'medium', timeZone },
     )
     formats.set(key, format)
   }

@@ -8,7 +8,12 @@ import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { ContactSignupForm } from '#contracts/site.ts'
-import { type FieldErrors, fieldErrorsOf, subscribeEmail } from './subscribe-email.ts'
+import {
+  type FieldErrors,
+  fieldErrorsOf,
+  subscribeEmail,
+  subscribeFailureMessage,
+} from './subscribe-email.ts'
 
 const emptyForm = { name: '', email: '', phone: '' }
 
@@ -32,8 +37,8 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
       toast.success(t('common:toast.subscribed'))
       setForm(emptyForm)
       onSent?.()
-    } catch {
-      toast.error(t('common:toast.subscribeFailed'))
+    } catch (error) {
+      toast.error(subscribeFailureMessage(t, error))
     } finally {
       setIsSending(false)
     }

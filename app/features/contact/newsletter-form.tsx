@@ -6,7 +6,12 @@ import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { NewsletterSignupForm, type SignupSource } from '#contracts/site.ts'
-import { type FieldErrors, fieldErrorsOf, subscribeEmail } from './subscribe-email.ts'
+import {
+  type FieldErrors,
+  fieldErrorsOf,
+  subscribeEmail,
+  subscribeFailureMessage,
+} from './subscribe-email.ts'
 
 export function NewsletterForm({
   source,
@@ -33,8 +38,8 @@ export function NewsletterForm({
       await subscribeEmail({ email: parsed.data.email, source })
       toast.success(t('common:toast.subscribed'))
       setEmail('')
-    } catch {
-      toast.error(t('common:toast.subscribeFailed'))
+    } catch (error) {
+      toast.error(subscribeFailureMessage(t, error))
     } finally {
       setIsSending(false)
     }

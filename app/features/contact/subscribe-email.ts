@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod'
 import { api, dataOf } from '#app/api/api-client.ts'
+import { isRateLimited, rateLimitedMessage, type Translate } from '#app/api/rate-limit-message.ts'
 import type { FieldError } from '#contracts/envelope.ts'
 import type { SubscribeEmailAnswer, SubscribeEmailRequest } from '#contracts/site.ts'
 
@@ -21,6 +22,13 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 
 export function fieldErrorsFromWire(fields: FieldError[]): FieldErrors {
   return Object.fromEntries(fields.map((f) => [f.field, f.code]))
+}
+
+/** The failure toast: the spec's 'Subscription Failed', or, past the sign-up limit, how long to wait. */
+export function subscribeFailureMessage(t: Translate, error: unknown): string {
+  return isRateLimited(error)
+    ? rateLimitedMessage(t, error.retryAfterSeconds)
+    : t('common:toast.subscribeFailed')
 }
 
 export async function subscribeEmail(request: SubscribeEmailRequest): Promise<SubscribeEmailAnswer> {

@@ -1,7 +1,9 @@
 /**
  * The home page's article sections (spec §2 home): latest, by market (the region's market first), hot topics and
- * recommendations. Each is its own component so the home page can place stock sections between them.
+ * recommendations. Each is its own component so the home page can place stock sections between them. On a phone
+ * each list is a horizontal row of cards and each market shows its three latest articles, with its "more" link.
  */
+import { clsx } from 'clsx'
 import { ArrowRight, Flame } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +12,7 @@ import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { articlePath, marketPath, topicPath } from '#app/features/articles/article-paths.ts'
 import { ArticleTime } from '#app/features/articles/article-time.tsx'
 import type { ArticleSummary, HomeSections } from '#contracts/articles.ts'
+import { phoneScrollerClassName } from './phone-scroller.ts'
 
 function HomeSection({
   id,
@@ -23,9 +26,12 @@ function HomeSection({
   children: ReactNode
 }) {
   return (
-    <section aria-labelledby={id} className="mx-auto flex max-w-screen-xl flex-col gap-5 px-4 py-8 lg:px-6">
+    <section
+      aria-labelledby={id}
+      className="mx-auto flex max-w-screen-xl flex-col gap-4 px-4 py-6 sm:gap-5 sm:py-8 lg:px-6"
+    >
       <div className="flex items-end justify-between gap-4">
-        <h2 id={id} className="text-2xl font-bold tracking-tight text-ink-950">
+        <h2 id={id} className="text-xl font-bold tracking-tight text-ink-950 sm:text-2xl">
           {title}
         </h2>
         {action}
@@ -51,7 +57,7 @@ function ArticleGrid({ articles }: { articles: ArticleSummary[] }) {
   const { t } = useTranslation('articles')
   if (articles.length === 0) return <p className="text-sm text-ink-700">{t('home.empty')}</p>
   return (
-    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className={clsx(phoneScrollerClassName, 'sm:grid sm:grid-cols-2 sm:gap-5 lg:grid-cols-3')}>
       {articles.map((article) => (
         <li key={article.articleId} className="flex">
           <ArticleCard article={article} headingLevel={3} />
@@ -78,7 +84,7 @@ export function MarketArticlesSection({ markets }: { markets: HomeSections['byMa
   const { t } = useTranslation('articles')
   return (
     <HomeSection id="home-markets" title={t('home.byMarket')}>
-      <div className="grid gap-5 md:grid-cols-2">
+      <div className={clsx(phoneScrollerClassName, 'sm:grid sm:gap-5 md:grid-cols-2')}>
         {markets.map((market) => (
           <section
             key={market.country}
@@ -92,7 +98,7 @@ export function MarketArticlesSection({ markets }: { markets: HomeSections['byMa
             {market.rows.length === 0 ? (
               <p className="text-sm text-ink-700">{t('home.empty')}</p>
             ) : (
-              <ul className="flex flex-col divide-y divide-ink-100">
+              <ul className="flex flex-col divide-y divide-ink-100 max-sm:[&>li:nth-child(n+4)]:hidden">
                 {market.rows.map((article) => (
                   <li key={article.articleId} className="flex flex-col gap-1 py-2">
                     <Link
@@ -124,7 +130,7 @@ export function HotTopicsSection({ topics }: { topics: HomeSections['hotTopics']
   if (topics.length === 0) return null
   return (
     <HomeSection id="home-topics" title={t('home.hotTopics')}>
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className={clsx(phoneScrollerClassName, 'sm:grid sm:grid-cols-2 sm:gap-5 lg:grid-cols-4')}>
         {topics.map((topic) => (
           <li
             key={topic.slug}

@@ -1,9 +1,14 @@
-/** Home: a few of the region's hot stocks, with their heat and interpretation, leading to /stocks-hot. */
+/**
+ * Home: a few of the region's hot stocks, with their heat and interpretation, leading to /stocks-hot. On a phone they
+ * are a horizontal row of cards.
+ */
+import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
 import { HotStockRow } from '#app/features/stocks/hot-stocks-view.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
 import type { HotStocksAnswer } from '#contracts/stocks.ts'
+import { phoneScrollerClassName } from './phone-scroller.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
 export function StockHotSection({
@@ -24,7 +29,7 @@ export function StockHotSection({
       }
       viewAll={{ to: '/stocks-hot', label: t('home.hotAll') }}
     >
-      <ol className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+      <ol className={clsx(phoneScrollerClassName, 'sm:grid sm:grid-cols-1 lg:grid-cols-2')}>
         {hot.rows.map((row) => (
           <HotStockRow key={`${row.market}-${row.code}`} row={row} displayLocale={displayLocale} />
         ))}

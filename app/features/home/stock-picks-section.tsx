@@ -22,6 +22,8 @@ import {
 import type { MonthlyPick, MonthlyPicksAnswer } from '#contracts/stocks.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
+type PicksMonth = MonthlyPicksAnswer['months'][number]
+
 function ReturnText({ value, displayLocale }: { value: number | null; displayLocale: DisplayLocale }) {
   if (value === null) return <span className="text-ink-700">—</span>
   return (
@@ -31,24 +33,34 @@ function ReturnText({ value, displayLocale }: { value: number | null; displayLoc
   )
 }
 
+/**
+ * One pick. On a phone the row is a small card (name and badges, then the two prices and the return side by side,
+ * each with its label), so the return is on the screen without scrolling the table sideways.
+ */
 function PickRow({ pick, displayLocale }: { pick: MonthlyPick; displayLocale: DisplayLocale }) {
   const { t } = useTranslation('stocks')
+  const phoneLabel = 'block text-xs font-semibold text-ink-700 sm:hidden'
   return (
-    <tr className="border-b border-ink-100 align-top" data-testid="pick-row">
-      <th scope="row" className="py-2 pe-3 text-start font-normal">
+    <tr
+      className="grid grid-cols-3 gap-x-3 border-b border-ink-100 py-2 align-top last:border-b-0 sm:table-row sm:py-0 sm:last:border-b"
+      data-testid="pick-row"
+    >
+      <th scope="row" className="col-span-3 pb-2 text-start font-normal sm:py-2 sm:pe-3">
         <StockNameLink name={pick.name} otherName={otherNameOf(pick)} code={pick.code} market={pick.market} />
         <span className="mt-1 flex flex-wrap gap-1">
           <Badge tone="brand">{t(`picks.suggestion.${pick.suggestion}`)}</Badge>
           <Badge>{t(`picks.type.${pick.stockType}`)}</Badge>
         </span>
       </th>
-      <td className="py-2 pe-3 text-end tabular-nums">
+      <td className="tabular-nums sm:py-2 sm:pe-3 sm:text-end">
+        <span className={phoneLabel}>{t('picks.priceThen')}</span>
         <span className="block font-medium">
           {formatPrice(pick.recommendedPrice, pick.currency, displayLocale)}
         </span>
         <span className="block text-xs text-ink-700">{formatDate(pick.dataAsOf, displayLocale)}</span>
       </td>
-      <td className="py-2 pe-3 text-end tabular-nums">
+      <td className="tabular-nums sm:py-2 sm:pe-3 sm:text-end">
+        <span className={phoneLabel}>{t('picks.priceNow')}</span>
         <span className="block font-medium">
           {pick.latestPrice === null ? '—' : formatPrice(pick.latestPrice, pick.currency, displayLocale)}
         </span>
@@ -58,7 +70,8 @@ function PickRow({ pick, displayLocale }: { pick: MonthlyPick; displayLocale: Di
           </span>
         ) : null}
       </td>
-      <td className="py-2 text-end">
+      <td className="text-end sm:py-2">
+        <span className={phoneLabel}>{t('picks.return')}</span>
         <ReturnText value={pick.actualReturn} displayLocale={displayLocale} />
       </td>
     </tr>
@@ -67,6 +80,8 @@ function PickRow({ pick, displayLocale }: { pick: MonthlyPick; displayLocale: Di
 
 /** Picks listed on the home page; the month's record above counts all of them. */
 export const homePicksShown = 6
+/** On a phone the table lists fewer, so the section stays about one screen tall. */
+export const phonePicksShown = 3
 
 export function StockPicksSection({
   picks,
@@ -81,6 +96,14 @@ export function StockPicksSection({
   const current = picks.months[0]
   if (!shown && !current?.lockedCount) return null
   const record = picks.trackRecord
+  const captionOf = (month: PicksMonth, limit: number) =>
+    month.picks.length > limit
+      ? t('picks.monthCaptionTop', {
+          month: formatMonth(month.month, displayLocale),
+          shown: limit,
+          count: month.picks.length,
+        })
+      : t('picks.monthCaption', { month: formatMonth(month.month, displayLocale) })
   return (
     <StockSectionFrame
       id="home-picks"
@@ -113,18 +136,13 @@ export function StockPicksSection({
         </div>
       </dl>
       {shown ? (
-        <div className="overflow-x-auto rounded-card border border-ink-100 bg-white p-3">
-          <table className="w-full min-w-[32rem] text-sm">
+        <div className="rounded-card border border-ink-100 bg-white p-3 sm:overflow-x-auto">
+          <table className="w-full text-sm sm:min-w-[32rem]">
             <caption className="pb-2 text-start text-sm font-semibold text-ink-900">
-              {shown.picks.length > homePicksShown
-                ? t('picks.monthCaptionTop', {
-                    month: formatMonth(shown.month, displayLocale),
-                    shown: homePicksShown,
-                    count: shown.picks.length,
-                  })
-                : t('picks.monthCaption', { month: formatMonth(shown.month, displayLocale) })}
+              <span className="sm:hidden">{captionOf(shown, phonePicksShown)}</span>
+              <span className="max-sm:hidden">{captionOf(shown, homePicksShown)}</span>
             </caption>
-            <thead>
+            <thead className="hidden sm:table-header-group">
               <tr className="border-b border-ink-300 text-xs text-ink-700">
                 <th scope="col" className="py-2 pe-3 text-start font-semibold">
                   {t('lists.stock')}
@@ -140,7 +158,7 @@ export function StockPicksSection({
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="flex flex-col sm:table-row-group max-sm:[&>tr:nth-child(n+4)]:hidden">
               {shown.picks.slice(0, homePicksShown).map((pick) => (
                 <PickRow key={`${pick.market}-${pick.code}`} pick={pick} displayLocale={displayLocale} />
               ))}

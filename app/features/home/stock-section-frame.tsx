@@ -22,12 +22,12 @@ export function StockSectionFrame({
   return (
     <section
       aria-labelledby={id}
-      className="mx-auto flex max-w-screen-xl flex-col gap-4 px-4 py-8 lg:px-6"
+      className="mx-auto flex max-w-screen-xl flex-col gap-4 px-4 py-6 sm:py-8 lg:px-6"
       data-testid={id}
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
-          <h2 id={id} className="text-2xl font-bold tracking-tight text-ink-950">
+          <h2 id={id} className="text-xl font-bold tracking-tight text-ink-950 sm:text-2xl">
             {title}
           </h2>
           {stamp}

@@ -1,4 +1,7 @@
-/** Home: the most undervalued stocks of the region's market, leading to /stocks-valuation. */
+/**
+ * Home: the most undervalued stocks of the region's market, leading to /stocks-valuation. Where rows are cards (below
+ * the tablet) the first three show; the link leads to the rest.
+ */
 import { useTranslation } from 'react-i18next'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
@@ -30,7 +33,7 @@ export function StockValuationSection({
       }
       viewAll={{ to: '/stocks-valuation', label: t('home.valuationAll') }}
     >
-      <div className="md:rounded-card md:border md:border-ink-100 md:bg-white">
+      <div className="max-md:[&_tbody>tr:nth-child(n+4)]:hidden md:rounded-card md:border md:border-ink-100 md:bg-white">
         <ValuationTable rows={undervalued.rows} firstRank={1} caption={title} displayLocale={displayLocale} />
       </div>
     </StockSectionFrame>

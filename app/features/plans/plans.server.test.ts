@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { QuotaKind } from '#contracts/accounts.ts'
 import { createManualClock } from '#server/clock.ts'
+import type { Reader } from '#server/modules/accounts/reader.ts'
+import { type QuotaRung, quotaRungs } from '#server/modules/quotas/quota-ladder.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { loadPlans } from './plans.server.ts'
@@ -15,7 +19,12 @@ const capturingSms: SmsSender = {
 let runtime: TestRuntime
 beforeAll(async () => {
   runtime = await createTestRuntime(
-    { QUOTA_DIAGNOSIS_VISITOR_DAILY: '4', QUOTA_DIAGNOSIS_MEMBER_MONTHLY: '6' },
+    {
+      QUOTA_DIAGNOSIS_PER_DAY: '1,4,21,22,23',
+      QUOTA_DIAGNOSIS_PER_MONTH: '3,6',
+      QUOTA_CHAT_PER_DAY: '2,7,40,41,42',
+      QUOTA_CHAT_PER_MONTH: '8,9,400,500,600',
+    },
     { clock: createManualClock('2026-11-22T09:00:00Z'), smsSender: capturingSms },
   )
 })
@@ -41,20 +50,45 @@ const context = (region: 'en' | 'hant' = 'en') => ({
   clientIp: '10.7.0.1',
 })
 
+/** A reader on the given rung of the ladder, as the quota service sees one. */
+function readerOn(rung: QuotaRung): Reader {
+  const tier = rung === 'visitor' || rung === 'member' ? null : rung
+  return {
+    role: tier ? 'subscriber' : rung === 'member' ? 'member' : 'visitor',
+    memberId: rung === 'visitor' ? null : randomUUID(),
+    tier,
+    sessionId: null,
+    device: { key: randomUUID(), network: null },
+  }
+}
+
 describe('the plan pages’ facts', () => {
   it('offers the tiers with the allowances the quota and picks services enforce', async () => {
-    const { plans, current, visitorDiagnosesPerDay, memberDiagnosesPerMonth } = await loadPlans(
-      pageRequest(),
-      context(),
-    )
+    const { plans, current } = await loadPlans(pageRequest(), context())
     expect(plans).toEqual([
       { tier: 'base', diagnosesPerMonth: 20, picksPerMonth: 5 },
       { tier: 'plus', diagnosesPerMonth: 30, picksPerMonth: 10 },
       { tier: 'premium', diagnosesPerMonth: 60, picksPerMonth: null },
     ])
     expect(current).toEqual({ role: 'visitor', tier: null, endsOn: null })
-    expect(visitorDiagnosesPerDay).toBe(4)
-    expect(memberDiagnosesPerMonth).toBe(6)
+  })
+
+  it('shows the configured ladder from visitor to Premium, the numbers the quota service holds each rung to', async () => {
+    const { allowances } = await loadPlans(pageRequest(), context())
+    expect(allowances).toEqual([
+      { rung: 'visitor', diagnosis: { daily: 1, monthly: 3 }, chat: { daily: 2, monthly: 8 } },
+      { rung: 'member', diagnosis: { daily: 4, monthly: 6 }, chat: { daily: 7, monthly: 9 } },
+      { rung: 'base', diagnosis: { daily: 21, monthly: 20 }, chat: { daily: 40, monthly: 400 } },
+      { rung: 'plus', diagnosis: { daily: 22, monthly: 30 }, chat: { daily: 41, monthly: 500 } },
+      { rung: 'premium', diagnosis: { daily: 23, monthly: 60 }, chat: { daily: 42, monthly: 600 } },
+    ])
+    for (const rung of quotaRungs) {
+      for (const kind of ['diagnosis', 'chat'] satisfies QuotaKind[]) {
+        const status = await runtime.services.quotas.peek({ reader: readerOn(rung), kind })
+        const shown = allowances.find((a) => a.rung === rung)?.[kind]
+        expect({ daily: status.dailyLimit, monthly: status.monthlyLimit }, `${rung} ${kind}`).toEqual(shown)
+      }
+    }
   })
 
   it('knows a member without a plan, and a subscriber’s plan with its last day in the region’s words', async () => {

@@ -1,5 +1,5 @@
 /**
- * What the plan pages need on the server: the reader's current plan and the allowances each tier gives, taken from
+ * What the plan pages need on the server: the reader's current plan and the allowances each rung gives, taken from
  * the services that enforce them (so the page can never promise more than the quota and picks services grant).
  */
 
@@ -7,7 +7,7 @@ import { parseCookieHeader } from '#app/api/cookies.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { type Tier, Tier as TierSchema } from '#contracts/accounts.ts'
 import { regionSettings } from '#contracts/regions.ts'
-import { diagnosesPerMonth, visitorDailyLimitOf } from '#server/modules/quotas/quotas.service.ts'
+import { type Allowance, type QuotaRung, quotaRungs } from '#server/modules/quotas/quota-ladder.ts'
 import { visiblePicksByTier } from '#server/modules/stocks/stocks.service.ts'
 
 export interface PlanFacts {
@@ -15,6 +15,13 @@ export interface PlanFacts {
   diagnosesPerMonth: number
   /** null: every pick of the month. */
   picksPerMonth: number | null
+}
+
+/** One rung of the allowance ladder as the page shows it: uses a day and a month of each metered feature. */
+export interface RungAllowances {
+  rung: QuotaRung
+  diagnosis: Allowance
+  chat: Allowance
 }
 
 export interface CurrentPlan {
@@ -45,26 +52,21 @@ export async function loadCurrentPlan(
   return { role: reader.role, tier: subscription?.tier ?? null, endsOn }
 }
 
-/** The plans with what each gives, the reader's plan, and what a reader without one has. */
+/** The plans with what each gives, the reader's plan, and the allowance ladder from visitor to Premium. */
 export async function loadPlans(
   request: Request,
-  context: Pick<RequestContext, 'services' | 'region' | 'clientIp' | 'config'>,
-): Promise<{
-  plans: PlanFacts[]
-  current: CurrentPlan
-  visitorDiagnosesPerDay: number
-  memberDiagnosesPerMonth: number
-}> {
-  const { config } = context
+  context: Pick<RequestContext, 'services' | 'region' | 'clientIp'>,
+): Promise<{ plans: PlanFacts[]; current: CurrentPlan; allowances: RungAllowances[] }> {
+  const ladder = context.services.quotas.getLadder()
   const plans = TierSchema.options.map((tier) => ({
     tier,
-    diagnosesPerMonth: diagnosesPerMonth[tier],
+    diagnosesPerMonth: ladder.diagnosis[tier].monthly,
     picksPerMonth: Number.isFinite(visiblePicksByTier[tier]) ? visiblePicksByTier[tier] : null,
   }))
-  return {
-    plans,
-    current: await loadCurrentPlan(request, context),
-    visitorDiagnosesPerDay: visitorDailyLimitOf(config, 'diagnosis'),
-    memberDiagnosesPerMonth: config.quotas.diagnosis.memberMonthly,
-  }
+  const allowances = quotaRungs.map((rung) => ({
+    rung,
+    diagnosis: { ...ladder.diagnosis[rung] },
+    chat: { ...ladder.chat[rung] },
+  }))
+  return { plans, current: await loadCurrentPlan(request, context), allowances }
 }

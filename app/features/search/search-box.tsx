@@ -1,22 +1,24 @@
 /**
  * The header search box (spec §4, §5), an ARIA combobox. Focus with no text shows the saved searches, each with a
- * delete button, and a clear-all button; typing shows article suggestions and tag chips; Up/Down choose, Enter
- * opens the choice (or searches the text), Escape closes; leaving the box closes it. Enter or the button saves the
+ * delete button, and a clear-all button; typing shows the stocks the text names (each opens its AI diagnosis),
+ * article suggestions and tag chips, at most 10 rows; Up/Down walk all of them in that order, Enter opens the
+ * choice (or searches the text), Escape closes; leaving the box closes it. Enter or the button saves the
  * term and opens /search/{term}; an empty search says 'Please enter search content'. At most 100 characters.
  */
 import { clsx } from 'clsx'
-import { Clock, Hash, Search, X } from 'lucide-react'
+import { Clock, Hash, Search, Sparkles, X } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from '#app/components/toaster.tsx'
-import { searchPath } from '#app/features/articles/article-paths.ts'
-import { searchTextMaxLength } from '#contracts/articles.ts'
+import { diagnosisPath, searchPath } from '#app/features/articles/article-paths.ts'
+import { type NamedStock, searchTextMaxLength } from '#contracts/articles.ts'
 import { addToHistory, readSearchHistory, removeFromHistory, writeSearchHistory } from './search-history.ts'
 import { useSearchSuggestions } from './use-search-suggestions.ts'
 
 type SearchOption =
   | { type: 'history'; term: string }
+  | { type: 'stock'; stock: NamedStock }
   | { type: 'article'; articleId: number; title: string }
   | { type: 'tag'; key: string; text: string }
 
@@ -32,7 +34,7 @@ export function nextActiveIndex(current: number, step: 1 | -1, count: number): n
 const rowClass = 'flex h-10 cursor-pointer items-center gap-2 rounded-md px-3 text-sm text-ink-900'
 
 export function SearchBox({ className }: { className?: string }) {
-  const { t } = useTranslation('search')
+  const { t } = useTranslation(['search', 'stocks'])
   const navigate = useNavigate()
   const location = useLocation()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -50,6 +52,7 @@ export function SearchBox({ className }: { className?: string }) {
   const options: SearchOption[] = isHistoryMode
     ? history.map((entry) => ({ type: 'history', term: entry }))
     : [
+        ...suggestions.stocks.map((stock) => ({ type: 'stock' as const, stock })),
         ...suggestions.rows.map((row) => ({
           type: 'article' as const,
           articleId: row.articleId,
@@ -100,7 +103,8 @@ export function SearchBox({ className }: { className?: string }) {
     }
     close()
     inputRef.current?.blur()
-    if (option.type === 'article') navigate(`/articles/${option.articleId}`)
+    if (option.type === 'stock') navigate(diagnosisPath(option.stock))
+    else if (option.type === 'article') navigate(`/articles/${option.articleId}`)
     else navigate(searchPath(term || option.text, option.key))
   }
 
@@ -144,6 +148,7 @@ export function SearchBox({ className }: { className?: string }) {
     }
   }
 
+  const stockOptions = options.filter((option) => option.type === 'stock')
   const articleOptions = options.filter((option) => option.type === 'article')
   const tagOptions = options.filter((option) => option.type === 'tag')
   const indexOf = (option: SearchOption) => options.indexOf(option)
@@ -263,6 +268,38 @@ export function SearchBox({ className }: { className?: string }) {
           </>
         ) : (
           <div id={listboxId} role="listbox" aria-label={t('label')} className="flex flex-col gap-2">
+            {stockOptions.length > 0 ? (
+              // biome-ignore lint/a11y/useSemanticElements: an option group of a listbox; a fieldset is not one
+              <div role="group" aria-label={t('suggestions.stocks')}>
+                <p
+                  aria-hidden="true"
+                  className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-ink-700 uppercase"
+                >
+                  {t('suggestions.stocks')}
+                </p>
+                {stockOptions.map((option) => {
+                  const index = indexOf(option)
+                  return option.type === 'stock' ? (
+                    <div
+                      key={`${option.stock.market}:${option.stock.code}`}
+                      id={optionId(index)}
+                      role="option"
+                      aria-selected={index === activeIndex}
+                      tabIndex={-1}
+                      onClick={() => choose(option)}
+                      onKeyDown={() => undefined}
+                      className={clsx(rowClass, index === activeIndex ? 'bg-ink-50' : 'hover:bg-ink-50')}
+                    >
+                      <Sparkles className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                      <span className="min-w-0 flex-1 truncate">{option.stock.name}</span>
+                      <span className="shrink-0 text-xs font-semibold text-ink-700">
+                        {option.stock.code} · {t(`stocks:markets.${option.stock.market}`)}
+                      </span>
+                    </div>
+                  ) : null
+                })}
+              </div>
+            ) : null}
             {articleOptions.length > 0 ? (
               // biome-ignore lint/a11y/useSemanticElements: an option group of a listbox; a fieldset is not one
               <div role="group" aria-label={t('suggestions.articles')}>

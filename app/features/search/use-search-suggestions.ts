@@ -1,13 +1,17 @@
 /**
  * Suggestions for the text being typed (spec §4, §5): asked for only when the text is 1 to 100 characters, after a
- * short pause, the previous question cancelled; answers are remembered for the visit. Failures show nothing.
+ * short pause, the previous question cancelled; answers are remembered for the visit. Failures show nothing. One
+ * call answers stocks, article titles and tags (one round trip on a phone); stocks and titles together are at most
+ * 10 rows.
  */
 import { useEffect, useState } from 'react'
 import { api, dataOf } from '#app/api/api-client.ts'
 import {
   type ArticleTag,
+  type NamedStock,
   type SuggestAnswer,
   searchTextMaxLength,
+  suggestedStocksMax,
   suggestionRowsMax,
 } from '#contracts/articles.ts'
 
@@ -17,11 +21,25 @@ export interface SuggestionState {
   /** The text the rows and tags answer. */
   term: string
   isLoading: boolean
+  /** Stocks the text names; shown first. */
+  stocks: NamedStock[]
   rows: SuggestAnswer['rows']
   tags: ArticleTag[]
 }
 
-const idle: SuggestionState = { term: '', isLoading: false, rows: [], tags: [] }
+const idle: SuggestionState = { term: '', isLoading: false, stocks: [], rows: [], tags: [] }
+
+/** The state an answer shows: at most 10 rows in all, stocks first (an older server may send no stocks). */
+export function suggestionStateOf(term: string, answer: SuggestAnswer): SuggestionState {
+  const stocks = (answer.stocks ?? []).slice(0, suggestedStocksMax)
+  return {
+    term,
+    isLoading: false,
+    stocks,
+    rows: answer.rows.slice(0, suggestionRowsMax - stocks.length),
+    tags: answer.other.tagList,
+  }
+}
 const answered = new Map<string, SuggestAnswer>()
 
 /** Whether text may be sent for suggestions: 1 to 100 characters once trimmed. */
@@ -40,12 +58,7 @@ export function useSearchSuggestions(text: string, isEnabled: boolean): Suggesti
     }
     const known = answered.get(term)
     if (known) {
-      setState({
-        term,
-        isLoading: false,
-        rows: known.rows.slice(0, suggestionRowsMax),
-        tags: known.other.tagList,
-      })
+      setState(suggestionStateOf(term, known))
       return
     }
     setState((previous) => ({ ...previous, isLoading: true }))
@@ -57,14 +70,9 @@ export function useSearchSuggestions(text: string, isEnabled: boolean): Suggesti
         )
         if (answered.size > 200) answered.clear()
         answered.set(term, answer)
-        setState({
-          term,
-          isLoading: false,
-          rows: answer.rows.slice(0, suggestionRowsMax),
-          tags: answer.other.tagList,
-        })
+        setState(suggestionStateOf(term, answer))
       } catch (error) {
-        if ((error as Error).name !== 'AbortError') setState({ term, isLoading: false, rows: [], tags: [] })
+        if ((error as Error).name !== 'AbortError') setState({ ...idle, term })
       }
     }, suggestionDelayMs)
     return () => {

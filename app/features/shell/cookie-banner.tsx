@@ -1,12 +1,17 @@
 /**
  * Cookie consent (spec §2, §4): shown until the reader accepts; acceptance is kept in the `privacy` cookie for a
- * year, so the server stops rendering the banner. Behaviour analytics load only after acceptance.
+ * year — on the regional sites' shared parent domain when they have one, so every regional site sees it; otherwise
+ * the language switcher carries it (ADR 0010) — and the server stops rendering the banner. Behaviour analytics load
+ * only after acceptance.
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { cookieNames, writeBrowserCookie } from '#app/api/cookies.ts'
+import { writeBrowserCookie } from '#app/api/cookies.ts'
 import { Button, buttonClassName } from '#app/components/button.tsx'
+import { useRootData } from '#app/use-root-data.ts'
+import { cookieDomainOfHost } from '#contracts/cookie-domains.ts'
+import { cookieNames } from '#contracts/cookie-names.ts'
 
 const oneYearSeconds = 365 * 24 * 60 * 60
 
@@ -25,6 +30,7 @@ export function CookieBanner({
   analyticsScriptUrl?: string | undefined
 }) {
   const { t } = useTranslation('shell')
+  const { publicConfig } = useRootData()
   const [isVisible, setIsVisible] = useState(!hasAccepted)
   if (!isVisible) return null
   return (
@@ -42,7 +48,12 @@ export function CookieBanner({
           <Button
             size="sm"
             onClick={() => {
-              writeBrowserCookie(cookieNames.privacy, 'accepted', oneYearSeconds)
+              writeBrowserCookie(
+                cookieNames.privacy,
+                'accepted',
+                oneYearSeconds,
+                cookieDomainOfHost(publicConfig.cookieDomain, window.location.hostname),
+              )
               setIsVisible(false)
               if (analyticsScriptUrl) loadAnalyticsScript(analyticsScriptUrl)
             }}

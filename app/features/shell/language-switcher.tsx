@@ -1,18 +1,39 @@
 /**
- * Links to the same page on the other language's domain (spec §2). A plain link: the other site is another
- * origin, and its server remembers the choice in the i18n_redirected cookie.
+ * Links to the same page on the other language's domain (spec §2); the other site remembers the choice in the
+ * i18n_redirected cookie. When the two sites share no cookie domain and the reader has something there to carry —
+ * a login or the cookie consent — the link starts this site's hand-over (ADR 0010), which carries both and lands on
+ * the same page; otherwise it is a plain link.
  */
 import { Languages } from 'lucide-react'
+import type { MouseEvent } from 'react'
 import { useLocation } from 'react-router'
+import { readBrowserCookie } from '#app/api/cookies.ts'
+import { useAccount } from '#app/features/account/account-provider.tsx'
 import { useRootData } from '#app/use-root-data.ts'
+import { sharesCookies } from '#contracts/cookie-domains.ts'
+import { cookieNames } from '#contracts/cookie-names.ts'
 import { regionSettings } from '#contracts/regions.ts'
+import { handoverSwitchHref } from '#contracts/site-handover.ts'
+
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+}
 
 export function LanguageSwitcher({ className }: { className?: string }) {
-  const { region, publicConfig } = useRootData()
+  const { region, publicConfig, hasAcceptedCookies } = useRootData()
+  const { isLoggedIn } = useAccount()
   const location = useLocation()
   const target = regionSettings[region].otherLanguageRegion
   const targetLocale = regionSettings[target].locale
-  const href = `${publicConfig.siteOrigins[target]}${location.pathname}${location.search}`
+  const path = `${location.pathname}${location.search}`
+  const plainHref = `${publicConfig.siteOrigins[target]}${path}`
+  const handoverHref = handoverSwitchHref(target, path)
+  const canCarry = !sharesCookies(
+    publicConfig.cookieDomain,
+    new URL(publicConfig.siteOrigins[region]).host,
+    new URL(publicConfig.siteOrigins[target]).host,
+  )
+  const href = canCarry && (isLoggedIn || hasAcceptedCookies) ? handoverHref : plainHref
   const label = targetLocale === 'zh-Hant' ? '繁體中文' : 'English'
   return (
     <a
@@ -24,6 +45,18 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         'inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm text-ink-800 hover:bg-ink-100'
       }
       data-testid="language-switcher"
+      onClick={(event) => {
+        // Cookies accepted on this page after it was drawn: carry the consent as well.
+        if (
+          href === plainHref &&
+          canCarry &&
+          isPlainClick(event) &&
+          readBrowserCookie(cookieNames.privacy) === 'accepted'
+        ) {
+          event.preventDefault()
+          window.location.assign(handoverHref)
+        }
+      }}
     >
       <Languages className="size-4" aria-hidden="true" />
       {label}

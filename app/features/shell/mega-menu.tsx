@@ -1,6 +1,9 @@
 /**
  * The services mega-menu (spec §2): opens on hover or click, lists each service group's articles, and closes
  * 1000 ms after the pointer leaves (spec §9) so a diagonal move toward a link does not close it.
+ * The panel hangs from the header's container (which is `relative`), not from the Services button: it spans the
+ * header's width, its columns wrap to what fits, and it scrolls when taller than the screen, so it stays inside the
+ * viewport at every desktop width (issue 9).
  */
 import { clsx } from 'clsx'
 import { ChevronDown } from 'lucide-react'
@@ -10,11 +13,17 @@ import { Link, useLocation } from 'react-router'
 import type { MenuGroup } from '#contracts/site.ts'
 
 export const megaMenuCloseDelayMs = 1000
+/**
+ * A click this soon after the pointer opened the menu by hovering is the same reader's intent to open it: without
+ * this window the click would toggle the just-opened menu shut (how soon the hover's render lands decided which).
+ */
+const hoverThenClickMs = 600
 
 export function MegaMenu({ groups }: { groups: MenuGroup[] }) {
   const { t } = useTranslation('shell')
   const [isOpen, setIsOpen] = useState(false)
   const closeTimer = useRef<number | undefined>(undefined)
+  const openedByHoverAt = useRef(0)
   const panelId = useId()
   const location = useLocation()
 
@@ -22,6 +31,14 @@ export function MegaMenu({ groups }: { groups: MenuGroup[] }) {
   const open = () => {
     cancelClose()
     setIsOpen(true)
+  }
+  const openOnHover = () => {
+    if (!isOpen) openedByHoverAt.current = Date.now()
+    open()
+  }
+  const toggleOnClick = () => {
+    if (isOpen && Date.now() - openedByHoverAt.current > hoverThenClickMs) setIsOpen(false)
+    else open()
   }
   const scheduleClose = () => {
     cancelClose()
@@ -49,12 +66,12 @@ export function MegaMenu({ groups }: { groups: MenuGroup[] }) {
   if (groups.length === 0) return null
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover only opens early; keyboard and touch use the button
-    <div className="relative" onMouseEnter={open} onMouseLeave={scheduleClose}>
+    <div onMouseEnter={openOnHover} onMouseLeave={scheduleClose}>
       <button
         type="button"
         aria-expanded={isOpen}
         aria-controls={panelId}
-        onClick={() => (isOpen ? setIsOpen(false) : open())}
+        onClick={toggleOnClick}
         className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100"
       >
         {t('nav.services')}
@@ -66,10 +83,10 @@ export function MegaMenu({ groups }: { groups: MenuGroup[] }) {
       <div
         id={panelId}
         hidden={!isOpen}
-        className="absolute top-full left-0 z-40 mt-2 w-[min(56rem,calc(100vw-2rem))] rounded-card border border-ink-100 bg-white p-6 shadow-xl"
+        className="absolute inset-x-4 top-full z-40 max-h-[calc(100dvh-5rem)] overflow-y-auto overscroll-contain rounded-card border border-ink-100 bg-white p-6 shadow-xl lg:inset-x-6"
         data-testid="mega-menu"
       >
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(15rem,1fr))] gap-x-8 gap-y-6">
           {groups.map((group) => (
             <section key={group.menuName} aria-label={group.menuName}>
               <h2 className="mb-2 text-xs font-semibold tracking-wide text-brand-700 uppercase">

@@ -26,7 +26,8 @@ export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React
       >
         {t('skipToContent')}
       </a>
-      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4 lg:gap-4 lg:px-6">
+      {/* `relative`: the services mega-menu panel is positioned against this container. */}
+      <div className="relative mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4 lg:gap-4 lg:px-6">
         <Link to="/" className="shrink-0" aria-label={t('homeLink')}>
           <SiteLogo />
         </Link>

@@ -8,6 +8,7 @@ describe('diagnosis page states', () => {
       'DIAGNOSIS_LIMIT_MEMBER',
       'DIAGNOSIS_LIMIT_SUBSCRIBER',
       'DIAGNOSIS_LIMIT_DAILY',
+      'DIAGNOSIS_LIMIT_NETWORK',
     ]) {
       expect(stateOfErrorCode(code)).toEqual({ kind: 'limited', code })
     }
@@ -60,19 +61,28 @@ describe('diagnosis page states', () => {
   })
 
   it('tells whether the month or the day limits the attempts left', () => {
-    expect(attemptsLeftOf({ remaining: 2, monthlyRemaining: 2, dailyRemaining: 10 })).toEqual({
-      count: 2,
-      period: 'month',
-    })
-    expect(attemptsLeftOf({ remaining: 1, monthlyRemaining: 40, dailyRemaining: 1 })).toEqual({
-      count: 1,
-      period: 'day',
-    })
-    expect(attemptsLeftOf({ remaining: 5, monthlyRemaining: null, dailyRemaining: 5 })).toEqual({
-      count: 5,
-      period: 'day',
-    })
+    expect(
+      attemptsLeftOf({ remaining: 2, monthlyRemaining: 2, dailyRemaining: 10, limitedBy: null }),
+    ).toEqual({ count: 2, period: 'month' })
+    expect(
+      attemptsLeftOf({ remaining: 1, monthlyRemaining: 40, dailyRemaining: 1, limitedBy: null }),
+    ).toEqual({ count: 1, period: 'day' })
+    expect(
+      attemptsLeftOf({ remaining: 5, monthlyRemaining: null, dailyRemaining: 5, limitedBy: null }),
+    ).toEqual({ count: 5, period: 'day' })
     expect(attemptsLeftOf(null)).toBeNull()
+  })
+
+  it('tells a visitor whose own attempts are left that their network’s allowance is the limit', () => {
+    expect(
+      attemptsLeftOf({ remaining: 0, monthlyRemaining: 4, dailyRemaining: 2, limitedBy: 'network' }),
+    ).toEqual({ count: 0, period: 'network' })
+  })
+
+  it('sends a visitor stopped by their network’s allowance to log in and back', () => {
+    expect(
+      quotaActionOf('DIAGNOSIS_LIMIT_NETWORK', { pathname: '/ai-stock-diagnosis', search: '?code=AAPL' }),
+    ).toEqual({ href: '/member/login?redirect=%2Fai-stock-diagnosis%3Fcode%3DAAPL', labelKey: 'quota.login' })
   })
 })
 

@@ -62,8 +62,9 @@ export interface QuotaAction {
 }
 
 /**
- * Where a reader out of attempts can go: a visitor logs in and comes back to the same diagnosis, a member
- * subscribes, a subscriber upgrades; after the daily limit there is nothing to do but come back tomorrow.
+ * Where a reader out of attempts can go: a visitor logs in and comes back to the same diagnosis (also when it is
+ * their network's visitor allowance that is used up: a member's attempts are their own), a member subscribes, a
+ * subscriber upgrades; after the daily limit there is nothing to do but come back tomorrow.
  */
 export function quotaActionOf(
   code: DiagnosisLimitCode,
@@ -71,6 +72,7 @@ export function quotaActionOf(
 ): QuotaAction | null {
   switch (code) {
     case QuotaErrorCode.diagnosis.visitor:
+    case QuotaErrorCode.diagnosis.network:
       return { href: loginHref(location.pathname, location.search), labelKey: 'quota.login' }
     case QuotaErrorCode.diagnosis.member:
       return { href: '/subscribe', labelKey: 'quota.subscribe' }
@@ -83,15 +85,22 @@ export function quotaActionOf(
 
 export interface AttemptsLeft {
   count: number
-  /** Which limit is the nearer one: this month's allowance or today's cap. */
-  period: 'month' | 'day'
+  /**
+   * Which limit is the nearer one: this month's allowance or today's; `network` when a visitor's own attempts are
+   * left but the visitors sharing their connection used its allowance (the page says so instead of "0 left").
+   */
+  period: 'month' | 'day' | 'network'
 }
 
-/** How many diagnoses the reader has left, and whether the month or the day is the limit that binds. */
+/** How many diagnoses the reader has left, and whether the month, the day or the network is the limit that binds. */
 export function attemptsLeftOf(
-  quota: Pick<QuotaStatus, 'remaining' | 'monthlyRemaining' | 'dailyRemaining'> | null | undefined,
+  quota:
+    | Pick<QuotaStatus, 'remaining' | 'monthlyRemaining' | 'dailyRemaining' | 'limitedBy'>
+    | null
+    | undefined,
 ): AttemptsLeft | null {
   if (!quota) return null
+  if (quota.limitedBy === 'network') return { count: 0, period: 'network' }
   const period =
     quota.monthlyRemaining !== null && quota.monthlyRemaining <= quota.dailyRemaining ? 'month' : 'day'
   return { count: quota.remaining, period }

@@ -34,6 +34,10 @@ describe('diagnosis state messages', () => {
         { kind: 'limited', code: 'DIAGNOSIS_LIMIT_DAILY' },
         "You've reached today's diagnosis limit, please come back tomorrow",
       ],
+      [
+        { kind: 'limited', code: 'DIAGNOSIS_LIMIT_NETWORK' },
+        'Many people share your internet connection, and its free diagnoses for visitors are used up today. Log in to get your own attempts.',
+      ],
     ]
     for (const [state, sentence] of cases) expect(textOf(render(state))).toContain(sentence)
   })
@@ -51,6 +55,18 @@ describe('diagnosis state messages', () => {
   it('offers a visitor the login that leads back to the same diagnosis', () => {
     const html = render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_VISITOR' })
     expect(html).toContain('href="/member/login?redirect=%2Fai-stock-diagnosis%3Fcode%3DAAPL%26market%3Dus"')
+  })
+
+  it('tells a visitor stopped by their shared network why, in both languages, and offers the login', () => {
+    const english = render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_NETWORK' })
+    expect(textOf(english)).toContain('Many people share your internet connection')
+    expect(textOf(english)).toContain('Log in')
+    expect(english).toContain(
+      'href="/member/login?redirect=%2Fai-stock-diagnosis%3Fcode%3DAAPL%26market%3Dus"',
+    )
+    const chinese = render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_NETWORK' }, 'zh-Hant')
+    expect(textOf(chinese)).toContain('許多人共用您目前的網路連線')
+    expect(textOf(chinese)).toContain('登入')
   })
 
   it('offers a member the subscriptions, a subscriber the upgrade, and nothing after the daily limit', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { candlesOf, chartBarsOf, levelLinesOf, type PriceBar, volumesOf } from './price-chart-data.ts'
+import {
+  candlesOf,
+  chartBarsOf,
+  levelLinesOf,
+  levelLineTitle,
+  type PriceBar,
+  priceRangeWithLevels,
+  volumesOf,
+} from './price-chart-data.ts'
 
 function bar(date: string, open: number, close: number, volume = 1000): PriceBar {
   return { date, open, high: Math.max(open, close) + 1, low: Math.min(open, close) - 1, close, volume }
@@ -45,5 +53,37 @@ describe('price chart data', () => {
     }
     expect(levelLinesOf({ support, resistance: null })).toEqual([{ kind: 'support', level: support }])
     expect(levelLinesOf({ support: null, resistance: null })).toEqual([])
+  })
+
+  const level = (price: number, description: string) => ({
+    price,
+    method: 'swing_cluster' as const,
+    pivot: null,
+    touches: 3,
+    dates: ['2026-09-01'],
+    distance: 0.04,
+    description,
+  })
+  const titles = { support: 'Support', resistance: 'Resistance' }
+
+  it('names a level line inside the plot only from the tablet up, so on a phone nothing covers the latest bars', () => {
+    const line = { kind: 'resistance' as const, level: level(110, 'Swing cluster of 3 highs') }
+    expect(levelLineTitle(line, 290, titles)).toBe('')
+    expect(levelLineTitle(line, 639, titles)).toBe('')
+    expect(levelLineTitle(line, 900, titles)).toBe('Resistance · Swing cluster of 3 highs')
+  })
+
+  it('widens the price range to take in levels beyond the bars shown', () => {
+    const range = { minValue: 100, maxValue: 105 }
+    expect(priceRangeWithLevels(range, { support: level(90, 's'), resistance: level(120, 'r') })).toEqual({
+      minValue: 90,
+      maxValue: 120,
+    })
+    expect(priceRangeWithLevels(range, { support: level(101, 's'), resistance: null })).toEqual(range)
+    expect(priceRangeWithLevels(range, { support: null, resistance: null })).toBe(range)
+    expect(priceRangeWithLevels(null, { support: level(101, 's'), resistance: null })).toEqual({
+      minValue: 101,
+      maxValue: 101,
+    })
   })
 })

@@ -62,3 +62,44 @@ export function levelLinesOf(levels: Pick<DiagnosisLevels, 'support' | 'resistan
   if (levels.support) lines.push({ kind: 'support', level: levels.support })
   return lines
 }
+
+/**
+ * Below this width (a phone) the chart leaves the level lines' names out of the plot: drawn at the right end of
+ * their line they covered the latest two months of bars (issue 9). Their price stays on the price axis, in the
+ * line's colour, and the legend and the levels below the chart say which is which.
+ */
+export const narrowChartWidth = 640
+
+/** Candle spacing on a phone, in pixels: about the last four months fit; older bars are a swipe away. */
+export const narrowBarSpacing = 3
+
+/** What a level line says inside the plot: nothing on a phone, its kind and method from the tablet up. */
+export function levelLineTitle(
+  line: LevelLine,
+  chartWidth: number,
+  titles: { support: string; resistance: string },
+): string {
+  if (chartWidth < narrowChartWidth) return ''
+  return `${titles[line.kind]} · ${line.level.description}`
+}
+
+export interface PriceRange {
+  minValue: number
+  maxValue: number
+}
+
+/**
+ * The price range the chart scales to: the visible bars' own, widened to take in the support and resistance lines,
+ * so a level beyond the bars shown (on a phone, the last few months) still shows with its label.
+ */
+export function priceRangeWithLevels(
+  range: PriceRange | null,
+  levels: Pick<DiagnosisLevels, 'support' | 'resistance'>,
+): PriceRange | null {
+  const prices = levelLinesOf(levels).map((line) => line.level.price)
+  if (prices.length === 0) return range
+  return {
+    minValue: Math.min(range?.minValue ?? Number.POSITIVE_INFINITY, ...prices),
+    maxValue: Math.max(range?.maxValue ?? Number.NEGATIVE_INFINITY, ...prices),
+  }
+}

@@ -2,8 +2,11 @@
  * The price chart: daily candles, volume and the support and resistance lines, each labelled with its method.
  * lightweight-charts draws on canvas and needs a browser, so it is imported lazily after hydration; the server and
  * readers without JavaScript get the same facts as text (PriceLevelsPanel below the chart). Rising candles are
- * hollow and falling ones filled, so the direction reads without relying on colour.
+ * hollow and falling ones filled, so the direction reads without relying on colour. On a phone the level lines carry
+ * their price on the axis only (no name over the latest bars), the latest months are shown at a readable spacing,
+ * and the axis drops a corner label rather than cutting it.
  */
+import type { AutoscaleInfo } from 'lightweight-charts'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Skeleton } from '#app/components/skeleton.tsx'
@@ -13,7 +16,11 @@ import {
   chartBarsOf,
   type DiagnosisLevels,
   levelLinesOf,
+  levelLineTitle,
+  narrowBarSpacing,
+  narrowChartWidth,
   type PriceBar,
+  priceRangeWithLevels,
   volumesOf,
 } from './price-chart-data.ts'
 import { type DisplayLocale, formatDate, formatPrice } from './stock-format.ts'
@@ -55,6 +62,7 @@ export function PriceChart({
       .then(({ createChart, CandlestickSeries, HistogramSeries, LineStyle }) => {
         const element = container.current
         if (isCancelled || !element) return
+        const isNarrow = element.clientWidth < narrowChartWidth
         const chart = createChart(element, {
           autoSize: true,
           layout: {
@@ -63,8 +71,13 @@ export function PriceChart({
             fontFamily: getComputedStyle(document.body).fontFamily,
           },
           grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-          rightPriceScale: { borderVisible: false },
-          timeScale: { borderVisible: false },
+          // entireTextOnly: a price label at the top or bottom edge is left out rather than cut in half.
+          rightPriceScale: { borderVisible: false, entireTextOnly: true },
+          timeScale: isNarrow
+            ? { borderVisible: false, barSpacing: narrowBarSpacing, rightOffset: 1 }
+            : { borderVisible: false },
+          // A vertical swipe over the chart scrolls the page; a horizontal one pans the bars.
+          handleScroll: { vertTouchDrag: false },
           localization: {
             locale: displayLocale,
             priceFormatter: (price: number) => formatPrice(price, currency, displayLocale),
@@ -79,6 +92,10 @@ export function PriceChart({
           downColor: colors.loss,
           borderDownColor: colors.loss,
           wickDownColor: colors.loss,
+          autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+            const info = original()
+            return info ? { ...info, priceRange: priceRangeWithLevels(info.priceRange, levels) } : info
+          },
         })
         candles.setData(candlesOf(shown))
         const volume = chart.addSeries(HistogramSeries, {
@@ -88,26 +105,23 @@ export function PriceChart({
           priceLineVisible: false,
         })
         volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
-        candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } })
+        // The top margin keeps the highest level's axis label whole inside the chart.
+        candles.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } })
         volume.setData(volumesOf(shown, { up: 'rgba(15, 138, 79, 0.35)', down: 'rgba(194, 53, 43, 0.35)' }))
         for (const line of levelLinesOf(levels)) {
-          const color = line.kind === 'support' ? colors.support : colors.resistance
           candles.createPriceLine({
             price: line.level.price,
-            color,
+            color: line.kind === 'support' ? colors.support : colors.resistance,
             lineWidth: 2,
             lineStyle: line.kind === 'support' ? LineStyle.Dashed : LineStyle.Dotted,
             axisLabelVisible: true,
-            // On a phone the method would cover the chart; the levels below the chart say it in full.
-            title:
-              element.clientWidth < 640
-                ? line.kind === 'support'
-                  ? supportTitle
-                  : resistanceTitle
-                : `${line.kind === 'support' ? supportTitle : resistanceTitle} · ${line.level.description}`,
+            title: levelLineTitle(line, element.clientWidth, {
+              support: supportTitle,
+              resistance: resistanceTitle,
+            }),
           })
         }
-        chart.timeScale().fitContent()
+        if (!isNarrow) chart.timeScale().fitContent()
         remove = () => chart.remove()
         setStatus('ready')
       })

@@ -7,7 +7,14 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ScoreKey, type StockDiagnosis } from '#contracts/stocks.ts'
 import { MethodButton } from './method-button.tsx'
-import { radarGeometry } from './score-chart-geometry.ts'
+import {
+  compactRadarFrame,
+  type RadarFrame,
+  radarGeometry,
+  radarLabelLayout,
+  splitRadarLabel,
+  wideRadarFrame,
+} from './score-chart-geometry.ts'
 import { type DisplayLocale, formatScore } from './stock-format.ts'
 
 export type DiagnosisScore = StockDiagnosis['scoreDetails'][number]
@@ -129,13 +136,10 @@ export function ScoreOverview({
   )
 }
 
-/** Labels of the radar: the engine's names, long ones broken at their last space so they stay clear of the rim. */
-function splitLabel(text: string): string[] {
-  if (text.length <= 14 || !text.includes(' ')) return [text]
-  const at = text.lastIndexOf(' ', Math.ceil(text.length / 2) + 4)
-  return at > 0 ? [text.slice(0, at), text.slice(at + 1)] : [text]
-}
-
+/**
+ * The radar, drawn twice from the same scores: a compact frame on phones and the wide one from the small tablet up,
+ * so its labels read at 12 px or more at every width (CSS shows one; the hidden one is out of the accessibility tree).
+ */
 export function ScoreRadar({
   scores,
   displayLocale,
@@ -143,10 +147,39 @@ export function ScoreRadar({
   scores: DiagnosisScore[]
   displayLocale: DisplayLocale
 }) {
+  return (
+    <>
+      <RadarDrawing
+        scores={scores}
+        displayLocale={displayLocale}
+        frame={compactRadarFrame}
+        className="w-full max-w-[22rem] sm:hidden"
+      />
+      <RadarDrawing
+        scores={scores}
+        displayLocale={displayLocale}
+        frame={wideRadarFrame}
+        className="hidden w-full max-w-[26rem] sm:block"
+      />
+    </>
+  )
+}
+
+function RadarDrawing({
+  scores,
+  displayLocale,
+  frame,
+  className,
+}: {
+  scores: DiagnosisScore[]
+  displayLocale: DisplayLocale
+  frame: RadarFrame
+  className: string
+}) {
   const { t } = useTranslation('stocks')
   const titleId = useId()
   const values = scores.map((s) => s.value)
-  const geometry = radarGeometry(values, { center: { x: 210, y: 170 }, radius: 110, labelOffset: 16 })
+  const geometry = radarGeometry(values, frame)
   const description = scores
     .map(
       (s) => `${s.label} ${s.value === null ? t('check.notAvailable') : formatScore(s.value, displayLocale)}`,
@@ -154,8 +187,8 @@ export function ScoreRadar({
     .join(displayLocale === 'zh-TW' ? '、' : ', ')
   return (
     <svg
-      viewBox="0 0 420 340"
-      className="w-full max-w-[26rem]"
+      viewBox={`0 0 ${frame.width} ${frame.height}`}
+      className={className}
       role="img"
       aria-labelledby={titleId}
       data-testid="score-radar"
@@ -182,25 +215,30 @@ export function ScoreRadar({
       )}
       {geometry.axes.map((axis, i) => {
         const score = scores[i] as DiagnosisScore
-        const lines = splitLabel(score.label)
-        const value = score.value
-        const dy = axis.label.y < geometry.center.y - 20 ? -6 : axis.label.y > geometry.center.y + 20 ? 10 : 0
+        const value = score.value === null ? '—' : formatScore(score.value, displayLocale)
+        const lines = splitRadarLabel(score.label, frame.wrapAfter)
+        const layout = radarLabelLayout(axis, [...lines, value], frame)
         return (
           <text
             key={score.key}
-            x={axis.label.x}
-            y={axis.label.y + dy - (lines.length - 1) * 7}
-            textAnchor={axis.anchor}
-            fontSize={12}
+            x={layout.x}
+            y={layout.y}
+            textAnchor={layout.anchor}
+            fontSize={frame.fontSize}
             fill="#2b3a5c"
           >
             {lines.map((line, lineIndex) => (
-              <tspan key={line} x={axis.label.x} dy={lineIndex === 0 ? 0 : 14}>
+              <tspan key={line} x={layout.x} dy={lineIndex === 0 ? 0 : frame.lineHeight}>
                 {line}
               </tspan>
             ))}
-            <tspan x={axis.label.x} dy={14} fontWeight={600} fill={value === null ? '#5b6b8c' : '#0b1220'}>
-              {value === null ? '—' : formatScore(value, displayLocale)}
+            <tspan
+              x={layout.x}
+              dy={frame.lineHeight}
+              fontWeight={600}
+              fill={score.value === null ? '#5b6b8c' : '#0b1220'}
+            >
+              {value}
             </tspan>
           </text>
         )

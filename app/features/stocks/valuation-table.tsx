@@ -100,7 +100,7 @@ export function ValuationTable({
               </span>
             </td>
             <td className={`${cell} col-span-2 text-xs text-ink-700 md:text-end`}>
-              <span className="md:hidden">{t('lists.asOf')}: </span>
+              <span className="md:hidden">{t('lists.asOfLabel')}</span>
               {row.priceDate ? formatDate(row.priceDate, displayLocale) : '—'}
             </td>
           </tr>

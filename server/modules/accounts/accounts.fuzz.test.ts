@@ -8,7 +8,8 @@ import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtim
 
 let runtime: TestRuntime
 beforeAll(async () => {
-  runtime = await createTestRuntime({ LOGIN_IP_LIMIT_PER_HOUR: '100000' })
+  // The outbox (a test endpoint) is fuzzed too.
+  runtime = await createTestRuntime({ LOGIN_IP_LIMIT_PER_HOUR: '100000', TEST_ENDPOINTS: 'loopback' })
 })
 afterAll(() => runtime.close())
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import { type Db, selectRows } from '#server/db/database.ts'
+import type { VisitAttribution } from '#server/http/visit-attribution.ts'
 import { devSmsOutbox, loginCodes, members, sessions } from './accounts.sql.ts'
 
 export type MemberRow = typeof members.$inferSelect
@@ -9,11 +10,18 @@ export type MemberRow = typeof members.$inferSelect
 /** Registers the number at its first login, or records the login of an existing member. */
 export async function upsertMemberAtLogin(
   db: Db,
-  input: { phone: string; locale: string; now: Date },
+  input: { phone: string; locale: string; now: Date; attribution: VisitAttribution },
 ): Promise<{ member: MemberRow; isNew: boolean }> {
   const rows = await db
     .insert(members)
-    .values({ phone: input.phone, locale: input.locale, registeredAt: input.now, lastLoginAt: input.now })
+    .values({
+      phone: input.phone,
+      locale: input.locale,
+      registeredAt: input.now,
+      lastLoginAt: input.now,
+      signupReferer: input.attribution.referer,
+      signupLanding: input.attribution.landing,
+    })
     .onConflictDoUpdate({ target: members.phone, set: { lastLoginAt: input.now } })
     // xmax is 0 for a freshly inserted row and non-zero when the conflict branch updated an existing one.
     .returning({
@@ -23,6 +31,8 @@ export async function upsertMemberAtLogin(
       locale: members.locale,
       registeredAt: members.registeredAt,
       lastLoginAt: members.lastLoginAt,
+      signupReferer: members.signupReferer,
+      signupLanding: members.signupLanding,
       existed: sql<boolean>`(xmax <> 0)`,
     })
   const row = rows[0]
@@ -43,6 +53,11 @@ export async function findOrInsertMember(
   const member = await findMemberByPhone(db, input.phone)
   if (!member) throw new Error('member insert lost')
   return member
+}
+
+export async function findMemberById(db: Db, id: string): Promise<MemberRow | undefined> {
+  const rows = await db.select().from(members).where(eq(members.id, id)).limit(1)
+  return rows[0]
 }
 
 export async function findMemberByPhone(db: Db, phone: string): Promise<MemberRow | undefined> {

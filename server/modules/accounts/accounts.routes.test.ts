@@ -28,7 +28,7 @@ function flakySms(real: () => SmsSender): SmsSender {
 
 beforeAll(async () => {
   runtime = await createTestRuntime(
-    { LOGIN_IP_LIMIT_PER_HOUR: '1000' },
+    { LOGIN_IP_LIMIT_PER_HOUR: '1000', TEST_ENDPOINTS: 'loopback' },
     { clock, smsSender: flakySms(() => consoleSms) },
   )
 })
@@ -705,18 +705,13 @@ describe('requests from other sites', () => {
   })
 })
 
-describe('the development SMS outbox', () => {
-  it('exists only when APP_ENV is develop', async () => {
-    const staging = await createTestRuntime({ APP_ENV: 'staging', AUTH_SECRET: 's'.repeat(40) })
-    try {
-      const response = await staging.app.inject({
-        method: 'GET',
-        url: '/api/portal/dev/sms-outbox?phone=%2B85251000000',
-      })
-      expect(response.statusCode).toBe(404)
-    } finally {
-      await staging.close()
-    }
+describe('the development SMS outbox (a test endpoint)', () => {
+  it('answers only this machine: another address gets a 404', async () => {
+    const url = '/api/portal/dev/sms-outbox?phone=%2B85251000000'
+    const local = await runtime.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })
+    expect(local.statusCode).toBe(200)
+    const remote = await runtime.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' })
+    expect(remote.statusCode).toBe(404)
   })
 
   it('refuses a malformed number without a server error', async () => {
@@ -725,7 +720,7 @@ describe('the development SMS outbox', () => {
   })
 })
 
-describe('the development subscription grant', () => {
+describe('the development subscription grant (a test endpoint)', () => {
   const grant = (body: unknown, token?: string) =>
     runtime.app.inject({
       method: 'POST',
@@ -751,23 +746,17 @@ describe('the development subscription grant', () => {
     expect((await grant({ tier: 'gold' }, token)).statusCode).toBe(400)
   })
 
-  it('exists only when APP_ENV is develop', async () => {
-    const staging = await createTestRuntime({ APP_ENV: 'staging', AUTH_SECRET: 's'.repeat(40) })
-    try {
-      const response = await staging.app.inject({
-        method: 'POST',
-        url: '/api/portal/dev/subscription',
-        headers: {
-          host: 'en.localhost:3000',
-          origin: 'http://en.localhost:3000',
-          'content-type': 'application/json',
-        },
-        payload: '{"tier":"base"}',
-      })
-      expect(response.statusCode).toBe(404)
-    } finally {
-      await staging.close()
-    }
+  it('answers only this machine: a logged-in member elsewhere gets a 404 and no plan', async () => {
+    const { token } = await logIn()
+    const response = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/portal/dev/subscription',
+      headers: { ...headersOf({ token }), 'content-type': 'application/json' },
+      remoteAddress: '203.0.113.9',
+      payload: '{"tier":"premium"}',
+    })
+    expect(response.statusCode).toBe(404)
+    expect((await memberInfo({ token })).json().data).toMatchObject({ role: 'member' })
   })
 })
 

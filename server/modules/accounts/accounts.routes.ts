@@ -14,12 +14,16 @@ import { toE164Mobile } from '#contracts/mobile-number.ts'
 import type { Config } from '#server/config.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
+import { registerLoopbackOnlyRoutes } from '#server/http/test-endpoints.ts'
+import { visitAttributionOf } from '#server/http/visit-attribution.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import type { AccountsService } from './accounts.service.ts'
 import type { DevSmsOutbox } from './dev-sms-outbox.service.ts'
 import { sessionTokenOf } from './reader-identification.ts'
 import { clearSessionCookies, setSessionCookies, setUserInfoCookie } from './session-cookies.ts'
+import { registerSiteHandoverRoutes } from './site-handover.routes.ts'
+import type { SiteHandoverService } from './site-handover.service.ts'
 
 const OutboxQuery = z.object({ phone: z.string().trim().min(1).max(32) })
 const DevSubscriptionRequest = z.object({ tier: Tier, period: SubscriptionPeriod.default('month') })
@@ -31,12 +35,14 @@ export function registerAccountRoutes(
     quotas,
     subscriptions,
     devSmsOutbox,
+    siteHandover,
     config,
   }: {
     accounts: AccountsService
     quotas: QuotaService
     subscriptions: SubscriptionService
     devSmsOutbox: DevSmsOutbox
+    siteHandover: SiteHandoverService
     config: Config
   },
 ): void {
@@ -64,6 +70,7 @@ export function registerAccountRoutes(
       const result = await accounts.logIn(body, {
         locale: requestLocale(request),
         previousToken: sessionTokenOf(request),
+        attribution: visitAttributionOf(request),
       })
       setSessionCookies(reply, request, config, {
         token: result.token,
@@ -89,25 +96,31 @@ export function registerAccountRoutes(
       return ok(await quotas.peek({ reader: request.reader, kind }))
     })
 
-    if (config.appEnv === 'develop') {
-      // Development only: the messages the console SMS adapter did not send (browser journeys read codes here).
-      routes.get('/dev/sms-outbox', async (request) => {
-        const { phone } = OutboxQuery.parse(request.query)
-        // A + in a query string arrives as a space; the number is always international here.
-        const e164 = toE164Mobile('HK', `+${phone.replace(/^\+/, '')}`)
-        if (!e164) throw new AppError('invalid', 'MOBILE_INVALID')
-        return ok(await devSmsOutbox.listMessages(e164))
-      })
+    // Moving to another regional site with the login and the cookie consent (ADR 0010).
+    registerSiteHandoverRoutes(routes, { siteHandover, config })
 
-      // Development only: subscribes the logged-in member now, as `npm run ops -- subscription:grant` does, so
-      // browser journeys can reach the subscriber states while the server holds the (single-process) database.
-      routes.post('/dev/subscription', async (request) => {
-        const { tier, period } = DevSubscriptionRequest.parse(request.body ?? {})
-        const member = request.identity.member
-        if (!member) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
-        return ok(
-          await subscriptions.grantSubscription({ memberId: member.id, tier, period, source: 'operator' }),
-        )
+    // Test endpoints (TEST_ENDPOINTS=loopback, develop only): answered to this machine alone, 404 to anyone else.
+    if (config.testEndpoints === 'loopback') {
+      registerLoopbackOnlyRoutes(routes, (testRoutes) => {
+        // The messages the console SMS adapter did not send (browser journeys read codes here).
+        testRoutes.get('/dev/sms-outbox', async (request) => {
+          const { phone } = OutboxQuery.parse(request.query)
+          // A + in a query string arrives as a space; the number is always international here.
+          const e164 = toE164Mobile('HK', `+${phone.replace(/^\+/, '')}`)
+          if (!e164) throw new AppError('invalid', 'MOBILE_INVALID')
+          return ok(await devSmsOutbox.listMessages(e164))
+        })
+
+        // Subscribes the logged-in member now, as `npm run ops -- subscription:grant` does, so browser journeys
+        // can reach the subscriber states while the server holds the (single-process) database.
+        testRoutes.post('/dev/subscription', async (request) => {
+          const { tier, period } = DevSubscriptionRequest.parse(request.body ?? {})
+          const member = request.identity.member
+          if (!member) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
+          return ok(
+            await subscriptions.grantSubscription({ memberId: member.id, tier, period, source: 'operator' }),
+          )
+        })
       })
     }
   })

@@ -20,6 +20,7 @@ import { type Clock, calendarOf } from '#server/clock.ts'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
+import type { VisitAttribution } from '#server/http/visit-attribution.ts'
 import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import { SmsDeliveryError, type SmsSender } from '#server/providers/sms/sms-sender.ts'
 import {
@@ -30,6 +31,7 @@ import {
   deleteOutboxBefore,
   deleteSessionByTokenHash,
   findLiveSession,
+  findMemberById,
   findMemberByPhone,
   findOrInsertMember,
   insertLoginCodeWithinLimits,
@@ -159,11 +161,11 @@ export function createAccountsService({
 
   /**
    * Logs in with the number and its newest code; registers the number the first time. Always starts a new session;
-   * the session of `previousToken` (the one the browser still had) ends.
+   * the session of `previousToken` (the one the browser still had) ends. A new member keeps the visit's attribution.
    */
   async function logIn(
     request: LoginRequest,
-    client: { locale: Locale; previousToken?: string | undefined },
+    client: { locale: Locale; previousToken?: string | undefined; attribution?: VisitAttribution },
   ): Promise<LoginResult> {
     const phone = phoneOf(request)
     const now = clock.now()
@@ -177,14 +179,47 @@ export function createAccountsService({
     if (check.outcome === 'too-many-attempts') throw codeFieldError(AccountErrorCode.codeAttempts)
     if (check.outcome !== 'accepted') throw codeFieldError(AccountErrorCode.codeError)
 
-    const { member, isNew } = await upsertMemberAtLogin(db, { phone, locale: client.locale, now })
-    if (isSessionTokenShape(client.previousToken))
-      await deleteSessionByTokenHash(db, hashSessionToken(client.previousToken))
-    await deleteDeadSessions(db, now, auth.sessionIdleMs, member.id)
+    const { member, isNew } = await upsertMemberAtLogin(db, {
+      phone,
+      locale: client.locale,
+      now,
+      attribution: client.attribution ?? { referer: null, landing: null },
+    })
+    const session = await startSession(member.id, { now, previousToken: client.previousToken })
+    return { ...session, isNewMember: isNew, userInfo: await memberInfoOf(member) }
+  }
+
+  /**
+   * A new session for the member; the session of `previousToken` (the one the browser still had) ends. It lasts
+   * SESSION_ABSOLUTE_DAYS, or until `endsBy` when that is sooner.
+   */
+  async function startSession(
+    memberId: string,
+    options: { now: Date; previousToken?: string | undefined; endsBy?: Date },
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const { now } = options
+    if (isSessionTokenShape(options.previousToken))
+      await deleteSessionByTokenHash(db, hashSessionToken(options.previousToken))
+    await deleteDeadSessions(db, now, auth.sessionIdleMs, memberId)
     const token = newSessionToken()
-    const expiresAt = new Date(now.getTime() + auth.sessionAbsoluteMs)
-    await insertSession(db, { memberId: member.id, tokenHash: hashSessionToken(token), now, expiresAt })
-    return { token, expiresAt, isNewMember: isNew, userInfo: await memberInfoOf(member) }
+    const fullTerm = now.getTime() + auth.sessionAbsoluteMs
+    const expiresAt = new Date(Math.min(fullTerm, options.endsBy?.getTime() ?? fullTerm))
+    await insertSession(db, { memberId, tokenHash: hashSessionToken(token), now, expiresAt })
+    return { token, expiresAt }
+  }
+
+  /**
+   * A hand-over (site-handover.service.ts): a new session for a member already logged in on another regional site,
+   * ending no later than the session it came from. Undefined when the member no longer exists.
+   */
+  async function continueSession(
+    memberId: string,
+    options: { previousToken?: string | undefined; endsBy: Date },
+  ): Promise<Omit<LoginResult, 'isNewMember'> | undefined> {
+    const member = await findMemberById(db, memberId)
+    if (!member) return undefined
+    const session = await startSession(member.id, { now: clock.now(), ...options })
+    return { ...session, userInfo: await memberInfoOf(member) }
   }
 
   async function memberInfoOf(member: MemberRow): Promise<MemberInfo> {
@@ -292,6 +327,7 @@ export function createAccountsService({
   return {
     sendLoginCode,
     logIn,
+    continueSession,
     identifyReader,
     readerFromCookies,
     getMemberInfo,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** One row per mobile number (E.164); created at the number's first successful login (spec §6). */
 export const members = pgTable('members', {
@@ -9,6 +9,9 @@ export const members = pgTable('members', {
   locale: text().notNull(),
   registeredAt: timestamp({ withTimezone: true }).notNull(),
   lastLoginAt: timestamp({ withTimezone: true }).notNull(),
+  /** Where the visit that registered the number came from (RefererVal / LandingVal, spec §7); never updated. */
+  signupReferer: text(),
+  signupLanding: text(),
 })
 
 /**
@@ -28,6 +31,36 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [index('sessions_member_idx').on(table.memberId)],
+)
+
+/**
+ * Hand-overs (ADR 0010): one-time passes that carry a reader's login and cookie consent to another regional site
+ * when the sites share no cookie domain. Only SHA-256 hashes of the pass (`token`) and of the other site's browser
+ * state are stored. A row lives 60 seconds, is deleted when redeemed (used or not), and goes with the session it
+ * came from (logging out there ends it); `accounts:purge` deletes the expired ones.
+ */
+export const siteHandovers = pgTable(
+  'site_handovers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    /** The hash of the state cookie the other site set in this browser before the pass was issued. */
+    stateHash: text().notNull(),
+    /** The only site that may redeem it (e.g. `https://hant.example.com`). */
+    targetOrigin: text().notNull(),
+    /** The session it came from; null for a visitor who carries only their consent. */
+    sessionId: uuid().references(() => sessions.id, { onDelete: 'cascade' }),
+    memberId: uuid().references(() => members.id, { onDelete: 'cascade' }),
+    /** The reader had accepted cookies (the `privacy` cookie) on the site it came from. */
+    hasConsent: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('site_handovers_expires_idx').on(table.expiresAt),
+    // Ending a session (logout, expiry) deletes its passes through the foreign key.
+    index('site_handovers_session_idx').on(table.sessionId),
+  ],
 )
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The development SMS outbox: where the console SMS adapter leaves messages instead of sending them, so tests and
- * developers can read login codes (GET /api/portal/dev/sms-outbox, mounted only when APP_ENV=develop).
+ * developers can read login codes (GET /api/portal/dev/sms-outbox, a test endpoint: mounted only with
+ * TEST_ENDPOINTS=loopback and answered only on loopback). Without it, the code is in the server log.
  */
 import type { Db } from '#server/db/database.ts'
 import { insertOutboxMessage, listOutboxMessages } from './accounts.repo.ts'

@@ -55,6 +55,26 @@ export function checkSameSite(request: FastifyRequest, siteOrigins: ReadonlySet<
   if (usesSessionCookie) throw new AppError('forbidden', AccountErrorCode.crossSiteRequest)
 }
 
+/**
+ * A navigation (GET) that came from `origin` itself — a link on one of its pages — and not from another site:
+ * Sec-Fetch-Site `same-origin` (or `none`: typed or bookmarked); from a browser that does not send it, an Origin
+ * or else a Referer of `origin`. Nothing to go by reads as another site.
+ */
+export function isSameOriginNavigation(request: FastifyRequest, origin: string | undefined): boolean {
+  if (!origin) return false
+  const fetchSite = headerOf(request, 'sec-fetch-site')
+  if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none'
+  const originHeader = headerOf(request, 'origin')
+  if (originHeader !== undefined) return originHeader === origin
+  const referer = headerOf(request, 'referer')
+  if (!referer) return false
+  try {
+    return new URL(referer).origin === origin
+  } catch {
+    return false
+  }
+}
+
 export function registerReaderIdentification(
   api: FastifyInstance,
   { accounts, config }: { accounts: AccountsService; config: Config },

@@ -6,7 +6,8 @@
  *   A code has only 10^6 values, so any unkeyed hash — even scrypt — is reversed by trying them all; the key,
  *   which is not in the database, is what protects it. HMAC costs microseconds, so verifying cannot be used to
  *   load the CPU (scrypt would be, at no gain in safety);
- * - device ids: 128 random bits in the tw_device cookie; quotas see only a keyed hash of them.
+ * - device ids: 128 random bits in the tw_device cookie; quotas see only a keyed hash of them;
+ * - hand-over passes and states (ADR 0010): made, checked and stored exactly as session tokens are.
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto'
 import { isIPv4, isIPv6 } from 'node:net'
@@ -26,6 +27,10 @@ export function isSessionTokenShape(value: string | undefined): value is string 
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
 }
+
+export const newHandoverSecret = newSessionToken
+export const isHandoverSecretShape = isSessionTokenShape
+export const hashHandoverSecret = hashSessionToken
 
 export function newLoginCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0')

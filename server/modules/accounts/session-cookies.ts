@@ -5,13 +5,14 @@
  * hant.example.com…) they are set for the parent, so one login serves every regional site.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { sharedCookieDomain } from '#app/routing/region-redirect.ts'
 import type { UserInfoCookie } from '#contracts/accounts.ts'
+import { cookieDomainOfHost, sharedCookieDomain } from '#contracts/cookie-domains.ts'
+import { cookieNames } from '#contracts/cookie-names.ts'
 import type { Config } from '#server/config.ts'
 
 export const accountCookieNames = {
-  token: 'access_token',
-  userInfo: 'userInfo',
+  token: cookieNames.accessToken,
+  userInfo: cookieNames.userInfo,
   device: 'tw_device',
 } as const
 
@@ -21,22 +22,21 @@ const deviceMaxAgeSeconds = 365 * 24 * 60 * 60
 /** The paths cookies were ever set on: the site root and the two API bases (spec §4 clears them all). */
 const cookiePaths = ['/', '/api/portal', '/portal', '/member']
 
-function cookieDomainFor(config: Config, hostname: string): string | undefined {
-  const shared = sharedCookieDomain(config.apexHostnames[0])
-  const host = hostname.replace(/:\d+$/, '').toLowerCase()
-  return shared && (host === shared || host.endsWith(`.${shared}`)) ? shared : undefined
+/** The Domain of the cookies set on `hostname`: the regional sites' shared parent domain, when it has one. */
+export function cookieDomainFor(config: Config, hostname: string): string | undefined {
+  return cookieDomainOfHost(sharedCookieDomain(config.apexHostnames[0]), hostname)
 }
 
 export function setSessionCookies(
   reply: FastifyReply,
   request: FastifyRequest,
   config: Config,
-  session: { token: string; userInfo: UserInfoCookie },
+  session: { token: string; userInfo: UserInfoCookie; secondsLeft?: number },
 ): void {
   const domain = cookieDomainFor(config, request.hostname)
   const base = { path: '/', sameSite: 'lax' as const, secure: config.isHttps, ...(domain ? { domain } : {}) }
-  // A new session lives until its absolute end; the cookie lasts as long.
-  const maxAge = Math.floor(config.auth.sessionAbsoluteMs / 1000)
+  // A session lives until its absolute end (a new login's is SESSION_ABSOLUTE_DAYS away); the cookie lasts as long.
+  const maxAge = session.secondsLeft ?? Math.floor(config.auth.sessionAbsoluteMs / 1000)
   reply.setCookie(accountCookieNames.token, session.token, { ...base, httpOnly: true, maxAge })
   setUserInfoCookie(reply, request, config, session.userInfo)
 }

@@ -9,7 +9,7 @@ import type { LocalizedText } from '#server/db/columns.ts'
 import { renderMarkdown } from '#server/text/render-markdown.ts'
 import type { NewArticle, NewTranslation } from './articles.repo.ts'
 import { extractPlainText } from './search-text/plain-text.ts'
-import { buildWeightedSearchText } from './search-text/search-terms.ts'
+import { buildWeightedSearchText, searchTermsVersion } from './search-text/search-terms.ts'
 
 /** Where cover images are served (server/modules/articles/article-media.routes.ts). */
 export const coverUrlPrefix = '/media/covers/'
@@ -51,6 +51,7 @@ export function buildTranslation(
       { title: version.title, summary: version.summary, tagTexts, bodyMarkdown },
       locale,
     ),
+    searchVersion: searchTermsVersion,
   }
 }
 

@@ -6,16 +6,23 @@
  */
 import type { Locale } from '#contracts/regions.ts'
 import { buildCharacterBigrams } from './search-text/chinese-segmentation.ts'
-import { buildQueryTerms, foldSearchText, tokenizeFoldedText } from './search-text/search-terms.ts'
-import { toTsqueryText } from './search-text/search-tsquery.ts'
+import { foldChineseVariants } from './search-text/chinese-variants.ts'
+import {
+  buildQueryTerms,
+  foldSearchText,
+  type TextToken,
+  tokenizeFoldedText,
+} from './search-text/search-terms.ts'
+import { toMatchTsqueryText } from './search-text/search-tsquery.ts'
 
 /**
- * The tsquery text every match must satisfy (its required terms, ADR 0005), or undefined when the keyword has
- * nothing searchable in it (only punctuation, say): it matches nothing. The same text is tested against the
- * title, rank and search vectors to put a match in its relevance tier (ADR 0007).
+ * The tsquery text every match must satisfy (its required terms, ADR 0005, or those of its folded regional
+ * spelling), or undefined when the keyword has nothing searchable in it (only punctuation, say): it matches
+ * nothing. The same text is tested against the title, rank and search vectors to put a match in its relevance
+ * tier (ADR 0007).
  */
 export function buildKeywordQuery(keyword: string, locale: Locale): string | undefined {
-  return toTsqueryText(buildQueryTerms(keyword, locale).required, 'and') || undefined
+  return toMatchTsqueryText(buildQueryTerms(keyword, locale)) || undefined
 }
 
 const forbiddenOperandCharacters = /[^\p{L}\p{N}\p{M}]/gv
@@ -31,16 +38,8 @@ function titleOperand(term: string, isPrefix: boolean): string | undefined {
 /** Substring matching (pg_trgm) starts at three characters: shorter text has no trigram to look up. */
 const substringMinLength = 3
 
-/**
- * Title suggestions for text being typed: every word and Chinese bigram must be in the title; the last
- * word, and a lone Chinese character, match as prefixes ("nvid" → NVIDIA). From three characters on, the text
- * also matches as a substring of the title, which catches the middle of words and punctuation ("S&P", "P/E").
- */
-export function buildSuggestionQuery(searchValue: string): {
-  titleQuery: string | undefined
-  substring: string | undefined
-} {
-  const tokens = tokenizeFoldedText(foldSearchText(searchValue))
+/** The title operands of typed tokens, Chinese runs as typed or with their regional spellings folded. */
+function titleOperandsOf(tokens: TextToken[], foldVariants: boolean): string[] {
   const operands = new Set<string>()
   tokens.forEach((token, index) => {
     const isLast = index === tokens.length - 1
@@ -49,9 +48,10 @@ export function buildSuggestionQuery(searchValue: string): {
       if (operand) operands.add(operand)
       return
     }
-    const bigrams = buildCharacterBigrams(token.text)
+    const run = foldVariants ? foldChineseVariants(token.text, 'query') : token.text
+    const bigrams = buildCharacterBigrams(run)
     if (bigrams.length === 0) {
-      const operand = titleOperand(token.text, true)
+      const operand = titleOperand(run, true)
       if (operand) operands.add(operand)
     }
     for (const bigram of bigrams) {
@@ -59,9 +59,25 @@ export function buildSuggestionQuery(searchValue: string): {
       if (operand) operands.add(operand)
     }
   })
+  return [...operands]
+}
+
+/**
+ * Title suggestions for text being typed: every word and Chinese bigram must be in the title; the last
+ * word, and a lone Chinese character, match as prefixes ("nvid" → NVIDIA). A regional spelling also matches
+ * titles in the other spelling (通脹 → 通膨). From three characters on, the text also matches as a substring of
+ * the title, which catches the middle of words and punctuation ("S&P", "P/E").
+ */
+export function buildSuggestionQuery(searchValue: string): {
+  titleQuery: string | undefined
+  substring: string | undefined
+} {
+  const tokens = tokenizeFoldedText(foldSearchText(searchValue))
+  const asTyped = titleOperandsOf(tokens, false).join(' & ')
+  const folded = titleOperandsOf(tokens, true).join(' & ')
   const trimmed = searchValue.trim()
   return {
-    titleQuery: operands.size > 0 ? [...operands].join(' & ') : undefined,
+    titleQuery: asTyped === folded ? asTyped || undefined : `( ${asTyped} ) | ( ${folded} )`,
     substring: trimmed.length >= substringMinLength ? trimmed : undefined,
   }
 }

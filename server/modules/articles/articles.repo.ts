@@ -37,6 +37,8 @@ export interface NewTranslation {
   bodyText: string
   /** Space-separated index terms per weight: A title, B summary and tags, C body. */
   searchText: { A: string; B: string; C: string }
+  /** The term rules searchText was built with (`searchTermsVersion`). */
+  searchVersion: number
 }
 
 export interface NewArticle {
@@ -473,11 +475,81 @@ export async function selectExistingArticleKeys(db: Db, keys: string[]): Promise
   return new Set(rows.map((row) => row.key))
 }
 
+/** The search, title and rank vectors (in that order) of the weighted term texts A, B and C. */
+function vectorsOf(a: SQL, b: SQL, c: SQL): [SQL, SQL, SQL] {
+  return [
+    sql`setweight(to_tsvector('simple', ${a}), 'A') || setweight(to_tsvector('simple', ${b}), 'B')
+      || setweight(to_tsvector('simple', ${c}), 'C')`,
+    sql`to_tsvector('simple', ${a})`,
+    sql`setweight(to_tsvector('simple', ${a}), 'A') || setweight(to_tsvector('simple', ${b}), 'B')`,
+  ]
+}
+
 function searchVectorsOf(text: NewTranslation['searchText']): SQL {
-  return sql`setweight(to_tsvector('simple', ${text.A}), 'A') || setweight(to_tsvector('simple', ${text.B}), 'B')
-      || setweight(to_tsvector('simple', ${text.C}), 'C'),
-    to_tsvector('simple', ${text.A}),
-    setweight(to_tsvector('simple', ${text.A}), 'A') || setweight(to_tsvector('simple', ${text.B}), 'B')`
+  return sql.join(vectorsOf(sql`${text.A}`, sql`${text.B}`, sql`${text.C}`), sql`, `)
+}
+
+/** A stored language version whose vectors were built with older term rules, with the text to rebuild them. */
+export interface StaleTranslationRow {
+  articleId: number
+  locale: Locale
+  title: string
+  summary: string
+  bodyMarkdown: string
+  tagKeys: string[]
+}
+
+/** Up to `limit` language versions whose vectors were built before term rules `version`. */
+export async function selectStaleTranslations(
+  db: Db,
+  version: number,
+  limit: number,
+): Promise<StaleTranslationRow[]> {
+  const rows = await selectRows<Record<string, unknown>>(
+    db,
+    sql`select t.article_id as "articleId", t.locale as "locale", t.title as "title", t.summary as "summary",
+          coalesce(b.markdown, '') as "bodyMarkdown", a.tag_keys as "tagKeys"
+        from article_translations t
+          join articles a on a.id = t.article_id
+          left join article_bodies b on b.article_id = t.article_id and b.locale = t.locale
+        where t.search_version < ${version}
+        order by t.article_id, t.locale
+        limit ${limit}`,
+  )
+  return rows.map((row) => ({
+    articleId: Number(row.articleId),
+    locale: row.locale as Locale,
+    title: String(row.title),
+    summary: String(row.summary),
+    bodyMarkdown: String(row.bodyMarkdown),
+    tagKeys: Array.isArray(row.tagKeys) ? row.tagKeys.map(String) : [],
+  }))
+}
+
+/** Replaces the vectors of stored language versions (the text itself is not touched). */
+export async function updateSearchVectors(
+  db: Db,
+  rows: readonly {
+    articleId: number
+    locale: Locale
+    searchText: NewTranslation['searchText']
+    searchVersion: number
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return
+  const values = rows.map(
+    (row) =>
+      sql`(${row.articleId}::bigint, ${row.locale}::text, ${row.searchText.A}::text, ${row.searchText.B}::text,
+           ${row.searchText.C}::text, ${row.searchVersion}::integer)`,
+  )
+  const [searchVector, titleVector, rankVector] = vectorsOf(sql`v.a`, sql`v.b`, sql`v.c`)
+  await db.execute(
+    sql`update article_translations t
+        set search_vector = ${searchVector}, title_vector = ${titleVector}, rank_vector = ${rankVector},
+          search_version = v.version
+        from (values ${sql.join(values, sql`, `)}) as v(article_id, locale, a, b, c, version)
+        where t.article_id = v.article_id and t.locale = v.locale`,
+  )
 }
 
 /**
@@ -512,7 +584,7 @@ export async function insertArticles(db: Db, batch: NewArticle[]): Promise<numbe
         article.state === 'published' && version.bodyMarkdown.trim() !== '' && article.publishedAt
       translationValues.push(
         sql`(${id}, ${version.locale}, ${version.title}, ${version.summary}, ${searchVectorsOf(version.searchText)},
-             ${isListed ? article.publishedAt!.toISOString() : null}::timestamptz)`,
+             ${version.searchVersion}, ${isListed ? article.publishedAt!.toISOString() : null}::timestamptz)`,
       )
       bodyValues.push(
         sql`(${id}, ${version.locale}, ${version.bodyMarkdown}, ${version.bodyHtml}, ${version.bodyText})`,
@@ -522,7 +594,7 @@ export async function insertArticles(db: Db, batch: NewArticle[]): Promise<numbe
   if (translationValues.length > 0) {
     await db.execute(
       sql`insert into article_translations (article_id, locale, title, summary, search_vector, title_vector,
-            rank_vector, listed_at)
+            rank_vector, search_version, listed_at)
           values ${sql.join(translationValues, sql`, `)}
           on conflict (article_id, locale) do nothing`,
     )

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ArticleSummary } from '#contracts/articles.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { foldChineseVariants } from './search-text/chinese-variants.ts'
 import { extractPlainText } from './search-text/plain-text.ts'
 import { loadSeedCorpus, type SeedCorpus } from './seed/seed-corpus.ts'
 
@@ -47,6 +48,11 @@ function seedText(article: SeedCorpus['articles'][number], locale: Locale): stri
   return [version.title, version.summary, ...tagTexts, extractPlainText(version.bodyMarkdown)]
     .join('\n')
     .toLowerCase()
+}
+
+/** Whether a text holds a Chinese query as written or in the canonical spellings it is also indexed under. */
+function holdsChinese(text: string, query: string): boolean {
+  return text.includes(query) || foldChineseVariants(text, 'document').includes(query)
 }
 
 const stateFixtures = ['state-fixture-draft', 'state-fixture-deleted', 'state-fixture-taken-down']
@@ -145,7 +151,9 @@ describe('GET /article/list', () => {
 
   it('finds every Chinese article containing a two-character word, also inside longer words', async () => {
     for (const query of ['積電', '營收', '殖利', '庫藏', '配息']) {
-      const expected = listedSeed('zh-Hant').filter((article) => seedText(article, 'zh-Hant').includes(query))
+      const expected = listedSeed('zh-Hant').filter((article) =>
+        holdsChinese(seedText(article, 'zh-Hant'), query),
+      )
       expect(expected.length, query).toBeGreaterThan(0)
       const rows = await listAll(`keyword=${encodeURIComponent(query)}`, 'hant')
       expect(new Set(rows.map((row) => row.key)), query).toEqual(
@@ -165,6 +173,35 @@ describe('GET /article/list', () => {
       )
       for (const article of expected) expect(found.has(article.key), `${query} → ${article.key}`).toBe(true)
     }
+  })
+
+  it('finds the same articles for 通脹 and 通膨 (Hong Kong and Taiwan spellings), and marks either spelling', async () => {
+    const idsOf = async (query: string) =>
+      (await listAll(`keyword=${encodeURIComponent(query)}`, 'hant')).map((row) => row.articleId)
+    const taiwan = await idsOf('通膨')
+    const hongKong = await idsOf('通脹')
+    expect(hongKong).toEqual(taiwan)
+    expect(await idsOf('通貨膨脹')).toEqual(taiwan)
+    const written = (spelling: string) =>
+      listedSeed('zh-Hant').filter((article) => seedText(article, 'zh-Hant').includes(spelling))
+    // Both spellings are in the seed, in different articles, and every one of them is found either way.
+    expect(written('通脹').length).toBeGreaterThan(0)
+    expect(written('通膨').length).toBeGreaterThan(0)
+    expect(taiwan.length).toBe(new Set([...written('通脹'), ...written('通膨')].map((a) => a.key)).size)
+    const rows = await listAll(`keyword=${encodeURIComponent('通脹')}`, 'hant')
+    expect(rows.some((row) => row.snippet?.includes('<mark>通膨</mark>'))).toBe(true)
+  })
+
+  it('finds 軟件 articles by 軟體 and the other way round', async () => {
+    const keysOf = async (query: string) =>
+      new Set((await listAll(`keyword=${encodeURIComponent(query)}`, 'hant')).map((row) => row.key))
+    const software = await keysOf('軟體')
+    expect(await keysOf('軟件')).toEqual(software)
+    const hongKongOnly = listedSeed('zh-Hant').filter((article) => {
+      const text = seedText(article, 'zh-Hant')
+      return text.includes('軟件') && !text.includes('軟體')
+    })
+    for (const article of hongKongOnly) expect(software.has(article.key), article.key).toBe(true)
   })
 
   it('marks the Chinese query in the snippet', async () => {
@@ -363,10 +400,10 @@ describe('GET /article/suggest', () => {
   it('suggests Chinese titles from two characters, inside words and across them', async () => {
     for (const query of ['資料', '料中', '殖利率']) {
       const { body } = await get(`/article/suggest?searchValue=${encodeURIComponent(query)}`, 'hant')
-      const expected = listedSeed('zh-Hant').filter((a) => a.versions['zh-Hant']!.title.includes(query))
+      const expected = listedSeed('zh-Hant').filter((a) => holdsChinese(a.versions['zh-Hant']!.title, query))
       expect(body.data.rows.length, query).toBe(Math.min(10, expected.length))
       expect(
-        body.data.rows.every((row: { title: string }) => row.title.includes(query)),
+        body.data.rows.every((row: { title: string }) => holdsChinese(row.title, query)),
         query,
       ).toBe(true)
     }
@@ -394,8 +431,43 @@ describe('GET /article/suggest', () => {
 
   it('gives at most 10 rows and 10 tags', async () => {
     const { body } = await get('/article/suggest?searchValue=a', 'en')
-    expect(body.data.rows.length).toBe(10)
+    expect(body.data.rows.length + body.data.stocks.length).toBe(10)
     expect(body.data.other.tagList.length).toBeLessThanOrEqual(10)
+  })
+
+  it('suggests the stock a code or name means, first, named in the reader’s language', async () => {
+    const en = (await get('/article/suggest?searchValue=AAPL', 'en')).body.data
+    expect(en.stocks[0]).toEqual({
+      code: 'AAPL',
+      market: 'us',
+      name: 'Apple Inc.',
+      nameEn: 'Apple Inc.',
+      nameZh: expect.any(String),
+    })
+    const zh = (await get(`/article/suggest?searchValue=${encodeURIComponent('騰訊')}`, 'hant')).body.data
+    expect(zh.stocks[0]).toMatchObject({ code: '0700', market: 'hk', name: '騰訊控股' })
+    expect((await get('/article/suggest?searchValue=0700', 'hant')).body.data.stocks[0]).toMatchObject({
+      code: '0700',
+    })
+    const typed = (await get('/article/suggest?searchValue=tes', 'en')).body.data
+    expect(typed.stocks.map((stock: { code: string }) => stock.code)).toContain('TSLA')
+  })
+
+  it('keeps stocks and titles within 10 rows together', async () => {
+    for (const text of ['samsung', 'bank', 'nvidia', 'a']) {
+      const { body } = await get(`/article/suggest?searchValue=${text}`, 'en')
+      expect(body.data.stocks.length, text).toBeLessThanOrEqual(3)
+      expect(body.data.rows.length + body.data.stocks.length, text).toBeLessThanOrEqual(10)
+    }
+    const samsung = (await get('/article/suggest?searchValue=samsung', 'en')).body.data
+    expect(samsung.stocks).toHaveLength(3)
+  })
+
+  it('suggests no stock for words that only look like a name', async () => {
+    for (const text of ['inflation', 'dividend', '通膨', 'qqqqzzzz']) {
+      const { body } = await get(`/article/suggest?searchValue=${encodeURIComponent(text)}`, 'hant')
+      expect(body.data.stocks, text).toEqual([])
+    }
   })
 
   it('never suggests articles readers cannot open', async () => {

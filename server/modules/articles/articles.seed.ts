@@ -2,12 +2,63 @@
  * Stores the seed corpus (seed/) on a fresh database: authors, topics, tags, then every article that is not there
  * yet, by key. Existing rows are never touched, so an editor's changes survive restarts. Rendering and indexing
  * happen only for missing articles, so a restart on a seeded database costs one query.
+ *
+ * Also keeps stored search vectors in step with the term rules: versions indexed with an older
+ * `searchTermsVersion` are re-indexed from their stored text (reindexStaleSearchText), so a database made before
+ * a rule change finds what a fresh one finds, without deleting anything.
  */
 import { locales } from '#contracts/regions.ts'
+import type { LocalizedText } from '#server/db/columns.ts'
 import type { Db } from '#server/db/database.ts'
 import { buildNewArticle, coverUrlOf } from './article-documents.ts'
-import { insertArticles, insertCatalogIfAbsent, selectExistingArticleKeys } from './articles.repo.ts'
+import {
+  insertArticles,
+  insertCatalogIfAbsent,
+  selectExistingArticleKeys,
+  selectStaleTranslations,
+  selectTags,
+  updateSearchVectors,
+} from './articles.repo.ts'
+import { buildWeightedSearchText, searchTermsVersion } from './search-text/search-terms.ts'
 import type { SeedCorpus } from './seed/seed-corpus.ts'
+
+/** Versions re-indexed per statement: a few hundred keeps each statement's text small. */
+const reindexBatchSize = 100
+
+/**
+ * Rebuilds the vectors of every language version indexed with older term rules, from its stored title, summary,
+ * body and tag texts, exactly as a new article would be indexed. Returns how many were rebuilt; on an up-to-date
+ * database it costs one index lookup.
+ */
+export async function reindexStaleSearchText(db: Db): Promise<{ reindexed: number }> {
+  let reindexed = 0
+  let tagText: Map<string, LocalizedText> | undefined
+  for (;;) {
+    const stale = await selectStaleTranslations(db, searchTermsVersion, reindexBatchSize)
+    if (stale.length === 0) break
+    tagText ??= new Map((await selectTags(db)).map((tag) => [tag.key, tag.text]))
+    await updateSearchVectors(
+      db,
+      stale.map((row) => ({
+        articleId: row.articleId,
+        locale: row.locale,
+        searchText: buildWeightedSearchText(
+          {
+            title: row.title,
+            summary: row.summary,
+            tagTexts: row.tagKeys.flatMap((key) => tagText?.get(key)?.[row.locale] ?? []),
+            bodyMarkdown: row.bodyMarkdown,
+          },
+          row.locale,
+        ),
+        searchVersion: searchTermsVersion,
+      })),
+    )
+    reindexed += stale.length
+    if (stale.length < reindexBatchSize) break
+  }
+  return { reindexed }
+}
 
 export async function insertSeedCorpusIfAbsent(db: Db, corpus: SeedCorpus): Promise<{ inserted: number }> {
   await insertCatalogIfAbsent(db, {

@@ -5,8 +5,9 @@ import { selectRows } from '#server/db/database.ts'
 import { createNavigationService } from '#server/modules/navigation/navigation.service.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 import { updateArticleState } from './articles.repo.ts'
-import { insertSeedCorpusIfAbsent } from './articles.seed.ts'
-import { createArticlesService } from './articles.service.ts'
+import { insertSeedCorpusIfAbsent, reindexStaleSearchText } from './articles.seed.ts'
+import { createArticlesService, isNamedBy, type StockCandidate } from './articles.service.ts'
+import { searchTermsVersion } from './search-text/search-terms.ts'
 import { loadSeedCorpus } from './seed/seed-corpus.ts'
 
 let database: Database
@@ -90,5 +91,102 @@ describe('the seed', () => {
     const published = corpus.articles.filter((article) => article.publishedAt)
     expect(await idOf(published.at(-1)!.key)).toBe(1)
     expect(await idOf(published[0]!.key)).toBe(published.length)
+  })
+})
+
+describe('search text made with older term rules', () => {
+  it('is indexed with the current rules on a fresh database', async () => {
+    const rows = await selectRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from article_translations where search_version <> ${searchTermsVersion}`,
+    )
+    expect(rows[0]!.n).toBe(0)
+    expect(await reindexStaleSearchText(database.db)).toEqual({ reindexed: 0 })
+  })
+
+  it('is re-indexed from the stored text at the next start, so an existing database finds what a fresh one finds', async () => {
+    const articles = createArticlesService({ db: database.db, cacheMillis: 0 })
+    const search = async (keyword: string) =>
+      (await articles.findArticles({ keyword, page: 1, pageSize: 50 }, 'zh-Hant')).rows.map((row) => row.key)
+    const fresh = await search('通脹')
+    expect(fresh).toEqual(await search('通膨'))
+    // A database indexed before regional spellings were folded: vectors of the text as written only.
+    await database.db.execute(sql`update article_translations t
+      set search_vector = setweight(to_tsvector('simple', 'placeholder'), 'C'),
+        title_vector = to_tsvector('simple', 'placeholder'), rank_vector = to_tsvector('simple', 'placeholder'),
+        search_version = 0`)
+    expect(await search('通膨')).toEqual([])
+    const versions = await selectRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from article_translations`,
+    )
+    expect(await reindexStaleSearchText(database.db)).toEqual({ reindexed: versions[0]!.n })
+    expect(await search('通脹')).toEqual(fresh)
+    expect(await search('通膨')).toEqual(fresh)
+    expect(await reindexStaleSearchText(database.db)).toEqual({ reindexed: 0 })
+  })
+})
+
+describe('stocks named by a search', () => {
+  const candidate = (overrides: Partial<StockCandidate>): StockCandidate => ({
+    code: 'AAPL',
+    market: 'us',
+    name: 'Apple Inc.',
+    nameEn: 'Apple Inc.',
+    nameZh: '蘋果',
+    matchedBy: 'fuzzy',
+    matchedText: 'Apple',
+    ...overrides,
+  })
+
+  it('are exact codes, names and aliases, and names with a word starting with the text', () => {
+    expect(isNamedBy(candidate({ matchedBy: 'code', matchedText: 'AAPL' }), 'aapl')).toBe(true)
+    expect(isNamedBy(candidate({}), 'app')).toBe(true)
+    expect(isNamedBy(candidate({ nameEn: 'Bank of China Ltd.', matchedText: 'Bank of China' }), 'bank')).toBe(
+      true,
+    )
+    expect(
+      isNamedBy(
+        candidate({ nameEn: 'China Construction Bank', matchedText: 'China Construction Bank' }),
+        'bank',
+      ),
+    ).toBe(true)
+    expect(isNamedBy(candidate({ nameZh: '騰訊控股', matchedText: '騰訊' }), '騰')).toBe(true)
+  })
+
+  it('are not names that merely resemble the text', () => {
+    expect(isNamedBy(candidate({ nameEn: 'SK Innovation', matchedText: 'SK Innovation' }), 'inflation')).toBe(
+      false,
+    )
+    expect(isNamedBy(candidate({ nameEn: 'SoftBank Group', matchedText: 'SoftBank Group' }), 'bank')).toBe(
+      false,
+    )
+    expect(isNamedBy(candidate({ nameEn: 'Taiwan Semiconductor', matchedText: 'Taiwan' }), 'ai')).toBe(false)
+    expect(isNamedBy(candidate({}), 'a')).toBe(false)
+  })
+
+  it('come first in suggestions, taking their places from the titles', async () => {
+    const found: StockCandidate[] = [
+      candidate({ matchedBy: 'code', matchedText: 'AAPL' }),
+      candidate({
+        code: 'SSNLF',
+        matchedBy: 'fuzzy',
+        matchedText: 'Samsung',
+        nameEn: 'Samsung',
+        nameZh: '三星',
+      }),
+    ]
+    const articles = createArticlesService({
+      db: database.db,
+      cacheMillis: 0,
+      findStockCandidates: async () => found,
+    })
+    const answer = await articles.suggestArticles('a', 'en')
+    expect(answer.stocks).toEqual([
+      { code: 'AAPL', market: 'us', name: 'Apple Inc.', nameEn: 'Apple Inc.', nameZh: '蘋果' },
+    ])
+    expect(answer.rows).toHaveLength(9)
+    const without = createArticlesService({ db: database.db, cacheMillis: 0 })
+    expect((await without.suggestArticles('a', 'en')).stocks).toEqual([])
   })
 })

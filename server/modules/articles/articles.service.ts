@@ -20,7 +20,9 @@ import {
   type CountrySummary,
   type HomeSections,
   type HotTopic,
+  type NamedStock,
   type SuggestAnswer,
+  suggestedStocksMax,
   suggestionRowsMax,
   type TopicSummary,
   tagSuggestionsMax,
@@ -28,7 +30,7 @@ import {
 import { type Locale, type Market, markets } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import { normalizeCode } from '#server/providers/market-data/universe.ts'
+import { normalizeCode, normalizeName } from '#server/providers/market-data/universe.ts'
 import { marketNames } from './article-markets.ts'
 import { buildKeywordQuery, buildSuggestionQuery } from './article-search-queries.ts'
 import {
@@ -57,11 +59,22 @@ import {
 import { highlightSnippet } from './search-text/search-snippet.ts'
 import { foldSearchText } from './search-text/search-terms.ts'
 
+/** A company the stocks module finds for a text, best first, and how it matched (its diagnosis autocomplete). */
+export interface StockCandidate extends NamedStock {
+  matchedBy: 'code' | 'name' | 'alias' | 'fuzzy' | null
+  matchedText: string | null
+}
+
+/** Companies a text may name, best first (the stocks module answers: `listAiScores` with `q`). */
+export type FindStockCandidates = (text: string, locale: Locale) => Promise<readonly StockCandidate[]>
+
 export interface ArticlesServiceDependencies {
   db: Db
   now?: () => number
   /** Reads per article id over the last days (the tracking module); absent, hot topics rank by articles alone. */
   recentArticleViews?: () => Promise<Map<number, number>>
+  /** The stocks lookup; absent, searches name no stocks. */
+  findStockCandidates?: FindStockCandidates
   /** How long catalogue data (topics, tags, counts, home sections) is reused; tests set 0. */
   cacheMillis?: number
 }
@@ -76,6 +89,22 @@ interface Catalog {
 const relatedLimit = 4
 const snippetLength = 160
 const sitemapLimit = 45_000
+
+/**
+ * Whether a candidate is named by the text rather than merely resembling it: an exact code, name or alias, or a
+ * name with a word starting with the text (Latin, two characters or more: "app" → Apple, "bank" → Bank of
+ * China) or containing it (Chinese, Japanese, Korean: 騰 → 騰訊). Trigram look-alikes ("inflation" → SK
+ * Innovation) suit the diagnosis box, where the reader is naming a stock, not a search for articles.
+ */
+export function isNamedBy(candidate: StockCandidate, text: string): boolean {
+  if (candidate.matchedBy && candidate.matchedBy !== 'fuzzy') return true
+  const needle = normalizeName(text)
+  const names = [candidate.matchedText ?? '', candidate.nameEn, candidate.nameZh].map(normalizeName)
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(needle))
+    return names.some((name) => name.includes(needle))
+  if (needle.length < 2) return false
+  return names.some((name) => name.startsWith(needle) || name.includes(` ${needle}`))
+}
 
 /** A small cache of one value per key that expires; enough for data that changes on an editor's schedule. */
 function createExpiringCache<T>(now: () => number, ttlMillis: number) {
@@ -95,6 +124,7 @@ export function createArticlesService({
   db,
   now = () => Date.now(),
   recentArticleViews,
+  findStockCandidates,
   cacheMillis = 60_000,
 }: ArticlesServiceDependencies) {
   const catalogCache = createExpiringCache<Catalog>(now, cacheMillis)
@@ -223,14 +253,32 @@ export function createArticlesService({
     }
   }
 
-  /** Titles to jump to and tags to filter by, for text being typed (spec §3, §5). */
+  /**
+   * Stocks the text names by code or name in either language (`isNamedBy`), best first, with the name in the
+   * reader's language: the header's suggestions and the block above keyword search results.
+   */
+  async function findNamedStocks(text: string, locale: Locale, limit: number): Promise<NamedStock[]> {
+    const trimmed = text.trim()
+    if (!findStockCandidates || !trimmed) return []
+    const candidates = await findStockCandidates(trimmed, locale)
+    return candidates
+      .filter((candidate) => isNamedBy(candidate, trimmed))
+      .slice(0, limit)
+      .map(({ code, market, name, nameEn, nameZh }) => ({ code, market, name, nameEn, nameZh }))
+  }
+
+  /**
+   * Stocks to open, titles to jump to and tags to filter by, for text being typed (spec §3, §5). Stocks come
+   * first and take their places from the titles: at most suggestionRowsMax rows in all.
+   */
   async function suggestArticles(searchValue: string, locale: Locale): Promise<SuggestAnswer> {
     const { titleQuery, substring } = buildSuggestionQuery(searchValue)
-    const [rows, tagList] = await Promise.all([
+    const [stocks, titles, tagList] = await Promise.all([
+      findNamedStocks(searchValue, locale, suggestedStocksMax),
       selectTitleSuggestions(db, { locale, titleQuery, substring, limit: suggestionRowsMax }),
       suggestTags(searchValue, locale),
     ])
-    return { rows, other: { tagList } }
+    return { rows: titles.slice(0, suggestionRowsMax - stocks.length), stocks, other: { tagList } }
   }
 
   /** Tags in use whose key or text (either language) contains the text; those starting with it first. */
@@ -379,6 +427,7 @@ export function createArticlesService({
     findArticles,
     getArticle,
     suggestArticles,
+    findNamedStocks,
     listCountries,
     listTopics,
     findTopic,

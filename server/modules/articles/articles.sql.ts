@@ -105,6 +105,12 @@ export const articleTranslations = pgTable(
     /** Title (A) and summary with tag texts (B): the middle relevance tier, without reading the long vector. */
     rankVector: tsvector().notNull(),
     /**
+     * The term rules (`searchTermsVersion`, search-text/search-terms.ts) the three vectors were built with. Rows of
+     * an older version are rebuilt from the stored text at the next start (articles.seed.ts), so a rule change
+     * reaches an existing database without deleting anything.
+     */
+    searchVersion: integer().notNull().default(0),
+    /**
      * The article's publish time while this version can be read (published, with a body), else null. Kept by the
      * repo whenever the state or the body changes, so lists and searches read one table and one index.
      */
@@ -136,6 +142,8 @@ export const articleTranslations = pgTable(
     index('article_translations_rank_zh_hant_idx')
       .using('gin', table.rankVector)
       .where(sql`${table.locale} = 'zh-Hant'`),
+    // Finds rows built with older term rules at start without reading the table.
+    index('article_translations_search_version_idx').on(table.searchVersion),
     // Substring suggestions on titles (pg_trgm, migration 0001).
     index('article_translations_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
   ],

@@ -101,10 +101,11 @@ describe('POST /home/subEmail', () => {
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
     expect(statuses.slice(10)).toEqual([429, 429])
     const limited = await subscribe({ email: 'late@example.com', source: 'footer' }, 'hant', '10.9.9.9')
+    // The window is ten minutes, and the message says so.
     expect(limited.json()).toMatchObject({
       code: 429,
       error: 'RATE_LIMITED',
-      message: '請求過於頻繁，請稍候再試。',
+      message: '請求過於頻繁，請於 10 分鐘後再試。',
     })
   })
 })

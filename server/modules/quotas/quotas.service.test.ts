@@ -6,6 +6,7 @@ import { createManualClock } from '#server/clock.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { registerErrorHandling } from '#server/http/error-handler.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { QuotaRung } from '#server/modules/quotas/quota-ladder.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 const clock = createManualClock('2026-11-10T08:00:00Z')
@@ -14,16 +15,21 @@ let runtime: TestRuntime
 beforeAll(async () => {
   runtime = await createTestRuntime(
     {
-      QUOTA_DIAGNOSIS_VISITOR_DAILY: '3',
-      QUOTA_DIAGNOSIS_MEMBER_MONTHLY: '5',
-      QUOTA_DIAGNOSIS_DAILY: '100',
-      QUOTA_CHAT_DAILY: '4',
-      QUOTA_VISITOR_NETWORK_DAILY: '7',
+      // Small, distinct numbers per rung, so each refusal is reached in a few uses and tells which rung it was.
+      QUOTA_DIAGNOSIS_PER_DAY: '3,5,8,12,16',
+      QUOTA_DIAGNOSIS_PER_MONTH: '6,10',
+      QUOTA_CHAT_PER_DAY: '2,3,4,5,6',
+      QUOTA_CHAT_PER_MONTH: '4,6,8,10,12',
+      // A network's visitors may use two visitors' daily allowances: 6 diagnoses, 4 replies.
+      QUOTA_VISITORS_PER_NETWORK: '2',
     },
     { clock },
   )
 })
 afterAll(() => runtime.close())
+
+const dayMs = 24 * 60 * 60 * 1000
+const start = '2026-11-10T08:00:00Z'
 
 function visitor(network: string | null = null): Reader {
   return {
@@ -45,6 +51,11 @@ function member(tier: Tier | null = null, memberId = randomUUID()): Reader {
   }
 }
 
+function readerOn(rung: QuotaRung): Reader {
+  if (rung === 'visitor') return visitor()
+  return rung === 'member' ? member() : member(rung)
+}
+
 async function exhaust(
   reader: Reader,
   kind: QuotaKind = 'diagnosis',
@@ -60,41 +71,169 @@ async function exhaust(
   throw new Error('never limited')
 }
 
-describe('diagnosis quotas by role and tier', () => {
-  it('gives a visitor the configured attempts a day, then asks them to log in, and more the next day', async () => {
-    const reader = visitor()
-    expect(await exhaust(reader)).toEqual({ used: 3, code: 'DIAGNOSIS_LIMIT_VISITOR' })
-    clock.advance(24 * 60 * 60 * 1000)
-    try {
-      expect(await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).toMatchObject({
-        monthlyLimit: null,
-        dailyLimit: 3,
-        remaining: 3,
+/** Uses everything the reader may, day after day, until the month is used up; what each day allowed. */
+async function spendMonth(reader: Reader, kind: QuotaKind): Promise<Array<{ used: number; code: string }>> {
+  const days: Array<{ used: number; code: string }> = []
+  try {
+    for (let day = 0; day < 31; day++) {
+      const result = await exhaust(reader, kind)
+      days.push(result)
+      if (result.used === 0) break
+      clock.advance(dayMs)
+    }
+  } finally {
+    clock.set(start)
+  }
+  return days
+}
+
+const rungCases: Array<{
+  kind: QuotaKind
+  rung: QuotaRung
+  daily: number
+  monthly: number
+  dayCode: string
+  monthCode: string
+}> = [
+  {
+    kind: 'diagnosis',
+    rung: 'visitor',
+    daily: 3,
+    monthly: 6,
+    dayCode: 'DIAGNOSIS_LIMIT_VISITOR',
+    monthCode: 'DIAGNOSIS_LIMIT_VISITOR',
+  },
+  {
+    kind: 'diagnosis',
+    rung: 'member',
+    daily: 5,
+    monthly: 10,
+    dayCode: 'DIAGNOSIS_LIMIT_DAILY',
+    monthCode: 'DIAGNOSIS_LIMIT_MEMBER',
+  },
+  {
+    kind: 'diagnosis',
+    rung: 'base',
+    daily: 8,
+    monthly: 20,
+    dayCode: 'DIAGNOSIS_LIMIT_DAILY',
+    monthCode: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
+  },
+  {
+    kind: 'diagnosis',
+    rung: 'plus',
+    daily: 12,
+    monthly: 30,
+    dayCode: 'DIAGNOSIS_LIMIT_DAILY',
+    monthCode: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
+  },
+  {
+    kind: 'diagnosis',
+    rung: 'premium',
+    daily: 16,
+    monthly: 60,
+    dayCode: 'DIAGNOSIS_LIMIT_DAILY',
+    monthCode: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
+  },
+  {
+    kind: 'chat',
+    rung: 'visitor',
+    daily: 2,
+    monthly: 4,
+    dayCode: 'CHAT_LIMIT_VISITOR',
+    monthCode: 'CHAT_LIMIT_VISITOR',
+  },
+  {
+    kind: 'chat',
+    rung: 'member',
+    daily: 3,
+    monthly: 6,
+    dayCode: 'CHAT_LIMIT_DAILY',
+    monthCode: 'CHAT_LIMIT_MEMBER',
+  },
+  {
+    kind: 'chat',
+    rung: 'base',
+    daily: 4,
+    monthly: 8,
+    dayCode: 'CHAT_LIMIT_DAILY',
+    monthCode: 'CHAT_LIMIT_SUBSCRIBER',
+  },
+  {
+    kind: 'chat',
+    rung: 'plus',
+    daily: 5,
+    monthly: 10,
+    dayCode: 'CHAT_LIMIT_DAILY',
+    monthCode: 'CHAT_LIMIT_SUBSCRIBER',
+  },
+  {
+    kind: 'chat',
+    rung: 'premium',
+    daily: 6,
+    monthly: 12,
+    dayCode: 'CHAT_LIMIT_DAILY',
+    monthCode: 'CHAT_LIMIT_SUBSCRIBER',
+  },
+]
+
+describe('allowances by rung, a day and a month', () => {
+  it.each(rungCases)(
+    'gives a $rung $daily $kind uses a day and $monthly a month, each refusal with its message',
+    async ({ kind, rung, daily, monthly, dayCode, monthCode }) => {
+      const days = await spendMonth(readerOn(rung), kind)
+      const full = Math.floor(monthly / daily)
+      const rest = monthly % daily
+      const expected = [
+        ...Array.from({ length: full }, () => ({ used: daily, code: dayCode })),
+        ...(rest > 0 ? [{ used: rest, code: monthCode }] : []),
+        { used: 0, code: monthCode },
+      ]
+      // The day that uses up the month refuses with the month's message (tomorrow would not help).
+      if (rest === 0) expected[full - 1] = { used: daily, code: monthCode }
+      expect(days).toEqual(expected)
+    },
+  )
+
+  it('gives Base 20, Plus 30 and Premium 60 diagnoses a month, whatever else is configured', async () => {
+    for (const [tier, monthly] of [
+      ['base', 20],
+      ['plus', 30],
+      ['premium', 60],
+    ] as const) {
+      expect(await runtime.services.quotas.peek({ reader: member(tier), kind: 'diagnosis' })).toMatchObject({
+        monthlyLimit: monthly,
+        monthlyRemaining: monthly,
       })
-      expect(await exhaust(reader)).toEqual({ used: 3, code: 'DIAGNOSIS_LIMIT_VISITOR' })
-    } finally {
-      clock.set('2026-11-10T08:00:00Z')
     }
   })
 
-  it('gives a member without subscription the configured attempts, then asks them to subscribe', async () => {
-    expect(await exhaust(member())).toEqual({ used: 5, code: 'DIAGNOSIS_LIMIT_MEMBER' })
-  })
-
-  it('gives Base 20, Plus 30 and Premium 60 a month, then asks subscribers to upgrade', async () => {
-    expect(await exhaust(member('base'))).toEqual({ used: 20, code: 'DIAGNOSIS_LIMIT_SUBSCRIBER' })
-    expect(await exhaust(member('plus'))).toEqual({ used: 30, code: 'DIAGNOSIS_LIMIT_SUBSCRIBER' })
-    expect(await exhaust(member('premium'))).toEqual({ used: 60, code: 'DIAGNOSIS_LIMIT_SUBSCRIBER' })
+  it('gives a visitor a new day’s attempts the next day, within the month', async () => {
+    const reader = visitor()
+    expect(await exhaust(reader)).toEqual({ used: 3, code: 'DIAGNOSIS_LIMIT_VISITOR' })
+    clock.advance(dayMs)
+    try {
+      expect(await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).toMatchObject({
+        monthlyLimit: 6,
+        monthlyRemaining: 3,
+        dailyLimit: 3,
+        remaining: 3,
+        limitedBy: null,
+      })
+    } finally {
+      clock.set(start)
+    }
   })
 
   it('keeps the month’s count when a member subscribes or upgrades', async () => {
     const memberId = randomUUID()
-    expect(await exhaust(member(null, memberId))).toEqual({ used: 5, code: 'DIAGNOSIS_LIMIT_MEMBER' })
+    for (let i = 0; i < 3; i++)
+      await runtime.services.quotas.consume({ reader: member(null, memberId), kind: 'diagnosis' })
     const status = await runtime.services.quotas.peek({ reader: member('base', memberId), kind: 'diagnosis' })
-    expect(status).toMatchObject({ role: 'subscriber', tier: 'base', monthlyLimit: 20, monthlyRemaining: 15 })
+    expect(status).toMatchObject({ role: 'subscriber', tier: 'base', monthlyLimit: 20, monthlyRemaining: 17 })
   })
 
-  it('answers what is left without using anything', async () => {
+  it('answers what is left without using anything, and which limit stops the next use', async () => {
     const reader = member('plus')
     await runtime.services.quotas.consume({ reader, kind: 'diagnosis' })
     const first = await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })
@@ -103,10 +242,13 @@ describe('diagnosis quotas by role and tier', () => {
     expect(first).toMatchObject({
       monthlyLimit: 30,
       monthlyRemaining: 29,
-      dailyLimit: 100,
-      dailyRemaining: 99,
-      remaining: 29,
+      dailyLimit: 12,
+      dailyRemaining: 11,
+      remaining: 11,
+      limitedBy: null,
     })
+    await exhaust(reader)
+    expect((await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).limitedBy).toBe('day')
   })
 
   it('starts a new month with a full allowance', async () => {
@@ -116,78 +258,20 @@ describe('diagnosis quotas by role and tier', () => {
     try {
       expect((await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).remaining).toBe(5)
     } finally {
-      clock.set('2026-11-10T08:00:00Z')
+      clock.set(start)
     }
   })
 
   it('gives a use back when the caller refunds it', async () => {
     const reader = member()
     const taken = await runtime.services.quotas.consume({ reader, kind: 'diagnosis' })
-    expect(taken.monthlyRemaining).toBe(4)
+    expect(taken.monthlyRemaining).toBe(9)
     await runtime.services.quotas.refund(taken.receipt)
-    expect((await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).monthlyRemaining).toBe(5)
+    expect((await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).monthlyRemaining).toBe(10)
   })
 
-  it('stops visitors who clear their cookies at the network’s daily ceiling', async () => {
-    const network = `net-${randomUUID()}`
-    let served = 0
-    let lastCode = ''
-    for (let device = 0; device < 5; device++) {
-      const result = await exhaust(visitor(network))
-      served += result.used
-      lastCode = result.code
-    }
-    expect(served).toBe(7)
-    expect(lastCode).toBe('DIAGNOSIS_LIMIT_VISITOR')
-    expect(
-      (await runtime.services.quotas.peek({ reader: visitor(network), kind: 'diagnosis' })).remaining,
-    ).toBe(0)
-    clock.advance(24 * 60 * 60 * 1000)
-    try {
-      expect(
-        (await runtime.services.quotas.peek({ reader: visitor(network), kind: 'diagnosis' })).remaining,
-      ).toBe(3)
-    } finally {
-      clock.set('2026-11-10T08:00:00Z')
-    }
-  })
-})
-
-describe('daily caps', () => {
-  it('stops everyone at the daily cap and lets them in again the next day', async () => {
-    const reader = member('premium')
-    expect(await exhaust(reader, 'chat')).toEqual({ used: 4, code: 'CHAT_LIMIT_DAILY' })
-    clock.advance(24 * 60 * 60 * 1000)
-    try {
-      const status = await runtime.services.quotas.consume({ reader, kind: 'chat' })
-      expect(status).toMatchObject({
-        monthlyLimit: null,
-        monthlyRemaining: null,
-        dailyRemaining: 3,
-        remaining: 3,
-      })
-    } finally {
-      clock.set('2026-11-10T08:00:00Z')
-    }
-  })
-
-  it('names the daily limit when the month still has attempts left', async () => {
-    const daily = await createTestRuntime({ QUOTA_DIAGNOSIS_DAILY: '2' }, { clock })
-    try {
-      const reader = member('premium')
-      await daily.services.quotas.consume({ reader, kind: 'diagnosis' })
-      await daily.services.quotas.consume({ reader, kind: 'diagnosis' })
-      await expect(daily.services.quotas.consume({ reader, kind: 'diagnosis' })).rejects.toMatchObject({
-        kind: 'limited',
-        code: 'DIAGNOSIS_LIMIT_DAILY',
-      })
-    } finally {
-      await daily.close()
-    }
-  })
-
-  it('refuses at once when a limit is configured as zero', async () => {
-    const none = await createTestRuntime({ QUOTA_DIAGNOSIS_VISITOR_DAILY: '0' }, { clock })
+  it('refuses at once when a rung’s limit is configured as zero', async () => {
+    const none = await createTestRuntime({ QUOTA_DIAGNOSIS_PER_DAY: '0,5,10,15,30' }, { clock })
     try {
       await expect(
         none.services.quotas.consume({ reader: visitor(), kind: 'diagnosis' }),
@@ -197,6 +281,57 @@ describe('daily caps', () => {
     } finally {
       await none.close()
     }
+  })
+})
+
+describe('the visitors’ network ceiling', () => {
+  it('stops visitors who clear their cookies once the network used its visitors’ allowances', async () => {
+    const network = `net-${randomUUID()}`
+    const results = []
+    for (let device = 0; device < 4; device++) results.push(await exhaust(visitor(network)))
+    expect(results).toEqual([
+      { used: 3, code: 'DIAGNOSIS_LIMIT_VISITOR' },
+      { used: 3, code: 'DIAGNOSIS_LIMIT_VISITOR' },
+      { used: 0, code: 'DIAGNOSIS_LIMIT_NETWORK' },
+      { used: 0, code: 'DIAGNOSIS_LIMIT_NETWORK' },
+    ])
+    clock.advance(dayMs)
+    try {
+      expect(
+        (await runtime.services.quotas.peek({ reader: visitor(network), kind: 'diagnosis' })).remaining,
+      ).toBe(3)
+    } finally {
+      clock.set(start)
+    }
+  })
+
+  it('tells a visitor who used nothing that it is their network, with their own allowance untouched', async () => {
+    const network = `net-${randomUUID()}`
+    await exhaust(visitor(network), 'chat')
+    await exhaust(visitor(network), 'chat')
+    const newcomer = visitor(network)
+    expect(await runtime.services.quotas.peek({ reader: newcomer, kind: 'chat' })).toMatchObject({
+      role: 'visitor',
+      dailyRemaining: 2,
+      monthlyRemaining: 4,
+      remaining: 0,
+      limitedBy: 'network',
+    })
+    await expect(runtime.services.quotas.consume({ reader: newcomer, kind: 'chat' })).rejects.toMatchObject({
+      kind: 'limited',
+      code: 'CHAT_LIMIT_NETWORK',
+    })
+    // The device's own refusal still asks it to log in, and the diagnoses' ceiling is counted apart.
+    expect(await exhaust(newcomer)).toEqual({ used: 3, code: 'DIAGNOSIS_LIMIT_VISITOR' })
+  })
+
+  it('does not hold a logged-in reader on that network back', async () => {
+    const network = `net-${randomUUID()}`
+    for (let device = 0; device < 3; device++) await exhaust(visitor(network))
+    const reader = { ...member(), device: { key: randomUUID(), network } }
+    await expect(runtime.services.quotas.consume({ reader, kind: 'diagnosis' })).resolves.toMatchObject({
+      remaining: 4,
+    })
   })
 })
 
@@ -211,12 +346,10 @@ describe('counting under concurrent requests', () => {
     expect(served).toHaveLength(5)
     expect(refused).toHaveLength(20)
     for (const r of refused)
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'DIAGNOSIS_LIMIT_MEMBER' })
-    const remaining = served.map(
-      (r) => (r as PromiseFulfilledResult<{ monthlyRemaining: number }>).value.monthlyRemaining,
-    )
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'DIAGNOSIS_LIMIT_DAILY' })
+    const remaining = served.map((r) => (r as PromiseFulfilledResult<{ remaining: number }>).value.remaining)
     expect(remaining.sort()).toEqual([0, 1, 2, 3, 4])
-    expect((await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).monthlyRemaining).toBe(0)
+    expect((await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).monthlyRemaining).toBe(5)
   })
 
   it('counts a first use once when it races against itself', async () => {
@@ -237,6 +370,9 @@ describe('quota messages', () => {
       member: member(),
       subscriber: member('base'),
     }
+    // A member's and a subscriber's own refusal is the month's (within a month, it would be today's cap).
+    await spendMonth(readers.member as Reader, 'diagnosis')
+    await spendMonth(readers.subscriber as Reader, 'diagnosis')
     app.post<{ Params: { role: string } }>('/use/:role', async (request) => {
       const reader = readers[request.params.role] as Reader
       for (;;) await runtime.services.quotas.consume({ reader, kind: 'diagnosis' })
@@ -267,6 +403,22 @@ describe('quota messages', () => {
     await app.close()
   })
 
+  it('says why a visitor who used nothing is refused on a shared network, in both languages', async () => {
+    const { translateErrorCode } = await import('#server/http/error-handler.ts')
+    expect(translateErrorCode('DIAGNOSIS_LIMIT_NETWORK', 'en')).toBe(
+      'Many people share your internet connection, and its free diagnoses for visitors are used up today. Log in to get your own attempts.',
+    )
+    expect(translateErrorCode('DIAGNOSIS_LIMIT_NETWORK', 'zh-Hant')).toBe(
+      '許多人共用您目前的網路連線，此連線今日的訪客免費診斷次數已用完。登入即可獲得您自己的診斷次數。',
+    )
+    expect(translateErrorCode('CHAT_LIMIT_NETWORK', 'en')).toMatch(
+      /^Many people share your internet connection/,
+    )
+    expect(translateErrorCode('CHAT_LIMIT_SUBSCRIBER', 'en')).toBe(
+      "You've used all your AI replies, upgrade your subscription for more opportunities",
+    )
+  })
+
   it('words the daily limits exactly as the specification', async () => {
     const { translateErrorCode } = await import('#server/http/error-handler.ts')
     expect(translateErrorCode('DIAGNOSIS_LIMIT_DAILY', 'en')).toBe(
@@ -289,9 +441,10 @@ describe('GET /member/quota', () => {
     expect(response.json().data).toMatchObject({
       kind: 'diagnosis',
       role: 'visitor',
-      monthlyLimit: null,
+      monthlyLimit: 6,
       dailyLimit: 3,
       remaining: 3,
+      limitedBy: null,
     })
     expect(response.headers['set-cookie']).toEqual(expect.stringMatching(/^tw_device=[\w-]{22};.*HttpOnly/))
   })

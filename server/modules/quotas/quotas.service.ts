@@ -1,20 +1,22 @@
 /**
- * Quotas of metered features (AI diagnoses now, AI chat replies later): how many uses a reader has left this
- * month and today, and taking one. Decides the limits by role and tier (spec §6, §9) and which message a refusal
- * carries (spec §8); leaves who the reader is to accounts (`Reader`) and what a use produces to the caller.
+ * Quotas of metered features (AI diagnoses now, AI chat replies later): how many uses a reader has left today and
+ * this month, and taking one. Enforces the allowance ladder (quota-ladder.ts: visitor < member < Base < Plus <
+ * Premium, per day and per month; spec §6, §9), the visitors' network ceiling, and which message a refusal carries
+ * (spec §8); leaves who the reader is to accounts (`Reader`) and what a use produces to the caller.
  *
  *   const status = await services.quotas.consume({ reader: request.reader, kind: 'diagnosis' })
  *   // … run the diagnosis; if it fails for a reason that is ours, give the use back:
  *   await services.quotas.refund(status.receipt)
  *
- * `consume` throws AppError('limited', code) with the code of QuotaErrorCode[kind][visitor|member|subscriber|daily].
+ * `consume` throws AppError('limited', code) with the code of QuotaErrorCode[kind][visitor|member|subscriber|daily|network].
  */
-import { QuotaErrorCode, type QuotaKind, type QuotaStatus, type Tier } from '#contracts/accounts.ts'
+import { QuotaErrorCode, type QuotaKind, type QuotaLimit, type QuotaStatus } from '#contracts/accounts.ts'
 import { type Clock, calendarOf } from '#server/clock.ts'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { QuotaLadder, QuotaRung } from './quota-ladder.ts'
 import {
   consumeUse,
   countNetworkUses,
@@ -25,12 +27,18 @@ import {
   type UsageLimits,
 } from './quotas.repo.ts'
 
-/** AI diagnoses per month by tier (spec §6 table). */
-export const diagnosesPerMonth: Record<Tier, number> = { base: 20, plus: 30, premium: 60 }
+/** The reader's rung of the ladder: a subscriber's plan, else logged in or not. */
+export function rungOf(reader: Pick<Reader, 'role' | 'tier'>): QuotaRung {
+  if (reader.role === 'subscriber' && reader.tier) return reader.tier
+  return reader.role === 'visitor' ? 'visitor' : 'member'
+}
 
-/** A visitor's uses a day: their own allowance, never above the daily cap for everyone. */
-export function visitorDailyLimitOf(config: Config, kind: QuotaKind): number {
-  return Math.min(config.quotas[kind].visitorDaily, config.quotas[kind].daily)
+/**
+ * Uses a day all visitors behind one network may take together: QUOTA_VISITORS_PER_NETWORK visitors' allowances,
+ * so the ceiling grows with the visitor's rung and a carrier's shared address still serves many phones.
+ */
+export function networkDailyLimitOf(config: Config, kind: QuotaKind): number {
+  return config.quotas.visitorsPerNetwork * config.quotas.ladder[kind].visitor.daily
 }
 
 /** Proof of one use, to give it back with `refund`. */
@@ -47,13 +55,7 @@ export interface QuotaRequest {
 }
 
 export function createQuotaService({ db, config, clock }: { db: Db; config: Config; clock: Clock }) {
-  /** Visitors have a daily allowance and no monthly one (the daily reset is what a visitor can wait for). */
-  function monthlyLimitOf(reader: Reader, kind: QuotaKind): number | null {
-    const limits = config.quotas[kind]
-    if (reader.role === 'visitor') return null
-    if (reader.role === 'member' || !reader.tier) return limits.memberMonthly
-    return kind === 'diagnosis' ? diagnosesPerMonth[reader.tier] : null
-  }
+  const ladder = config.quotas.ladder
 
   function usageKeyOf(reader: Reader, kind: QuotaKind, month: string): UsageKey {
     const subject = reader.memberId ? `member:${reader.memberId}` : `device:${reader.device.key}`
@@ -61,12 +63,12 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
   }
 
   function limitsOf(reader: Reader, kind: QuotaKind): UsageLimits {
+    const { daily, monthly } = ladder[kind][rungOf(reader)]
     const network =
       reader.role === 'visitor' && reader.device.network
-        ? { key: reader.device.network, daily: config.quotas.visitorNetworkDaily }
+        ? { key: reader.device.network, daily: networkDailyLimitOf(config, kind) }
         : null
-    const daily = reader.role === 'visitor' ? visitorDailyLimitOf(config, kind) : config.quotas[kind].daily
-    return { monthly: monthlyLimitOf(reader, kind), daily, network }
+    return { monthly, daily, network }
   }
 
   function statusOf(
@@ -77,6 +79,8 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
   ): QuotaStatus {
     const monthlyRemaining = limits.monthly === null ? null : Math.max(0, limits.monthly - used.month)
     const dailyRemaining = Math.max(0, limits.daily - used.today)
+    const remaining = monthlyRemaining === null ? dailyRemaining : Math.min(monthlyRemaining, dailyRemaining)
+    const limitedBy: QuotaLimit | null = remaining > 0 ? null : monthlyRemaining === 0 ? 'month' : 'day'
     return {
       kind,
       role: reader.role,
@@ -85,18 +89,25 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
       monthlyRemaining,
       dailyLimit: limits.daily,
       dailyRemaining,
-      remaining: monthlyRemaining === null ? dailyRemaining : Math.min(monthlyRemaining, dailyRemaining),
+      remaining,
+      limitedBy,
     }
   }
 
   /**
-   * The refusal for a reader with nothing left: the monthly reason wins, since tomorrow would not help. A visitor
-   * is always told to log in: a member's uses are counted apart from the device's, so logging in helps at once.
+   * The refusal for a reader with nothing left. The network's ceiling is named as such (a visitor who used
+   * nothing learns why and that logging in helps); otherwise the monthly reason wins, since tomorrow would not help.
+   * A visitor is always told to log in: a member's uses are counted apart from the device's, so logging in helps at
+   * once.
    */
   function refusalOf(reader: Reader, kind: QuotaKind, status: QuotaStatus): AppError {
-    const codes: Partial<Record<string, string>> & { daily: string } = QuotaErrorCode[kind]
-    const byRole = reader.role === 'visitor' || status.monthlyRemaining === 0
-    const code = byRole ? (codes[reader.role] ?? codes.daily) : codes.daily
+    const codes = QuotaErrorCode[kind]
+    const code =
+      status.limitedBy === 'network'
+        ? codes.network
+        : reader.role === 'visitor' || status.limitedBy === 'month'
+          ? codes[reader.role]
+          : codes.daily
     return new AppError('limited', code, { params: { remaining: 0 } })
   }
 
@@ -111,7 +122,7 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
     })
     if (limits.network && status.remaining > 0) {
       const networkUses = await countNetworkUses(db, kind, month, day, limits.network.key)
-      if (networkUses >= limits.network.daily) return { ...status, dailyRemaining: 0, remaining: 0 }
+      if (networkUses >= limits.network.daily) return { ...status, remaining: 0, limitedBy: 'network' }
     }
     return status
   }
@@ -139,7 +150,12 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
     await deleteUsageBefore(db, calendarOf(clock.now(), config.limitsTimeZone).month)
   }
 
-  return { peek, consume, refund, purgePastMonths }
+  /** The ladder this service enforces, for the pages that show it (/subscribe). */
+  function getLadder(): QuotaLadder {
+    return ladder
+  }
+
+  return { peek, consume, refund, purgePastMonths, getLadder }
 }
 
 export type QuotaService = ReturnType<typeof createQuotaService>

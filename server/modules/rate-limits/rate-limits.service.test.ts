@@ -16,6 +16,19 @@ async function expectFixedWindowCounting(limiter: RateLimiter) {
   expect(other.hits).toBe(1)
 }
 
+/** A key counted in a 1-hour window must not lend its count, nor its hour, to a 1-minute limit (and back). */
+async function expectOneCounterPerWindow(limiter: RateLimiter) {
+  const key = `test:${randomUUID()}`
+  for (let i = 0; i < 3; i++) await limiter.hit(key, 3_600_000)
+  const minute = await limiter.hit(key, 60_000)
+  expect(minute.hits).toBe(1)
+  expect(minute.ttlMs).toBeLessThanOrEqual(60_000)
+  const hour = await limiter.hit(key, 3_600_000)
+  expect(hour.hits).toBe(4)
+  expect(hour.ttlMs).toBeGreaterThan(60_000)
+  expect(hour.ttlMs).toBeLessThanOrEqual(3_600_000)
+}
+
 describe('rate limiter on the database', () => {
   let runtime: TestRuntime
   beforeAll(async () => {
@@ -25,6 +38,10 @@ describe('rate limiter on the database', () => {
 
   it('counts concurrent hits exactly, per key', async () => {
     await expectFixedWindowCounting(runtime.services.rateLimiter)
+  })
+
+  it('keeps one counter per window, so a long window never bleeds into a short one', async () => {
+    await expectOneCounterPerWindow(runtime.services.rateLimiter)
   })
 
   it('starts a new window when the last one has ended', async () => {
@@ -46,5 +63,18 @@ describe.runIf(process.env.REDIS_URL)('rate limiter on Redis', () => {
   it('counts concurrent hits exactly, per key', async () => {
     const runtimeless = createRateLimiter({ db: undefined as never, redis })
     await expectFixedWindowCounting(runtimeless)
+  })
+
+  it('keeps one counter per window, so a long window never bleeds into a short one', async () => {
+    await expectOneCounterPerWindow(createRateLimiter({ db: undefined as never, redis }))
+  })
+
+  it('starts a new window when the last one has ended', async () => {
+    const limiter = createRateLimiter({ db: undefined as never, redis })
+    const key = `test:${randomUUID()}`
+    await limiter.hit(key, 50)
+    await limiter.hit(key, 50)
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    expect((await limiter.hit(key, 50)).hits).toBe(1)
   })
 })

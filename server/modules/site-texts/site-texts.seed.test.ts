@@ -115,12 +115,12 @@ describe('about-us', () => {
     expect(zh.bodyMarkdown).toContain('30 年經驗')
   })
 
-  it('gives the same stats in both languages, labelled in each', () => {
+  it('gives the same stats in both languages, each labelled as a heading in its language', () => {
     const [en, zh] = bothLanguages('about-us')
     expect(en.data.stats).toEqual([
-      { value: '8,000+', label: 'clients' },
-      { value: '20,000+', label: 'private users' },
-      { value: '30', label: 'years of experience' },
+      { value: '8,000+', label: 'Clients' },
+      { value: '20,000+', label: 'Private users' },
+      { value: '30', label: 'Years of experience' },
     ])
     expect(zh.data.stats?.map((s) => s.value)).toEqual(['8,000+', '20,000+', '30'])
     for (const stat of zh.data.stats ?? []) expect(stat.label).not.toBe('')

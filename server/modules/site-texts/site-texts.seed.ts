@@ -82,9 +82,9 @@ function structuredData(key: SiteTextKey, locale: Locale): SiteTextData {
 
 /** The firm's marketing claims; the about-us body states the same figures in words. */
 const marketingStats: { value: string; label: LocalizedText }[] = [
-  { value: '8,000+', label: { en: 'clients', 'zh-Hant': '客戶' } },
-  { value: '20,000+', label: { en: 'private users', 'zh-Hant': '私人用戶' } },
-  { value: '30', label: { en: 'years of experience', 'zh-Hant': '年經驗' } },
+  { value: '8,000+', label: { en: 'Clients', 'zh-Hant': '客戶' } },
+  { value: '20,000+', label: { en: 'Private users', 'zh-Hant': '私人用戶' } },
+  { value: '30', label: { en: 'Years of experience', 'zh-Hant': '年經驗' } },
 ]
 
 /** Prices are deliberately absent: the subscribe page is the one place that shows them. */

@@ -11,6 +11,7 @@ import type {
   CsvRow,
   FundamentalsRow,
   PriceRow,
+  StockRef,
 } from '#server/providers/market-data/csv/csv-format.ts'
 import { type ImportReport, importCsvFile } from '#server/providers/market-data/csv/csv-importer.ts'
 import {
@@ -37,6 +38,8 @@ export async function importCsvIntoDatabase<K extends CsvKind>(
     now: () => Date
     batchSize?: number
     onProgress?: (bytesRead: number, totalBytes: number) => void
+    /** The stock of a file without code and market columns (`--stock`). */
+    stock?: StockRef | undefined
   },
 ): Promise<CsvImportResult> {
   const companies = await selectCompanies(db)
@@ -101,6 +104,7 @@ export async function importCsvIntoDatabase<K extends CsvKind>(
   const report = await importCsvFile({
     kind: options.kind,
     path: options.path,
+    stock: options.stock,
     sink,
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),

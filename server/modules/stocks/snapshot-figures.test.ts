@@ -64,6 +64,20 @@ describe('bars', () => {
     })
   })
 
+  it('leaves days without trading out of the 20-session volume average', () => {
+    // A suspension: days 10–19 are placeholder bars (no volume, one price); the 20 sessions before the 35th day
+    // are the 20 real ones, so ordinary volume still reads 1×, not 2× the "usual".
+    const withSuspension = Array.from({ length: 35 }, (_, i) => {
+      const date = new Date(Date.UTC(2026, 8, 1 + i)).toISOString().slice(0, 10)
+      return i >= 10 && i < 20 ? bar(date, 109, 0) : bar(date, 100 + i, 1000)
+    })
+    expect(measureVolume(withSuspension, '2026-10-05')).toEqual({
+      volume: 1000,
+      volumeAverage20: 1000,
+      volumeRatio: 1,
+    })
+  })
+
   it('measures the largest fall from a previous high', () => {
     expect(maxDrawdown([100, 120, 90, 130, 117])).toBeCloseTo(-0.25, 10)
     expect(maxDrawdown([1, 2, 3])).toBe(0)

@@ -5,10 +5,11 @@
  */
 import type { Market } from '#contracts/regions.ts'
 import { addDays } from '#server/providers/market-data/exchange-calendar.ts'
-import type {
-  AnalystConsensus,
-  AnnualFundamentals,
-  DailyBar,
+import {
+  type AnalystConsensus,
+  type AnnualFundamentals,
+  type DailyBar,
+  isPlaceholderBar,
 } from '#server/providers/market-data/market-data.ts'
 import type { Diagnosis } from './engine/diagnosis.types.ts'
 
@@ -63,14 +64,24 @@ export interface VolumeFigures {
   volumeRatio: number | null
 }
 
-/** The as-of session's volume against the average of the 20 sessions before it. */
+/**
+ * The as-of bar's volume against the average of the 20 sessions before it. Placeholder bars (days without trading,
+ * market-data.ts) are not sessions: counted in, their zero volume would make an ordinary day after a suspension look
+ * like a crowd. On a placeholder day itself the volume is 0, as delivered.
+ */
 export function measureVolume(bars: readonly DailyBar[], asOf: string): VolumeFigures {
   const last = lastBarIndexOnOrBefore(bars, asOf)
   if (last < 0) return { volume: null, volumeAverage20: null, volumeRatio: null }
   const volume = (bars[last] as DailyBar).volume
-  if (last < VOLUME_AVERAGE_SESSIONS) return { volume, volumeAverage20: null, volumeRatio: null }
   let sum = 0
-  for (let i = last - VOLUME_AVERAGE_SESSIONS; i < last; i++) sum += (bars[i] as DailyBar).volume
+  let sessions = 0
+  for (let i = last - 1; i >= 0 && sessions < VOLUME_AVERAGE_SESSIONS; i--) {
+    const bar = bars[i] as DailyBar
+    if (isPlaceholderBar(bar)) continue
+    sum += bar.volume
+    sessions++
+  }
+  if (sessions < VOLUME_AVERAGE_SESSIONS) return { volume, volumeAverage20: null, volumeRatio: null }
   const average = sum / VOLUME_AVERAGE_SESSIONS
   return { volume, volumeAverage20: average, volumeRatio: average > 0 ? volume / average : null }
 }

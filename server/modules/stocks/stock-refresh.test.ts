@@ -10,6 +10,7 @@ import { marketDataJobs } from '#server/jobs/jobs.ts'
 import { createScheduler } from '#server/jobs/scheduler.ts'
 import { fundamentalsColumns } from '#server/providers/market-data/csv/csv-format.ts'
 import { createDemoProvider } from '#server/providers/market-data/demo/demo-provider.ts'
+import type { MarketDataProvider } from '#server/providers/market-data/market-data.ts'
 import { findCompany } from '#server/providers/market-data/universe.ts'
 import { startFakeYahooServer } from '#server/providers/market-data/yahoo/fake-yahoo-server.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
@@ -143,6 +144,43 @@ describe('the refresh', () => {
     )
     expect(state[0]).toEqual({ source: 'demo', isDemo: true })
     expect(await count('stock_data_state')).toBe(40)
+  })
+
+  it('flags the placeholder bars a provider delivers for days without trading, and stores them', async () => {
+    const db = runtime.database.db
+    const settings = { ...runtime.config.marketData, companies: [{ market: 'hk' as const, code: '0700' }] }
+    const demo = createConfiguredProvider(settings, db)
+    // A suspension over the last three sessions: the source repeats the last close with no volume.
+    const provider: MarketDataProvider = {
+      ...demo,
+      async getDailyBars(company, from, to) {
+        const bars = await demo.getDailyBars(company, from, to)
+        const price = bars.at(-4)?.close as number
+        return bars.map((bar, i) =>
+          i >= bars.length - 3
+            ? { ...bar, open: price, high: price, low: price, close: price, volume: 0 }
+            : bar,
+        )
+      },
+    }
+    const logged: string[] = []
+    const log = { info: (details: object) => logged.push(JSON.stringify(details)), warn: () => undefined }
+    const refresh = createStockRefresh({
+      db,
+      provider,
+      settings,
+      now: () => new Date('2026-11-22T09:00:00Z'),
+      log,
+    })
+    const report = await refresh.refreshMarket('hk', { trigger: 'operator', force: true })
+    expect(report.failures).toEqual([])
+    expect(report.placeholderBars).toEqual([{ code: 'hk:0700', bars: 3 }])
+    expect(logged.join('\n')).toContain('"placeholderBars":3')
+    const stored = await count(
+      'stock_daily_bars',
+      sql`company_id = ${await companyId('hk', '0700')} and volume = 0 and high = low`,
+    )
+    expect(stored).toBe(3)
   })
 })
 
@@ -321,6 +359,35 @@ describe('CSV import into the database and the csv provider', () => {
     expect(result.report.headerRejected).toBe(true)
     expect(result.companyIds).toEqual([])
     expect(await counts()).toEqual(before)
+  })
+
+  it('stores a one-stock download named with --stock, and counts its placeholder bars as stored', async () => {
+    const db = runtime.database.db
+    const id = await companyId('hk', '0005')
+    const path = join(dir, '0005.HK.csv')
+    await writeFile(
+      path,
+      [
+        '\uFEFFDate,Open,High,Low,Close,Adj Close,Volume',
+        '2026-11-16,99.5,100.2,99.1,99.8,99.8,18250300',
+        '2026-11-17,99.8,99.8,99.8,99.8,99.8,0',
+        '2026-11-18,null,null,null,null,null,null',
+        '2026-11-19,99.8,101,99.6,100.6,100.6,20311000',
+      ].join('\r\n'),
+    )
+    const result = await importCsvIntoDatabase(db, {
+      kind: 'prices',
+      path,
+      stock: { market: 'hk', code: '0005' },
+      now: () => new Date('2026-11-22T09:00:00Z'),
+    })
+    expect(result.companyIds).toEqual([id])
+    expect(result.report).toMatchObject({
+      accepted: 3,
+      rejectedCount: 1,
+      placeholderBars: { rows: 1, lines: [3] },
+    })
+    expect(await count('stock_daily_bars', sql`company_id = ${id}`)).toBe(3)
   })
 })
 

@@ -21,11 +21,12 @@ import {
   sessionCloseInstant,
   tradingDayOnOrBefore,
 } from '#server/providers/market-data/exchange-calendar.ts'
-import type {
-  AnnualFundamentals,
-  DailyBar,
-  Exchange,
-  MarketDataProvider,
+import {
+  type AnnualFundamentals,
+  type DailyBar,
+  type Exchange,
+  isPlaceholderBar,
+  type MarketDataProvider,
 } from '#server/providers/market-data/market-data.ts'
 import { isMarketDataError } from '#server/providers/market-data/market-data-error.ts'
 import { diagnoseStock, ENGINE_VERSION } from './engine/diagnose-stock.ts'
@@ -105,6 +106,11 @@ export interface RefreshReport {
   fetched: number
   skipped: number
   barsStored: number
+  /**
+   * Placeholder bars among the bars fetched (no volume, one price: days without trading, market-data.ts), per
+   * company. Stored as delivered, skipped by the analysis. The week of overlap fetches recent ones again.
+   */
+  placeholderBars: Array<{ code: string; bars: number }>
   snapshots: number
   failures: Array<{ code: string; error: string }>
   picksGenerated: string[]
@@ -174,7 +180,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
     company: CompanyRow,
     state: DataStateRow | undefined,
     target: string,
-  ): Promise<{ bars: number }> {
+  ): Promise<{ bars: number; placeholderBars: number }> {
     // Another provider's data is replaced as a whole, never mixed with this one's.
     const current = state && state.source === provider.name ? state : undefined
     const start = historyStart(target)
@@ -208,7 +214,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
         lastError: null,
       })
     })
-    return { bars: bars.length }
+    return { bars: bars.length, placeholderBars: bars.filter(isPlaceholderBar).length }
   }
 
   /** Peer medians over every company with data, each measured at its own latest session. */
@@ -324,6 +330,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
     let fetched = 0
     let skipped = 0
     let barsStored = 0
+    const placeholderBars: RefreshReport['placeholderBars'] = []
     const refreshed: number[] = []
     const closeOfTarget = sessionCloseInstant(exchange, target).getTime()
     const snapshotDates = await selectLatestSnapshotDates(db)
@@ -361,6 +368,8 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
       try {
         const result = await fetchCompany(company, state, target)
         barsStored += result.bars
+        if (result.placeholderBars > 0)
+          placeholderBars.push({ code: `${company.market}:${company.code}`, bars: result.placeholderBars })
         fetched++
         refreshed.push(company.id)
       } catch (error) {
@@ -393,12 +402,22 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
       fetched,
       skipped,
       barsStored,
+      placeholderBars,
       snapshots: recomputed.snapshots,
       failures,
       picksGenerated: picks.generated,
       durationMs: Math.round(performance.now() - started),
     }
-    const { failures: failed, ...summary } = report
+    const { failures: failed, placeholderBars: placeholders, ...rest } = report
+    // Placeholder bars are flagged, not failed: the total, and the companies they came for.
+    const summary =
+      placeholders.length > 0
+        ? {
+            ...rest,
+            placeholderBars: placeholders.reduce((sum, p) => sum + p.bars, 0),
+            placeholderBarsByCompany: placeholders.slice(0, 20),
+          }
+        : rest
     if (failed.length > 0)
       log.warn({ ...summary, failures: failed.slice(0, 10) }, 'market data refresh had failures')
     else log.info(summary, 'market data refreshed')

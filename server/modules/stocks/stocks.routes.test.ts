@@ -27,10 +27,10 @@ const capturingSms: SmsSender = {
 beforeAll(async () => {
   runtime = await createTestRuntime(
     {
-      QUOTA_DIAGNOSIS_VISITOR_DAILY: '3',
-      QUOTA_DIAGNOSIS_MEMBER_MONTHLY: '2',
-      QUOTA_DIAGNOSIS_DAILY: '100',
-      QUOTA_VISITOR_NETWORK_DAILY: '1000',
+      // Visitors and members 3 a day and a month; subscribers up to their plan's month in a day.
+      QUOTA_DIAGNOSIS_PER_DAY: '3,3,100,100,100',
+      QUOTA_DIAGNOSIS_PER_MONTH: '3,3',
+      QUOTA_VISITORS_PER_NETWORK: '1000',
     },
     { clock, smsSender: capturingSms },
   )
@@ -292,8 +292,9 @@ describe('GET /bizStockScore/getByCode: attempts by role', () => {
     const token = await logIn()
     expect((await diagnose('AAPL', { token })).statusCode).toBe(200)
     expect((await diagnose('MSFT', { token })).statusCode).toBe(200)
+    expect((await diagnose('NVDA', { token })).statusCode).toBe(200)
     expectFailure(
-      await diagnose('NVDA', { token }),
+      await diagnose('AMZN', { token }),
       429,
       'DIAGNOSIS_LIMIT_MEMBER',
       "You've used all your diagnosis attempts, subscribe to get more opportunities",
@@ -556,13 +557,14 @@ describe('GET /home/listGains (monthly picks)', () => {
   })
 })
 
-describe('with small limits: the daily cap and the autocomplete rate', () => {
+describe('with small limits: the daily cap, the network ceiling and the autocomplete rate', () => {
   let capped: TestRuntime
   beforeAll(async () => {
     capped = await createTestRuntime(
       {
-        QUOTA_DIAGNOSIS_VISITOR_DAILY: '10',
-        QUOTA_DIAGNOSIS_DAILY: '2',
+        // Everyone 2 a day; the visitors of one address together 2 a day (one visitor's allowance).
+        QUOTA_DIAGNOSIS_PER_DAY: '2,2,2,2,2',
+        QUOTA_VISITORS_PER_NETWORK: '1',
         STOCKS_SUGGEST_RATE_PER_MINUTE: '5',
       },
       { clock: createManualClock('2026-11-22T09:00:00Z'), smsSender: capturingSms },
@@ -603,13 +605,51 @@ describe('with small limits: the daily cap and the autocomplete rate', () => {
       })
     const first = await call('AAPL')
     const device = first.cookies.find((c) => c.name === 'tw_device')?.value
-    expect(first.json().data.quota).toMatchObject({ remaining: 1, dailyRemaining: 1, monthlyRemaining: null })
+    expect(first.json().data.quota).toMatchObject({ remaining: 1, dailyRemaining: 1, monthlyRemaining: 3 })
     expect((await call('MSFT', device)).statusCode).toBe(200)
     expectFailure(
       await call('NVDA', device),
       429,
       'DIAGNOSIS_LIMIT_VISITOR',
       'No more diagnosis attempts available, log in to get more',
+    )
+  })
+
+  it('tells a visitor who used nothing that their shared connection used its visitors’ allowance', async () => {
+    const call = (code: string, options: { device?: string; region?: 'en' | 'hant' } = {}) =>
+      capped.app.inject({
+        method: 'GET',
+        url: '/api/portal/bizStockScore/getByCode',
+        query: { code },
+        headers: {
+          ...regionalHeaders(options.region ?? 'en'),
+          ...(options.device ? { cookie: `tw_device=${options.device}` } : {}),
+        },
+        remoteAddress: '10.99.0.4',
+      })
+    const first = await call('AAPL')
+    const neighbour = first.cookies.find((c) => c.name === 'tw_device')?.value
+    expect((await call('MSFT', { device: neighbour })).statusCode).toBe(200)
+    const newcomer = await capped.app.inject({
+      method: 'GET',
+      url: '/api/portal/member/quota?kind=diagnosis',
+      headers: regionalHeaders('en'),
+      remoteAddress: '10.99.0.4',
+    })
+    const device = newcomer.cookies.find((c) => c.name === 'tw_device')?.value
+    expect(newcomer.json().data).toMatchObject({ remaining: 0, dailyRemaining: 2, limitedBy: 'network' })
+    expectFailure(
+      await call('NVDA', { device }),
+      429,
+      'DIAGNOSIS_LIMIT_NETWORK',
+      'Many people share your internet connection, and its free diagnoses for visitors are used up today. Log in to get your own attempts.',
+    )
+    expect((await call('NVDA', { device, region: 'hant' })).json().message).toBe(
+      '許多人共用您目前的網路連線，此連線今日的訪客免費診斷次數已用完。登入即可獲得您自己的診斷次數。',
+    )
+    // The neighbour who used their own attempts is asked to log in for their own reason.
+    expect((await call('NVDA', { device: neighbour })).headers['x-error-code']).toBe(
+      'DIAGNOSIS_LIMIT_VISITOR',
     )
   })
 

@@ -11,18 +11,20 @@ import { createStocksService } from './stocks.service.ts'
 const clock = createManualClock('2026-11-22T09:00:00Z')
 let runtime: TestRuntime
 beforeAll(async () => {
-  runtime = await createTestRuntime({ QUOTA_DIAGNOSIS_VISITOR_DAILY: '5' }, { clock })
+  runtime = await createTestRuntime(
+    {
+      QUOTA_DIAGNOSIS_PER_DAY: '5,5,10,15,30',
+      QUOTA_DIAGNOSIS_PER_MONTH: '10,10',
+      // The visitors of one network may use one visitor's allowance a day together.
+      QUOTA_VISITORS_PER_NETWORK: '1',
+    },
+    { clock },
+  )
 })
 afterAll(() => runtime.close())
 
-function visitor(): Reader {
-  return {
-    role: 'visitor',
-    memberId: null,
-    tier: null,
-    sessionId: null,
-    device: { key: randomUUID(), network: null },
-  }
+function visitor(device = { key: randomUUID(), network: null as string | null }): Reader {
+  return { role: 'visitor', memberId: null, tier: null, sessionId: null, device }
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<AppError> {
@@ -85,6 +87,36 @@ describe('stocks service', () => {
     expect(quota.remaining).toBe(5)
     const answer = await runtime.services.stocks.getDiagnosis({ code: 'AAPL' }, reader, 'en')
     expect(answer.quota).toMatchObject({ remaining: 4, charged: true })
+  })
+
+  it('keeps a report open when its reader logs out, though their network used its visitors’ allowance', async () => {
+    const { stocks, quotas } = runtime.services
+    const device = { key: randomUUID(), network: `net-${randomUUID()}` }
+    const memberReader: Reader = {
+      role: 'member',
+      memberId: randomUUID(),
+      tier: null,
+      sessionId: randomUUID(),
+      device,
+    }
+    expect((await stocks.getDiagnosis({ code: 'MSFT' }, memberReader, 'en')).quota.charged).toBe(true)
+    // Others behind the same address use the network's visitor allowance.
+    for (const code of ['AAPL', 'NVDA', 'AMZN', 'GOOGL', 'META'])
+      await stocks.getDiagnosis({ code }, visitor({ key: randomUUID(), network: device.network }), 'en')
+    const afterLogout = visitor(device)
+    expect((await quotas.peek({ reader: afterLogout, kind: 'diagnosis' })).limitedBy).toBe('network')
+
+    // The page reloads its data as the visitor's: the same stock the same day in the same browser stays open…
+    const reopened = await stocks.getDiagnosis({ code: 'MSFT' }, afterLogout, 'en')
+    expect(reopened.stock.code).toBe('MSFT')
+    expect(reopened.quota).toMatchObject({ charged: false, remaining: 0, limitedBy: 'network' })
+    // …and the refusal, saying why, applies to the next diagnosis.
+    expect(await failureOf(stocks.getDiagnosis({ code: 'JPM' }, afterLogout, 'en'))).toMatchObject({
+      kind: 'limited',
+      code: 'DIAGNOSIS_LIMIT_NETWORK',
+    })
+    // Logging in again, the stock the visitor just saw costs the member nothing either.
+    expect((await stocks.getDiagnosis({ code: 'MSFT' }, memberReader, 'en')).quota.charged).toBe(false)
   })
 
   it('marks data stale once the exchanges have completed sessions it does not have', async () => {

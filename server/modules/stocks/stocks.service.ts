@@ -386,7 +386,12 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
           day: calendarOf(clock.now(), config.limitsTimeZone).day,
         }
       : null
-    const seenToday = view ? await hasDiagnosisView(db, view) : false
+    // The browser's device remembers a member's views too: a report open when its reader logs out is reloaded as
+    // a visitor's and must stay open, and the same stock again the same day in the same browser is free.
+    const deviceView = view && reader.memberId ? { ...view, subject: `device:${reader.device.key}` } : null
+    const seenToday = view
+      ? (await hasDiagnosisView(db, view)) || (deviceView ? await hasDiagnosisView(db, deviceView) : false)
+      : false
     // Quota first: a reader with nothing left hears so before any work (consume throws the right refusal).
     if (status.remaining === 0 && !seenToday) await quotas.consume({ reader, kind: 'diagnosis' })
     if (!row || !view) throw new AppError('not_found', StockErrorCode.notFound)
@@ -397,6 +402,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     if (!seenToday) {
       quota = await quotas.consume({ reader, kind: 'diagnosis' })
       charged = await recordDiagnosisView(db, view)
+      if (deviceView) await recordDiagnosisView(db, deviceView)
     }
     return {
       ...answer,
@@ -406,6 +412,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
         monthlyRemaining: quota.monthlyRemaining,
         dailyRemaining: quota.dailyRemaining,
         charged,
+        limitedBy: quota.limitedBy,
       },
     }
   }

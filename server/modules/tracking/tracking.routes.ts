@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { RecentTrackingQuery, TrackingEventRequest } from '#contracts/articles.ts'
 import { ok } from '#contracts/envelope.ts'
+import { registerLoopbackOnlyRoutes } from '#server/http/test-endpoints.ts'
+import { visitAttributionOf } from '#server/http/visit-attribution.ts'
+import { isLoggedIn } from '#server/modules/accounts/reader.ts'
 import type { TrackingService } from './tracking.service.ts'
 
 /** The `Lang` header of a tracking call (spec §7): hk, en, jp or kr; anything else is read as en. */
@@ -21,20 +24,25 @@ export function registerTrackingRoutes(
     { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
     async (request) => {
       const event = TrackingEventRequest.parse(request.body ?? {})
-      const token = request.headers['x-token']
       return ok(
         await tracking.recordEvent(event, {
           lang: trackingLangOf(request.headers.lang),
-          isLoggedIn: typeof token === 'string' && token.length > 0,
+          // The reader as identified from X-Token or, for the page (which cannot read its HttpOnly cookie), the
+          // session cookie: a token that no longer opens a session is not logged in.
+          isLoggedIn: isLoggedIn(request.reader),
+          attribution: visitAttributionOf(request),
         }),
       )
     },
   )
 
+  // A test endpoint (TEST_ENDPOINTS=loopback): the browser journeys read back what a page sent.
   if (options.exposeSessionEvents) {
-    api.get('/track/session', async (request) => {
-      const { subSessionId } = RecentTrackingQuery.parse(request.query ?? {})
-      return ok(await tracking.listSessionEvents(subSessionId))
+    registerLoopbackOnlyRoutes(api, (testRoutes) => {
+      testRoutes.get('/track/session', async (request) => {
+        const { subSessionId } = RecentTrackingQuery.parse(request.query ?? {})
+        return ok(await tracking.listSessionEvents(subSessionId))
+      })
     })
   }
 }

@@ -1,11 +1,13 @@
 /**
  * Reading events (spec §3, §7): stores what the page reports on every navigation to an article path, and answers
  * how often each article was read lately (for the home page's hot topics). Decides what is kept (the fields of
- * spec §3, the call's language and whether a token came with it, never the IP address or the token itself);
- * leaves who the reader is to the accounts module, and analysis to tools that read the table.
+ * spec §3, the call's language, whether the reader was logged in and where the visit came from; never the IP
+ * address, the token or who the reader is); leaves who the reader is to the accounts module, and analysis to
+ * tools that read the table.
  */
 import type { StoredTrackingEvent, TrackingEventAnswer, TrackingEventRequest } from '#contracts/articles.ts'
 import type { Db } from '#server/db/database.ts'
+import type { VisitAttribution } from '#server/http/visit-attribution.ts'
 import { countArticleEvents, insertTrackingEvent, selectSessionEvents } from './tracking.repo.ts'
 
 const dayMillis = 24 * 60 * 60 * 1000
@@ -25,7 +27,7 @@ export function createTrackingService({
 
   async function recordEvent(
     event: TrackingEventRequest,
-    context: { lang: 'hk' | 'en' | 'jp' | 'kr'; isLoggedIn: boolean },
+    context: { lang: 'hk' | 'en' | 'jp' | 'kr'; isLoggedIn: boolean; attribution: VisitAttribution },
   ): Promise<TrackingEventAnswer> {
     await insertTrackingEvent(db, {
       receivedAt: new Date(now()),
@@ -44,6 +46,8 @@ export function createTrackingService({
       sdkVersion: event.sdkVersion ?? null,
       dataSource: event.dataSource ?? null,
       isLoggedIn: context.isLoggedIn,
+      visitReferer: context.attribution.referer,
+      visitLanding: context.attribution.landing,
     })
     return { accepted: true }
   }

@@ -25,8 +25,11 @@ export const trackingEvents = pgTable(
     screen: text(),
     sdkVersion: text(),
     dataSource: text(),
-    /** Whether the reader was logged in (an X-Token was sent); who they are is the accounts module's business. */
+    /** Whether the reader was logged in (by X-Token or session cookie); who they are is the accounts module's business. */
     isLoggedIn: boolean().notNull().default(false),
+    /** The visit's external referrer and landing path (RefererVal / LandingVal, spec §7). */
+    visitReferer: text(),
+    visitLanding: text(),
   },
   // BRIN: events arrive in time order, so a block-range index is tiny and enough for "since" scans.
   (table) => [index('tracking_events_received_at_idx').using('brin', table.receivedAt)],

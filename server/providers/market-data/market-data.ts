@@ -48,6 +48,16 @@ export interface DailyBar {
   volume: number
 }
 
+/**
+ * A placeholder bar: no volume, and open = high = low = close. Data sources write one for a day the stock did not
+ * trade (a suspension, a day the source filled in), so it is not a session. It is stored as delivered (and counted
+ * when imported or fetched), but the analysis skips it: five placeholder days would otherwise read as five sessions
+ * of "no change" in every average, RSI and volume comparison.
+ */
+export function isPlaceholderBar(bar: DailyBar): boolean {
+  return bar.volume === 0 && bar.open === bar.close && bar.high === bar.close && bar.low === bar.close
+}
+
 /** One fiscal year of the three statements plus shares; null where the provider has no figure. */
 export interface AnnualFundamentals {
   fiscalYear: number

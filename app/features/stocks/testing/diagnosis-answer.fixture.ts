@@ -65,7 +65,10 @@ export function toAnswer(
     },
     locale,
   )
-  return { ...answer, quota: { remaining: 2, monthlyRemaining: 2, dailyRemaining: 9, charged: true } }
+  return {
+    ...answer,
+    quota: { remaining: 2, monthlyRemaining: 2, dailyRemaining: 9, charged: true, limitedBy: null },
+  }
 }
 
 /** The diagnosis of one universe company on the fixed as-of date, from the seeded demo provider. */

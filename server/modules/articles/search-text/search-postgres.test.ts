@@ -1,6 +1,6 @@
 /**
  * The search terms checked against real Postgres full text (PGlite, in memory): the `simple` parser keeps every
- * term whole, the SQL match agrees with matchQueryTerms, hostile queries never break to_tsquery, and the weights
+ * term whole, the SQL match agrees with matchesQuery, hostile queries never break to_tsquery, and the weights
  * put title matches first. No application tables: only the expressions the articles repo will use.
  */
 import { PGlite } from '@electric-sql/pglite'
@@ -14,10 +14,10 @@ import {
   buildSearchTerms,
   buildWeightedSearchText,
   foldSearchText,
-  matchQueryTerms,
+  matchesQuery,
   toTsvectorText,
 } from './search-terms.ts'
-import { toTsqueryText } from './search-tsquery.ts'
+import { toMatchTsqueryText, toTsqueryText } from './search-tsquery.ts'
 
 interface IndexedVersion {
   id: number
@@ -78,7 +78,7 @@ afterAll(async () => {
 })
 
 async function findIds(query: string, locale: Locale): Promise<number[]> {
-  const tsquery = toTsqueryText(buildQueryTerms(query, locale).required, 'and')
+  const tsquery = toMatchTsqueryText(buildQueryTerms(query, locale))
   if (tsquery === '') return []
   const result = await db.query<{ id: number }>(
     `select id from doc where vector @@ to_tsquery('simple', $1) order by id`,
@@ -99,7 +99,7 @@ describe('search terms in Postgres', () => {
     }
   })
 
-  it('matches exactly the documents matchQueryTerms matches, and every document containing the query', async () => {
+  it('matches exactly the documents matchesQuery matches, and every document containing the query', async () => {
     const chineseTexts = versions.filter((v) => v.locale === 'zh-Hant').map((v) => foldSearchText(v.text))
     const queries = [
       '營收',
@@ -109,6 +109,8 @@ describe('search terms in Postgres', () => {
       '本益比',
       '回購',
       '騰訊 0700',
+      '通脹',
+      '人工智能 晶片',
       '005930',
       'hbm',
       'tsmc',
@@ -120,7 +122,7 @@ describe('search terms in Postgres', () => {
     }
     for (const query of queries) {
       const expected = versions
-        .filter((v) => matchQueryTerms(v.terms, buildQueryTerms(query, 'zh-Hant').required))
+        .filter((v) => matchesQuery(v.terms, buildQueryTerms(query, 'zh-Hant')))
         .map((v) => v.id)
       expect(await findIds(query, 'zh-Hant'), query).toEqual(expected)
       const foldedQuery = foldSearchText(query)
@@ -147,6 +149,8 @@ describe('search terms in Postgres', () => {
       '𠀋',
       '\u0000',
       '\u0301a',
+      "通脹' | ('軟件",
+      '(通脹) & !網絡:*',
     ]
     for (const query of hostile) await expect(findIds(query, 'zh-Hant')).resolves.toBeInstanceOf(Array)
     await fc.assert(
@@ -156,6 +160,17 @@ describe('search terms in Postgres', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  it('finds the same documents for either regional spelling of a word', async () => {
+    const inflation = await findIds('通膨', 'zh-Hant')
+    expect(inflation.length).toBeGreaterThan(1)
+    expect(await findIds('通脹', 'zh-Hant')).toEqual(inflation)
+    expect(await findIds('通貨膨脹', 'zh-Hant')).toEqual(inflation)
+    // The seed writes 通脹 in one article and 通膨 in others: both kinds are found.
+    const spellings = (id: number) => versions.find((v) => v.id === id)!.text
+    expect(inflation.some((id) => spellings(id).includes('通脹'))).toBe(true)
+    expect(inflation.some((id) => spellings(id).includes('通膨'))).toBe(true)
   })
 
   it('ranks a title match above a body match', async () => {

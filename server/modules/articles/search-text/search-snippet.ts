@@ -2,12 +2,14 @@
  * The short extract shown under a search result: the window of the text that holds the most of the query, with
  * each match wrapped in `<mark>` and everything else HTML-escaped, so the result can be inserted as HTML as is.
  *
- * Matches follow the search terms' rules: a Chinese run of the query matches wherever that exact run occurs
- * (inside longer words too), any other query word matches whole words, both after NFKC and lower case, so a
+ * Matches follow the search terms' rules: a Chinese run of the query matches wherever that exact run, or another
+ * region's spelling of it (chinese-variants.ts), occurs (inside longer words too), any other query word matches
+ * whole words, both after NFKC and lower case, so a
  * full-width or upper-case spelling in the text is still marked. Window edges are moved to word boundaries of
  * the article's language (Intl.Segmenter) so a snippet does not start or end in the middle of a word.
  */
 import type { Locale } from '#contracts/regions.ts'
+import { variantSpellingsOf } from './chinese-variants.ts'
 import { foldSearchText, tokenizeFoldedText } from './search-terms.ts'
 
 interface Interval {
@@ -62,10 +64,13 @@ function findFoldedMatches(folded: string, query: string): Interval[] {
   const words = [...new Set(queryTokens.filter((t) => t.kind === 'word').map((t) => t.text))]
   const intervals: Interval[] = []
   chineseRuns.forEach((run, pattern) => {
-    let from = folded.indexOf(run)
-    while (from !== -1) {
-      intervals.push({ start: from, end: from + run.length, patterns: new Set([pattern]) })
-      from = folded.indexOf(run, from + run.length)
+    // Any regional spelling of the run is the same part of the query (通脹 marks 通膨 too).
+    for (const spelling of variantSpellingsOf(run)) {
+      let from = folded.indexOf(spelling)
+      while (from !== -1) {
+        intervals.push({ start: from, end: from + spelling.length, patterns: new Set([pattern]) })
+        from = folded.indexOf(spelling, from + spelling.length)
+      }
     }
   })
   if (words.length > 0) {

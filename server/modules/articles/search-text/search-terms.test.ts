@@ -7,6 +7,7 @@ import {
   buildSearchTerms,
   buildWeightedSearchText,
   foldSearchText,
+  matchesQuery,
   matchQueryTerms,
 } from './search-terms.ts'
 
@@ -88,6 +89,7 @@ describe('buildQueryTerms', () => {
   it('requires the bigrams of a Chinese query and ranks with its words too', () => {
     expect(buildQueryTerms('台積電', 'zh-Hant')).toEqual({
       required: ['台積', '積電'],
+      variantRequired: [],
       ranking: ['台積', '積電', '台積電'],
     })
   })
@@ -169,6 +171,101 @@ describe('the recall guarantee on corpus sentences', () => {
         const start = startSeed % run.length
         const length = 1 + (lengthSeed % (run.length - start))
         return isFound(document, run.slice(start, start + length).join(''))
+      }),
+      { numRuns: 500 },
+    )
+  })
+})
+
+describe('regional spellings', () => {
+  /** Whether the document, indexed as zh-Hant, is found by the query as typed or folded. */
+  const isFoundInAnySpelling = (documentText: string, query: string) =>
+    matchesQuery(new Set(buildSearchTerms(documentText, 'zh-Hant')), buildQueryTerms(query, 'zh-Hant'))
+
+  it('indexes a run holding one under the canonical spelling too, after the text as written', () => {
+    expect(buildSearchTerms('美國通脹降溫', 'en')).toEqual([
+      '美國',
+      '國通',
+      '通脹',
+      '脹降',
+      '降溫',
+      '溫',
+      '美國',
+      '國通',
+      '通膨',
+      '膨降',
+      '降溫',
+      '溫',
+    ])
+  })
+
+  it('matches a query as typed or in its folded spelling', () => {
+    expect(buildQueryTerms('通脹 CPI', 'en')).toEqual({
+      required: ['通脹', 'cpi'],
+      variantRequired: ['通膨', 'cpi'],
+      ranking: ['通脹', 'cpi', '通膨'],
+    })
+    expect(buildQueryTerms('營收', 'en').variantRequired).toEqual([])
+  })
+
+  it('finds each spelling of a word with every other, inside sentences', () => {
+    const groups = [
+      ['通脹', '通膨', '通貨膨脹'],
+      ['軟件', '軟體'],
+      ['網絡', '網路'],
+      ['互聯網', '網際網路'],
+      ['信息', '資訊'],
+      ['質素', '品質'],
+      ['的士', '計程車'],
+      ['按揭', '房貸'],
+      ['人工智能', '人工智慧'],
+      ['芯片', '晶片'],
+      ['內存', '記憶體'],
+      ['數據中心', '資料中心'],
+    ]
+    for (const spellings of groups) {
+      for (const written of spellings) {
+        const document = `市場關注${written}的最新變化。`
+        for (const query of spellings) {
+          expect(isFoundInAnySpelling(document, query), `${query} → ${document}`).toBe(true)
+        }
+      }
+    }
+    expect(isFoundInAnySpelling('美國通膨率回落', '通脹率')).toBe(true)
+    expect(isFoundInAnySpelling('美國通貨膨脹率回落', '通脹率回落')).toBe(true)
+  })
+
+  it('finds 數據 text by 資料, but not every 資料 text by 數據', () => {
+    expect(isFoundInAnySpelling('公布就業數據', '資料')).toBe(true)
+    expect(isFoundInAnySpelling('請參考附件資料', '數據')).toBe(false)
+  })
+
+  it('does not fold words both regions write alike', () => {
+    expect(isFoundInAnySpelling('半導體庫存', '半導體')).toBe(true)
+    expect(isFoundInAnySpelling('營收創新高', '通膨')).toBe(false)
+  })
+
+  it('keeps the recall guarantee for any substring, also one that cuts a regional spelling (property)', () => {
+    const chineseCharacter = fc.constantFrom(
+      ...Array.from('通脹膨貨互聯網絡路際軟件體數據資料中心恒生的士率'),
+    )
+    const text = fc
+      .array(
+        fc.oneof({ arbitrary: chineseCharacter, weight: 4 }, { arbitrary: fc.constant('，'), weight: 1 }),
+        {
+          minLength: 1,
+          maxLength: 40,
+        },
+      )
+      .map((characters) => characters.join(''))
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (document, startSeed, lengthSeed) => {
+        const runs = [...foldSearchText(document).matchAll(hanRun)].map((match) => Array.from(match[0]))
+        if (runs.length === 0) return true
+        const run = runs[startSeed % runs.length]!
+        const start = startSeed % run.length
+        const length = 1 + (lengthSeed % (run.length - start))
+        return isFoundInAnySpelling(document, run.slice(start, start + length).join(''))
       }),
       { numRuns: 500 },
     )

@@ -9,12 +9,18 @@
  * - Chinese: every run of Han characters is indexed as its character bigrams, in order; the last character of each
  *   run is also indexed alone, and a one-character run is indexed as itself;
  * - for `zh-Hant` documents, jieba words (with the finance dictionary) are added after the bigrams; they only add
- *   weight to documents where the query is a real word, they never decide whether a document matches.
+ *   weight to documents where the query is a real word, they never decide whether a document matches;
+ * - regional spellings (chinese-variants.ts): a run holding one (通脹, 軟件) is also indexed folded to the
+ *   canonical spelling (通膨, 軟體), and a query holding one may match either as typed or folded, so each spelling
+ *   finds the others while the text as written stays indexed as it is.
  *
  * The recall guarantee: if a document contains a run of Chinese characters (any length, 1 or more), the query made
  * of that run requires only terms the document carries, so `document @@ query` is true. A query of 2+ characters
  * requires its bigrams; a query of one character requires a prefix match (`'台':*`) that finds it as the first
  * character of a bigram or as a run's last character. Words outside Chinese match as whole words.
+ *
+ * Folded spellings only add a second way to match (`variantRequired`); the required terms of the query as typed
+ * are unchanged, so the guarantee above holds as before.
  *
  * Required query terms do not depend on the locale, so a query finds the same documents on either site; the
  * locale only adds ranking terms. What a reader may see, and how the vector is stored, is the articles service's
@@ -22,7 +28,16 @@
  */
 import type { Locale } from '#contracts/regions.ts'
 import { buildCharacterBigrams, segmentChineseWordsWithJieba } from './chinese-segmentation.ts'
+import { foldChineseVariants } from './chinese-variants.ts'
 import { extractPlainText } from './plain-text.ts'
+
+/**
+ * The version of the rules that turn text into stored terms. Bump it whenever a change here, in
+ * chinese-segmentation.ts, chinese-variants.ts or the finance dictionary changes the terms of text already stored:
+ * rows built with an older version are rebuilt at the next start (articles.seed.ts).
+ * 1: regional spellings folded (通脹 ⇄ 通膨).
+ */
+export const searchTermsVersion = 1
 
 /** Longer tokens are cut to this many characters, on both sides, so no term nears Postgres's 2 KB lexeme limit. */
 const maxTermLength = 100
@@ -45,7 +60,12 @@ export interface TextToken {
 export interface QueryTerms {
   /** Every one of these must be in a document for it to match (AND); the recall guarantee rests on these. */
   required: string[]
-  /** Terms to rank with (OR): the required ones plus, for Chinese, the query's jieba words. */
+  /**
+   * The required terms of the query with its regional spellings folded (通脹 → 通膨), or [] when it has none. A
+   * document matches when it has every `required` term or every `variantRequired` term.
+   */
+  variantRequired: string[]
+  /** Terms to rank with (OR): both kinds of required terms plus, for Chinese, the query's jieba words. */
   ranking: string[]
 }
 
@@ -110,12 +130,16 @@ export function buildSearchTerms(text: string, locale: Locale): string[] {
     }
     hasChinese = true
     const bigrams = buildCharacterBigrams(token.text)
-    if (bigrams.length === 0) {
-      inOrder.push(token.text)
-      continue
+    if (bigrams.length === 0) inOrder.push(token.text)
+    else {
+      inOrder.push(...bigrams)
+      appended.push(Array.from(token.text).at(-1)!)
     }
-    inOrder.push(...bigrams)
-    appended.push(Array.from(token.text).at(-1)!)
+    // The same run in the canonical spellings, so a query in another region's spelling finds it.
+    const canonical = foldChineseVariants(token.text, 'document')
+    if (canonical !== token.text) {
+      appended.push(...buildCharacterBigrams(canonical), Array.from(canonical).at(-1)!)
+    }
   }
   if (locale === 'zh-Hant' && hasChinese) {
     for (const word of segmentChineseWordsWithJieba(folded)) appended.push(truncateTerm(word))
@@ -127,22 +151,35 @@ export function buildSearchTerms(text: string, locale: Locale): string[] {
 export function buildQueryTerms(query: string, locale: Locale): QueryTerms {
   const folded = foldForTerms(query)
   const required = new Set<string>()
+  const variantRequired = new Set<string>()
   let hasChinese = false
+  let hasVariant = false
+  const addChineseRun = (terms: Set<string>, run: string) => {
+    const bigrams = buildCharacterBigrams(run)
+    if (bigrams.length === 0) terms.add(run)
+    for (const bigram of bigrams) terms.add(bigram)
+  }
   for (const token of tokenizeFoldedText(folded)) {
     if (token.kind === 'word') {
       required.add(truncateTerm(token.text))
+      variantRequired.add(truncateTerm(token.text))
       continue
     }
     hasChinese = true
-    const bigrams = buildCharacterBigrams(token.text)
-    if (bigrams.length === 0) required.add(token.text)
-    for (const bigram of bigrams) required.add(bigram)
+    addChineseRun(required, token.text)
+    const variant = foldChineseVariants(token.text, 'query')
+    if (variant !== token.text) hasVariant = true
+    addChineseRun(variantRequired, variant)
   }
-  const ranking = new Set(required)
+  const ranking = new Set([...required, ...(hasVariant ? variantRequired : [])])
   if (locale === 'zh-Hant' && hasChinese) {
     for (const word of segmentChineseWordsWithJieba(folded)) ranking.add(truncateTerm(word))
   }
-  return { required: [...required], ranking: [...ranking] }
+  return {
+    required: [...required],
+    variantRequired: hasVariant ? [...variantRequired] : [],
+    ranking: [...ranking],
+  }
 }
 
 /** A single Chinese character stands for "any term starting with it" (`'台':*` in a tsquery). */
@@ -162,6 +199,14 @@ export function matchQueryTerms(documentTerms: ReadonlySet<string>, required: re
     for (const documentTerm of documentTerms) if (documentTerm.startsWith(term)) return true
     return false
   })
+}
+
+/** Whether a document's terms match the query: every required term, or every term of the folded spelling. */
+export function matchesQuery(documentTerms: ReadonlySet<string>, query: QueryTerms): boolean {
+  return (
+    matchQueryTerms(documentTerms, query.required) ||
+    (query.variantRequired.length > 0 && matchQueryTerms(documentTerms, query.variantRequired))
+  )
 }
 
 /** Terms joined for `to_tsvector('simple', …)`: letters and digits only, so Postgres's parser keeps each whole. */

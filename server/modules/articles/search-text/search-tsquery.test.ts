@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { buildQueryTerms } from './search-terms.ts'
-import { toTsqueryText } from './search-tsquery.ts'
+import { toMatchTsqueryText, toTsqueryText } from './search-tsquery.ts'
 
 /** The only shape toTsqueryText may produce: quoted letters and digits, an optional prefix mark, one operator. */
 const safeAndQuery =
@@ -54,6 +54,38 @@ describe('toTsqueryText', () => {
       fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { maxLength: 8 }), (terms) => {
         const text = toTsqueryText(terms, 'and')
         return text === '' || safeAndQuery.test(text)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})
+
+describe('toMatchTsqueryText', () => {
+  it('is the AND of the required terms when the query has no regional spelling', () => {
+    expect(toMatchTsqueryText(buildQueryTerms('台積電 0700', 'zh-Hant'))).toBe("'台積' & '積電' & '0700'")
+    expect(toMatchTsqueryText(buildQueryTerms('!!!', 'zh-Hant'))).toBe('')
+  })
+
+  it('matches the query as typed or in its folded spelling', () => {
+    expect(toMatchTsqueryText(buildQueryTerms('通脹', 'zh-Hant'))).toBe("( '通脹' ) | ( '通膨' )")
+    expect(toMatchTsqueryText(buildQueryTerms('美國通脹 CPI', 'en'))).toBe(
+      "( '美國' & '國通' & '通脹' & 'cpi' ) | ( '美國' & '國通' & '通膨' & 'cpi' )",
+    )
+  })
+
+  it('never produces anything but two groups of quoted operands, for any input (property)', () => {
+    const group = safeAndQuery.source.slice(1, -1)
+    const safeMatchQuery = new RegExp(`^(?:${group}|\\( ${group} \\) \\| \\( ${group} \\))$`, 'v')
+    const text = fc.array(
+      fc.oneof(fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom('通脹', '軟件', '恒', "'", '|')),
+      {
+        maxLength: 12,
+      },
+    )
+    fc.assert(
+      fc.property(text, (pieces) => {
+        const query = toMatchTsqueryText(buildQueryTerms(pieces.join(''), 'zh-Hant'))
+        return query === '' || safeMatchQuery.test(query)
       }),
       { numRuns: 2000 },
     )

@@ -4,7 +4,7 @@
  * then quoted, so the tsquery operators `& | ! ( ) : * <->`, quotes and backslashes never reach Postgres from a
  * term. Leaves to the caller: binding it as a parameter (never string-building SQL) and what an empty query means.
  */
-import { foldSearchText, isPrefixTerm } from './search-terms.ts'
+import { foldSearchText, isPrefixTerm, type QueryTerms } from './search-terms.ts'
 
 export type TsqueryOperator = 'and' | 'or'
 
@@ -33,4 +33,17 @@ export function toTsqueryText(terms: readonly string[], operator: TsqueryOperato
     if (operand) operands.add(operand)
   }
   return [...operands].join(operator === 'and' ? ' & ' : ' | ')
+}
+
+/**
+ * The tsquery a document must satisfy: every required term, or (when the query holds a regional spelling) every
+ * term of its folded spelling: `('通脹') | ('通膨')`. The groups are built by toTsqueryText, so they carry no
+ * operator of their own; '' when nothing survives.
+ */
+export function toMatchTsqueryText(terms: QueryTerms): string {
+  const asTyped = toTsqueryText(terms.required, 'and')
+  const folded = toTsqueryText(terms.variantRequired, 'and')
+  if (!folded || folded === asTyped) return asTyped
+  if (!asTyped) return folded
+  return `( ${asTyped} ) | ( ${folded} )`
 }

@@ -192,6 +192,7 @@ export const CHECK_LABELS: Record<Locale, Record<LabelKey, string>> = {
     'reason.too_few_checks': 'Too few checks could be evaluated',
     'reason.discount_rate_not_above_growth': 'Not meaningful: discount rate must exceed long-run growth',
     'reason.non_positive_fair_value': 'Not meaningful: estimated equity value is zero or negative',
+    'reason.no_price_movement': 'Not meaningful: the price has not moved',
 
     'threshold.fixed': 'Fixed mark',
     'threshold.previous_year': 'Previous year',
@@ -350,6 +351,7 @@ export const CHECK_LABELS: Record<Locale, Record<LabelKey, string>> = {
     'reason.too_few_checks': '可評估的項目太少',
     'reason.discount_rate_not_above_growth': '折現率須高於長期成長率，無法估算',
     'reason.non_positive_fair_value': '估算股權價值為零或負數，無法估算',
+    'reason.no_price_movement': '股價沒有變動，指標不具意義',
 
     'threshold.fixed': '固定門檻',
     'threshold.previous_year': '前一年度',

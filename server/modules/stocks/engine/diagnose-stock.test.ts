@@ -180,6 +180,57 @@ describe('diagnoseStock', () => {
     expectInvariants(d)
   })
 
+  it('does not label a stock whose price never moved a sell: every technical vote is neutral', () => {
+    const still = createRandomWalkBars({ seed: 3, count: 300, endDate: AS_OF }).map((b) => ({
+      ...b,
+      open: 50.3,
+      high: 50.3,
+      low: 50.3,
+      close: 50.3,
+    }))
+    const d = diagnoseStock(makeInput({ bars: still }))
+    expect(d.technicals.label).toBe('neutral')
+    expect(d.technicals.votes.every((v) => v.signal === 'neutral')).toBe(true)
+    // ±DI and ADX divide by a range that is zero: the checks say the price has not moved, not "too little history".
+    const reasonOf = (key: string) => d.scores.trend.checks.find((c) => c.key === key)?.reason
+    expect(reasonOf('trend.di_plus_above_di_minus')).toBe('no_price_movement')
+    expect(reasonOf('trend.adx_strong_uptrend')).toBe('no_price_movement')
+    // Its pivots equal the price: no support a rounding error below it, no resistance above.
+    expect(d.levels).toMatchObject({
+      support: null,
+      resistance: null,
+      supportException: 'at_history_low',
+      resistanceException: 'at_history_high',
+    })
+    expectInvariants(d)
+  })
+
+  it('reads a suspended stock from its sessions: placeholder days change no label, level or trend check', () => {
+    const walk = createRandomWalkBars({ seed: 17, count: 700, endDate: AS_OF })
+    // Days 300–309 and every 41st day are delivered as placeholders (no volume, the last close), and so are the
+    // last 15 days: a suspension that is still going on.
+    const blank = (i: number) => (i >= 300 && i < 310) || i % 41 === 40 || i >= walk.length - 15
+    const delivered: typeof walk = []
+    for (const [i, bar] of walk.entries()) {
+      const price = delivered.at(-1)?.close ?? bar.open
+      delivered.push(
+        blank(i) ? { date: bar.date, open: price, high: price, low: price, close: price, volume: 0 } : bar,
+      )
+    }
+    const sessions = walk.filter((_, i) => !blank(i))
+    const withBlanks = diagnoseStock(makeInput({ bars: delivered }))
+    const withoutBlanks = diagnoseStock(makeInput({ bars: sessions }))
+    expect(withBlanks.technicals).toEqual(withoutBlanks.technicals)
+    expect(withBlanks.capitalFlow).toEqual(withoutBlanks.capitalFlow)
+    expect(withBlanks.levels).toEqual(withoutBlanks.levels)
+    expect(withBlanks.scores.trend).toEqual(withoutBlanks.scores.trend)
+    expect(withBlanks.data.barsUsed).toBe(sessions.length)
+    // The quote is the data as delivered: the last price stands, dated the last day, unchanged.
+    expect(withBlanks.price).toBe(sessions.at(-1)?.close)
+    expect(withBlanks.priceDate).toBe(AS_OF)
+    expect(withBlanks.changePercent).toBe(0)
+  })
+
   it('handles a company with no bars at all', () => {
     const d = diagnoseStock(makeInput({ bars: [] }))
     expect(d.price).toBeNull()

@@ -31,7 +31,12 @@ import {
 } from './market-assumptions.ts'
 import { scoreMarketSize } from './market-size-score.ts'
 import { scorePiotroski } from './piotroski-score.ts'
-import { computeIndicators, DEFAULT_INDICATOR_SETTINGS, type IndicatorSettings } from './price-indicators.ts'
+import {
+  computeIndicators,
+  DEFAULT_INDICATOR_SETTINGS,
+  type IndicatorSettings,
+  selectSessions,
+} from './price-indicators.ts'
 import { DEFAULT_LEVEL_SETTINGS, findPriceLevels, type LevelSettings } from './price-levels.ts'
 import { computePriceRatios, measureMarketCap } from './price-ratios.ts'
 import { rateProfitability, scoreProfitability } from './profitability-score.ts'
@@ -42,7 +47,7 @@ import { combineTotalScore } from './total-score.ts'
 import { scoreTrend } from './trend-score.ts'
 import { computePeg, scoreValuation } from './valuation-score.ts'
 
-export const ENGINE_VERSION = '1.0.0'
+export const ENGINE_VERSION = '1.1.0'
 
 export interface DiagnosisInput {
   company: Company
@@ -131,11 +136,18 @@ export function diagnoseStock(input: DiagnosisInput): Diagnosis {
   const market = assumptions.markets[company.market]
   const isFinancial = isFinancialCompany(company, input.overrides)
   const bars = selectBars(input.bars, asOf)
+  // The quote (price, its date, the change) is the data as delivered: on a day without trading the price stands
+  // unchanged. Indicators and levels count sessions, so they skip placeholder bars (market-data.ts).
+  const sessions = selectSessions(bars)
+  const lastBar = bars[bars.length - 1]
   const statements = selectFundamentals(input.fundamentals, asOf)
   const years = deriveYearFigures(statements, market.statutoryTaxRate)
   const latest = years[years.length - 1] ?? null
-  const indicators = computeIndicators(bars, { ...DEFAULT_INDICATOR_SETTINGS, ...input.settings?.indicators })
-  const price = indicators.lastClose
+  const indicators = computeIndicators(sessions, {
+    ...DEFAULT_INDICATOR_SETTINGS,
+    ...input.settings?.indicators,
+  })
+  const price = finiteOrNull(lastBar?.close)
   const reportingCurrency = latest?.currency ?? company.currency
   const fxToTrading = convertCurrencyRate(assumptions, reportingCurrency, company.currency)
   const marketCap = measureMarketCap(
@@ -191,7 +203,10 @@ export function diagnoseStock(input: DiagnosisInput): Diagnosis {
   const total = combineTotalScore(scores)
   const technicals = labelTechnicals(indicators)
   const capitalFlow = labelCapitalFlow(indicators)
-  const levels = findPriceLevels(bars, indicators, { ...DEFAULT_LEVEL_SETTINGS, ...input.settings?.levels })
+  const levels = findPriceLevels(sessions, indicators, {
+    ...DEFAULT_LEVEL_SETTINGS,
+    ...input.settings?.levels,
+  })
   const peg = computePeg(ctx)
   const revenueCagr = compoundGrowth(trailingSeries(years, (y) => y.revenue, GROWTH_WINDOW_YEARS + 1))
   const epsCagr = compoundGrowth(trailingSeries(years, (y) => y.epsDiluted, GROWTH_WINDOW_YEARS + 1))
@@ -233,7 +248,7 @@ export function diagnoseStock(input: DiagnosisInput): Diagnosis {
     methodSet.add(m)
   }
   if (input.benchmarks) methodSet.add('industry-benchmarks')
-  const previousClose = indicators.previousClose
+  const previousClose = finiteOrNull(bars[bars.length - 2]?.close)
   const change = price !== null && previousClose !== null ? price - previousClose : null
   const insidersUsed = input.insiderTransactions?.filter((tx) => tx.date <= asOf).length ?? 0
   return toJsonSafe<Diagnosis>({
@@ -251,7 +266,7 @@ export function diagnoseStock(input: DiagnosisInput): Diagnosis {
     },
     currency: company.currency,
     price,
-    priceDate: indicators.lastDate,
+    priceDate: lastBar?.date ?? null,
     previousClose,
     change,
     changePercent: change !== null && previousClose ? change / previousClose : null,
@@ -271,7 +286,7 @@ export function diagnoseStock(input: DiagnosisInput): Diagnosis {
     assumptions: structuredClone(assumptions),
     methods: [...methodSet].sort(),
     data: {
-      barsUsed: bars.length,
+      barsUsed: sessions.length,
       firstBarDate: indicators.firstDate,
       lastBarDate: indicators.lastDate,
       fiscalYears: years.map((y) => y.fiscalYear),

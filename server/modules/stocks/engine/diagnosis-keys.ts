@@ -157,6 +157,7 @@ export const UNAVAILABLE_REASONS = [
   'too_few_checks',
   'discount_rate_not_above_growth',
   'non_positive_fair_value',
+  'no_price_movement',
 ] as const
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number]
 

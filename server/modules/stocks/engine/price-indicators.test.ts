@@ -1,5 +1,6 @@
-import { ADX, CMF, EMA, MACD, MFI, OBV, RSI, SMA, SwingHigh, SwingLow } from 'trading-signals'
+import { ADX, CMF, MFI, OBV, RSI, SMA, SwingHigh, SwingLow } from 'trading-signals'
 import { describe, expect, it } from 'vitest'
+import type { DailyBar } from '#server/providers/market-data/market-data.ts'
 import { createRandomWalkBars } from './diagnosis.fixtures.ts'
 import { computeIndicators } from './price-indicators.ts'
 
@@ -12,24 +13,104 @@ function last<T>(values: T[]): T {
   return values[values.length - 1]!
 }
 
+/**
+ * The textbook EMA, written out as a reference: no value before `n` inputs, the simple average of the first `n`,
+ * then value = input × k + previous × (1 − k) with k = 2 ÷ (n + 1).
+ */
+function textbookEma(values: readonly number[], n: number): Array<number | null> {
+  const k = 2 / (n + 1)
+  let ema: number | null = null
+  return values.map((v, i) => {
+    if (i === n - 1) ema = values.slice(0, n).reduce((a, b) => a + b, 0) / n
+    else if (i >= n) ema = v * k + (ema as number) * (1 - k)
+    return ema
+  })
+}
+
+function textbookMacd(values: readonly number[]) {
+  const fast = textbookEma(values, 12)
+  const slow = textbookEma(values, 26)
+  const line = values.map((_, i) => (slow[i] === null ? null : (fast[i] as number) - (slow[i] as number)))
+  const defined = line.filter((v): v is number => v !== null)
+  const signal = textbookEma(defined, 9)
+  const macd = last(defined)
+  const s = last(signal)
+  return s === null ? null : { macd, signal: s, histogram: macd - s }
+}
+
+/** A day without trading as data sources deliver it: no volume, the last close as every price. */
+function placeholderAfter(bar: DailyBar, date: string): DailyBar {
+  return { date, open: bar.close, high: bar.close, low: bar.close, close: bar.close, volume: 0 }
+}
+
 describe('price indicators', () => {
-  it('equal the library’s RSI(14), MACD(12, 26, 9), SMA and EMA fed independently', () => {
+  it('equal the library’s RSI(14) and SMA fed independently', () => {
     const rsi = new RSI(14)
-    const macd = new MACD(new EMA(12), new EMA(26), new EMA(9))
     const sma = [new SMA(20), new SMA(50), new SMA(200)]
-    const ema = [new EMA(20), new EMA(50), new EMA(200)]
     for (const c of closes) {
       rsi.add(c)
-      macd.add(c)
       for (const s of sma) s.add(c)
-      for (const e of ema) e.add(c)
     }
     expect(snapshot.rsi14).toBe(rsi.getResult())
-    expect(snapshot.macd).toBe(macd.getResult()!.macd)
-    expect(snapshot.macdSignal).toBe(macd.getResult()!.signal)
-    expect(snapshot.macdHistogram).toBe(macd.getResult()!.histogram)
     expect([snapshot.sma20, snapshot.sma50, snapshot.sma200]).toEqual(sma.map((s) => s.getResult()))
-    expect([snapshot.ema20, snapshot.ema50, snapshot.ema200]).toEqual(ema.map((e) => e.getResult()))
+  })
+
+  it('give the textbook EMA and MACD(12, 26, 9): each EMA started from the simple average of its first closes', () => {
+    // Short histories show the start most: 210 bars leave the EMA 200 ten bars past its seed.
+    for (const series of [closes, closes.slice(0, 210), closes.slice(0, 60)]) {
+      const s = computeIndicators(bars.slice(0, series.length))
+      const expected = [20, 50, 200].map((n) => last(textbookEma(series, n)))
+      ;[s.ema20, s.ema50, s.ema200].forEach((value, i) => {
+        if (expected[i] === null) expect(value).toBeNull()
+        else expect(value).toBeCloseTo(expected[i] as number, 9)
+      })
+      const macd = textbookMacd(series)!
+      expect(s.macd).toBeCloseTo(macd.macd, 9)
+      expect(s.macdSignal).toBeCloseTo(macd.signal, 9)
+      expect(s.macdHistogram).toBeCloseTo(macd.histogram, 9)
+    }
+  })
+
+  it('give no EMA reading before its period and no MACD before the signal line has its 9 values (34 closes)', () => {
+    const readingsAfter = (count: number) => computeIndicators(bars.slice(0, count))
+    expect(readingsAfter(19).ema20).toBeNull()
+    expect(readingsAfter(20).ema20).toBeCloseTo(closes.slice(0, 20).reduce((a, b) => a + b, 0) / 20, 9)
+    const thirty = readingsAfter(30)
+    expect([thirty.ema50, thirty.ema200, thirty.macd, thirty.macdSignal, thirty.macdHistogram]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
+    expect(readingsAfter(33).macdHistogram).toBeNull()
+    expect(readingsAfter(34).macdHistogram).not.toBeNull()
+    expect(readingsAfter(199).ema200).toBeNull()
+    expect(readingsAfter(200).ema200).not.toBeNull()
+  })
+
+  it('skip placeholder bars: days without trading change no reading', () => {
+    const sessions = bars.slice(-400)
+    const withGaps: DailyBar[] = []
+    sessions.forEach((bar, i) => {
+      withGaps.push(bar)
+      // A suspension of five days after the 100th session, and single blank days every 37 sessions.
+      if (i === 100) for (let d = 1; d <= 5; d++) withGaps.push(placeholderAfter(bar, `${bar.date}~${d}`))
+      else if (i % 37 === 0 && i < sessions.length - 1) withGaps.push(placeholderAfter(bar, `${bar.date}~1`))
+    })
+    expect(withGaps.length).toBeGreaterThan(sessions.length + 10)
+    expect(computeIndicators(withGaps)).toEqual(computeIndicators(sessions))
+  })
+
+  it('read no RSI for a price that never moved, rather than an overbought 100', () => {
+    const still = bars
+      .slice(0, 300)
+      .map((b) => ({ ...b, open: 12.34, high: 12.34, low: 12.34, close: 12.34 }))
+    const s = computeIndicators(still)
+    expect(new RSI(14).updates(still.map((b) => b.close)).at(-1)).toBe(100)
+    expect(s.rsi14).toBeNull()
+    expect(s.rsi14Undefined).toBe(true)
+    expect(s.closeUnchanged).toBe(true)
   })
 
   it('give the 200-day SMA as the plain mean of the last 200 closes', () => {

@@ -1,13 +1,82 @@
 /**
  * Runs every price indicator the diagnosis needs over the daily bars in a single pass, using the maintained
- * `trading-signals` library (no hand-written RSI, MACD, ADX, MFI…). It returns the latest readings plus the few
+ * `trading-signals` library (no hand-written RSI, ADX, MFI…). It returns the latest readings plus the few
  * earlier readings that trends need (SMA 200 and OBV 20 bars ago) and the swing highs and lows of the recent window.
- * It decides nothing about buy or sell; technical-labels.ts and price-levels.ts do.
+ * Placeholder bars (no volume, one price: days without trading) are skipped, so every indicator counts sessions.
+ * A reading exists only once its indicator has warmed up; one that is undefined (RSI of a price that never moved)
+ * is no reading. It decides nothing about buy or sell; technical-labels.ts and price-levels.ts do.
  */
 
-import { ADX, ATR, CMF, EMA, MACD, MFI, OBV, RSI, SMA, SwingHigh, SwingLow } from 'trading-signals'
-import type { DailyBar } from '#server/providers/market-data/market-data.ts'
+import { ADX, ATR, CMF, EMA, MFI, OBV, RSI, SMA, SwingHigh, SwingLow } from 'trading-signals'
+import { type DailyBar, isPlaceholderBar } from '#server/providers/market-data/market-data.ts'
 import { finiteOrNull } from './score-card.ts'
+
+/**
+ * An exponential moving average as the standard definition (and most charting tools) start it: no reading before
+ * `interval` inputs, then the simple average of those inputs, then the usual smoothing by 2 ÷ (interval + 1).
+ * The library's EMA instead starts from its very first input and calls itself stable after `interval` inputs, when
+ * that first input still weighs (1 − 2 ÷ (interval + 1))^(interval − 1) — 14 % of a 200-day EMA after 200 bars — so
+ * its early readings are not the EMA readers see elsewhere. Here the library's SMA makes the seed and the library's
+ * EMA carries on from it (an EMA's first input is where it starts).
+ */
+export class SeededEma {
+  readonly #seed: SMA
+  readonly #ema: EMA
+  #value: number | null = null
+
+  constructor(interval: number) {
+    this.#seed = new SMA(interval)
+    this.#ema = new EMA(interval)
+  }
+
+  add(input: number): number | null {
+    if (this.#value === null) {
+      const average = this.#seed.add(input)
+      if (average !== null) this.#value = this.#ema.add(average)
+    } else {
+      this.#value = this.#ema.add(input)
+    }
+    return this.#value
+  }
+
+  get value(): number | null {
+    return this.#value
+  }
+}
+
+export interface MacdReading {
+  macd: number
+  signal: number
+  histogram: number
+}
+
+/**
+ * MACD(12, 26, 9) as Appel defines it: MACD = EMA 12 − EMA 26 of the close, signal = EMA 9 of MACD, histogram =
+ * MACD − signal, each EMA started from a simple average (SeededEma). The first MACD value comes with the 26th close
+ * and the first signal with the 34th; before that there is no reading. (The library's MACD class is built on its
+ * first-input EMA, see SeededEma.)
+ */
+export function createMacd(fast = 12, slow = 26, signal = 9) {
+  const fastEma = new SeededEma(fast)
+  const slowEma = new SeededEma(slow)
+  const signalEma = new SeededEma(signal)
+  let reading: MacdReading | null = null
+  return {
+    add(close: number): MacdReading | null {
+      const f = fastEma.add(close)
+      const s = slowEma.add(close)
+      if (f === null || s === null) return null
+      const macd = f - s
+      const line = signalEma.add(macd)
+      if (line === null) return null
+      reading = { macd, signal: line, histogram: macd - line }
+      return reading
+    },
+    get reading(): MacdReading | null {
+      return reading
+    },
+  }
+}
 
 export interface IndicatorSettings {
   /** Bars on each side a swing high/low must exceed (5 is the chartists' convention in trading-signals). */
@@ -44,7 +113,15 @@ export interface IndicatorSnapshot {
   ema20: number | null
   ema50: number | null
   ema200: number | null
+  /** null before 15 closes, and when the close never moved (no gains and no losses: RSI is 0 ÷ 0). */
   rsi14: number | null
+  /** True when RSI had enough closes but is undefined because the close never changed. */
+  rsi14Undefined: boolean
+  /**
+   * Every close equal to the first: RSI is undefined (0 ÷ 0), and so are ±DI and ADX when the range never moved
+   * either — undefined, rather than missing for want of history.
+   */
+  closeUnchanged: boolean
   macd: number | null
   macdSignal: number | null
   macdHistogram: number | null
@@ -69,20 +146,26 @@ export interface IndicatorSnapshot {
   settings: IndicatorSettings
 }
 
-/** `bars` must be ascending by date. */
+/** Sessions only: the bars without placeholder bars (the same array when there are none). */
+export function selectSessions(bars: readonly DailyBar[]): readonly DailyBar[] {
+  return bars.some(isPlaceholderBar) ? bars.filter((bar) => !isPlaceholderBar(bar)) : bars
+}
+
+/** `bars` must be ascending by date. Placeholder bars are skipped. */
 export function computeIndicators(
-  bars: readonly DailyBar[],
+  input: readonly DailyBar[],
   settings: IndicatorSettings = DEFAULT_INDICATOR_SETTINGS,
 ): IndicatorSnapshot {
+  const bars = selectSessions(input)
   const n = bars.length
   const sma20 = new SMA(20)
   const sma50 = new SMA(50)
   const sma200 = new SMA(200)
-  const ema20 = new EMA(20)
-  const ema50 = new EMA(50)
-  const ema200 = new EMA(200)
+  const ema20 = new SeededEma(20)
+  const ema50 = new SeededEma(50)
+  const ema200 = new SeededEma(200)
   const rsi14 = new RSI(14)
-  const macd = new MACD(new EMA(12), new EMA(26), new EMA(9))
+  const macd = createMacd()
   const adx14 = new ADX(14)
   const atr14 = new ATR(14)
   const mfi14 = new MFI(14)
@@ -102,10 +185,12 @@ export function computeIndicators(
   let historyLow = Number.POSITIVE_INFINITY
   let highBeforeLast = Number.NEGATIVE_INFINITY
   let lowBeforeLast = Number.POSITIVE_INFINITY
+  let closeUnchanged = n > 0
 
   for (let i = 0; i < n; i++) {
     const bar = bars[i]!
     const close = bar.close
+    if (i > 0 && close !== bars[0]!.close) closeUnchanged = false
     if (i === n - 1) {
       highBeforeLast = historyHigh
       lowBeforeLast = historyLow
@@ -140,7 +225,9 @@ export function computeIndicators(
     }
   }
 
-  const macdResult = macd.signal.isStable ? macd.getResult() : null
+  const macdResult = macd.reading
+  // With no gains and no losses RSI is 0 ÷ 0; the library answers 100 ("overbought"), which a still price is not.
+  const rsi = finiteOrNull(rsi14.getResult())
   const adx = adx14.getResult()
   const last = bars[n - 1]
   return {
@@ -153,10 +240,12 @@ export function computeIndicators(
     sma50: finiteOrNull(sma50.getResult()),
     sma200: finiteOrNull(sma200.getResult()),
     sma200Earlier: finiteOrNull(sma200Earlier),
-    ema20: ema20.isStable ? finiteOrNull(ema20.getResult()) : null,
-    ema50: ema50.isStable ? finiteOrNull(ema50.getResult()) : null,
-    ema200: ema200.isStable ? finiteOrNull(ema200.getResult()) : null,
-    rsi14: finiteOrNull(rsi14.getResult()),
+    ema20: finiteOrNull(ema20.value),
+    ema50: finiteOrNull(ema50.value),
+    ema200: finiteOrNull(ema200.value),
+    rsi14: closeUnchanged ? null : rsi,
+    rsi14Undefined: closeUnchanged && rsi !== null,
+    closeUnchanged,
     macd: finiteOrNull(macdResult?.macd),
     macdSignal: finiteOrNull(macdResult?.signal),
     macdHistogram: finiteOrNull(macdResult?.histogram),

@@ -8,7 +8,7 @@ import type { DailyBar } from '#server/providers/market-data/market-data.ts'
 import type { PivotPoints, PriceLevel, PriceLevels, SwingCluster } from './diagnosis.types.ts'
 import type { LevelException, PivotName } from './diagnosis-keys.ts'
 import type { IndicatorSnapshot, SwingPoint } from './price-indicators.ts'
-import { roundTo } from './score-card.ts'
+import { isNearlyEqual, roundTo } from './score-card.ts'
 
 export type PivotPeriod = PivotPoints['periodType']
 
@@ -152,6 +152,9 @@ export function findPriceLevels(
       })
     }
     for (const level of candidates) {
+      // A level equal to the close (to nine significant digits, e.g. the pivots of a price that never moved) is
+      // neither below nor above it.
+      if (isNearlyEqual(level.price, close)) continue
       if (level.price < close && (support === null || level.price > support.price)) support = level
       if (level.price > close && (resistance === null || level.price < resistance.price)) resistance = level
     }
@@ -190,5 +193,6 @@ export function findPriceLevels(
 }
 
 function roundLevel(level: PriceLevel): PriceLevel {
-  return { ...level, distance: roundTo(level.distance, 6) }
+  // `|| 0`: a tiny negative distance rounds to −0, which JSON would store as 0.
+  return { ...level, distance: roundTo(level.distance, 6) || 0 }
 }

@@ -54,6 +54,54 @@ describe('technicals label', () => {
     expect(t.balance).toBeCloseTo(7 / 8, 10)
   })
 
+  it('votes neutral on every reading of a price that never moved, and never reads sell (300 identical bars)', () => {
+    // 12.34 is not exact in binary: its averages come out a hair above or below it, which once voted buy or sell,
+    // and RSI with no gains and no losses came out as 100, "overbought".
+    const still = createRandomWalkBars({ seed: 5, count: 300, endDate: '2025-06-30' }).map((b) => ({
+      ...b,
+      open: 12.34,
+      high: 12.34,
+      low: 12.34,
+      close: 12.34,
+    }))
+    const t = labelTechnicals(computeIndicators(still))
+    expect(t.votes.map((v) => `${v.key} ${v.signal}`)).toEqual([
+      'technicals.rsi14 neutral',
+      'technicals.macd neutral',
+      'technicals.sma20 neutral',
+      'technicals.sma50 neutral',
+      'technicals.sma200 neutral',
+      'technicals.ema20 neutral',
+      'technicals.ema50 neutral',
+      'technicals.ema200 neutral',
+    ])
+    expect(t).toMatchObject({ label: 'neutral', buy: 0, neutral: 8, sell: 0, balance: 0 })
+    // RSI is undefined there: the row shows no reading, not 100.
+    expect(t.votes[0]!.value).toBeNull()
+    expect(labelCapitalFlow(computeIndicators(still)).label).toBe('neutral')
+  })
+
+  it('casts no EMA 50, EMA 200 or MACD vote after only 30 sessions', () => {
+    const t = labelTechnicals(
+      computeIndicators(createRandomWalkBars({ seed: 9, count: 30, endDate: '2025-06-30' })),
+    )
+    const signal = (key: string) => t.votes.find((v) => v.key === key)!.signal
+    expect(signal('technicals.ema50')).toBeNull()
+    expect(signal('technicals.ema200')).toBeNull()
+    expect(signal('technicals.macd')).toBeNull()
+    expect(signal('technicals.ema20')).not.toBeNull()
+    expect(t.buy + t.neutral + t.sell).toBe(3)
+  })
+
+  it('reads a MACD histogram that is zero to nine significant digits of the price as neutral', () => {
+    const macd = (histogram: number) =>
+      labelTechnicals(snapshot({ lastClose: 250, macdHistogram: histogram })).votes[1]!.signal
+    expect(macd(-2e-14)).toBe('neutral')
+    expect(macd(0)).toBe('neutral')
+    expect(macd(0.01)).toBe('buy')
+    expect(macd(-0.01)).toBe('sell')
+  })
+
   it('casts no vote for readings that cannot be computed, rather than a neutral one', () => {
     const t = labelTechnicals(snapshot({ sma200: null, ema200: null }))
     expect(t.votes.filter((v) => v.signal === null).map((v) => v.key)).toEqual([

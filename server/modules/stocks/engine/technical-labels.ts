@@ -2,7 +2,8 @@
  * The two chart labels: technicals (a buy / neutral / sell tally of eight classic readings) and capital flow
  * (inflow / neutral / outflow from three volume-weighted readings). Each vote is kept with its reading and what it
  * was compared with, so the page can show why the label came out as it did. A reading that cannot be computed (too
- * few bars) casts no vote rather than a neutral one.
+ * few bars) casts no vote rather than a neutral one. Equal values vote neutral: a close and an average that agree to
+ * nine significant digits are equal (score-card.ts), so rounding noise cannot make a still price a buy or a sell.
  */
 
 import type { CapitalFlowLabel, CapitalFlowVote, TechnicalsLabel, TechnicalVote } from './diagnosis.types.ts'
@@ -14,7 +15,7 @@ import type {
   TechnicalVoteKey,
 } from './diagnosis-keys.ts'
 import type { IndicatorSnapshot } from './price-indicators.ts'
-import { divideOrNull, roundTo } from './score-card.ts'
+import { divideOrNull, isNearlyEqual, roundTo } from './score-card.ts'
 
 /** RSI at or below 30 is oversold (buy), at or above 70 overbought (sell): Wilder (1978). */
 export const RSI_OVERSOLD = 30
@@ -31,6 +32,7 @@ export const OBV_BAND = 0.1
 
 function signalAgainst(price: number | null, reference: number | null): TechnicalSignal | null {
   if (price === null || reference === null) return null
+  if (isNearlyEqual(price, reference)) return 'neutral'
   if (price > reference) return 'buy'
   if (price < reference) return 'sell'
   return 'neutral'
@@ -68,12 +70,27 @@ function tallyLabel<S extends string>(
 
 const TECHNICAL_METHODS: MethodId[] = ['technical-tally', 'wilder-rsi', 'appel-macd', 'moving-average-trend']
 
+/** RSI's vote; a price that never moved has no RSI (no gains, no losses) and is neither overbought nor oversold. */
+function rsiVote(s: IndicatorSnapshot): TechnicalSignal | null {
+  if (s.rsi14 === null) return s.rsi14Undefined ? 'neutral' : null
+  return s.rsi14 <= RSI_OVERSOLD ? 'buy' : s.rsi14 >= RSI_OVERBOUGHT ? 'sell' : 'neutral'
+}
+
+/**
+ * MACD's vote from the histogram's sign. The histogram is a difference of prices, so it counts as zero when it is
+ * zero to nine significant digits of the close (the equal-values rule), not only when it is exactly 0.
+ */
+function macdVote(s: IndicatorSnapshot): TechnicalSignal | null {
+  const h = s.macdHistogram
+  if (h === null) return null
+  if (s.lastClose !== null && isNearlyEqual(s.lastClose + h, s.lastClose)) return 'neutral'
+  return h > 0 ? 'buy' : h < 0 ? 'sell' : 'neutral'
+}
+
 export function labelTechnicals(s: IndicatorSnapshot): TechnicalsLabel {
   const close = s.lastClose
-  const rsiSignal: TechnicalSignal | null =
-    s.rsi14 === null ? null : s.rsi14 <= RSI_OVERSOLD ? 'buy' : s.rsi14 >= RSI_OVERBOUGHT ? 'sell' : 'neutral'
-  const macdSignal: TechnicalSignal | null =
-    s.macdHistogram === null ? null : s.macdHistogram > 0 ? 'buy' : s.macdHistogram < 0 ? 'sell' : 'neutral'
+  const rsiSignal = rsiVote(s)
+  const macdSignal = macdVote(s)
   const votes: TechnicalVote[] = [
     {
       key: 'technicals.rsi14',
@@ -82,7 +99,7 @@ export function labelTechnicals(s: IndicatorSnapshot): TechnicalsLabel {
       reference: null,
       lower: RSI_OVERSOLD,
       upper: RSI_OVERBOUGHT,
-      inputs: { period: 14 },
+      inputs: s.rsi14Undefined ? { period: 14, note: 'price_unchanged' } : { period: 14 },
     },
     {
       key: 'technicals.macd',

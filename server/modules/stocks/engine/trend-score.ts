@@ -3,18 +3,26 @@
  * averages, the 50 above the 200, the 200 itself rising) and Wilder's directional movement (ADX strength with +DI
  * above −DI). It measures the trend, not whether the trend will continue.
  */
+import { ADX, DX } from 'trading-signals'
 import type { Check, Score } from './diagnosis.types.ts'
 import { buildScore, compareCheck, decidedCheck } from './score-card.ts'
 import type { ScoringContext } from './scoring-context.ts'
 
 /** ADX at or above 25 marks a trending market (the common reading of Wilder 1978). */
 export const ADX_TRENDING = 25
+/** Bars ±DI(14) and ADX(14) need before their first reading (ADX smooths DX again: 2 × 14 − 1). */
+const DI_BARS = new DX(14).getRequiredInputs()
+const ADX_BARS = new ADX(14).getRequiredInputs()
 
 export function scoreTrend(ctx: ScoringContext): Score {
   const s = ctx.indicators
   const period = s.lastDate
   const close = s.lastClose
   const adxAvailable = s.adx14 !== null && s.plusDi14 !== null && s.minusDi14 !== null
+  // ±DI divide by the average true range: a price that never moved has none, so they are undefined (0 ÷ 0) rather
+  // than short of history.
+  const stillFor = (bars: number) =>
+    s.closeUnchanged && s.barCount >= bars ? 'no_price_movement' : 'insufficient_history'
   const diInputs = { adx: s.adx14, plusDi: s.plusDi14, minusDi: s.minusDi14, period: 14 }
   const checks: Check[] = [
     compareCheck({
@@ -72,7 +80,7 @@ export function scoreTrend(ctx: ScoringContext): Score {
       thresholdSource: 'derived',
       inputs: diInputs,
       period,
-      reasonIfMissing: 'insufficient_history',
+      reasonIfMissing: stillFor(DI_BARS),
     }),
     adxAvailable
       ? decidedCheck({
@@ -96,7 +104,7 @@ export function scoreTrend(ctx: ScoringContext): Score {
           thresholdSource: 'fixed',
           inputs: diInputs,
           period,
-          reasonIfMissing: 'insufficient_history',
+          reasonIfMissing: stillFor(ADX_BARS),
         }),
   ]
   return buildScore({

@@ -1,6 +1,10 @@
 /**
  * The two CSV formats the importer accepts and what makes a row valid. Column names are the field names of the
- * market-data shapes, so a file is self-describing and maps one to one onto `DailyBar` / `AnnualFundamentals`.
+ * market-data shapes, so a file is self-describing and maps one to one onto `DailyBar` / `AnnualFundamentals`;
+ * header names are matched ignoring case, spaces, dots, dashes and underscores. A file about one stock may leave
+ * out `code` and `market` when the operator names the stock (`--stock us:AAPL`): that is the daily-price download
+ * of Yahoo Finance and many brokers, `Date,Open,High,Low,Close,Adj Close,Volume` (the adjusted close is not used:
+ * bars are stored unadjusted for dividends).
  *
  * Cells: plain decimals with a dot (`1234.5`, `-12`), no thousands separators, no exponents; dates `YYYY-MM-DD`;
  * an empty fundamentals cell means "no figure" (null). Codes are normalised as the universe writes them (`700` →
@@ -59,6 +63,43 @@ export const requiredColumns: Record<CsvKind, readonly string[]> = {
 export const knownColumns: Record<CsvKind, readonly string[]> = {
   prices: priceColumns,
   fundamentals: fundamentalsColumns,
+}
+
+/** Columns a download carries that the import reads past (as header keys, see columnKey). */
+export const ignoredColumns: Record<CsvKind, readonly string[]> = {
+  prices: ['adjclose', 'adjustedclose'],
+  fundamentals: [],
+}
+
+/** A header name as compared: `Adj Close`, `adj_close` and `ADJ. CLOSE` are all `adjclose`. */
+export function columnKey(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s._-]+/g, '')
+}
+
+/** The stock a file without `code` and `market` columns is about, named by the operator. */
+export interface StockRef {
+  market: Market
+  code: string
+}
+
+/**
+ * Reads the operator's `market:code` (`us:AAPL`, `hk:700`, `kr:5930`), as MARKET_DATA_COMPANIES writes companies:
+ * the company must be in the universe; the code comes back as the universe writes it.
+ */
+export function parseStockOption(text: string): { stock: StockRef } | { problem: string } {
+  const [market, code, ...rest] = text.trim().split(':')
+  const parsedMarket = Market.safeParse(market?.toLowerCase())
+  const company =
+    parsedMarket.success && code && rest.length === 0 ? findCompany(parsedMarket.data, code) : undefined
+  if (!company) {
+    return {
+      problem: `--stock ${text}: not market:code of a company in the universe (for example us:AAPL, hk:0700, jp:7203, kr:005930)`,
+    }
+  }
+  return { stock: { market: company.market, code: company.code } }
 }
 
 export interface PriceRow extends DailyBar {
@@ -129,6 +170,7 @@ function checkCompany(row: { code: string; market: Market }, ctx: z.RefinementCt
       code: 'custom',
       message: `${row.code} is not a ${row.market} company in the universe`,
       path: ['code'],
+      params: { rule: 'not a company of that market in the universe' },
     })
   }
 }
@@ -151,10 +193,20 @@ export const PriceRowSchema = z
   .superRefine((row, ctx) => {
     checkCompany(row, ctx)
     if (row.high < Math.max(row.open, row.close, row.low)) {
-      ctx.addIssue({ code: 'custom', message: `${row.high} is below the open, close or low`, path: ['high'] })
+      ctx.addIssue({
+        code: 'custom',
+        message: `${row.high} is below the open, close or low`,
+        path: ['high'],
+        params: { rule: 'below the open, close or low' },
+      })
     }
     if (row.low > Math.min(row.open, row.close)) {
-      ctx.addIssue({ code: 'custom', message: `${row.low} is above the open or close`, path: ['low'] })
+      ctx.addIssue({
+        code: 'custom',
+        message: `${row.low} is above the open or close`,
+        path: ['low'],
+        params: { rule: 'above the open or close' },
+      })
     }
   })
 
@@ -208,6 +260,7 @@ export const FundamentalsRowSchema = z
         code: 'custom',
         message: `fiscal year ${row.fiscalYear} must be the calendar year in which the period ends (${row.periodEnd})`,
         path: ['fiscalYear'],
+        params: { rule: 'not the calendar year in which the period ends' },
       })
     }
     const { revenue, costOfRevenue, grossProfit } = row
@@ -218,6 +271,7 @@ export const FundamentalsRowSchema = z
           code: 'custom',
           message: `${grossProfit} differs from revenue − costOfRevenue (${revenue - costOfRevenue}) by more than 1 % of revenue`,
           path: ['grossProfit'],
+          params: { rule: 'differs from revenue − costOfRevenue by more than 1 % of revenue' },
         })
       }
     }

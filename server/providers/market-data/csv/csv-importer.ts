@@ -1,12 +1,15 @@
 /**
  * Imports one CSV file: streams it (any size, constant memory), validates every row, hands accepted rows to a sink
- * in batches, reports progress as bytes read, and returns a report of what was accepted and what was rejected and
- * why. The sink decides where rows go: the database sink is wired by the storage work; `createDryRunSink` only
- * counts. A file whose header is unusable is rejected as a whole before any row reaches the sink.
+ * in batches, reports progress as bytes read, and returns a report of what was accepted, what was rejected and
+ * why (each rejection, and the rejected rows summed up by reason with example lines), and which accepted prices are
+ * placeholder bars (days without trading: accepted and stored, but flagged). The sink decides where rows go: the
+ * database sink is `server/modules/stocks/csv-import.ts`; `createDryRunSink` only counts. A file whose header is
+ * unusable is rejected as a whole before any row reaches the sink.
  */
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import type { CsvKind, CsvRow } from './csv-format.ts'
+import { isPlaceholderBar } from '../market-data.ts'
+import type { CsvKind, CsvRow, PriceRow, StockRef } from './csv-format.ts'
 import { type CsvRecord, createCsvTokenizer, createRowReader, type Rejection } from './csv-parser.ts'
 
 /** Receives accepted rows, a batch at a time, in file order. */
@@ -22,6 +25,21 @@ export interface ImportOptions<K extends CsvKind> {
   onProgress?: (bytesRead: number, totalBytes: number) => void
   /** Rejections kept in the report (default 1000); all are counted. */
   maxRejectionsKept?: number
+  /** The stock a file without code and market columns is about (the operator's `--stock`). */
+  stock?: StockRef | undefined
+}
+
+/** Example line numbers kept per reason and for placeholder bars. */
+export const EXAMPLE_LINES = 5
+
+/** Rejected rows that share a column and a reason. */
+export interface RejectionGroup {
+  column: string
+  rule: string
+  /** Rows rejected for it (a row rejected for two reasons counts in both groups). */
+  rows: number
+  /** The first few lines, in file order. */
+  lines: number[]
 }
 
 export interface ImportReport {
@@ -34,6 +52,12 @@ export interface ImportReport {
   rejectedCount: number
   /** The first rejections, in file order. */
   rejections: Rejection[]
+  /** Every rejected row summed up by column and reason, the most frequent first. */
+  rejectionGroups: RejectionGroup[]
+  /** Accepted price rows that are placeholder bars (no volume, open = high = low = close: days without trading). */
+  placeholderBars: { rows: number; lines: number[] }
+  /** The stock named for a file without code and market columns; null otherwise. */
+  stock: StockRef | null
   /** True when the header was unusable and nothing was imported. */
   headerRejected: boolean
   durationMs: number
@@ -53,7 +77,7 @@ export async function importCsvFile<K extends CsvKind>(options: ImportOptions<K>
   const keep = options.maxRejectionsKept ?? 1000
   const totalBytes = (await stat(options.path)).size
   const tokenizer = createCsvTokenizer()
-  const reader = createRowReader(options.kind)
+  const reader = createRowReader(options.kind, { stock: options.stock })
   const decoder = new TextDecoder('utf-8')
   const report: ImportReport = {
     kind: options.kind,
@@ -63,14 +87,28 @@ export async function importCsvFile<K extends CsvKind>(options: ImportOptions<K>
     accepted: 0,
     rejectedCount: 0,
     rejections: [],
+    rejectionGroups: [],
+    placeholderBars: { rows: 0, lines: [] },
+    stock: options.stock ?? null,
     headerRejected: false,
     durationMs: 0,
   }
   let batch: CsvRow<K>[] = []
+  const groups = new Map<string, RejectionGroup>()
 
   function reject(rejections: Rejection[]) {
     report.rejectedCount += rejections.length > 0 ? 1 : 0
     for (const rejection of rejections) if (report.rejections.length < keep) report.rejections.push(rejection)
+    const counted = new Set<string>()
+    for (const { column, rule, line } of rejections) {
+      const key = `${column}\u0000${rule}`
+      if (counted.has(key)) continue
+      counted.add(key)
+      const group = groups.get(key) ?? { column, rule, rows: 0, lines: [] }
+      group.rows++
+      if (group.lines.length < EXAMPLE_LINES) group.lines.push(line)
+      groups.set(key, group)
+    }
   }
 
   async function handle(records: CsvRecord[]) {
@@ -89,6 +127,11 @@ export async function importCsvFile<K extends CsvKind>(options: ImportOptions<K>
       if ('row' in outcome) {
         batch.push(outcome.row)
         report.accepted++
+        if (options.kind === 'prices' && isPlaceholderBar(outcome.row as PriceRow)) {
+          report.placeholderBars.rows++
+          if (report.placeholderBars.lines.length < EXAMPLE_LINES)
+            report.placeholderBars.lines.push(record.line)
+        }
         if (batch.length >= batchSize) {
           await options.sink(batch)
           batch = []
@@ -119,8 +162,10 @@ export async function importCsvFile<K extends CsvKind>(options: ImportOptions<K>
   if (report.headerRejected) {
     report.accepted = 0
     report.rejectedCount = report.records
-  } else if (batch.length > 0) {
-    await options.sink(batch)
+    report.placeholderBars = { rows: 0, lines: [] }
+  } else {
+    if (batch.length > 0) await options.sink(batch)
+    report.rejectionGroups = [...groups.values()].sort((a, b) => b.rows - a.rows)
   }
   report.durationMs = Math.round(performance.now() - started)
   return report

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { fundamentalsColumns, priceColumns } from './csv-format.ts'
-import { createCsvTokenizer, parseCsv } from './csv-parser.ts'
+import { fundamentalsColumns, parseStockOption, priceColumns } from './csv-format.ts'
+import { createCsvTokenizer, NULL_PRICES_REASON, parseCsv, type Rejection } from './csv-parser.ts'
+
+/** What the operator reads for each rejection: line, column and reason. */
+function reasons(rejections: readonly Rejection[]) {
+  return rejections.map(({ line, column, reason }) => ({ line, column, reason }))
+}
 
 function tokenize(text: string, chunkSize = text.length) {
   const tokenizer = createCsvTokenizer()
@@ -29,7 +34,7 @@ describe('csv tokenizer', () => {
   })
 
   it('reports a quoted field that is never closed, on the line where it starts', () => {
-    expect(tokenize('a,b\n1,"open\nstill open').rejection).toEqual({
+    expect(tokenize('a,b\n1,"open\nstill open').rejection).toMatchObject({
       line: 2,
       column: '',
       reason: 'a quoted field is never closed',
@@ -91,7 +96,7 @@ describe('prices csv', () => {
       'AAPL 2026-11-19',
       '0700 2026-11-16',
     ])
-    expect(result.rejected).toEqual([
+    expect(reasons(result.rejected)).toEqual([
       {
         line: 3,
         column: 'open',
@@ -114,11 +119,15 @@ describe('prices csv', () => {
       'code,market,date,open,high,low,price,volume\nAAPL,us,2026-11-19,1,1,1,1,1',
     )
     expect(result.accepted).toEqual([])
-    expect(result.rejected).toEqual([
+    expect(reasons(result.rejected)).toEqual([
       { line: 1, column: 'close', reason: 'required column is missing' },
-      { line: 1, column: 'price', reason: `unknown column (expected ${priceHeader})` },
+      {
+        line: 1,
+        column: 'price',
+        reason: `unknown column (expected ${priceHeader}; or, for one stock named with --stock, Date,Open,High,Low,Close,Adj Close,Volume)`,
+      },
     ])
-    expect(parseCsv('prices', '').rejected).toEqual([
+    expect(reasons(parseCsv('prices', '').rejected)).toEqual([
       { line: 1, column: '', reason: 'the file is empty: no header line' },
     ])
   })
@@ -130,6 +139,111 @@ describe('prices csv', () => {
     )
     expect(result.rejected).toEqual([])
     expect(result.accepted[0]).toMatchObject({ code: 'AAPL', open: 2, high: 3, low: 1, close: 2, volume: 5 })
+  })
+})
+
+/** Apple's daily prices as Yahoo Finance's download writes them: BOM, CRLF, Adj Close, `null` on a holiday. */
+const yahooDownload = [
+  '\uFEFFDate,Open,High,Low,Close,Adj Close,Volume',
+  '2024-12-23,254.770004,255.649994,253.449997,255.270004,254.367035,40858800',
+  '2024-12-24,255.490005,258.209991,255.289993,258.200012,257.286682,23234700',
+  '2024-12-25,null,null,null,null,null,null',
+  '2024-12-26,258.190002,260.100006,257.630005,259.019989,258.103760,27237100',
+  '2024-12-27,257.829987,258.700012,253.059998,255.589996,254.685928,42355300',
+  '2024-12-27,257.829987,258.700012,253.059998,255.589996,254.685928,42355300',
+  '2024-12-30,252.229996,253.5O,250.75,252.199997,251.307877,35557500',
+].join('\r\n')
+
+describe('one-stock prices csv (the Date,Open,High,Low,Close,Adj Close,Volume download)', () => {
+  const apple = { market: 'us' as const, code: 'AAPL' }
+
+  it('reads the download for the stock named on the command line, ignoring the adjusted close', () => {
+    const result = parseCsv('prices', yahooDownload, { stock: apple })
+    expect(result.records).toBe(7)
+    expect(result.accepted.map((row) => `${row.market}:${row.code} ${row.date}`)).toEqual([
+      'us:AAPL 2024-12-23',
+      'us:AAPL 2024-12-24',
+      'us:AAPL 2024-12-26',
+      'us:AAPL 2024-12-27',
+    ])
+    expect(result.accepted[0]).toEqual({
+      code: 'AAPL',
+      market: 'us',
+      date: '2024-12-23',
+      open: 254.770004,
+      high: 255.649994,
+      low: 253.449997,
+      close: 255.270004,
+      volume: 40858800,
+    })
+  })
+
+  it('rejects the holiday row of nulls, a repeated date and a bad number, each with its line and reason', () => {
+    const result = parseCsv('prices', yahooDownload, { stock: apple })
+    expect(result.rejected).toEqual([
+      { line: 4, column: '', reason: NULL_PRICES_REASON, rule: NULL_PRICES_REASON },
+      {
+        line: 7,
+        column: 'date',
+        reason: 'duplicates line 6 for the same company',
+        rule: 'duplicates an earlier line for the same company',
+      },
+      {
+        line: 8,
+        column: 'high',
+        reason: 'not a plain decimal number (digits, optional minus and dot; no separators or exponents)',
+        rule: 'not a plain decimal number (digits, optional minus and dot; no separators or exponents)',
+      },
+    ])
+  })
+
+  it('reads LF line ends and a file without a byte-order mark the same way', () => {
+    const plain = yahooDownload.replace('\uFEFF', '').replaceAll('\r\n', '\n')
+    const a = parseCsv('prices', yahooDownload, { stock: apple })
+    const b = parseCsv('prices', plain, { stock: apple })
+    expect(b.accepted).toEqual(a.accepted)
+    expect(b.rejected).toEqual(a.rejected)
+  })
+
+  it('refuses the download when no stock is named, and names the option to use', () => {
+    const result = parseCsv('prices', yahooDownload)
+    expect(result.accepted).toEqual([])
+    expect(reasons(result.rejected)).toEqual([
+      {
+        line: 1,
+        column: '',
+        reason:
+          'the file has no code and market columns: name the stock it is about with --stock market:code (for example --stock us:AAPL)',
+      },
+    ])
+  })
+
+  it('refuses a named stock for a file that names its companies itself', () => {
+    const result = parseCsv(
+      'prices',
+      `${priceHeader}\nAAPL,us,2026-11-19,268.9,272.1,267.5,271.49,45210331`,
+      {
+        stock: apple,
+      },
+    )
+    expect(result.accepted).toEqual([])
+    expect(reasons(result.rejected)).toEqual([
+      {
+        line: 1,
+        column: 'code',
+        reason: 'the file names its companies in code and market columns; leave out --stock',
+      },
+    ])
+  })
+
+  it('reads the stock as market:code of a company in the universe', () => {
+    expect(parseStockOption('us:aapl')).toEqual({ stock: { market: 'us', code: 'AAPL' } })
+    expect(parseStockOption('HK:700')).toEqual({ stock: { market: 'hk', code: '0700' } })
+    expect(parseStockOption('us:ZZZZ')).toEqual({
+      problem:
+        '--stock us:ZZZZ: not market:code of a company in the universe (for example us:AAPL, hk:0700, jp:7203, kr:005930)',
+    })
+    expect(parseStockOption('AAPL')).toHaveProperty('problem')
   })
 })
 
@@ -192,7 +306,7 @@ describe('fundamentals csv', () => {
       ].join('\n'),
     )
     expect(result.accepted).toEqual([])
-    expect(result.rejected).toEqual([
+    expect(reasons(result.rejected)).toEqual([
       {
         line: 2,
         column: 'capitalExpenditure',

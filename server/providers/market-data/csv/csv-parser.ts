@@ -1,11 +1,21 @@
 /**
  * CSV reading for the importer: an incremental RFC 4180 tokenizer (quoted fields, doubled quotes, CR/LF/CRLF line
  * ends, newlines inside quotes, a leading byte-order mark) that remembers on which line each record starts, and a
- * row reader that checks the header, validates every record against the format's zod schema and turns each
- * problem into a rejection naming the line, the column and the reason. Nothing here touches files or databases.
+ * row reader that checks the header (either layout: with code and market columns, or one stock named by the
+ * operator), validates every record against the format's zod schema and turns each problem into a rejection naming
+ * the line, the column and the reason. Nothing here touches files or databases.
  */
 import type { z } from 'zod'
-import { type CsvKind, type CsvRow, knownColumns, requiredColumns, rowSchemas } from './csv-format.ts'
+import {
+  type CsvKind,
+  type CsvRow,
+  columnKey,
+  ignoredColumns,
+  knownColumns,
+  requiredColumns,
+  rowSchemas,
+  type StockRef,
+} from './csv-format.ts'
 
 export interface CsvRecord {
   /** 1-based line on which the record starts. */
@@ -18,6 +28,12 @@ export interface Rejection {
   /** The column at fault; empty when the whole record is. */
   column: string
   reason: string
+  /** The reason without this row's values ("below the open, close or low"): rejections are summed up by it. */
+  rule: string
+}
+
+function rejection(line: number, column: string, reason: string, rule = reason): Rejection {
+  return { line, column, reason, rule }
 }
 
 export interface CsvTokenizer {
@@ -109,10 +125,7 @@ export function createCsvTokenizer(): CsvTokenizer {
     end() {
       const out: CsvRecord[] = []
       if (inQuotes && !quoteSeen) {
-        return {
-          records: out,
-          rejection: { line: recordLine, column: '', reason: 'a quoted field is never closed' },
-        }
+        return { records: out, rejection: rejection(recordLine, '', 'a quoted field is never closed') }
       }
       inQuotes = false
       quoteSeen = false
@@ -129,38 +142,85 @@ export interface RowReader<K extends CsvKind> {
   headerError(): Rejection[] | null
 }
 
-function issueRejections(line: number, issues: readonly z.core.$ZodIssue[]): Rejection[] {
-  return issues.map((issue) => ({
-    line,
-    column: typeof issue.path[0] === 'string' ? issue.path[0] : '',
-    reason: issue.message,
-  }))
+export interface RowReaderOptions {
+  /** The stock a file without code and market columns is about (`--stock`); such a file needs it. */
+  stock?: StockRef | undefined
 }
 
-export function createRowReader<K extends CsvKind>(kind: K): RowReader<K> {
+const PRICE_CELLS = ['open', 'high', 'low', 'close', 'volume'] as const
+
+/** The reason a Yahoo Finance download gives no prices on a day (it writes `null` in every price column). */
+export const NULL_PRICES_REASON = 'no prices: null in every price column (a day without trading)'
+
+function issueRejections(line: number, issues: readonly z.core.$ZodIssue[]): Rejection[] {
+  return issues.map((issue) => {
+    const rule =
+      'params' in issue && typeof issue.params?.rule === 'string' ? issue.params.rule : issue.message
+    return rejection(line, typeof issue.path[0] === 'string' ? issue.path[0] : '', issue.message, rule)
+  })
+}
+
+export function createRowReader<K extends CsvKind>(kind: K, options: RowReaderOptions = {}): RowReader<K> {
   const schema = rowSchemas[kind]
-  let columns: string[] | null = null
+  const stock = options.stock
+  /** The column each header cell feeds; null for a column read past (Adj Close). */
+  let columns: Array<string | null> | null = null
   let headerProblems: Rejection[] | null = null
   const seen = new Map<string, number>()
+  const known = new Map(knownColumns[kind].map((name) => [columnKey(name), name]))
 
   function readHeader(record: CsvRecord) {
-    columns = record.fields.map((name) => name.trim())
-    const problems: Rejection[] = []
-    for (const required of requiredColumns[kind]) {
-      if (!columns.includes(required))
-        problems.push({ line: record.line, column: required, reason: 'required column is missing' })
-    }
-    columns.forEach((name, index) => {
-      if (!knownColumns[kind].includes(name)) {
-        problems.push({
-          line: record.line,
-          column: name,
-          reason: `unknown column (expected ${knownColumns[kind].join(',')})`,
-        })
-      } else if (columns?.indexOf(name) !== index) {
-        problems.push({ line: record.line, column: name, reason: 'column appears twice' })
+    const line = record.line
+    const cellProblems: Rejection[] = []
+    const found: string[] = []
+    columns = record.fields.map((cell) => {
+      const key = columnKey(cell)
+      const name = known.get(key)
+      if (name !== undefined) {
+        if (found.includes(name)) cellProblems.push(rejection(line, name, 'column appears twice'))
+        found.push(name)
+        return name
       }
+      if (!ignoredColumns[kind].includes(key)) {
+        const expected = knownColumns[kind].join(',')
+        cellProblems.push(
+          rejection(
+            line,
+            cell.trim(),
+            kind === 'prices'
+              ? `unknown column (expected ${expected}; or, for one stock named with --stock, Date,Open,High,Low,Close,Adj Close,Volume)`
+              : `unknown column (expected ${expected})`,
+            'unknown column',
+          ),
+        )
+      }
+      return null
     })
+    const problems: Rejection[] = []
+    const named = found.filter((name) => name === 'code' || name === 'market')
+    if (stock && named.length > 0) {
+      problems.push(
+        rejection(
+          line,
+          named[0] as string,
+          'the file names its companies in code and market columns; leave out --stock',
+        ),
+      )
+    } else if (!stock && named.length === 0) {
+      problems.push(
+        rejection(
+          line,
+          '',
+          'the file has no code and market columns: name the stock it is about with --stock market:code (for example --stock us:AAPL)',
+        ),
+      )
+    }
+    const stockColumns = stock || named.length === 0 ? ['code', 'market'] : []
+    for (const required of requiredColumns[kind]) {
+      if (!found.includes(required) && !stockColumns.includes(required))
+        problems.push(rejection(line, required, 'required column is missing'))
+    }
+    problems.push(...cellProblems)
     headerProblems = problems.length > 0 ? problems : null
   }
 
@@ -174,19 +234,27 @@ export function createRowReader<K extends CsvKind>(kind: K): RowReader<K> {
       if (record.fields.length !== columns.length) {
         return {
           rejections: [
-            {
-              line: record.line,
-              column: '',
-              reason: `has ${record.fields.length} cells, the header has ${columns.length}`,
-            },
+            rejection(
+              record.line,
+              '',
+              `has ${record.fields.length} cells, the header has ${columns.length}`,
+              'a different number of cells from the header',
+            ),
           ],
         }
       }
       const cells: Record<string, string> = {}
       for (const name of knownColumns[kind]) cells[name] = ''
       columns.forEach((name, index) => {
-        cells[name] = record.fields[index] ?? ''
+        if (name !== null) cells[name] = record.fields[index] ?? ''
       })
+      if (stock) {
+        cells.code = stock.code
+        cells.market = stock.market
+      }
+      if (kind === 'prices' && PRICE_CELLS.every((name) => cells[name]?.trim().toLowerCase() === 'null')) {
+        return { rejections: [rejection(record.line, '', NULL_PRICES_REASON)] }
+      }
       const result = schema.safeParse(cells)
       if (!result.success) return { rejections: issueRejections(record.line, result.error.issues) }
       const row = result.data as CsvRow<K>
@@ -199,7 +267,12 @@ export function createRowReader<K extends CsvKind>(kind: K): RowReader<K> {
         const column = kind === 'prices' ? 'date' : 'fiscalYear'
         return {
           rejections: [
-            { line: record.line, column, reason: `duplicates line ${firstLine} for the same company` },
+            rejection(
+              record.line,
+              column,
+              `duplicates line ${firstLine} for the same company`,
+              'duplicates an earlier line for the same company',
+            ),
           ],
         }
       }
@@ -207,7 +280,7 @@ export function createRowReader<K extends CsvKind>(kind: K): RowReader<K> {
       return { row }
     },
     headerError() {
-      if (columns === null) return [{ line: 1, column: '', reason: 'the file is empty: no header line' }]
+      if (columns === null) return [rejection(1, '', 'the file is empty: no header line')]
       return headerProblems
     },
   }
@@ -221,9 +294,13 @@ export interface ParseResult<K extends CsvKind> {
 }
 
 /** Parse and validate a whole CSV text at once (the importer streams instead). */
-export function parseCsv<K extends CsvKind>(kind: K, text: string): ParseResult<K> {
+export function parseCsv<K extends CsvKind>(
+  kind: K,
+  text: string,
+  options: RowReaderOptions = {},
+): ParseResult<K> {
   const tokenizer = createCsvTokenizer()
-  const reader = createRowReader(kind)
+  const reader = createRowReader(kind, options)
   const result: ParseResult<K> = { accepted: [], rejected: [], records: 0 }
   const pushed = tokenizer.push(text)
   const last = tokenizer.end()
