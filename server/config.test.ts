@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, configVariableNames, loadConfig, toPublicConfig } from './config.ts'
 
@@ -171,5 +173,34 @@ describe('connection limits and load shedding', () => {
       headersTimeoutMs: 40_000,
       requestTimeoutMs: 0,
     })
+  })
+})
+
+describe('documentation of the configuration', () => {
+  const root = path.resolve(import.meta.dirname, '..')
+  const envExample = readFileSync(path.join(root, '.env.example'), 'utf8')
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+  const exampleValues = Object.fromEntries(
+    envExample
+      .split('\n')
+      .map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim()))
+      .filter((match) => match !== null)
+      .map((match) => [match[1], match[2]]),
+  )
+
+  it('lists every variable in .env.example and in the README', () => {
+    const notInExample = configVariableNames.filter((name) => !(name in exampleValues))
+    const notInReadme = configVariableNames.filter((name) => !readme.includes(`\`${name}\``))
+    expect({ notInExample, notInReadme }).toEqual({ notInExample: [], notInReadme: [] })
+  })
+
+  it('starts on .env.example as written (no retired or misspelt variable)', () => {
+    // BUILD_DIR is read by the build and server/main.ts before the configuration loads.
+    const readBeforeConfig = ['BUILD_DIR']
+    const unknown = Object.keys(exampleValues).filter(
+      (name) => !configVariableNames.includes(name as never) && !readBeforeConfig.includes(name),
+    )
+    expect(unknown).toEqual([])
+    expect(() => loadConfig(exampleValues)).not.toThrow()
   })
 })
