@@ -132,8 +132,12 @@ test.describe('article detail', () => {
     ).toBeVisible()
 
     const expectedTime = new Intl.DateTimeFormat(site.locale === 'zh-Hant' ? 'zh-TW' : 'en-US', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
       timeZone: timeZones[site.region as 'en' | 'hant'],
     }).format(new Date(article.publishedAt))
     const time = page.getByTestId('published-at').locator('time')
@@ -187,10 +191,22 @@ test.describe('article detail', () => {
     )
     await page.goto('/articles/nvidia-data-center-cycle')
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article')
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    // A raster share image (social networks show no SVG): the PNG twin of the article's own cover variant.
+    const ogImage = page.locator('meta[property="og:image"]')
+    await expect(ogImage).toHaveAttribute(
       'content',
-      `${site.origin}/media/covers/ai-semiconductors.svg`,
+      new RegExp(`^${site.origin.replace(/[.]/g, '\\.')}/media/covers/ai-semiconductors\\.v\\d+\\.png$`),
     )
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200')
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630')
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+    const image = await getFromSite(
+      page,
+      site,
+      new URL((await ogImage.getAttribute('content')) ?? '').pathname,
+    )
+    expect(image.status()).toBe(200)
+    expect(image.headers()['content-type']).toBe('image/png')
     await expect(page.locator('link[rel="alternate"][hreflang="zh-Hant"]')).toHaveAttribute(
       'href',
       `${site.origin.replace(site.region, 'hant')}/articles/nvidia-data-center-cycle`,
@@ -376,8 +392,18 @@ test.describe('home', () => {
       '/home/list',
     )
     await page.goto('/')
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      `${site.origin}/media/share/site.png`,
+    )
     const latest = page.getByRole('region', { name: t('articles:home.latest') })
     await expect(latest.getByTestId('article-card')).toHaveCount(home.latest.length)
+    // Neighbouring articles on one topic still show different covers.
+    const covers = await latest
+      .getByTestId('article-card')
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src')))
+    expect(new Set(covers).size).toBe(covers.length)
     await expect(latest.getByTestId('article-card').first().getByRole('heading')).toHaveText(
       home.latest[0]!.title,
     )

@@ -278,7 +278,6 @@ export function createAccountsService({
     }
   }
 
-  /** For page loaders: the reader from the request's cookies (no IP there, so no network key). */
   /** The reader of a page request. Pass the client address: it caps visitors who clear their cookies. */
   async function readerFromCookies(
     cookies: Record<string, string | undefined>,
