@@ -1,4 +1,6 @@
+import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
+import { compressAssets, describeSummary } from './scripts/compress-assets.ts'
 
 export default {
   appDirectory: 'app',
@@ -7,4 +9,9 @@ export default {
   ssr: true,
   // The whole route manifest ships with the page (it is small), so link intent can preload any route's code.
   routeDiscovery: { mode: 'initial' },
+  // Every build ends with the `.br` and `.gz` variants of the browser files (ADR 0012).
+  async buildEnd({ reactRouterConfig }) {
+    const summary = await compressAssets(path.join(reactRouterConfig.buildDirectory, 'client'))
+    console.log(describeSummary(summary))
+  },
 } satisfies Config

@@ -14,6 +14,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router'
+import { loadDeferredParts } from './components/deferred-hydration.tsx'
 import { getServerTranslator } from './i18n/translator.server.ts'
 import { NonceProvider } from './nonce.tsx'
 import { type RequestContext, requestContext } from './request-context.ts'
@@ -43,7 +44,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else console.error(`page data failed: ${cause instanceof Error ? cause.name : typeof cause}`)
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -53,6 +54,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
+  // Parts the browser hydrates later are drawn by the server at once (components/deferred-hydration.tsx).
+  await loadDeferredParts()
   const { locale, cspNonce, log } = loadContext.get(requestContext)
   const translator = getServerTranslator(locale)
   const userAgent = request.headers.get('user-agent')
@@ -69,6 +72,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce: cspNonce,
+        // A finished Suspense boundary (a deferred part) stays where it is in the HTML. Past 12.8 kB of page React
+        // would otherwise move large ones to the end behind a script, unseen by a reader or crawler without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           const body = new PassThrough({

@@ -12,6 +12,7 @@ import { configureApiClient } from './api/api-client.ts'
 import { parseCookieHeader } from './api/cookies.ts'
 import stylesheet from './app.css?url'
 import { ErrorScreen, errorScreenPropsOf } from './components/error-screen.tsx'
+import { whenIdle } from './components/on-demand.ts'
 import { Toaster } from './components/toaster.tsx'
 import { notifyUnauthenticated } from './features/account/session-events.ts'
 import { isChunkLoadError, reloadOnceAfterChunkFailure } from './features/app-updates/chunk-reload.ts'
@@ -85,7 +86,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useBuildWatch({ apiBase: publicConfig.apiBase, buildId, intervalMs: publicConfig.buildPollIntervalMs })
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
-    return installRoutePreloading()
+    const uninstall = installRoutePreloading()
+    // The error screen is not part of the first paint; fetched now, it is at hand when a later navigation fails.
+    const cancel = whenIdle(ErrorScreen.preload)
+    return () => {
+      uninstall()
+      cancel()
+    }
   }, [])
   return (
     <>

@@ -4,30 +4,30 @@
  * Validation messages are stable codes translated by the page and the API (app/i18n/locales/<locale>/errors.json).
  */
 import { z } from 'zod'
-import { type LoginCountry as LoginCountryCode, loginCountries, toE164Mobile } from './mobile-number.ts'
+import {
+  AccountErrorCode,
+  quotaKinds,
+  quotaLimits,
+  roles,
+  subscriptionPeriods,
+  tiers,
+} from './account-codes.ts'
+import { type LoginCountry as LoginCountryCode, loginCountries } from './login-countries.ts'
+import { toE164Mobile } from './mobile-number.ts'
 
-export const AccountErrorCode = {
-  mobileEmpty: 'MOBILE_EMPTY',
-  mobileInvalid: 'MOBILE_INVALID',
-  codeEmpty: 'VERIFICATION_CODE_EMPTY',
-  codeError: 'VERIFICATION_CODE_ERROR',
-  codeExpired: 'VERIFICATION_CODE_EXPIRED',
-  codeAttempts: 'VERIFICATION_CODE_ATTEMPTS',
-  codeDailyLimit: 'VERIFICATION_CODE_DAILY_LIMIT',
-  codeTooFrequent: 'VERIFICATION_CODE_TOO_FREQUENT',
-  agreementRequired: 'AGREEMENT_REQUIRED',
-  smsSendFailed: 'SMS_SEND_FAILED',
-  crossSiteRequest: 'CROSS_SITE_REQUEST',
-} as const
+// Codes, names and the userInfo cookie's fields live in files without zod or the numbering plans, which the
+// browser imports (ADR 0011); the API's modules keep importing them from here.
+export { AccountErrorCode, QuotaErrorCode } from './account-codes.ts'
+export { userInfoCookieOf } from './user-info-cookie.ts'
 
 /** What a reader is to the site (spec §6). A member is logged in without a subscription. */
-export const Role = z.enum(['visitor', 'member', 'subscriber'])
+export const Role = z.enum(roles)
 export type Role = z.infer<typeof Role>
 
-export const Tier = z.enum(['base', 'plus', 'premium'])
+export const Tier = z.enum(tiers)
 export type Tier = z.infer<typeof Tier>
 
-export const SubscriptionPeriod = z.enum(['month', 'quarter', 'year'])
+export const SubscriptionPeriod = z.enum(subscriptionPeriods)
 export type SubscriptionPeriod = z.infer<typeof SubscriptionPeriod>
 
 export const LoginCountry = z.enum(
@@ -102,46 +102,15 @@ export const UserInfoCookie = z.object({
 })
 export type UserInfoCookie = z.infer<typeof UserInfoCookie>
 
-export function userInfoCookieOf(info: MemberInfo): UserInfoCookie {
-  return {
-    maskedPhone: info.maskedPhone,
-    displayName: info.displayName,
-    tier: info.subscription?.tier ?? null,
-  }
-}
-
 export const LogoutAnswer = z.object({ loggedOut: z.literal(true) })
 export type LogoutAnswer = z.infer<typeof LogoutAnswer>
 
 /** Metered features. Each has a daily and a monthly allowance by role and tier (the allowance ladder). */
-export const QuotaKind = z.enum(['diagnosis', 'chat'])
+export const QuotaKind = z.enum(quotaKinds)
 export type QuotaKind = z.infer<typeof QuotaKind>
 
-/**
- * The code a metered call fails with when the reader has nothing left (spec §4, §8), by feature and reason: the
- * role's own allowance used up (visitor: log in; member: subscribe; subscriber: upgrade), today's cap of a member or
- * subscriber, or `network`: the visitor's own allowance is left, but the visitors sharing their network (a carrier's
- * or an office's address) have used the network's for today — the message says so and offers to log in.
- */
-export const QuotaErrorCode = {
-  diagnosis: {
-    visitor: 'DIAGNOSIS_LIMIT_VISITOR',
-    member: 'DIAGNOSIS_LIMIT_MEMBER',
-    subscriber: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
-    daily: 'DIAGNOSIS_LIMIT_DAILY',
-    network: 'DIAGNOSIS_LIMIT_NETWORK',
-  },
-  chat: {
-    visitor: 'CHAT_LIMIT_VISITOR',
-    member: 'CHAT_LIMIT_MEMBER',
-    subscriber: 'CHAT_LIMIT_SUBSCRIBER',
-    daily: 'CHAT_LIMIT_DAILY',
-    network: 'CHAT_LIMIT_NETWORK',
-  },
-} as const satisfies Record<QuotaKind, Record<Role | 'daily' | 'network', string>>
-
 /** Which limit refuses the next use: the month's, the day's, or the visitor network's ceiling. */
-export const QuotaLimit = z.enum(['month', 'day', 'network'])
+export const QuotaLimit = z.enum(quotaLimits)
 export type QuotaLimit = z.infer<typeof QuotaLimit>
 
 /** What is left for the reader; a `null` monthly limit means "no monthly limit". */

@@ -17,6 +17,21 @@
  * are listed or searched. Validation failures name a stable code from ArticleErrorCode.
  */
 import { z } from 'zod'
+import {
+  articleIdPattern,
+  articleKeyPattern,
+  articlePageMax,
+  articlePageSizeDefault,
+  articlePageSizeMax,
+  searchHistoryMax,
+  searchStocksMax,
+  searchTextMaxLength,
+  suggestedStocksMax,
+  suggestionRowsMax,
+  tagKeyPattern,
+  tagSuggestionsMax,
+  topicSlugPattern,
+} from './article-limits.ts'
 import { Locale, Market } from './regions.ts'
 
 export const ArticleKind = z.enum(['news', 'analysis', 'recommendation'])
@@ -37,23 +52,23 @@ export const ArticleErrorCode = {
   searchTooLong: 'SEARCH_TOO_LONG',
 } as const
 
-/** Spec §5: search text is at most 100 characters (counted as the input element counts them). */
-export const searchTextMaxLength = 100
-/** Spec §5, §9: at most 10 suggestion rows and 10 history entries. */
-export const suggestionRowsMax = 10
-export const searchHistoryMax = 10
-export const tagSuggestionsMax = 10
-
-export const articlePageSizeMax = 50
-export const articlePageSizeDefault = 12
-/** The deepest page a list can be paged to; list totals are counted up to pageMax × pageSize. */
-export const articlePageMax = 500
-
-/** An article key (lower-case slug) or its numeric id: the `{detail}` of /articles/{detail}. */
-export const articleKeyPattern = /^[a-z0-9][a-z0-9-]{0,119}$/
-export const articleIdPattern = /^\d{1,15}$/
-export const topicSlugPattern = /^[a-z0-9][a-z0-9-]{0,59}$/
-export const tagKeyPattern = /^[a-z0-9][a-z0-9-]{0,59}$/
+// The limits and patterns live in a file without zod, which the browser imports (ADR 0011); the API's modules keep
+// importing them from here.
+export {
+  articleIdPattern,
+  articleKeyPattern,
+  articlePageMax,
+  articlePageSizeDefault,
+  articlePageSizeMax,
+  searchHistoryMax,
+  searchStocksMax,
+  searchTextMaxLength,
+  suggestedStocksMax,
+  suggestionRowsMax,
+  tagKeyPattern,
+  tagSuggestionsMax,
+  topicSlugPattern,
+}
 
 /** Query strings send '' for a field left empty, JSON bodies may send null; read both as absent. */
 const blankAsAbsent = (value: unknown) =>
@@ -180,11 +195,6 @@ export const SuggestQuery = z.object({
     .max(searchTextMaxLength, ArticleErrorCode.searchTooLong),
 })
 export type SuggestQuery = z.infer<typeof SuggestQuery>
-
-/** At most this many stocks are suggested above the article titles (together at most suggestionRowsMax rows). */
-export const suggestedStocksMax = 3
-/** At most this many stocks are shown above the results of a keyword search. */
-export const searchStocksMax = 4
 
 /**
  * A stock the search text names by code or name (either language): it opens the AI diagnosis

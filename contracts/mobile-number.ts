@@ -1,31 +1,14 @@
 /**
- * Mobile numbers as the login form and the API both check them: the reader picks a country and types the
- * national number (or a full international one starting with +); it is valid only if it is a mobile number of
- * that numbering plan, and is stored in E.164 (+85291234567).
+ * Mobile numbers as the login form and the API both check them: the reader picks a country (login-countries.ts) and
+ * types the national number (or a full international one starting with +); it is valid only if it is a mobile
+ * number of that numbering plan, and is stored in E.164 (+85291234567).
  *
  * The one contract file that imports a library besides zod: the numbering plans are the rule itself, and the
- * browser and the API must apply the same one (libphonenumber-js with its mobile-only metadata, ~100 KB, loaded
- * only by the login page).
+ * browser and the API must apply the same one (libphonenumber-js with its mobile-only metadata, ~35 KB gzipped). The
+ * browser fetches it with the login schemas when the login form is first used, never with a page (ADR 0011).
  */
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
-
-/** Countries offered by the login form's picker, in the order shown, with their calling codes. */
-export const loginCountries = [
-  { country: 'HK', callingCode: '852' },
-  { country: 'TW', callingCode: '886' },
-  { country: 'US', callingCode: '1' },
-  { country: 'JP', callingCode: '81' },
-  { country: 'KR', callingCode: '82' },
-  { country: 'CN', callingCode: '86' },
-  { country: 'SG', callingCode: '65' },
-  { country: 'MO', callingCode: '853' },
-  { country: 'MY', callingCode: '60' },
-  { country: 'CA', callingCode: '1' },
-  { country: 'GB', callingCode: '44' },
-  { country: 'AU', callingCode: '61' },
-] as const satisfies readonly { country: CountryCode; callingCode: string }[]
-
-export type LoginCountry = (typeof loginCountries)[number]['country']
+import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
+import type { LoginCountry } from './login-countries.ts'
 
 /** The number in E.164 when it is a valid mobile number (of `country`, unless written with a +), else undefined. */
 export function toE164Mobile(country: LoginCountry, mobile: string): string | undefined {

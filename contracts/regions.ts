@@ -4,17 +4,19 @@
  */
 import { z } from 'zod'
 
-export const Region = z.enum(['en', 'hant', 'hk', 'kr', 'jp'])
+// The lists are plain arrays and each schema is marked pure, so a browser module that needs only the lists, the
+// settings or the functions below does not pull zod in (the bundler drops the unused schemas; ADR 0011).
+export const regions = ['en', 'hant', 'hk', 'kr', 'jp'] as const
+export const Region = /* @__PURE__ */ z.enum(regions)
 export type Region = z.infer<typeof Region>
-export const regions = Region.options
 
-export const Locale = z.enum(['en', 'zh-Hant'])
+export const locales = ['en', 'zh-Hant'] as const
+export const Locale = /* @__PURE__ */ z.enum(locales)
 export type Locale = z.infer<typeof Locale>
-export const locales = Locale.options
 
-export const Market = z.enum(['us', 'hk', 'jp', 'kr'])
+export const markets = ['us', 'hk', 'jp', 'kr'] as const
+export const Market = /* @__PURE__ */ z.enum(markets)
 export type Market = z.infer<typeof Market>
-export const markets = Market.options
 
 export interface RegionSettings {
   locale: Locale

@@ -9,13 +9,8 @@
 import { z } from 'zod'
 import { Region } from './regions.ts'
 
-/** The steps. Always under /api/portal (mounted in every environment): they redirect from one host to another. */
-export const handoverPaths = {
-  switch: '/api/portal/handover',
-  begin: '/api/portal/handover/begin',
-  issue: '/api/portal/handover/issue',
-  accept: '/api/portal/handover/accept',
-} as const
+// The paths and the switcher's link live in a file without zod, which the browser imports (ADR 0011).
+export { handoverPaths, handoverSwitchHref } from './site-handover-paths.ts'
 
 const sitePath = z.string().max(2048).optional().catch(undefined)
 const secret = z.string().max(64).optional().catch(undefined)
@@ -28,8 +23,3 @@ export const HandoverBeginQuery = z.object({ from: Region, path: sitePath })
 export const HandoverIssueQuery = z.object({ to: Region, state: secret, path: sitePath })
 /** Step 4, on the other site: redeem the pass. */
 export const HandoverAcceptQuery = z.object({ token: secret, path: sitePath })
-
-/** The switcher's link when a hand-over is needed: the first step, on the reader's own site. */
-export function handoverSwitchHref(to: Region, path: string): string {
-  return `${handoverPaths.switch}?${new URLSearchParams({ to, path })}`
-}

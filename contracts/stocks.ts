@@ -24,24 +24,32 @@
  *   identifiers a page may translate itself.
  */
 import { z } from 'zod'
-import { QuotaLimit } from './accounts.ts'
-import { Market } from './regions.ts'
+import { quotaLimits } from './account-codes.ts'
+import { markets } from './regions.ts'
+import {
+  StockErrorCode,
+  stockPageSizeDefault,
+  stockPageSizeMax,
+  stockQueryMaxLength,
+  stockSuggestionsMax,
+  valuationKinds,
+} from './stock-rules.ts'
 
-export const StockErrorCode = {
-  queryEmpty: 'STOCK_QUERY_EMPTY',
-  queryTooLong: 'STOCK_QUERY_TOO_LONG',
-  marketInvalid: 'STOCK_MARKET_INVALID',
-  notFound: 'STOCK_NOT_FOUND',
-  diagnosisFailed: 'DIAGNOSIS_FAILED',
-  dataNotReady: 'STOCK_DATA_NOT_READY',
-} as const
+// The market schema is built here from the list rather than imported: regions.ts sits in the browser's shared code,
+// and importing its schema from a contract the diagnosis page loads would keep zod in every page (ADR 0011).
+const Market = z.enum(markets)
 
-/** Spec §5: a query is at most 100 characters. */
-export const stockQueryMaxLength = 100
-/** Rows of the autocomplete under the diagnosis input (spec §5: at most 10 suggestions). */
-export const stockSuggestionsMax = 10
-export const stockPageSizeMax = 50
-export const stockPageSizeDefault = 20
+// Codes, limits and the margin-confidence rule live in a file without zod, which the browser imports (ADR 0011);
+// the API's modules keep importing them from here.
+export {
+  assessMarginConfidence,
+  lowConfidencePriceFactor,
+  StockErrorCode,
+  stockPageSizeDefault,
+  stockPageSizeMax,
+  stockQueryMaxLength,
+  stockSuggestionsMax,
+} from './stock-rules.ts'
 
 /** Query strings send '' for a field left empty; read it as absent. */
 const blankAsAbsent = (value: unknown) =>
@@ -122,7 +130,11 @@ export const StockSummary = z.object({
   supportLevel: z.number().nullable(),
   resistanceLevel: z.number().nullable(),
   fairValue: z.number().nullable(),
-  /** (fair value − price) ÷ fair value: positive when the price is below fair value. */
+  /**
+   * The spec's "downside margin", signed: (fair value − price) ÷ fair value. Positive: the margin of safety (price
+   * below fair value). Negative: minus the premium to fair value, (price − fair value) ÷ fair value. Lists sort by it;
+   * screens show it through `assessMarginConfidence`.
+   */
   downsideMargin: z.number().nullable(),
   /** Price ÷ diluted EPS of the last fiscal year. */
   peRatio: z.number().nullable(),
@@ -136,6 +148,14 @@ export const StockSummary = z.object({
   isDemo: z.boolean(),
 })
 export type StockSummary = z.infer<typeof StockSummary>
+
+// ——— Margin of safety and premium to fair value ———
+
+// The rule itself, `assessMarginConfidence` with `lowConfidencePriceFactor`, is in contracts/stock-rules.ts.
+export const MarginConfidence = z.enum(['normal', 'low'])
+export type MarginConfidence = z.infer<typeof MarginConfidence>
+export const LowConfidenceReason = z.enum(['price_above_twice_fair_value', 'price_below_half_fair_value'])
+export type LowConfidenceReason = z.infer<typeof LowConfidenceReason>
 
 /** Common to every answer: whether the data is synthetic, and which session it describes. */
 const DataStamp = {
@@ -278,6 +298,36 @@ export const DiagnosisLevels = z.object({
   methods: z.array(z.string()),
 })
 
+/** One case of the fair value: its assumptions and the value per share they give (trading currency). */
+export const FairValueScenario = z.object({
+  /** The model's main assumption: explicit-stage growth (DCF) or the lasting return on equity (justified P/B). */
+  driver: z.number(),
+  discountRate: z.number(),
+  terminalGrowth: z.number(),
+  /** Null when the case gives no meaningful value (discount rate not above growth, or equity not positive). */
+  value: z.number().nullable(),
+})
+export type FairValueScenario = z.infer<typeof FairValueScenario>
+
+/**
+ * What drives the fair value: the base case and the low and high cases under the documented steps
+ * (docs/analysis-methods.md#fair-value-range), and the value of the driver at which the model meets the price.
+ */
+export const FairValueSensitivity = z.object({
+  driver: z.enum(['explicit_growth', 'return_on_equity']),
+  /** Years of explicit growth (DCF); null for the justified P/B. */
+  explicitYears: z.number().int().nullable(),
+  low: FairValueScenario,
+  base: FairValueScenario,
+  high: FairValueScenario,
+  /**
+   * The driver at which the model's value equals the price, everything else as in the base case; `beyond` says the
+   * price lies outside the searched range and `value` is then that range's limit. Null without a price.
+   */
+  implied: z.object({ value: z.number(), beyond: z.enum(['above', 'below']).nullable() }).nullable(),
+})
+export type FairValueSensitivity = z.infer<typeof FairValueSensitivity>
+
 export const DiagnosisFairValue = z.object({
   method: z.enum(['dcf_two_stage', 'justified_price_to_book']),
   methodLabel: z.string(),
@@ -285,9 +335,15 @@ export const DiagnosisFairValue = z.object({
   available: z.boolean(),
   reason: z.string().nullable(),
   reasonLabel: z.string().nullable(),
+  /** Signed margin, as in StockSummary: margin of safety when positive, minus the premium when negative. */
   downsideMargin: z.number().nullable(),
   /** (fair value − price) ÷ price. */
   upside: z.number().nullable(),
+  /** `assessMarginConfidence` of the margin, as the engine applied it; null without a margin. */
+  marginConfidence: MarginConfidence.nullable(),
+  lowConfidenceReason: LowConfidenceReason.nullable(),
+  /** Null when the fair value is not available. */
+  sensitivity: FairValueSensitivity.nullable(),
   /** The model's inputs and intermediate figures (two-stage DCF or justified P/B), as the engine computed them. */
   inputs: z.record(z.string(), z.unknown()).nullable(),
   methods: z.array(z.string()),
@@ -375,7 +431,7 @@ export const QuotaLeft = z.object({
   /** False when this answer did not use an attempt (the same stock again the same day). */
   charged: z.boolean(),
   /** null while attempts are left; else the limit that refuses the next one (QuotaStatus.limitedBy). */
-  limitedBy: QuotaLimit.nullable(),
+  limitedBy: z.enum(quotaLimits).nullable(),
 })
 
 export const StockDiagnosisAnswer = StockDiagnosis.extend({ quota: QuotaLeft })
@@ -383,7 +439,7 @@ export type StockDiagnosisAnswer = z.infer<typeof StockDiagnosisAnswer>
 
 // ——— Lists ———
 
-export const ValuationKind = z.enum(['undervalued', 'overvalued'])
+export const ValuationKind = z.enum(valuationKinds)
 export type ValuationKind = z.infer<typeof ValuationKind>
 
 export const ValuationListQuery = z.object({
@@ -395,8 +451,9 @@ export const ValuationListQuery = z.object({
 export type ValuationListQuery = z.infer<typeof ValuationListQuery>
 
 /**
- * Undervalued: price below fair value (downside margin > 0), largest margin first. Overvalued: price above fair value
- * (margin < 0), most negative first. Only stocks whose fair value could be estimated are listed.
+ * Undervalued: price below fair value (downside margin > 0), largest margin of safety first. Overvalued: price above
+ * fair value (margin < 0), largest premium to fair value first. Only stocks whose fair value could be estimated are
+ * listed.
  */
 export const ValuationListAnswer = z.object({
   ...DataStamp,

@@ -29,6 +29,18 @@ type Stock = (typeof stocks)[keyof typeof stocks]
 
 const nameOf = (stock: Stock, site: Site) => (site.locale === 'zh-Hant' ? stock.zh : stock.en)
 
+/** A message up to its first variable: what a sentence says whatever figures fill it. */
+function sentenceStart(t: Translate, key: string): string {
+  const marker = '\u0000'
+  const values = Object.fromEntries(
+    ['growth', 'years', 'terminal', 'discount', 'price', 'implied', 'multiple', 'share'].map((name) => [
+      name,
+      marker,
+    ]),
+  )
+  return t(key, values).split(marker)[0] ?? ''
+}
+
 function report(page: Page) {
   return page.getByTestId('diagnosis-report')
 }
@@ -77,10 +89,14 @@ test.describe('diagnosing a stock', () => {
     const table = page.getByRole('table', { name: t('stocks:scores.tableCaption') })
     await expect(table.getByRole('row')).toHaveCount(11)
 
-    // Key figures (spec §3).
+    // Key figures (spec §3). The gap to fair value is named as investors name it, never "downside margin".
     for (const id of ['downside-margin', 'pe', 'market-cap', 'analyst', 'profitability', 'health']) {
       await expect(page.getByTestId(`figure-${id}`)).toBeVisible()
     }
+    await expect(page.getByTestId('figure-downside-margin')).toContainText(
+      new RegExp(`${t('stocks:fairValue.marginOfSafety')}|${t('stocks:fairValue.premium')}`),
+    )
+    await expect(r).not.toContainText(/downside margin/i)
 
     // A score's checks: value, threshold, status and the figures used.
     const fundamentals = page.locator('#score-fundamentals')
@@ -116,8 +132,19 @@ test.describe('diagnosing a stock', () => {
     await expect(page.getByTestId('level-support')).toContainText(t('stocks:levels.support'))
     await expect(page.getByTestId('level-resistance')).toContainText(t('stocks:levels.resistance'))
 
-    // Fair value with its calculation.
+    // Fair value with what drives it (the assumed growth, the growth the price implies, the low–high range) and
+    // its calculation.
     await expect(page.getByTestId('fair-value-summary')).toBeVisible()
+    const drivers = page.getByTestId('fair-value-drivers')
+    await expect(drivers).toContainText(t('stocks:fairValue.drivers.title'))
+    await expect(drivers).toContainText(sentenceStart(t, 'stocks:fairValue.drivers.dcfAssumes'))
+    // "The price of $… implies about / more than / less than …": the three share their start.
+    await expect(drivers).toContainText(sentenceStart(t, 'stocks:fairValue.drivers.dcfImplied'))
+    for (const name of ['low', 'base', 'high']) {
+      await expect(page.getByTestId('fair-value-range')).toContainText(
+        t(`stocks:fairValue.drivers.case.${name}`),
+      )
+    }
     await page.getByText(t('stocks:fairValue.showCalculation')).click()
     await expect(page.getByTestId('dcf-projection').getByRole('row')).toHaveCount(7)
 

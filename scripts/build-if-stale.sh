@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 marker=${BUILD_DIR:-build}/server/index.js
-if [ ! -f "$marker" ] || [ -n "$(find app contracts public package-lock.json vite.config.ts react-router.config.ts -newer "$marker" -print -quit 2>/dev/null)" ]; then
+if [ ! -f "$marker" ] || [ -n "$(find app contracts public package-lock.json vite.config.ts react-router.config.ts scripts/compress-assets.ts -newer "$marker" -print -quit 2>/dev/null)" ]; then
   echo "Building the site…"
   npx react-router build
 fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Lint and types; unit and API tests on PGlite; the same again on PostgreSQL when
-# DATABASE_URL answers; then the browser journeys in Debian's Chromium against a fresh build.
+# DATABASE_URL answers; then a fresh build, its JavaScript budget per route, and the browser journeys in Debian's
+# Chromium against it.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export ROOT
@@ -30,7 +31,12 @@ if [ -n "${DATABASE_URL:-}" ]; then
   fi
 fi
 
+step "Build"
+npx react-router build
+
+step "JavaScript budget (first paint, per route)"
+node scripts/js-budget.ts
+
 step "Browser journeys"
 bash scripts/ensure-chromium.sh
-npx react-router build
 npx playwright test

@@ -33,6 +33,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ LIVECHAT_PROVIDER: 'tawk' })).toThrow(/LIVECHAT_SCRIPT_URL/)
   })
 
+  it('reads compression, the page cache and the worker count, and refuses what they cannot be', () => {
+    const defaults = loadConfig({})
+    expect(defaults.compression).toBe(true)
+    expect(defaults.pageCache).toEqual({ ttlSeconds: 30, staleSeconds: 60, maxBytes: 64 * 1024 * 1024 })
+    expect(defaults.webConcurrency).toBe(1)
+    const set = loadConfig({
+      COMPRESSION: 'off',
+      PAGE_CACHE_SECONDS: '0',
+      PAGE_CACHE_MAX_MB: '8',
+      WEB_CONCURRENCY: '4',
+    })
+    expect(set.compression).toBe(false)
+    expect(set.pageCache.ttlSeconds).toBe(0)
+    expect(set.pageCache.maxBytes).toBe(8 * 1024 * 1024)
+    expect(set.webConcurrency).toBe(4)
+    expect(() => loadConfig({ COMPRESSION: 'gzip' })).toThrow(/COMPRESSION/)
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/)
+    expect(() => loadConfig({ PAGE_CACHE_SECONDS: '-1' })).toThrow(/PAGE_CACHE_SECONDS/)
+  })
+
   it('reads empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ANALYTICS_SCRIPT_URL: '  ' }).databaseUrl).toBeUndefined()
   })

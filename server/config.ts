@@ -88,6 +88,25 @@ const EnvSchema = z.object({
   LOAD_SHED_API_LAG_MS: z.coerce.number().int().min(0).default(0),
   /** Retry-After of every 503 the load shedding answers. */
   LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * `on`: the server compresses what it sends (precompressed assets, HTML and JSON on the fly; ADR 0012); `off` for
+   * a deployment whose proxy or CDN compresses.
+   */
+  COMPRESSION: z.enum(['on', 'off']).default('on'),
+  /**
+   * Seconds an anonymous page stays in each process's page cache and in shared caches (`s-maxage`); 0 turns the
+   * page cache off (server/http/page-cache.ts, ADR 0012).
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Seconds past that an expired page may still be served while one request renders it anew (stale-while-revalidate). */
+  PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Memory of each process's page cache, in MB; the least recently used pages leave first. */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
+   * Worker processes of `npm start` / server/main.ts (node:cluster), on PostgreSQL only: PGlite's data folder
+   * belongs to one process, so there it stays 1 and says so at start (server/cluster.ts).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   CONTACT_PHONE: z.string().default('+852 3000 8000'),
   CONTACT_EMAIL: z.string().default('service@tickerwise.example'),
   CONTACT_WHATSAPP: z.string().default('85230008000'),
@@ -152,6 +171,8 @@ const EnvSchema = z.object({
   STOCKS_SUGGEST_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   NEWSLETTER_RATE_PER_10_MINUTES: z.coerce.number().int().min(1).default(10),
   SEARCH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Share images (PNG covers) one client address may have rendered per minute; images already rendered are free. */
+  MEDIA_RENDER_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Run scheduled jobs in this process (one process runs each job at a time, by advisory lock). */
   JOBS_ENABLED: booleanFromEnv.default(true),
   /**
@@ -194,6 +215,12 @@ export interface Config {
   httpLimits: HttpLimitsConfig
   /** When pages and API calls get a 503 with Retry-After (server/http/load-shedding.ts). */
   loadShedding: LoadSheddingConfig
+  /** Whether the server compresses its answers (server/http/compression.ts); off when a proxy or CDN does. */
+  compression: boolean
+  /** The anonymous-page cache (server/http/page-cache.ts). */
+  pageCache: PageCacheConfig
+  /** Worker processes asked for (WEB_CONCURRENCY); server/cluster.ts decides how many run. */
+  webConcurrency: number
   contact: ContactChannels
   liveChat: { provider: Env['LIVECHAT_PROVIDER']; scriptUrl: string | undefined }
   fontStylesheetUrl: string | undefined
@@ -202,6 +229,8 @@ export interface Config {
   newsletterRatePer10Minutes: number
   /** Keyword searches, and separately search suggestions, per client address and minute. */
   searchRatePerMinute: number
+  /** Share-image renders per client address and minute (server/modules/articles/article-media.routes.ts). */
+  mediaRenderRatePerMinute: number
   auth: AuthConfig
   sms: SmsConfig
   /** IANA time zone of quota days and months and of the daily code limit. */
@@ -264,6 +293,14 @@ export interface LoadSheddingConfig {
   /** Sustained event-loop lag above which API calls (except the health call) are refused; 0 = never. */
   apiMaxLagMs: number
   retryAfterSeconds: number
+}
+
+export interface PageCacheConfig {
+  /** How long a page is served from the cache (and `s-maxage`); 0 = no page cache. */
+  ttlSeconds: number
+  /** How long past that it may still be served while one request renders it anew (`stale-while-revalidate`). */
+  staleSeconds: number
+  maxBytes: number
 }
 
 export interface AuthConfig {
@@ -372,6 +409,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiMaxLagMs: e.LOAD_SHED_API_LAG_MS,
       retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
     },
+    compression: e.COMPRESSION === 'on',
+    pageCache: {
+      ttlSeconds: e.PAGE_CACHE_SECONDS,
+      staleSeconds: e.PAGE_CACHE_STALE_SECONDS,
+      maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    },
+    webConcurrency: e.WEB_CONCURRENCY,
     contact: {
       phone: e.CONTACT_PHONE,
       email: e.CONTACT_EMAIL,
@@ -385,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL,
     newsletterRatePer10Minutes: e.NEWSLETTER_RATE_PER_10_MINUTES,
     searchRatePerMinute: e.SEARCH_RATE_PER_MINUTE,
+    mediaRenderRatePerMinute: e.MEDIA_RENDER_RATE_PER_MINUTE,
     auth,
     sms,
     limitsTimeZone: e.LIMITS_TIME_ZONE,

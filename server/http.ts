@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { ok } from '#contracts/envelope.ts'
 import type { Config } from './config.ts'
 import { answerClientError, answerFrameworkError } from './http/client-errors.ts'
+import { registerApiCompression } from './http/compression.ts'
 import {
   capConnectionsPerAddress,
   proxyPeerCheckOf,
@@ -111,6 +112,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   const registerApi = async (api: FastifyInstance) => {
     // First, so it sees every route: the 404/405 answers of the whole prefix are built from it (last line).
     const routeTable = trackApiRoutes(api)
+    // Before the routes: it attaches to each route as it is declared (JSON above 1 KB: brotli or gzip).
+    if (config.compression) await registerApiCompression(api)
     await api.register(fastifyHelmet, {
       contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
       hsts: config.isHttps,
@@ -148,6 +151,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
       prefix: '/',
       wildcard: false,
       index: false,
+      // The `.br` and `.gz` files the build writes beside each asset (scripts/compress-assets.ts), by Accept-Encoding,
+      // with `Vary: Accept-Encoding`; a file without them is sent as it is.
+      preCompressed: config.compression,
       // Fingerprinted build output never changes under its name; everything else is revalidated hourly.
       setHeaders: (reply, filePath) => {
         const cacheControl = filePath.includes('/assets/')
@@ -159,7 +165,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     })
   }
 
-  registerArticleMediaRoutes(app)
+  registerArticleMediaRoutes(app, { rendersPerMinute: config.mediaRenderRatePerMinute })
 
   await options.beforePages?.(app)
   if (options.pages) await registerPages(app, { source: options.pages, services, config, loadShedding })

@@ -1,22 +1,26 @@
 /**
  * Production entry: boot, serve the built site, print where each region answers, and shut down gracefully
- * (stop accepting, finish in-flight requests, close the database).
+ * (stop accepting, finish in-flight requests, close the database). With WEB_CONCURRENCY=N on PostgreSQL this
+ * process is the primary of N workers, each running the same entry (cluster.ts).
  */
 import './production-env.ts'
+import cluster from 'node:cluster'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import pino from 'pino'
 import type { ServerBuild } from 'react-router'
 import { bootRuntime } from './boot.ts'
-import { ConfigError } from './config.ts'
-import { createHttpServer } from './http.ts'
+import { planWorkers, runPrimary } from './cluster.ts'
+import { type Config, ConfigError, loadConfig } from './config.ts'
+import { createHttpServer, loggerOptionsOf } from './http.ts'
 import { startJobs } from './jobs/jobs.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build')
 const serverBuildPath = path.join(buildDir, 'server/index.js')
 
-async function main(): Promise<void> {
-  const runtime = await bootRuntime()
+async function main(config: Config): Promise<void> {
+  const runtime = await bootRuntime({ config })
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild
   const app = await createHttpServer({
     config: runtime.config,
@@ -31,14 +35,8 @@ async function main(): Promise<void> {
   app.log.info({ database: runtime.database.kind, port }, 'Tickerwise is serving')
   // Scheduled jobs (market-data refreshes, housekeeping); one process runs each at a time.
   const scheduler = startJobs(runtime, app.log)
-  console.log(
-    [
-      '',
-      'Tickerwise is running:',
-      ...Object.entries(runtime.config.siteOrigins).map(([r, o]) => `  ${r.padEnd(5)} ${o}/`),
-      '',
-    ].join('\n'),
-  )
+  // Workers serve quietly: the primary prints the addresses once.
+  if (cluster.isPrimary) printAddresses(runtime.config)
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -64,7 +62,43 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
-main().catch((error: unknown) => {
+function printAddresses(config: Config): void {
+  console.log(
+    [
+      '',
+      'Tickerwise is running:',
+      ...Object.entries(config.siteOrigins).map(([r, o]) => `  ${r.padEnd(5)} ${o}/`),
+      '',
+    ].join('\n'),
+  )
+}
+
+function start(): void {
+  // The primary reads the configuration before any worker starts, so a wrong variable stops it once.
+  const config = loadConfig()
+  if (!cluster.isPrimary) {
+    void main(config).catch(fail)
+    return
+  }
+  const plan = planWorkers(config)
+  const log = pino(loggerOptionsOf(config))
+  if (plan.notice) log.warn({ webConcurrency: config.webConcurrency }, plan.notice)
+  if (plan.workers <= 1) {
+    void main(config).catch(fail)
+    return
+  }
+  log.info({ workers: plan.workers }, 'starting workers')
+  const running = runPrimary({ workers: plan.workers, log, shutdownTimeoutMs: config.shutdownTimeoutMs })
+  void running.ready.then(() => printAddresses(config))
+}
+
+function fail(error: unknown): never {
   console.error(error instanceof ConfigError ? error.message : error)
   process.exit(1)
-})
+}
+
+try {
+  start()
+} catch (error) {
+  fail(error)
+}

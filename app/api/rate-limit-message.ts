@@ -4,7 +4,7 @@
  * the plain "wait a moment" message.
  */
 import type { TFunction } from 'i18next'
-import { CommonErrorCode } from '#contracts/envelope.ts'
+import { CommonErrorCode } from '#contracts/error-codes.ts'
 import { rateLimitedMessageCode, retryWaitOf } from '#contracts/retry-wait.ts'
 import { ApiError } from './api-client.ts'
 

@@ -1,7 +1,9 @@
-/** Asks before something the reader cannot undo (logout, deleting a conversation): confirm or cancel. */
-import { AlertDialog } from 'radix-ui'
-import { useTranslation } from 'react-i18next'
-import { buttonClassName } from './button.tsx'
+/**
+ * Asks before something the reader cannot undo (logout, deleting a conversation): confirm or cancel. The alert
+ * dialog (confirm-dialog-modal.tsx, on Radix) is fetched the first time one opens (ADR 0011).
+ */
+import { lazy, Suspense } from 'react'
+import { onDemand, useHasOpened } from './on-demand.ts'
 
 export interface ConfirmDialogProps {
   isOpen: boolean
@@ -13,38 +15,20 @@ export interface ConfirmDialogProps {
   onConfirm(): void
 }
 
-export function ConfirmDialog({
-  isOpen,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  isDanger,
-  onConfirm,
-}: ConfirmDialogProps) {
-  const { t } = useTranslation()
+const confirmDialogModal = onDemand(() => import('./confirm-dialog-modal.tsx'))
+const ConfirmDialogModal = lazy(() =>
+  confirmDialogModal.load().then((module) => ({ default: module.ConfirmDialogModal })),
+)
+
+/** Fetches the confirmation's code ahead of a likely open (a pointer over or a focus on the button that opens it). */
+export const preloadConfirmDialog = confirmDialogModal.preload
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const hasOpened = useHasOpened(props.isOpen)
+  if (!hasOpened) return null
   return (
-    <AlertDialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-ink-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-ink-950">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-ink-700">
-            {description}
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClassName('secondary')}>
-              {t('actions.cancel')}
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={buttonClassName(isDanger ? 'danger' : 'primary')}
-              onClick={onConfirm}
-            >
-              {confirmLabel ?? t('actions.confirm')}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   )
 }

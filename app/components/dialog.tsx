@@ -1,9 +1,9 @@
-/** Modal dialog on Radix (focus trap, Escape, aria wiring), in our look. */
-import { clsx } from 'clsx'
-import { X } from 'lucide-react'
-import { Dialog as RadixDialog } from 'radix-ui'
-import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+/**
+ * Modal dialog (focus trap, Escape, aria wiring; the modal itself is dialog-modal.tsx, on Radix). A closed dialog
+ * draws nothing, so its code is fetched the first time it opens rather than with every page (ADR 0011).
+ */
+import { lazy, type ReactNode, Suspense } from 'react'
+import { onDemand, useHasOpened } from './on-demand.ts'
 
 export interface DialogProps {
   isOpen: boolean
@@ -15,45 +15,18 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg'
 }
 
-export function Dialog({
-  isOpen,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  size = 'md',
-}: DialogProps) {
-  const { t } = useTranslation()
+const dialogModal = onDemand(() => import('./dialog-modal.tsx'))
+const DialogModal = lazy(() => dialogModal.load().then((module) => ({ default: module.DialogModal })))
+
+/** Fetches the dialog's code ahead of a likely open (a pointer over or a focus on the button that opens it). */
+export const preloadDialog = dialogModal.preload
+
+export function Dialog(props: DialogProps) {
+  const hasOpened = useHasOpened(props.isOpen)
+  if (!hasOpened) return null
   return (
-    <RadixDialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink-950/50" />
-        <RadixDialog.Content
-          className={clsx(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-xl',
-            size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-2xl' : 'max-w-lg',
-          )}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold text-ink-950">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              className="-m-1 rounded p-1 text-ink-500 hover:bg-ink-100 hover:text-ink-900"
-              aria-label={t('actions.close')}
-            >
-              <X className="size-5" aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
-          {description ? (
-            <RadixDialog.Description className="mt-2 text-sm text-ink-700">
-              {description}
-            </RadixDialog.Description>
-          ) : null}
-          {children ? <div className="mt-4">{children}</div> : null}
-          {footer ? <div className="mt-6 flex justify-end gap-3">{footer}</div> : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <DialogModal {...props} />
+    </Suspense>
   )
 }

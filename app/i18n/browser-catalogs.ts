@@ -1,12 +1,18 @@
-/** The browser fetches only its own language's catalogs, before hydration, so the first paint is translated. */
+/**
+ * The browser fetches only its own language's catalogs, before hydration, so the first paint is translated. All of
+ * a language's namespaces come in one module (browser-catalog-<locale>.ts), so that is one request, not one per
+ * namespace.
+ */
 import type { Locale } from '#contracts/regions.ts'
 import { type Catalog, createTranslator, groupCatalogs } from './i18n.ts'
 
-const loaders = import.meta.glob('./locales/*/*.json')
+const loaders: Record<Locale, () => Promise<{ files: Record<string, unknown> }>> = {
+  en: () => import('./browser-catalog-en.ts'),
+  'zh-Hant': () => import('./browser-catalog-zh-Hant.ts'),
+}
 
 export async function loadBrowserTranslator(locale: Locale) {
-  const entries = Object.entries(loaders).filter(([file]) => file.includes(`/locales/${locale}/`))
-  const modules = await Promise.all(entries.map(async ([file, load]) => [file, await load()] as const))
-  const catalog: Catalog = groupCatalogs(Object.fromEntries(modules))[locale] ?? {}
+  const { files } = await loaders[locale]()
+  const catalog: Catalog = groupCatalogs(files)[locale] ?? {}
   return createTranslator(locale, catalog)
 }

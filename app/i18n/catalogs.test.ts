@@ -79,6 +79,30 @@ describe('message catalogs', () => {
     expect(offending).toEqual([])
   })
 
+  it('name the gap to fair value as investors do, never "downside margin"', () => {
+    const jargon = Object.entries(en).flatMap(([namespace, messages]) =>
+      Object.entries(messages ?? {})
+        .filter(([, text]) => /downside margin/i.test(String(text)))
+        .map(([key]) => `${namespace}:${key}`),
+    )
+    expect(jargon).toEqual([])
+    // The English seed texts a reader sees (site-texts) keep the same words.
+    const seedFolder = path.resolve('server/modules/site-texts/seed/en')
+    const seeds = [
+      ...readdirSync(seedFolder).map((f) => readFileSync(path.join(seedFolder, f), 'utf8')),
+      readFileSync(path.resolve('server/modules/site-texts/site-texts.seed.ts'), 'utf8'),
+    ]
+    expect(seeds.filter((text) => /downside margin/i.test(text))).toEqual([])
+    expect(en.stocks).toMatchObject({
+      'fairValue.marginOfSafety': 'Margin of safety',
+      'fairValue.premium': 'Premium to fair value',
+    })
+    expect(zh.stocks).toMatchObject({
+      'fairValue.marginOfSafety': '安全邊際',
+      'fairValue.premium': '較合理價溢價',
+    })
+  })
+
   it('use the exact sentences of the specification for validation messages', () => {
     expect(en.errors).toMatchObject({
       EMAIL_EMPTY: 'The email cannot be empty',

@@ -3,13 +3,8 @@ import { ArrowRight, BarChart3, Flame, Newspaper, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
-import {
-  HotTopicsSection,
-  LatestArticlesSection,
-  MarketArticlesSection,
-  RecommendationsSection,
-} from '#app/features/home/article-sections.tsx'
-import { HomeStockSectionList } from '#app/features/home/stock-sections.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
+import { LatestArticlesSection } from '#app/features/home/article-sections.tsx'
 import { loadHomeStockSections } from '#app/features/stocks/home-stock-sections.server.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
@@ -34,6 +29,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
     path: location.pathname,
     root: rootDataOf(matches),
   })
+
+/** After the first screen, links and figures only: hydrated when its code arrives, after the page's (ADR 0011). */
+const HomeMoreSections = deferHydration(() =>
+  import('#app/features/home/home-more-sections.tsx').then((module) => module.HomeMoreSections),
+)
 
 const features = [
   { to: '/articles', key: 'articles', Icon: Newspaper },
@@ -84,10 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <LatestArticlesSection articles={articles.latest} />
-      <MarketArticlesSection markets={articles.byMarket} />
-      <HomeStockSectionList sections={loaderData.stocks} />
-      <HotTopicsSection topics={articles.hotTopics} />
-      <RecommendationsSection articles={articles.recommendations} />
+      <HomeMoreSections articles={articles} stocks={loaderData.stocks} />
     </>
   )
 }

@@ -5,7 +5,7 @@
 import { useEffect } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
 import { ErrorScreen, errorScreenPropsOf } from '#app/components/error-screen.tsx'
-import { accountStateFromCookies } from '#app/features/account/account-cookies.ts'
+import { accountStateFromCookies } from '#app/features/account/account-cookies.server.ts'
 import { AccountProvider } from '#app/features/account/account-provider.tsx'
 import { isChunkLoadError, reloadOnceAfterChunkFailure } from '#app/features/app-updates/chunk-reload.ts'
 import { ArticleReadTracker } from '#app/features/articles/article-tracking.tsx'

@@ -1,6 +1,6 @@
 /**
- * /stocks-valuation (spec §1, §2): the most undervalued and the most overvalued stocks of a market, by the downside
- * margin between price and fair value. Kind, market and page are in the URL; each stock links to its diagnosis.
+ * /stocks-valuation (spec §1, §2): the most undervalued stocks of a market by margin of safety, and the most
+ * overvalued by premium to fair value. Kind, market and page are in the URL; each stock links to its diagnosis.
  */
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '#app/components/empty-state.tsx'
@@ -14,7 +14,7 @@ import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import { type Market, regionSettings } from '#contracts/regions.ts'
-import { ValuationKind } from '#contracts/stocks.ts'
+import { valuationKinds } from '#contracts/stock-rules.ts'
 import type { Route } from './+types/stocks-valuation.ts'
 
 const pageSize = 20
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getServerTranslator(locale).t
   const params = new URL(request.url).searchParams
   const market = marketOf(params, regionSettings[region].defaultMarket) as Market
-  const kind = choiceOf(params, 'kind', ValuationKind.options, 'undervalued')
+  const kind = choiceOf(params, 'kind', valuationKinds, 'undervalued')
   const page = pageOf(params)
   const answer = await services.stocks.listValuation({ kind, market, page, pageSize }, locale)
   return {
@@ -56,7 +56,7 @@ export default function StocksValuation({ loaderData }: Route.ComponentProps) {
         <p className="text-ink-700">{t('valuation.intro')}</p>
         <div className="flex flex-wrap items-center gap-3">
           <FilterLinks
-            options={ValuationKind.options}
+            options={valuationKinds}
             current={kind}
             hrefOf={(k) => hrefOf({ kind: k, page: 1 })}
             labelOf={(k) => t(`valuation.kind.${k}`)}
@@ -86,6 +86,7 @@ export default function StocksValuation({ loaderData }: Route.ComponentProps) {
           <div className="md:rounded-card md:border md:border-ink-100 md:bg-white">
             <ValuationTable
               rows={answer.rows}
+              kind={kind}
               firstRank={(answer.page - 1) * answer.pageSize + 1}
               caption={caption}
               displayLocale={displayLocale}

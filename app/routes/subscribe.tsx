@@ -11,7 +11,8 @@ import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
-import { Tier } from '#contracts/accounts.ts'
+import { tiers } from '#contracts/account-codes.ts'
+import type { Tier } from '#contracts/accounts.ts'
 import type { Route } from './+types/subscribe.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -162,8 +163,7 @@ function PlanCard({ plan, currentTier }: { plan: PlanFacts; currentTier: Tier | 
   const name = t(`subscribe.tiers.${plan.tier}`)
   const isCurrent = currentTier === plan.tier
   // Tiers are listed from the smallest plan up, so a lower index is a plan the current one includes.
-  const isIncluded =
-    currentTier !== null && Tier.options.indexOf(plan.tier) < Tier.options.indexOf(currentTier)
+  const isIncluded = currentTier !== null && tiers.indexOf(plan.tier) < tiers.indexOf(currentTier)
   const benefits = [
     t('subscribe.diagnoses', { count: plan.diagnosesPerMonth }),
     plan.picksPerMonth === null

@@ -1,9 +1,11 @@
 /**
  * The head of a page: title with the site name, description, canonical URL on this region's domain and the
- * alternates on every regional domain (hreflang), Open Graph basics. Route `meta` functions call `pageMeta`.
+ * alternates on every regional domain (hreflang), Open Graph basics and the share image (a raster one, on this
+ * region's domain: social networks show no SVG). Route `meta` functions call `pageMeta`.
  */
 import type { MetaDescriptor } from 'react-router'
 import type { RootData } from '#app/root.tsx'
+import { shareImage, siteShareImagePath } from '#contracts/media-paths.ts'
 import { type Locale, type Region, regions } from '#contracts/regions.ts'
 
 export const siteNames: Record<Locale, string> = { en: 'Tickerwise', 'zh-Hant': '智選研究' }
@@ -22,6 +24,7 @@ export interface PageMetaInput {
   /** Path without query, e.g. `/about-us`. */
   path: string
   root: RootData | undefined
+  /** Path of a 1200 × 630 PNG share image (`shareImagePathOf(coverUrl)`); the site's own by default. */
   image?: string | undefined
   type?: 'website' | 'article'
   /** Pages that should not be indexed (search results, error screens). */
@@ -64,7 +67,13 @@ export function pageMeta({
       })
     }
     tags.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${origins.en}${path}` })
-    if (image) tags.push({ property: 'og:image', content: new URL(image, origins[root.region]).href })
+    tags.push(
+      { property: 'og:image', content: new URL(image ?? siteShareImagePath, origins[root.region]).href },
+      { property: 'og:image:type', content: shareImage.type },
+      { property: 'og:image:width', content: String(shareImage.width) },
+      { property: 'og:image:height', content: String(shareImage.height) },
+      { name: 'twitter:card', content: 'summary_large_image' },
+    )
   }
   return tags
 }

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import type { ServerBuild } from 'react-router'
 import { bootRuntime, type Runtime } from '#server/boot.ts'
-import { loadConfig } from '#server/config.ts'
+import { type Config, loadConfig } from '#server/config.ts'
 import { createHttpServer } from '#server/http.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 
@@ -22,6 +22,11 @@ export interface BenchServer {
   port: number
   /** Host header of a regional site on this server. */
   hostOf(region: 'en' | 'hant' | 'hk' | 'kr' | 'jp'): string
+  /**
+   * A second listener on the same database and services with some settings changed (e.g. PAGE_CACHE_SECONDS=0),
+   * to compare two configurations on identical data. Closed with the server.
+   */
+  serveAlso(env: Record<string, string>): Promise<{ url: string; port: number }>
   close(): Promise<void>
 }
 
@@ -31,7 +36,7 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-'))
   const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
-  const config = loadConfig({
+  const baseEnv = {
     NODE_ENV: 'production',
     APP_ENV: 'develop',
     LOG_LEVEL: 'warn',
@@ -40,27 +45,38 @@ export async function startBenchServer(
     HOST: '127.0.0.1',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
-  })
+  }
+  const config = loadConfig(baseEnv)
   const runtime = await bootRuntime({ config, ...options })
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
-  const app = await createHttpServer({
-    config,
-    services: runtime.services,
-    pages: { getBuild: async () => build, mode: 'production' },
-    staticDir: path.join(buildDir, 'client'),
-    buildId: build.assets.version,
-    logger: false,
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  const listen = async (listenerConfig: Config) => {
+    const app = await createHttpServer({
+      config: listenerConfig,
+      services: runtime.services,
+      pages: { getBuild: async () => build, mode: 'production' },
+      staticDir: path.join(buildDir, 'client'),
+      buildId: build.assets.version,
+      logger: false,
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const address = app.server.address()
+    return { app, port: typeof address === 'object' && address ? address.port : 0 }
+  }
+  const { app, port } = await listen(config)
+  const others: FastifyInstance[] = []
   return {
     runtime,
     app,
     url: `http://127.0.0.1:${port}`,
     port,
     hostOf: (region) => `${region}.localhost:${port}`,
+    async serveAlso(changes) {
+      const other = await listen(loadConfig({ ...baseEnv, ...changes }))
+      others.push(other.app)
+      return { url: `http://127.0.0.1:${other.port}`, port: other.port }
+    },
     async close() {
+      for (const other of others) await other.close()
       await app.close()
       await runtime.close()
       await rm(dataDir, { recursive: true, force: true })

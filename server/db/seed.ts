@@ -23,7 +23,10 @@ export async function seedDatabase(database: Database, options: { config?: Confi
     await insertSiteTextsIfAbsent(db, await loadSiteTextSeed())
     await insertRedirectsIfAbsent(db, defaultRedirects)
     const corpus = await loadSeedCorpus()
-    await insertSeedCorpusIfAbsent(db, corpus)
+    // With the configuration, the sample articles are dated up to the demo data's last day (or today).
+    const demoEnd = options.config?.marketData.demo.endDate
+    const datedAt = options.config ? (demoEnd ? new Date(`${demoEnd}T23:59:59Z`) : new Date()) : undefined
+    await insertSeedCorpusIfAbsent(db, corpus, { datedAt })
     await reindexStaleSearchText(db)
     await insertSeedMenuIfAbsent(db, corpus.menuGroups)
     await seedStocks(db, options.config)

@@ -255,27 +255,27 @@ export function busyPageHtml(locale: Locale): string {
   ].join('')
 }
 
-/**
- * Waits for a page render slot. Without one, answers the busy page and returns undefined; a reader who leaves
- * while waiting gives up their place.
- */
-export async function enterPageRender(
-  request: FastifyRequest,
-  raw: ServerResponse,
-  shedding: LoadShedding,
-): Promise<{ release(): void } | undefined> {
+/** Waits for a page render slot, or says why there is none; a reader who leaves while waiting gives up their place. */
+export async function waitForRenderSlot(raw: ServerResponse, shedding: LoadShedding): Promise<Admission> {
   const left = new AbortController()
   const onClose = () => left.abort()
   raw.once('close', onClose)
   if (raw.socket?.destroyed) left.abort()
   const admission = await shedding.pages.enter(left.signal)
   raw.removeListener('close', onClose)
-  if (admission.admitted) return admission
-  if (admission.reason !== 'abandoned') {
-    request.log.info({ reason: admission.reason }, 'server busy: page refused')
-    sendBusyPage(request, raw, shedding.retryAfterSeconds)
-  }
-  return undefined
+  return admission
+}
+
+/** A page refused a render slot: the busy page, unless the reader already left. */
+export function refusePageRender(
+  request: FastifyRequest,
+  raw: ServerResponse,
+  shedding: LoadShedding,
+  reason: RefusalReason,
+): void {
+  if (reason === 'abandoned') return
+  request.log.info({ reason }, 'server busy: page refused')
+  sendBusyPage(request, raw, shedding.retryAfterSeconds)
 }
 
 /** Answers a hijacked page request with the busy page. */

@@ -2,8 +2,13 @@
  * Serves every non-API path with React Router (server rendering, data requests, actions). The request body is
  * left unread so React Router parses forms itself; the reply is hijacked and written from the Fetch Response.
  * The router's request context is filled here: services, region, language, nonce, request id.
+ *
+ * Anonymous pages that are the same for every reader come from the page cache (page-cache.ts, ADR 0012) without a
+ * render slot; one request renders a missing or expired page while the others for it wait or get the stale copy.
+ * Every page leaves with its Cache-Control (private whenever it is personal or sets a cookie) and, unless
+ * COMPRESSION=off, compressed (compression.ts).
  */
-import { randomBytes } from 'node:crypto'
+import type { ServerResponse } from 'node:http'
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -13,10 +18,35 @@ import {
   type ServerBuild,
 } from 'react-router'
 import type { RequestContext } from '#app/request-context.ts'
-import { regionFromHostname, regionSettings } from '#contracts/regions.ts'
+import { attributionCookiesOf, languageChoiceCookieOf } from '#app/routing/visit-cookies.ts'
+import { type Region, regionFromHostname, regionSettings } from '#contracts/regions.ts'
 import { type Config, toPublicConfig } from '#server/config.ts'
 import type { Services } from '#server/services.ts'
-import { enterPageRender, type LoadShedding } from './load-shedding.ts'
+import {
+  compressionThresholdBytes,
+  compressWebStream,
+  isCompressibleType,
+  negotiateEncoding,
+  varyWithAcceptEncoding,
+} from './compression.ts'
+import { type LoadShedding, refusePageRender, waitForRenderSlot } from './load-shedding.ts'
+import {
+  type CachedPage,
+  createCachedPage,
+  createPageCache,
+  gzipBodyOf,
+  hasPersonalState,
+  isStorableAnswer,
+  matchesIfNoneMatch,
+  newNonce,
+  oneReaderCacheControl,
+  type PageCache,
+  pageCacheKeyOf,
+  pagePathOf,
+  plainBodyOf,
+  renderedCacheControlOf,
+  sharedCacheControlOf,
+} from './page-cache.ts'
 import { pageSecurityHeaders } from './security-headers.ts'
 
 export interface PageBuildSource {
@@ -30,6 +60,15 @@ function requestContextKeyOf(build: ServerBuild): RouterContext<RequestContext> 
   const key = (build.entry.module as { requestContext?: RouterContext<RequestContext> }).requestContext
   if (!key) throw new Error('app/entry.server.tsx must export requestContext')
   return key
+}
+
+function hostnameOf(request: FastifyRequest): string {
+  return request.hostname.replace(/:\d+$/, '')
+}
+
+/** The Set-Cookie lines of an answer React Router built (several, never merged). */
+function setCookiesOf(response: Response): string[] {
+  return response.headers.getSetCookie()
 }
 
 export async function registerPages(
@@ -48,60 +87,248 @@ export async function registerPages(
       ? createRequestHandler(await source.getBuild(), source.mode)
       : createRequestHandler(() => source.getBuild(), source.mode)
   const isDevelopment = source.mode === 'development'
+  // In development every request may bring new code: nothing is cached there.
+  const pageCache: PageCache | undefined =
+    !isDevelopment && config.pageCache.ttlSeconds > 0 ? createPageCache(config.pageCache) : undefined
+  const sharedCacheControl = sharedCacheControlOf(config.pageCache)
+
+  const securityHeadersOf = (nonce: string) => pageSecurityHeaders(config, nonce, isDevelopment)
+
+  /** The visit cookies a rendered page would set for this request (route checks 2 and 3). */
+  const visitCookiesOf = (request: FastifyRequest, region: Region): string[] => {
+    const headers = new Headers()
+    for (const name of ['cookie', 'referer', 'accept', 'sec-fetch-dest']) {
+      const value = request.headers[name]
+      if (typeof value === 'string') headers.set(name, value)
+    }
+    const visit = {
+      url: new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`),
+      headers,
+      config,
+      region,
+    }
+    const languageChoice = languageChoiceCookieOf(visit)
+    return [...attributionCookiesOf(visit), ...(languageChoice ? [languageChoice] : [])]
+  }
+
+  /** A page from the cache: a fresh nonce in body and CSP, the reader's visit cookies, 304 when they have it. */
+  const sendCachedPage = (
+    request: FastifyRequest,
+    raw: ServerResponse,
+    page: CachedPage,
+    rendered?: { nonce: string; setCookies: string[] },
+  ) => {
+    const setCookies =
+      rendered?.setCookies ?? visitCookiesOf(request, regionFromHostname(hostnameOf(request)))
+    const headers: Record<string, string | string[]> = {}
+    for (const [name, value] of page.headers) headers[name] = value
+    headers.etag = page.etag
+    // A cookie is this reader's own: then no shared cache may keep the answer.
+    headers['cache-control'] = setCookies.length > 0 ? oneReaderCacheControl : sharedCacheControl
+    if (config.compression) headers.vary = varyWithAcceptEncoding(headers.vary as string | undefined)
+    headers['x-request-id'] = request.id
+    if (setCookies.length > 0) headers['set-cookie'] = setCookies
+
+    const ifNoneMatch = request.headers['if-none-match']
+    if (matchesIfNoneMatch(ifNoneMatch, page.etag)) {
+      // No CSP here: the browser keeps the page it has, with the nonce and policy it came with.
+      const notModified: Record<string, string | string[]> = {}
+      for (const name of ['etag', 'cache-control', 'vary', 'x-request-id', 'set-cookie']) {
+        const value = headers[name]
+        if (value !== undefined) notModified[name] = value
+      }
+      raw.writeHead(304, notModified)
+      raw.end()
+      return
+    }
+
+    const nonce = rendered?.nonce ?? newNonce()
+    for (const [name, value] of Object.entries(securityHeadersOf(nonce))) {
+      if (!(name in headers)) headers[name] = value
+    }
+    const encoding =
+      config.compression && page.bodyLength >= compressionThresholdBytes
+        ? negotiateEncoding(request.headers['accept-encoding'], ['gzip'])
+        : undefined
+    const body = (encoding === 'gzip' ? gzipBodyOf(page, nonce) : undefined) ?? plainBodyOf(page, nonce)
+    if (encoding === 'gzip' && page.gzip) headers['content-encoding'] = 'gzip'
+    headers['content-length'] = String(body.length)
+    raw.writeHead(page.status, headers)
+    raw.end(body)
+  }
+
+  /** A rendered page: security and cache headers, compressed as it streams when the reader accepts it. */
+  const sendRenderedPage = async (
+    request: FastifyRequest,
+    raw: ServerResponse,
+    response: Response,
+    nonce: string,
+  ) => {
+    for (const [name, value] of Object.entries(securityHeadersOf(nonce))) {
+      if (!response.headers.has(name)) response.headers.set(name, value)
+    }
+    response.headers.set('x-request-id', request.id)
+    response.headers.set(
+      'cache-control',
+      renderedCacheControlOf({
+        isPersonal: hasPersonalState(request.headers),
+        setsCookies: setCookiesOf(response).length > 0,
+        routeCacheControl: response.headers.get('cache-control'),
+      }),
+    )
+    const contentType = response.headers.get('content-type')
+    const canCompress =
+      config.compression &&
+      response.body !== null &&
+      request.method !== 'HEAD' &&
+      isCompressibleType(contentType) &&
+      !response.headers.has('content-encoding')
+    if (!canCompress || !response.body) {
+      await sendResponse(raw, response)
+      return
+    }
+    response.headers.set('vary', varyWithAcceptEncoding(response.headers.get('vary')))
+    const length = response.headers.get('content-length')
+    const encoding =
+      length !== null && Number(length) < compressionThresholdBytes
+        ? undefined
+        : negotiateEncoding(request.headers['accept-encoding'], ['br', 'gzip'])
+    if (!encoding) {
+      await sendResponse(raw, response)
+      return
+    }
+    const headers = new Headers(response.headers)
+    headers.delete('content-length')
+    headers.set('content-encoding', encoding)
+    await sendResponse(
+      raw,
+      new Response(compressWebStream(response.body, encoding), {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      }),
+    )
+  }
 
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers()
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null))
+
+    const renderPage = async (
+      request: FastifyRequest,
+      raw: ServerResponse,
+      cacheKey: string | undefined,
+      stale: CachedPage | undefined,
+      settleRendering: ((page: CachedPage | undefined) => void) | undefined,
+    ) => {
+      // A render slot, or: the stale copy when there is one, else the busy page (503 + Retry-After).
+      const admission = await waitForRenderSlot(raw, loadShedding)
+      if (!admission.admitted) {
+        if (stale && admission.reason !== 'abandoned') return sendCachedPage(request, raw, stale)
+        return refusePageRender(request, raw, loadShedding, admission.reason)
+      }
+      const nonce = newNonce()
+      try {
+        const build = await source.getBuild()
+        const hostname = hostnameOf(request)
+        const region = regionFromHostname(hostname)
+        const context = new RouterContextProvider()
+        context.set(requestContextKeyOf(build), {
+          services,
+          config,
+          publicConfig,
+          region,
+          locale: regionSettings[region].locale,
+          hostname,
+          requestId: request.id,
+          clientIp: request.ip,
+          cspNonce: nonce,
+          buildId: build.assets.version,
+          log: request.log as unknown as RequestContext['log'],
+        })
+        // Protocol and host as Fastify read them: forwarded values only from a trusted proxy (TRUST_PROXY).
+        const fetchRequest = createRequest(request.raw, raw, {
+          protocol: request.protocol === 'https' ? 'https:' : 'http:',
+          ...(request.host ? { host: request.host } : {}),
+        })
+        const response = await handleRequest(fetchRequest, context)
+        if (pageCache && cacheKey && settleRendering && isStorableAnswer(response)) {
+          const body = Buffer.from(await response.arrayBuffer())
+          admission.release()
+          const page = await createCachedPage({
+            status: response.status,
+            headers: response.headers,
+            body,
+            nonce,
+            compress: config.compression,
+            settings: config.pageCache,
+          })
+          pageCache.store(cacheKey, page)
+          settleRendering(page)
+          return sendCachedPage(request, raw, page, { nonce, setCookies: setCookiesOf(response) })
+        }
+        await sendRenderedPage(request, raw, response, nonce)
+      } catch (error) {
+        // A reader who left mid-render is no failure of ours.
+        if (raw.destroyed && !raw.headersSent) {
+          request.log.info('reader left before the page was sent')
+          return
+        }
+        request.log.error({ err: error }, 'page render failed')
+        if (!raw.headersSent) {
+          raw.writeHead(500, {
+            'content-type': 'text/plain; charset=utf-8',
+            'cache-control': 'no-store',
+            'x-request-id': request.id,
+          })
+        }
+        raw.end('Oops! An unknown error occurred')
+      } finally {
+        admission.release()
+      }
+    }
 
     pages.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         reply.hijack()
-        // A render slot, or the busy page (503 + Retry-After) when the renders and their queue are full.
-        const slot = await enterPageRender(request, reply.raw, loadShedding)
-        if (!slot) return
-        const nonce = randomBytes(16).toString('base64')
-        try {
-          const build = await source.getBuild()
-          const hostname = request.hostname.replace(/:\d+$/, '')
-          const region = regionFromHostname(hostname)
-          const context = new RouterContextProvider()
-          context.set(requestContextKeyOf(build), {
-            services,
-            config,
-            publicConfig,
-            region,
-            locale: regionSettings[region].locale,
-            hostname,
-            requestId: request.id,
-            clientIp: request.ip,
-            cspNonce: nonce,
-            buildId: build.assets.version,
-            log: request.log as unknown as RequestContext['log'],
-          })
-          // Protocol and host as Fastify read them: forwarded values only from a trusted proxy (TRUST_PROXY).
-          const fetchRequest = createRequest(request.raw, reply.raw, {
-            protocol: request.protocol === 'https' ? 'https:' : 'http:',
-            ...(request.host ? { host: request.host } : {}),
-          })
-          const response = await handleRequest(fetchRequest, context)
-          for (const [name, value] of Object.entries(pageSecurityHeaders(config, nonce, isDevelopment))) {
-            if (!response.headers.has(name)) response.headers.set(name, value)
-          }
-          response.headers.set('x-request-id', request.id)
-          await sendResponse(reply.raw, response)
-        } catch (error) {
-          request.log.error({ err: error }, 'page render failed')
-          if (!reply.raw.headersSent) {
-            reply.raw.writeHead(500, {
-              'content-type': 'text/plain; charset=utf-8',
-              'x-request-id': request.id,
+        const raw = reply.raw
+        let cacheKey = pageCache
+          ? pageCacheKeyOf({
+              method: request.method,
+              protocol: request.protocol,
+              host: request.host,
+              url: request.url,
+              headers: request.headers,
             })
+          : undefined
+        // An operator redirect added since the page was stored wins (route check 4; the table is in memory). If the
+        // table cannot be read, the render's own route checks answer as they would without a cache.
+        if (cacheKey) {
+          const redirect = await services.redirects
+            .findRedirect(pagePathOf(request.url.split('?')[0] ?? '/'))
+            .catch(() => 'unknown' as const)
+          if (redirect) cacheKey = undefined
+        }
+        let stale: CachedPage | undefined
+        if (pageCache && cacheKey) {
+          const found = pageCache.find(cacheKey)
+          if (found?.isFresh) return sendCachedPage(request, raw, found.page)
+          const rendering = pageCache.rendering(cacheKey)
+          if (rendering && found) return sendCachedPage(request, raw, found.page)
+          if (rendering) {
+            const page = await rendering
+            if (page) return sendCachedPage(request, raw, page)
+            // That render made nothing the cache keeps (a 404, a cookie of its own): render for this reader too.
           }
-          reply.raw.end('Oops! An unknown error occurred')
+          stale = found?.page
+        }
+        const settleRendering = pageCache && cacheKey ? pageCache.beginRendering(cacheKey) : undefined
+        try {
+          await renderPage(request, raw, cacheKey, stale, settleRendering)
         } finally {
-          slot.release()
+          settleRendering?.(undefined)
         }
       },
     })

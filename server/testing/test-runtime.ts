@@ -1,12 +1,14 @@
 /**
- * A whole server for API tests: a fresh copy of the seeded database, every service, and the Fastify app without
- * pages (no build needed). `app.inject` drives it in-process.
+ * A whole server for API tests: a fresh copy of the seeded database, every service, and the Fastify app — without
+ * pages unless a test passes them (test-pages.ts compiles them from source) and without static files unless it
+ * passes a folder. `app.inject` drives it in-process.
  */
 import type { FastifyInstance } from 'fastify'
 import { inject } from 'vitest'
 import { bootRuntime, type Runtime } from '#server/boot.ts'
 import type { Clock } from '#server/clock.ts'
 import { loadConfig } from '#server/config.ts'
+import type { PageBuildSource } from '#server/http/pages.ts'
 import { createHttpServer } from '#server/http.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { openTestDatabase } from './test-database.ts'
@@ -18,16 +20,19 @@ export interface TestRuntime extends Runtime {
 
 export async function createTestRuntime(
   env: Record<string, string> = {},
-  options: { clock?: Clock; smsSender?: SmsSender } = {},
+  options: { clock?: Clock; smsSender?: SmsSender; pages?: PageBuildSource; staticDir?: string } = {},
 ): Promise<TestRuntime> {
   const config = loadConfig({ ...testEnv, ...env })
   const database = await openTestDatabase(inject('testDatabaseTemplate'))
-  const runtime = await bootRuntime({ config, database, seed: false, ...options })
+  const { pages, staticDir, ...bootOptions } = options
+  const runtime = await bootRuntime({ config, database, seed: false, ...bootOptions })
   const app = await createHttpServer({
     config,
     services: runtime.services,
     buildId: 'test-build',
     logger: false,
+    ...(pages ? { pages } : {}),
+    ...(staticDir ? { staticDir } : {}),
   })
   await app.ready()
   return {

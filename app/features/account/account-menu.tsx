@@ -6,6 +6,7 @@
 import { LogOut, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { useAccount } from './account-provider.tsx'
 import { safeRedirectPath } from './safe-redirect.ts'
 
@@ -57,6 +58,8 @@ export function AccountMenu() {
       <button
         type="button"
         onClick={requestLogout}
+        onPointerEnter={preloadConfirmDialog}
+        onFocus={preloadConfirmDialog}
         className="inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100"
       >
         <LogOut className="size-4" aria-hidden="true" />

@@ -2,6 +2,8 @@
  * Login by mobile number and SMS code (spec §2, §5, §6): country picker, number, "send code" with a visible
  * resend countdown, the code, and the agreement box. The same contract as the API checks the fields first, so
  * the spec's messages appear before anything is sent; the server's answers are shown by their codes.
+ * The contract (zod and the mobile numbering plans) is fetched when the form is first focused, not with the page
+ * (ADR 0011).
  */
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
@@ -10,14 +12,16 @@ import { ApiError } from '#app/api/api-client.ts'
 import { isRateLimited, rateLimitedMessage } from '#app/api/rate-limit-message.ts'
 import { Button } from '#app/components/button.tsx'
 import { Checkbox } from '#app/components/checkbox.tsx'
+import { onDemand } from '#app/components/on-demand.ts'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { fieldErrorsOf } from '#app/features/contact/subscribe-email.ts'
-import { type LoginCountry, LoginRequest, SendCodeRequest } from '#contracts/accounts.ts'
-import { loginCountries } from '#contracts/mobile-number.ts'
+import { type LoginCountry, loginCountries } from '#contracts/login-countries.ts'
 import type { Region } from '#contracts/regions.ts'
 import { logIn, sendLoginCode } from './account-api.ts'
 import { useAccount } from './account-provider.tsx'
+
+const loginContract = onDemand(() => import('#contracts/accounts.ts'))
 
 type Field = 'mobile' | 'code' | 'agreed'
 type FieldErrors = Partial<Record<Field, string>>
@@ -76,7 +80,14 @@ export function LoginForm({ region, redirectTo }: { region: Region; redirectTo: 
   }
 
   async function onSendCode() {
-    const parsed = SendCodeRequest.safeParse({ country, mobile })
+    let contract: Awaited<ReturnType<typeof loginContract.load>>
+    try {
+      contract = await loginContract.load()
+    } catch (error) {
+      showFailure(error)
+      return
+    }
+    const parsed = contract.SendCodeRequest.safeParse({ country, mobile })
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error) as FieldErrors)
       return
@@ -97,7 +108,14 @@ export function LoginForm({ region, redirectTo }: { region: Region; redirectTo: 
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
-    const parsed = LoginRequest.safeParse({ country, mobile, code, agreed })
+    let contract: Awaited<ReturnType<typeof loginContract.load>>
+    try {
+      contract = await loginContract.load()
+    } catch (error) {
+      showFailure(error)
+      return
+    }
+    const parsed = contract.LoginRequest.safeParse({ country, mobile, code, agreed })
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error) as FieldErrors)
       return
@@ -124,7 +142,13 @@ export function LoginForm({ region, redirectTo }: { region: Region; redirectTo: 
         : t('login.sendCode')
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('login.formLabel')}>
+    <form
+      onSubmit={onSubmit}
+      onFocus={loginContract.preload}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={t('login.formLabel')}
+    >
       <div className="flex flex-col gap-1">
         <label htmlFor={countryId} className="text-sm font-medium text-ink-800">
           {t('login.country')}

@@ -3,12 +3,12 @@
  * stands for, and reads the page number, so the route module only loads and draws.
  */
 import {
-  type ArticleListFilter,
   articlePageMax,
   searchTextMaxLength,
   tagKeyPattern,
   topicSlugPattern,
-} from '#contracts/articles.ts'
+} from '#contracts/article-limits.ts'
+import type { ArticleListFilter } from '#contracts/articles.ts'
 import { type Market, markets } from '#contracts/regions.ts'
 
 export type Listing =

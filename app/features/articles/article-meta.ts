@@ -5,6 +5,7 @@
  */
 import type { MetaDescriptor } from 'react-router'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
+import { shareImagePathOf } from '#contracts/media-paths.ts'
 import { type Region, regionSettings } from '#contracts/regions.ts'
 import type { ArticleDetailData } from './article-loaders.server.ts'
 import { articlePath } from './article-paths.ts'
@@ -32,7 +33,7 @@ export function articleMeta(
     description: article.summary,
     path: articlePath(article.key),
     root,
-    image: article.coverUrl,
+    image: shareImagePathOf(article.coverUrl),
     type: 'article',
     noIndex: data.state === 'empty',
   }).filter((tag) => {

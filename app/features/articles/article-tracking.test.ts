@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { describeClient, isArticlePath } from './article-tracking.tsx'
+import { describeClient } from './article-read-event.ts'
+import { isArticlePath } from './article-tracking.tsx'
 
 describe('reading events', () => {
   it('fire on article paths only', () => {

@@ -1,13 +1,12 @@
 /**
  * Leaves a name, email and phone number so an adviser can get back to the reader; stored as a subscription
- * from the contact dialog (spec §2, §5 messages).
+ * from the contact dialog (spec §2, §5 messages). The contract's schema loads on the first submit (ADR 0011).
  */
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
-import { ContactSignupForm } from '#contracts/site.ts'
 import {
   type FieldErrors,
   fieldErrorsOf,
@@ -25,7 +24,14 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
-    const parsed = ContactSignupForm.safeParse({ ...form, name: form.name || undefined })
+    let contract: typeof import('#contracts/site.ts')
+    try {
+      contract = await import('#contracts/site.ts')
+    } catch {
+      toast.error(t('common:toast.subscribeFailed'))
+      return
+    }
+    const parsed = contract.ContactSignupForm.safeParse({ ...form, name: form.name || undefined })
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error))
       return

@@ -1,11 +1,27 @@
 /**
  * One place that knows how a reader reaches us: `openContact()` opens the live chat when a provider is
- * configured, otherwise the contact-subscription dialog. Any contact button calls it.
+ * configured, otherwise the contact-subscription dialog. Any contact button calls it. The dialog (with its form) is
+ * fetched the first time it opens (ADR 0011).
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react'
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
+import { preloadDialog } from '#app/components/dialog.tsx'
+import { useHasOpened } from '#app/components/on-demand.ts'
 import type { PublicConfig } from '#server/config.ts'
-import { ContactDialog } from './contact-dialog.tsx'
 import { createTawkLiveChat, type LiveChat } from './live-chat.ts'
+
+const ContactDialog = lazy(() =>
+  import('./contact-dialog.tsx').then((module) => ({ default: module.ContactDialog })),
+)
 
 interface ContactApi {
   openContact(): void
@@ -17,6 +33,7 @@ const ContactContext = createContext<ContactApi | undefined>(undefined)
 
 export function ContactProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
   const [isDialogOpen, setIsDialogOpen] = useState(false)
+  const hasOpenedDialog = useHasOpened(isDialogOpen)
   const liveChat = useRef<LiveChat | undefined>(undefined)
   const { provider, scriptUrl } = config.liveChat
 
@@ -25,11 +42,15 @@ export function ContactProvider({ config, children }: { config: PublicConfig; ch
       liveChat.current = createTawkLiveChat(scriptUrl)
   }, [provider, scriptUrl])
 
-  const openContactDialog = useCallback(() => setIsDialogOpen(true), [])
+  const openContactDialog = useCallback(() => {
+    // The modal's own code is fetched alongside the dialog's, not after it.
+    preloadDialog()
+    setIsDialogOpen(true)
+  }, [])
   const openContact = useCallback(() => {
     if (liveChat.current) liveChat.current.open()
-    else setIsDialogOpen(true)
-  }, [])
+    else openContactDialog()
+  }, [openContactDialog])
 
   return (
     <ContactContext.Provider
@@ -43,7 +64,11 @@ export function ContactProvider({ config, children }: { config: PublicConfig; ch
       }}
     >
       {children}
-      <ContactDialog isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} channels={config.contact} />
+      {hasOpenedDialog ? (
+        <Suspense fallback={null}>
+          <ContactDialog isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} channels={config.contact} />
+        </Suspense>
+      ) : null}
     </ContactContext.Provider>
   )
 }

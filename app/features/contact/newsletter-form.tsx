@@ -1,17 +1,20 @@
-/** The email subscription form (footer and home): one field, the spec's messages, a toast on the outcome. */
+/**
+ * The email subscription form (footer and home): one field, the spec's messages, a toast on the outcome.
+ * The contract's schema (and zod with it) and the sending code load on the first submit, not with the page
+ * (ADR 0011).
+ */
 import { clsx } from 'clsx'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
+import { onDemand } from '#app/components/on-demand.ts'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
-import { NewsletterSignupForm, type SignupSource } from '#contracts/site.ts'
-import {
-  type FieldErrors,
-  fieldErrorsOf,
-  subscribeEmail,
-  subscribeFailureMessage,
-} from './subscribe-email.ts'
+import type { SignupSource } from '#contracts/site.ts'
+import type { FieldErrors } from './subscribe-email.ts'
+
+/** Fetched when the form is first focused, so the first submit rarely waits for it. */
+const signupCode = onDemand(() => Promise.all([import('#contracts/site.ts'), import('./subscribe-email.ts')]))
 
 export function NewsletterForm({
   source,
@@ -27,19 +30,27 @@ export function NewsletterForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
+    let code: Awaited<ReturnType<typeof signupCode.load>>
+    try {
+      code = await signupCode.load()
+    } catch {
+      toast.error(t('common:toast.subscribeFailed'))
+      return
+    }
+    const [{ NewsletterSignupForm }, signup] = code
     const parsed = NewsletterSignupForm.safeParse({ email })
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
+      setErrors(signup.fieldErrorsOf(parsed.error))
       return
     }
     setErrors({})
     setIsSending(true)
     try {
-      await subscribeEmail({ email: parsed.data.email, source })
+      await signup.subscribeEmail({ email: parsed.data.email, source })
       toast.success(t('common:toast.subscribed'))
       setEmail('')
     } catch (error) {
-      toast.error(subscribeFailureMessage(t, error))
+      toast.error(signup.subscribeFailureMessage(t, error))
     } finally {
       setIsSending(false)
     }
@@ -48,6 +59,7 @@ export function NewsletterForm({
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={signupCode.preload}
       noValidate
       className="flex flex-col gap-2 sm:flex-row sm:items-start"
       aria-label={t('newsletter.formLabel')}

@@ -34,7 +34,13 @@ export function StockValuationSection({
       viewAll={{ to: '/stocks-valuation', label: t('home.valuationAll') }}
     >
       <div className="max-md:[&_tbody>tr:nth-child(n+4)]:hidden md:rounded-card md:border md:border-ink-100 md:bg-white">
-        <ValuationTable rows={undervalued.rows} firstRank={1} caption={title} displayLocale={displayLocale} />
+        <ValuationTable
+          rows={undervalued.rows}
+          kind="undervalued"
+          firstRank={1}
+          caption={title}
+          displayLocale={displayLocale}
+        />
       </div>
     </StockSectionFrame>
   )

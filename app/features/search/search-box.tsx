@@ -4,19 +4,25 @@
  * article suggestions and tag chips, at most 10 rows; Up/Down walk all of them in that order, Enter opens the
  * choice (or searches the text), Escape closes; leaving the box closes it. Enter or the button saves the
  * term and opens /search/{term}; an empty search says 'Please enter search content'. At most 100 characters.
+ * What the popup lists is drawn by search-popup.tsx, fetched when the box is first focused or pointed at (ADR 0011);
+ * until it has arrived the popup stays closed.
  */
 import { clsx } from 'clsx'
-import { Clock, Hash, Search, Sparkles, X } from 'lucide-react'
+import { Search } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
+import { onDemand, useOnDemand } from '#app/components/on-demand.ts'
 import { toast } from '#app/components/toaster.tsx'
 import { diagnosisPath, searchPath } from '#app/features/articles/article-paths.ts'
-import { type NamedStock, searchTextMaxLength } from '#contracts/articles.ts'
+import { searchTextMaxLength } from '#contracts/article-limits.ts'
+import type { NamedStock } from '#contracts/articles.ts'
 import { addToHistory, readSearchHistory, removeFromHistory, writeSearchHistory } from './search-history.ts'
 import { useSearchSuggestions } from './use-search-suggestions.ts'
 
-type SearchOption =
+const searchPopup = onDemand(() => import('./search-popup.tsx'))
+
+export type SearchOption =
   | { type: 'history'; term: string }
   | { type: 'stock'; stock: NamedStock }
   | { type: 'article'; articleId: number; title: string }
@@ -31,8 +37,6 @@ export function nextActiveIndex(current: number, step: 1 | -1, count: number): n
   return next
 }
 
-const rowClass = 'flex h-10 cursor-pointer items-center gap-2 rounded-md px-3 text-sm text-ink-900'
-
 export function SearchBox({ className }: { className?: string }) {
   const { t } = useTranslation(['search', 'stocks'])
   const navigate = useNavigate()
@@ -46,6 +50,7 @@ export function SearchBox({ className }: { className?: string }) {
   const [history, setHistory] = useState<string[]>([])
   const [activeIndex, setActiveIndex] = useState(-1)
   const suggestions = useSearchSuggestions(text, isOpen)
+  const popup = useOnDemand(searchPopup)
   const term = text.trim()
   const isHistoryMode = term === ''
 
@@ -60,7 +65,7 @@ export function SearchBox({ className }: { className?: string }) {
         })),
         ...suggestions.tags.map((tag) => ({ type: 'tag' as const, key: tag.k, text: tag.v })),
       ]
-  const hasPopup = isOpen && (isHistoryMode ? history.length > 0 : true)
+  const hasPopup = isOpen && popup !== undefined && (isHistoryMode ? history.length > 0 : true)
   const optionId = (index: number) => `${baseId}-option-${index}`
 
   // Every navigation closes the box: the reader has gone where they chose.
@@ -76,6 +81,7 @@ export function SearchBox({ className }: { className?: string }) {
   }
 
   const openBox = () => {
+    searchPopup.preload()
     setHistory(readSearchHistory())
     setIsOpen(true)
   }
@@ -148,11 +154,6 @@ export function SearchBox({ className }: { className?: string }) {
     }
   }
 
-  const stockOptions = options.filter((option) => option.type === 'stock')
-  const articleOptions = options.filter((option) => option.type === 'article')
-  const tagOptions = options.filter((option) => option.type === 'tag')
-  const indexOf = (option: SearchOption) => options.indexOf(option)
-
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the search landmark every reader supports
     <form
@@ -192,6 +193,7 @@ export function SearchBox({ className }: { className?: string }) {
             if (!isOpen) openBox()
           }}
           onFocus={openBox}
+          onPointerEnter={searchPopup.preload}
           onBlur={close}
           onKeyDown={onKeyDown}
           className="h-full min-w-0 flex-1 rounded-l-lg bg-transparent px-3 text-sm text-ink-900 outline-none placeholder:text-ink-500 [&::-webkit-search-cancel-button]:hidden"
@@ -212,164 +214,21 @@ export function SearchBox({ className }: { className?: string }) {
         onMouseDown={(event) => event.preventDefault()}
         className="absolute top-full right-0 left-0 z-40 mt-2 min-w-72 rounded-card border border-ink-100 bg-white p-2 shadow-xl max-lg:fixed max-lg:inset-x-2 max-lg:top-16"
       >
-        {isHistoryMode ? (
-          <>
-            <p
-              id={`${baseId}-history`}
-              className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-ink-700 uppercase"
-            >
-              {t('history.title')}
-            </p>
-            <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-1">
-              <div id={listboxId} role="listbox" aria-labelledby={`${baseId}-history`}>
-                {options.map((option, index) =>
-                  option.type === 'history' ? (
-                    <div
-                      key={option.term}
-                      id={optionId(index)}
-                      role="option"
-                      aria-selected={index === activeIndex}
-                      tabIndex={-1}
-                      onClick={() => choose(option)}
-                      onKeyDown={() => undefined}
-                      className={clsx(rowClass, index === activeIndex ? 'bg-ink-50' : 'hover:bg-ink-50')}
-                    >
-                      <Clock className="size-4 shrink-0 text-ink-500" aria-hidden="true" />
-                      <span className="truncate">{option.term}</span>
-                    </div>
-                  ) : null,
-                )}
-              </div>
-              <div className="flex flex-col">
-                {history.map((entry) => (
-                  <button
-                    key={entry}
-                    type="button"
-                    tabIndex={-1}
-                    aria-label={t('history.remove', { term: entry })}
-                    onClick={() => forget(entry)}
-                    className="inline-flex size-10 items-center justify-center rounded-md text-ink-500 hover:bg-ink-50 hover:text-loss"
-                  >
-                    <X className="size-4" aria-hidden="true" />
-                  </button>
-                ))}
-              </div>
-            </div>
-            <div className="mt-1 border-t border-ink-100 pt-1">
-              <button
-                type="button"
-                tabIndex={-1}
-                onClick={forgetAll}
-                className="w-full rounded-md px-3 py-2 text-left text-sm text-ink-700 hover:bg-ink-50 hover:text-loss"
-              >
-                {t('history.clear')}
-              </button>
-            </div>
-          </>
-        ) : (
-          <div id={listboxId} role="listbox" aria-label={t('label')} className="flex flex-col gap-2">
-            {stockOptions.length > 0 ? (
-              // biome-ignore lint/a11y/useSemanticElements: an option group of a listbox; a fieldset is not one
-              <div role="group" aria-label={t('suggestions.stocks')}>
-                <p
-                  aria-hidden="true"
-                  className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-ink-700 uppercase"
-                >
-                  {t('suggestions.stocks')}
-                </p>
-                {stockOptions.map((option) => {
-                  const index = indexOf(option)
-                  return option.type === 'stock' ? (
-                    <div
-                      key={`${option.stock.market}:${option.stock.code}`}
-                      id={optionId(index)}
-                      role="option"
-                      aria-selected={index === activeIndex}
-                      tabIndex={-1}
-                      onClick={() => choose(option)}
-                      onKeyDown={() => undefined}
-                      className={clsx(rowClass, index === activeIndex ? 'bg-ink-50' : 'hover:bg-ink-50')}
-                    >
-                      <Sparkles className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-                      <span className="min-w-0 flex-1 truncate">{option.stock.name}</span>
-                      <span className="shrink-0 text-xs font-semibold text-ink-700">
-                        {option.stock.code} · {t(`stocks:markets.${option.stock.market}`)}
-                      </span>
-                    </div>
-                  ) : null
-                })}
-              </div>
-            ) : null}
-            {articleOptions.length > 0 ? (
-              // biome-ignore lint/a11y/useSemanticElements: an option group of a listbox; a fieldset is not one
-              <div role="group" aria-label={t('suggestions.articles')}>
-                <p
-                  aria-hidden="true"
-                  className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-ink-700 uppercase"
-                >
-                  {t('suggestions.articles')}
-                </p>
-                {articleOptions.map((option) => {
-                  const index = indexOf(option)
-                  return option.type === 'article' ? (
-                    <div
-                      key={option.articleId}
-                      id={optionId(index)}
-                      role="option"
-                      aria-selected={index === activeIndex}
-                      tabIndex={-1}
-                      onClick={() => choose(option)}
-                      onKeyDown={() => undefined}
-                      className={clsx(rowClass, index === activeIndex ? 'bg-ink-50' : 'hover:bg-ink-50')}
-                    >
-                      <Search className="size-4 shrink-0 text-ink-500" aria-hidden="true" />
-                      <span className="truncate">{option.title}</span>
-                    </div>
-                  ) : null
-                })}
-              </div>
-            ) : null}
-            {tagOptions.length > 0 ? (
-              // biome-ignore lint/a11y/useSemanticElements: an option group of a listbox; a fieldset is not one
-              <div role="group" aria-label={t('suggestions.tags')} className="flex flex-wrap gap-2 px-3 pb-1">
-                <p
-                  aria-hidden="true"
-                  className="basis-full pt-1 text-xs font-semibold tracking-wide text-ink-700 uppercase"
-                >
-                  {t('suggestions.tags')}
-                </p>
-                {tagOptions.map((option) => {
-                  const index = indexOf(option)
-                  return option.type === 'tag' ? (
-                    <div
-                      key={option.key}
-                      id={optionId(index)}
-                      role="option"
-                      aria-selected={index === activeIndex}
-                      tabIndex={-1}
-                      onClick={() => choose(option)}
-                      onKeyDown={() => undefined}
-                      className={clsx(
-                        'inline-flex cursor-pointer items-center gap-1 rounded-full px-3 py-1 text-sm',
-                        index === activeIndex
-                          ? 'bg-brand-600 text-white'
-                          : 'bg-brand-100 text-brand-700 hover:bg-brand-600 hover:text-white',
-                      )}
-                    >
-                      <Hash className="size-3" aria-hidden="true" />
-                      {option.text}
-                    </div>
-                  ) : null
-                })}
-              </div>
-            ) : null}
-            {options.length === 0 ? (
-              <p className="px-3 py-2 text-sm text-ink-700">
-                {suggestions.isLoading ? t('suggestions.loading') : t('suggestions.none')}
-              </p>
-            ) : null}
-          </div>
-        )}
+        {popup ? (
+          <popup.SearchPopupContent
+            isHistoryMode={isHistoryMode}
+            options={options}
+            history={history}
+            activeIndex={activeIndex}
+            isLoading={suggestions.isLoading}
+            baseId={baseId}
+            listboxId={listboxId}
+            optionId={optionId}
+            onChoose={choose}
+            onForget={forget}
+            onForgetAll={forgetAll}
+          />
+        ) : null}
         <p className="sr-only" role="status" aria-live="polite">
           {isHistoryMode || suggestions.isLoading ? '' : t('suggestions.count', { count: options.length })}
         </p>

@@ -2,7 +2,7 @@
  * Saved searches (spec §4, §5): kept in this browser's localStorage, newest first, at most 10; searching a term
  * again moves it to the top. Each regional site is its own origin, so each keeps its own history.
  */
-import { searchHistoryMax, searchTextMaxLength } from '#contracts/articles.ts'
+import { searchHistoryMax, searchTextMaxLength } from '#contracts/article-limits.ts'
 
 export const searchHistoryStorageKey = 'tickerwise.searchHistory'
 

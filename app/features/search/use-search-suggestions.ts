@@ -6,14 +6,8 @@
  */
 import { useEffect, useState } from 'react'
 import { api, dataOf } from '#app/api/api-client.ts'
-import {
-  type ArticleTag,
-  type NamedStock,
-  type SuggestAnswer,
-  searchTextMaxLength,
-  suggestedStocksMax,
-  suggestionRowsMax,
-} from '#contracts/articles.ts'
+import { searchTextMaxLength, suggestedStocksMax, suggestionRowsMax } from '#contracts/article-limits.ts'
+import type { ArticleTag, NamedStock, SuggestAnswer } from '#contracts/articles.ts'
 
 export const suggestionDelayMs = 250
 

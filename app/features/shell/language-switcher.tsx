@@ -13,7 +13,7 @@ import { useRootData } from '#app/use-root-data.ts'
 import { sharesCookies } from '#contracts/cookie-domains.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { regionSettings } from '#contracts/regions.ts'
-import { handoverSwitchHref } from '#contracts/site-handover.ts'
+import { handoverSwitchHref } from '#contracts/site-handover-paths.ts'
 
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey

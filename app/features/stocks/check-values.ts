@@ -160,10 +160,10 @@ export const inputKinds: Record<string, InputKind> = {
   reinvestmentRate: 'percent',
   retentionRatio: 'percent',
   requiredSpread: 'percent',
-  downsideMargin: 'percent',
   epsCagr: 'percent',
   // Plain ratios and indicator readings.
   pe: 'ratio',
+  priceToFairValue: 'ratio',
   leverage: 'ratio',
   x1: 'ratio',
   x2: 'ratio',

@@ -1,8 +1,28 @@
 import { describe, expect, it } from 'vitest'
+import { assessMarginConfidence, type StockDiagnosisAnswer } from '#contracts/stocks.ts'
 import { DiagnosisReport } from './diagnosis-report.tsx'
 import { calculationOf } from './fair-value-panel.tsx'
 import { buildDiagnosisAnswer } from './testing/diagnosis-answer.fixture.ts'
 import { renderMarkup, textOf } from './testing/render-markup.tsx'
+
+/** The answer with the price moved to `factor` × fair value, its margins as the wire would carry them. */
+function pricedAt(answer: StockDiagnosisAnswer, factor: number): StockDiagnosisAnswer {
+  const value = answer.fairValue.value as number
+  const price = value * factor
+  const margin = (value - price) / value
+  const confidence = assessMarginConfidence(margin)
+  return {
+    ...answer,
+    stock: { ...answer.stock, price, downsideMargin: margin },
+    fairValue: {
+      ...answer.fairValue,
+      downsideMargin: margin,
+      upside: (value - price) / price,
+      marginConfidence: confidence?.confidence ?? null,
+      lowConfidenceReason: confidence?.reason ?? null,
+    },
+  }
+}
 
 describe('diagnosis report', () => {
   it('shows the stock, DEMO badge, summary, every score and check, the labels, levels, fair value and disclaimer', async () => {
@@ -107,5 +127,90 @@ describe('diagnosis report', () => {
     )
     expect(html).toContain('data-testid="stale-note"')
     expect(textOf(html)).not.toContain('DEMO')
+  })
+
+  it('shows a −325% margin as a premium of more than 100% with a low-confidence badge and its reason', async () => {
+    const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'en'), 4.25)
+    expect(answer.fairValue.downsideMargin).toBeCloseTo(-3.25, 9)
+    const html = renderMarkup(
+      <DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />,
+    )
+    const text = textOf(html)
+    expect(text).toContain('Premium to fair value > 100% Low confidence')
+    expect(text).toContain('The price is 4.3 times the fair value.')
+    expect(text).not.toMatch(/[−-]\s?325(\.0)?\s?%|325\.0\s?%/)
+    expect(text).not.toMatch(/downside margin/i)
+    expect(html).toContain('data-testid="low-confidence"')
+    // The move to fair value is left out rather than printed beside a low-confidence margin.
+    expect(text).not.toContain('Move from price to fair value')
+  })
+
+  it('shows a −325% margin in its low-confidence form in Traditional Chinese', async () => {
+    const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'zh-Hant'), 4.25)
+    const text = textOf(
+      renderMarkup(<DiagnosisReport diagnosis={answer} displayLocale="zh-TW" timeZone="Asia/Taipei" />, {
+        locale: 'zh-Hant',
+      }),
+    )
+    expect(text).toContain('較合理價溢價 逾 100% 可信度低')
+    expect(text).toContain('股價是合理價的 4.3 倍。')
+    expect(text).not.toMatch(/[−-]\s?325(\.0)?\s?%|325\.0\s?%/)
+  })
+
+  it('names a price below fair value a margin of safety, with no badge while the gap is within a factor of two', async () => {
+    const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'en'), 0.8)
+    const text = textOf(
+      renderMarkup(<DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />),
+    )
+    expect(text).toContain('Margin of safety 20.0%')
+    expect(text).not.toContain('Low confidence')
+    expect(text).not.toContain('Premium to fair value')
+  })
+
+  it('flags a price under half the fair value too, keeping its margin of safety figure', async () => {
+    const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'en'), 0.3)
+    const text = textOf(
+      renderMarkup(<DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />),
+    )
+    expect(text).toContain('Margin of safety 70.0% Low confidence')
+    expect(text).toContain('The price is only 30% of the fair value.')
+  })
+
+  it('says what drives the fair value: the assumed growth, the growth the price implies and the low–high range', async () => {
+    const answer = await buildDiagnosisAnswer('us', 'AAPL', 'en')
+    const sensitivity = answer.fairValue.sensitivity
+    expect(sensitivity?.driver).toBe('explicit_growth')
+    if (!sensitivity) return
+    const html = renderMarkup(
+      <DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />,
+    )
+    const text = textOf(html)
+    expect(text).toContain('What drives this fair value')
+    const pct = (n: number) => `${(n * 100).toFixed(1)}%`
+    expect(text).toContain(
+      `The discounted cash flow assumes free cash flow grows ${pct(sensitivity.base.driver)} a year for 5 years`,
+    )
+    expect(text).toMatch(
+      /The price of \$[\d,.]+ implies (about|more than|less than) -?[\d.]+% a year for those 5 years/,
+    )
+    expect(html).toContain('data-testid="fair-value-range"')
+    for (const name of ['Low', 'Base', 'High']) expect(text).toContain(name)
+    const money = (n: number) =>
+      `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+    for (const scenario of [sensitivity.low, sensitivity.base, sensitivity.high])
+      if (scenario.value !== null) expect(text).toContain(money(scenario.value))
+  })
+
+  it('says the same in Traditional Chinese, for a bank valued on book value', async () => {
+    const answer = await buildDiagnosisAnswer('hk', '0005', 'zh-Hant')
+    const text = textOf(
+      renderMarkup(<DiagnosisReport diagnosis={answer} displayLocale="zh-TW" timeZone="Asia/Taipei" />, {
+        locale: 'zh-Hant',
+      }),
+    )
+    expect(text).toContain('合理價的關鍵假設')
+    expect(text).toContain('合理股價淨值比模型假設股東權益報酬率長期維持')
+    expect(text).toContain('市場隱含的長期股東權益報酬率約為')
+    for (const name of ['保守', '基準', '樂觀']) expect(text).toContain(name)
   })
 })

@@ -4,8 +4,10 @@
  * page draws it. Kept pure so every branch is tested.
  */
 import { loginHref } from '#app/features/account/account-menu.tsx'
-import { QuotaErrorCode, type QuotaStatus } from '#contracts/accounts.ts'
-import { type StockDiagnosisAnswer, StockErrorCode } from '#contracts/stocks.ts'
+import { QuotaErrorCode } from '#contracts/account-codes.ts'
+import type { QuotaStatus } from '#contracts/accounts.ts'
+import { StockErrorCode } from '#contracts/stock-rules.ts'
+import type { StockDiagnosisAnswer } from '#contracts/stocks.ts'
 
 export type DiagnosisLimitCode = (typeof QuotaErrorCode.diagnosis)[keyof typeof QuotaErrorCode.diagnosis]
 export type DiagnosisInputCode =

@@ -1,13 +1,15 @@
 /**
- * Fair value and the downside margin, with the whole calculation: for operating companies the two-stage DCF's
- * inputs and its year-by-year projection; for banks and insurers the justified price-to-book. Amounts of the
- * statements are in the reporting currency, the per-share result in the trading currency.
+ * Fair value and the gap to the price (margin of safety or premium to fair value), with what drives it and the whole
+ * calculation: the model's main assumption against the one the price implies, the low, base and high cases, a
+ * low-confidence note when price and fair value are more than a factor of two apart; then, for operating companies,
+ * the two-stage DCF's inputs and its year-by-year projection, for banks and insurers the justified price-to-book.
+ * Amounts of the statements are in the reporting currency, the per-share result in the trading currency.
  */
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { ChangeIndicator } from '#app/components/change-indicator.tsx'
-import type { StockDiagnosis } from '#contracts/stocks.ts'
+import type { FairValueScenario, FairValueSensitivity, StockDiagnosis } from '#contracts/stocks.ts'
 import type { ValueContext } from './check-values.ts'
+import { FairValueGap, gapTermKey, LowConfidenceBadge } from './fair-value-gap.tsx'
 import { MethodButton } from './method-button.tsx'
 import { formatAmount, formatCompact, formatDecimal, formatPercent, formatPrice } from './stock-format.ts'
 
@@ -241,12 +243,98 @@ function PriceToBookDetails({ pb, ctx }: { pb: PriceToBookInputs; ctx: ValueCont
   )
 }
 
-/** Positive margin: price below fair value; negative: above (docs/analysis-methods.md, downside margin). */
-export function DownsideMargin({ margin, ctx }: { margin: number | null; ctx: ValueContext }) {
+/** Why the fair value is where it is: the main assumption, the one the price implies, and the low–high range. */
+function ValueDrivers({
+  sensitivity,
+  price,
+  ctx,
+}: {
+  sensitivity: FairValueSensitivity
+  price: number | null
+  ctx: ValueContext
+}) {
   const { t } = useTranslation('stocks')
-  if (margin === null) return <span className="text-ink-700">{t('check.notAvailable')}</span>
+  const rate = (n: number) => formatPercent(n, ctx.locale)
+  const cost = (n: number) => formatPercent(n, ctx.locale, { digits: 2 })
+  const money = (n: number) => formatPrice(n, ctx.currency, ctx.locale)
+  const { base, low, high, implied } = sensitivity
+  const isDcf = sensitivity.driver === 'explicit_growth'
+  const years = sensitivity.explicitYears ?? 0
+  const assumes = isDcf
+    ? t('fairValue.drivers.dcfAssumes', {
+        growth: rate(base.driver),
+        years,
+        terminal: cost(base.terminalGrowth),
+        discount: cost(base.discountRate),
+      })
+    : t('fairValue.drivers.pbAssumes', {
+        roe: rate(base.driver),
+        costOfEquity: cost(base.discountRate),
+        growth: cost(base.terminalGrowth),
+      })
+  const impliedText =
+    implied === null || price === null
+      ? null
+      : isDcf
+        ? t(
+            implied.beyond === 'above'
+              ? 'fairValue.drivers.dcfImpliedAbove'
+              : implied.beyond === 'below'
+                ? 'fairValue.drivers.dcfImpliedBelow'
+                : 'fairValue.drivers.dcfImplied',
+            { price: money(price), implied: rate(implied.value), years },
+          )
+        : t('fairValue.drivers.pbImplied', { price: money(price), implied: rate(implied.value) })
+  const outside =
+    price === null
+      ? null
+      : high.value !== null && price > high.value
+        ? t('fairValue.drivers.priceAboveHigh')
+        : low.value !== null && price < low.value
+          ? t('fairValue.drivers.priceBelowLow')
+          : null
+  const scenarioNote = (scenario: FairValueScenario) =>
+    t(isDcf ? 'fairValue.drivers.rangeDcf' : 'fairValue.drivers.rangePb', {
+      driver: rate(scenario.driver),
+      discount: cost(scenario.discountRate),
+    })
+  const cases = [
+    ['low', low],
+    ['base', base],
+    ['high', high],
+  ] as const
   return (
-    <ChangeIndicator value={margin}>{formatPercent(margin, ctx.locale, { signed: true })}</ChangeIndicator>
+    <div className="flex flex-col gap-2" data-testid="fair-value-drivers">
+      <h3 className="text-sm font-semibold text-ink-900">{t('fairValue.drivers.title')}</h3>
+      <p className="text-sm text-ink-800">
+        {assumes}
+        {impliedText ? ` ${impliedText}` : ''}
+      </p>
+      <dl className="grid grid-cols-3 gap-2" data-testid="fair-value-range">
+        {cases.map(([name, scenario]) => (
+          <div
+            key={name}
+            className={
+              name === 'base'
+                ? 'rounded-lg border border-ink-300 p-2'
+                : 'rounded-lg border border-ink-100 p-2'
+            }
+          >
+            <dt className="text-xs font-semibold text-ink-700">{t(`fairValue.drivers.case.${name}`)}</dt>
+            <dd className="flex flex-col">
+              <span className="font-semibold text-ink-950 tabular-nums">
+                {scenario.value === null ? t('fairValue.drivers.notMeaningful') : money(scenario.value)}
+              </span>
+              <span className="text-xs text-ink-700">{scenarioNote(scenario)}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-xs text-ink-700">
+        {t('fairValue.drivers.rangeNote')}
+        {outside ? ` ${outside}` : ''}
+      </p>
+    </div>
   )
 }
 
@@ -293,19 +381,49 @@ export function FairValuePanel({
           </dd>
         </div>
         <div className="rounded-lg bg-ink-50 p-3">
-          <dt className="text-xs font-semibold text-ink-700">{t('fairValue.downsideMargin')}</dt>
+          <dt className="text-xs font-semibold text-ink-700">{t(gapTermKey(fairValue.downsideMargin))}</dt>
           <dd className="text-lg font-bold">
-            <DownsideMargin margin={fairValue.downsideMargin} ctx={ctx} />
+            <FairValueGap
+              margin={fairValue.downsideMargin}
+              displayLocale={ctx.locale}
+              empty={t('check.notAvailable')}
+            />
           </dd>
         </div>
       </dl>
       {fairValue.downsideMargin !== null ? (
         <p className="text-xs text-ink-700">
-          {t(fairValue.downsideMargin >= 0 ? 'fairValue.marginBelow' : 'fairValue.marginAbove')}
-          {fairValue.upside !== null
+          {t(
+            fairValue.downsideMargin >= 0
+              ? 'fairValue.marginOfSafetyDefinition'
+              : 'fairValue.premiumDefinition',
+          )}
+          {/* Beyond a factor of two the move to fair value is as unbelievable as the margin: the note says it. */}
+          {fairValue.upside !== null && fairValue.marginConfidence !== 'low'
             ? ` ${t('fairValue.upside', { value: formatPercent(fairValue.upside, ctx.locale, { signed: true }) })}`
             : ''}
         </p>
+      ) : null}
+      {fairValue.marginConfidence === 'low' &&
+      fairValue.lowConfidenceReason &&
+      fairValue.value !== null &&
+      price !== null ? (
+        <div
+          role="note"
+          className="flex flex-col items-start gap-1.5 rounded-lg border border-warn/40 bg-warn/5 p-3"
+          data-testid="low-confidence"
+        >
+          <LowConfidenceBadge />
+          <p className="text-sm text-ink-800">
+            {t(`fairValue.lowConfidenceReason.${fairValue.lowConfidenceReason}`, {
+              multiple: formatDecimal(price / fairValue.value, ctx.locale, { digits: 1 }),
+              share: formatPercent(price / fairValue.value, ctx.locale, { digits: 0 }),
+            })}
+          </p>
+        </div>
+      ) : null}
+      {fairValue.sensitivity ? (
+        <ValueDrivers sensitivity={fairValue.sensitivity} price={price} ctx={ctx} />
       ) : null}
       {!fairValue.available && fairValue.reasonLabel ? (
         <p className="text-sm text-ink-800">

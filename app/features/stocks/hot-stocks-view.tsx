@@ -12,6 +12,7 @@ import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import type { Market } from '#contracts/regions.ts'
 import type { HotStock, HotStocksAnswer, MarketHeat } from '#contracts/stocks.ts'
+import { diagnosisHref } from './diagnosis-href.ts'
 import { PriceChange, StockNameLink } from './list-parts.tsx'
 import {
   type DisplayLocale,
@@ -21,7 +22,6 @@ import {
   formatPrice,
   formatScore,
 } from './stock-format.ts'
-import { diagnosisHref } from './stock-search.tsx'
 
 const heatTones: Record<MarketHeat['level'], BadgeTone> = { hot: 'loss', warm: 'warn', cool: 'neutral' }
 

@@ -1,12 +1,13 @@
 /**
- * The stock's key figures beside its scores (spec §3): downside margin, P/E, market capitalisation, analyst rating,
- * profitability rating and financial-health status — each with what it is based on.
+ * The stock's key figures beside its scores (spec §3): the gap to fair value (the spec's downside margin, named margin
+ * of safety or premium to fair value), P/E, market capitalisation, analyst rating, profitability rating and
+ * financial-health status — each with what it is based on.
  */
 import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeTone } from '#app/components/badge.tsx'
 import type { StockDiagnosis } from '#contracts/stocks.ts'
 import type { ValueContext } from './check-values.ts'
-import { DownsideMargin } from './fair-value-panel.tsx'
+import { FairValueGap, gapTermKey } from './fair-value-gap.tsx'
 import { MethodButton } from './method-button.tsx'
 import { formatAmount, formatDate, formatDecimal, formatPercent, formatPrice } from './stock-format.ts'
 import { useKeyLabels } from './stock-labels.ts'
@@ -63,7 +64,7 @@ export function KeyFigures({
       </h2>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         <Tile
-          term={t('figures.downsideMargin')}
+          term={t(gapTermKey(stock.downsideMargin))}
           testId="figure-downside-margin"
           note={
             stock.fairValue !== null
@@ -71,7 +72,7 @@ export function KeyFigures({
               : null
           }
         >
-          <DownsideMargin margin={stock.downsideMargin} ctx={ctx} />
+          <FairValueGap margin={stock.downsideMargin} displayLocale={ctx.locale} empty={notAvailable} />
         </Tile>
         <Tile
           term={t('figures.pe')}

@@ -8,8 +8,8 @@ import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import type { Market } from '#contracts/regions.ts'
 import type { Currency } from '#contracts/stocks.ts'
+import { diagnosisHref } from './diagnosis-href.ts'
 import { type DisplayLocale, formatDate, formatDecimal, formatPercent } from './stock-format.ts'
-import { diagnosisHref } from './stock-search.tsx'
 
 export function DataStamp({
   isDemo,

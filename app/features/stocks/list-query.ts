@@ -3,8 +3,7 @@
  * works without JavaScript. This reads those parameters leniently — an unknown market falls back to the region's —
  * and writes links that keep the other filters and drop defaults.
  */
-import type { Market } from '#contracts/regions.ts'
-import { MarketFilter } from '#contracts/stocks.ts'
+import { type Market, markets } from '#contracts/regions.ts'
 
 /** The market in `?market=`, or `fallback` when it is missing or unknown; 'all' means every market when allowed. */
 export function marketOf(
@@ -14,8 +13,9 @@ export function marketOf(
 ): Market | null {
   const raw = params.get('market')
   if (allowAll && raw?.trim().toLowerCase() === 'all') return null
-  const parsed = MarketFilter.safeParse(raw ?? undefined)
-  return parsed.success && parsed.data ? parsed.data : fallback
+  // As the API's MarketFilter reads it (any case, blank is none), without loading the schema into the page.
+  const market = raw?.trim().toLowerCase()
+  return markets.find((m) => m === market) ?? fallback
 }
 
 /** The value of `name` when it is one of `options`, else `fallback`. */

@@ -11,22 +11,11 @@ import { useTranslation } from 'react-i18next'
 import { Form, useNavigate } from 'react-router'
 import { api, dataOf } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
-import type { Market } from '#contracts/regions.ts'
-import {
-  type AiScoreListAnswer,
-  type AiScoreRow,
-  StockErrorCode,
-  stockQueryMaxLength,
-  stockSuggestionsMax,
-} from '#contracts/stocks.ts'
+import { StockErrorCode, stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stock-rules.ts'
+import type { AiScoreListAnswer, AiScoreRow } from '#contracts/stocks.ts'
+import { diagnosisHref } from './diagnosis-href.ts'
 
 export const suggestionDelayMs = 250
-
-export function diagnosisHref(code: string, market?: Market | null): string {
-  const params = new URLSearchParams({ code })
-  if (market) params.set('market', market)
-  return `/ai-stock-diagnosis?${params.toString()}`
-}
 
 /** Suggestions for `text` from the AI-score list's search; [] for blank text. */
 export async function fetchSuggestions(text: string, signal?: AbortSignal): Promise<AiScoreRow[]> {

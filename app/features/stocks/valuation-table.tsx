@@ -1,22 +1,28 @@
 /**
- * The most undervalued or overvalued stocks of a market (spec §1, §2 /stocks-valuation): price, fair value, the
- * downside margin between them, the total score and the session the figures describe. On a phone each row becomes a
- * card; the table keeps its header for screen readers either way.
+ * The most undervalued or overvalued stocks of a market (spec §1, §2 /stocks-valuation): price, fair value, the gap
+ * between them (margin of safety for the undervalued, premium to fair value for the overvalued), the total score and
+ * the session the figures describe. Rows keep the server's order. A low-confidence gap carries a badge, and a note
+ * under the table says what it means. On a phone each row becomes a card; the table keeps its header for screen
+ * readers either way.
  */
 import { useTranslation } from 'react-i18next'
-import type { StockSummary } from '#contracts/stocks.ts'
-import { DownsideMarginText } from './downside-margin-text.tsx'
+import { assessMarginConfidence } from '#contracts/stock-rules.ts'
+import type { StockSummary, ValuationKind } from '#contracts/stocks.ts'
+import { FairValueGap, gapTermKey } from './fair-value-gap.tsx'
 import { otherNameOf } from './hot-stocks-view.tsx'
 import { StockNameLink } from './list-parts.tsx'
 import { type DisplayLocale, formatDate, formatPrice, formatScore } from './stock-format.ts'
 
 export function ValuationTable({
   rows,
+  kind,
   firstRank,
   caption,
   displayLocale,
 }: {
   rows: StockSummary[]
+  /** Names the gap column: margin of safety (undervalued) or premium to fair value (overvalued). */
+  kind: ValuationKind
   /** Rank of the first row (page offset + 1). */
   firstRank: number
   caption: string
@@ -24,88 +30,104 @@ export function ValuationTable({
 }) {
   const { t } = useTranslation('stocks')
   const cell = 'px-3 py-2 md:table-cell'
+  const hasLowConfidence = rows.some(
+    (row) => assessMarginConfidence(row.downsideMargin)?.confidence === 'low',
+  )
   return (
-    <table className="w-full text-sm" data-testid="valuation-table">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="hidden border-b border-ink-300 text-xs text-ink-700 md:table-header-group">
-        <tr>
-          <th scope="col" className="px-3 py-2 text-start font-semibold">
-            {t('lists.rank')}
-          </th>
-          <th scope="col" className="px-3 py-2 text-start font-semibold">
-            {t('lists.stock')}
-          </th>
-          <th scope="col" className="px-3 py-2 text-end font-semibold">
-            {t('fairValue.price')}
-          </th>
-          <th scope="col" className="px-3 py-2 text-end font-semibold">
-            {t('fairValue.perShare')}
-          </th>
-          <th scope="col" className="px-3 py-2 text-end font-semibold">
-            {t('fairValue.downsideMargin')}
-          </th>
-          <th scope="col" className="px-3 py-2 text-end font-semibold">
-            {t('scores.total')}
-          </th>
-          <th scope="col" className="px-3 py-2 text-end font-semibold">
-            {t('lists.asOf')}
-          </th>
-        </tr>
-      </thead>
-      <tbody className="flex flex-col gap-3 md:table-row-group">
-        {rows.map((row, index) => (
-          <tr
-            key={`${row.market}-${row.code}`}
-            className="grid grid-cols-2 gap-x-3 rounded-card border border-ink-100 bg-white p-2 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
-            data-testid="valuation-row"
-          >
-            <td className="col-span-2 flex items-start gap-3 px-3 py-2 md:hidden">
-              <span className="text-sm font-bold text-ink-700">#{firstRank + index}</span>
-              <StockNameLink
-                name={row.name}
-                otherName={otherNameOf(row)}
-                code={row.code}
-                market={row.market}
-              />
-            </td>
-            <td className={`${cell} hidden text-ink-700 tabular-nums`}>{firstRank + index}</td>
-            <td className={`${cell} hidden`}>
-              <StockNameLink
-                name={row.name}
-                otherName={otherNameOf(row)}
-                code={row.code}
-                market={row.market}
-              />
-            </td>
-            <td className={`${cell} md:text-end`}>
-              <span className="block text-xs text-ink-700 md:hidden">{t('fairValue.price')}</span>
-              <span className="font-medium tabular-nums">
-                {row.price === null ? '—' : formatPrice(row.price, row.currency, displayLocale)}
-              </span>
-            </td>
-            <td className={`${cell} md:text-end`}>
-              <span className="block text-xs text-ink-700 md:hidden">{t('fairValue.perShare')}</span>
-              <span className="font-medium tabular-nums">
-                {row.fairValue === null ? '—' : formatPrice(row.fairValue, row.currency, displayLocale)}
-              </span>
-            </td>
-            <td className={`${cell} md:text-end`}>
-              <span className="block text-xs text-ink-700 md:hidden">{t('fairValue.downsideMargin')}</span>
-              <DownsideMarginText margin={row.downsideMargin} displayLocale={displayLocale} />
-            </td>
-            <td className={`${cell} md:text-end`}>
-              <span className="block text-xs text-ink-700 md:hidden">{t('scores.total')}</span>
-              <span className="font-medium tabular-nums">
-                {row.score === null ? '—' : formatScore(row.score, displayLocale)}
-              </span>
-            </td>
-            <td className={`${cell} col-span-2 text-xs text-ink-700 md:text-end`}>
-              <span className="md:hidden">{t('lists.asOfLabel')}</span>
-              {row.priceDate ? formatDate(row.priceDate, displayLocale) : '—'}
-            </td>
+    <>
+      <table className="w-full text-sm" data-testid="valuation-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="hidden border-b border-ink-300 text-xs text-ink-700 md:table-header-group">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-start font-semibold">
+              {t('lists.rank')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-start font-semibold">
+              {t('lists.stock')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-semibold">
+              {t('fairValue.price')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-semibold">
+              {t('fairValue.perShare')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-semibold">
+              {t(kind === 'overvalued' ? 'fairValue.premium' : 'fairValue.marginOfSafety')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-semibold">
+              {t('scores.total')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-semibold">
+              {t('lists.asOf')}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="flex flex-col gap-3 md:table-row-group">
+          {rows.map((row, index) => (
+            <tr
+              key={`${row.market}-${row.code}`}
+              className="grid grid-cols-2 gap-x-3 rounded-card border border-ink-100 bg-white p-2 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
+              data-testid="valuation-row"
+            >
+              <td className="col-span-2 flex items-start gap-3 px-3 py-2 md:hidden">
+                <span className="text-sm font-bold text-ink-700">#{firstRank + index}</span>
+                <StockNameLink
+                  name={row.name}
+                  otherName={otherNameOf(row)}
+                  code={row.code}
+                  market={row.market}
+                />
+              </td>
+              <td className={`${cell} hidden text-ink-700 tabular-nums`}>{firstRank + index}</td>
+              <td className={`${cell} hidden`}>
+                <StockNameLink
+                  name={row.name}
+                  otherName={otherNameOf(row)}
+                  code={row.code}
+                  market={row.market}
+                />
+              </td>
+              <td className={`${cell} md:text-end`}>
+                <span className="block text-xs text-ink-700 md:hidden">{t('fairValue.price')}</span>
+                <span className="font-medium tabular-nums">
+                  {row.price === null ? '—' : formatPrice(row.price, row.currency, displayLocale)}
+                </span>
+              </td>
+              <td className={`${cell} md:text-end`}>
+                <span className="block text-xs text-ink-700 md:hidden">{t('fairValue.perShare')}</span>
+                <span className="font-medium tabular-nums">
+                  {row.fairValue === null ? '—' : formatPrice(row.fairValue, row.currency, displayLocale)}
+                </span>
+              </td>
+              <td className={`${cell} md:text-end`}>
+                <span className="block text-xs text-ink-700 md:hidden">
+                  {t(gapTermKey(row.downsideMargin))}
+                </span>
+                <FairValueGap
+                  margin={row.downsideMargin}
+                  displayLocale={displayLocale}
+                  className="md:justify-end"
+                />
+              </td>
+              <td className={`${cell} md:text-end`}>
+                <span className="block text-xs text-ink-700 md:hidden">{t('scores.total')}</span>
+                <span className="font-medium tabular-nums">
+                  {row.score === null ? '—' : formatScore(row.score, displayLocale)}
+                </span>
+              </td>
+              <td className={`${cell} col-span-2 text-xs text-ink-700 md:text-end`}>
+                <span className="md:hidden">{t('lists.asOfLabel')}</span>
+                {row.priceDate ? formatDate(row.priceDate, displayLocale) : '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {hasLowConfidence ? (
+        <p className="px-3 py-2 text-xs text-ink-700" data-testid="low-confidence-note">
+          {t('valuation.lowConfidenceNote')}
+        </p>
+      ) : null}
+    </>
   )
 }

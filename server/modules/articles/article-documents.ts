@@ -4,6 +4,7 @@
  * benchmark loader, so both store exactly what the site would.
  */
 import type { ArticleKind, ArticleState, RelatedStock } from '#contracts/articles.ts'
+import { coverUrlPrefix } from '#contracts/media-paths.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { LocalizedText } from '#server/db/columns.ts'
 import { renderMarkdown } from '#server/text/render-markdown.ts'
@@ -11,9 +12,7 @@ import type { NewArticle, NewTranslation } from './articles.repo.ts'
 import { extractPlainText } from './search-text/plain-text.ts'
 import { buildWeightedSearchText, searchTermsVersion } from './search-text/search-terms.ts'
 
-/** Where cover images are served (server/modules/articles/article-media.routes.ts). */
-export const coverUrlPrefix = '/media/covers/'
-
+/** A cover file's address (served by article-media.routes.ts). */
 export function coverUrlOf(fileName: string): string {
   return `${coverUrlPrefix}${fileName}`
 }

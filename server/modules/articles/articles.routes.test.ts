@@ -91,7 +91,15 @@ describe('GET /article/list', () => {
       author: { name: expect.any(String) },
     })
     expect(row.tags).toContainEqual({ k: 'nvidia', v: '輝達' })
-    expect(row.coverUrl).toMatch(/^\/media\/covers\/[a-z-]+\.svg$/)
+    expect(row.coverUrl).toMatch(/^\/media\/covers\/[a-z-]+\.v\d+\.svg$/)
+  })
+
+  it('gives the newest articles each a cover of their own, though several share a topic', async () => {
+    for (const region of ['en', 'hant'] as const) {
+      const rows = (await listAll('', region)).slice(0, 12)
+      expect(new Set(rows.map((row) => row.topic.slug)).size).toBeLessThan(12)
+      expect(new Set(rows.map((row) => row.coverUrl)).size, region).toBe(12)
+    }
   })
 
   it('filters by kind, topic, market and tag, alone and together', async () => {

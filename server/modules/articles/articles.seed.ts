@@ -21,6 +21,8 @@ import {
 } from './articles.repo.ts'
 import { buildWeightedSearchText, searchTermsVersion } from './search-text/search-terms.ts'
 import type { SeedCorpus } from './seed/seed-corpus.ts'
+import { assignSeedCovers } from './seed/seed-covers.ts'
+import { datedForward } from './seed/seed-dates.ts'
 
 /** Versions re-indexed per statement: a few hundred keeps each statement's text small. */
 const reindexBatchSize = 100
@@ -60,7 +62,12 @@ export async function reindexStaleSearchText(db: Db): Promise<{ reindexed: numbe
   return { reindexed }
 }
 
-export async function insertSeedCorpusIfAbsent(db: Db, corpus: SeedCorpus): Promise<{ inserted: number }> {
+/** `datedAt`: date the sample articles forward to this day when they are older (seed/seed-dates.ts). */
+export async function insertSeedCorpusIfAbsent(
+  db: Db,
+  corpus: SeedCorpus,
+  { datedAt }: { datedAt?: Date } = {},
+): Promise<{ inserted: number }> {
   await insertCatalogIfAbsent(db, {
     authors: corpus.authors.map((author) => ({ key: author.key, name: author.name, bio: author.bio })),
     topics: corpus.topics.map((topic, position) => ({
@@ -77,14 +84,17 @@ export async function insertSeedCorpusIfAbsent(db: Db, corpus: SeedCorpus): Prom
     corpus.articles.map((article) => article.key),
   )
   const tagText = new Map(corpus.tags.map((tag) => [tag.key, tag.text]))
+  const covers = assignSeedCovers(corpus.articles)
   // Oldest first, so a fresh database numbers articles in publishing order (drafts last).
-  const missing = corpus.articles.filter((article) => !existing.has(article.key)).reverse()
+  const articles = datedAt ? datedForward(corpus.articles, datedAt) : corpus.articles
+  const missing = articles.filter((article) => !existing.has(article.key)).reverse()
   const drafts = missing.filter((article) => !article.publishedAt)
   const ordered = [...missing.filter((article) => article.publishedAt), ...drafts]
   const rows = ordered.map((article) =>
     buildNewArticle(
       {
         ...article,
+        cover: covers.get(article.key) ?? article.cover,
         versions: Object.fromEntries(
           locales.flatMap((locale) => {
             const version = article.versions[locale]

@@ -94,6 +94,21 @@ describe('the seed', () => {
   })
 })
 
+describe('stock mentions', () => {
+  it('count each published article once for every company it discusses, as the seed relates them', async () => {
+    const articles = createArticlesService({ db: database.db, cacheMillis: 0 })
+    // From 10 November: the Nvidia data-centre article (12th), the Treasury week ahead (16th), the KOSPI week
+    // ahead (18th). The first names Nvidia's customers, rivals and memory suppliers, which it relates too.
+    const counts = await articles.countStockMentions(new Date('2026-11-10T00:00:00Z'))
+    for (const code of ['NVDA', 'TSM', 'MSFT', 'AMZN', 'GOOGL', 'META', 'AVGO', 'AMD', 'MU', 'JPM'])
+      expect(counts.get(`us:${code}`), code).toBe(1)
+    expect(counts.get('kr:005930')).toBe(2)
+    expect(counts.get('kr:000660')).toBe(2)
+    expect(counts.get('us:AAPL')).toBeUndefined()
+    expect(counts.get('jp:7203')).toBeUndefined()
+  })
+})
+
 describe('search text made with older term rules', () => {
   it('is indexed with the current rules on a fresh database', async () => {
     const rows = await selectRows<{ n: number }>(

@@ -102,8 +102,9 @@ const serviceGroups: { title: LocalizedText; items: LocalizedText[] }[] = [
         'zh-Hant': '熱門股：簡明解讀最受關注的股票，附上市場熱度指標及背後的推動因素。',
       },
       {
-        en: 'Valuation lists: the most undervalued and most overvalued stocks we cover, each with its fair value, downside margin and the method behind it.',
-        'zh-Hant': '估值排行：研究範圍內最被低估與最被高估的股票，每一檔都附上合理價值、下跌空間和計算方法。',
+        en: 'Valuation lists: the most undervalued and most overvalued stocks we cover, each with its fair value, its margin of safety or premium to fair value, and the method behind it.',
+        'zh-Hant':
+          '估值排行：研究範圍內最被低估與最被高估的股票，每一檔都附上合理價值、安全邊際或較合理價溢價，以及計算方法。',
       },
     ],
   },

@@ -55,6 +55,7 @@ export async function importCsvIntoDatabase<K extends CsvKind>(
     await upsertDataState(db, {
       companyId,
       source: 'csv',
+      sourceVersion: null,
       isDemo: false,
       refreshedAt: options.now(),
       lastError: null,
@@ -114,6 +115,7 @@ export async function importCsvIntoDatabase<K extends CsvKind>(
     await upsertDataState(db, {
       companyId,
       source: 'csv',
+      sourceVersion: null,
       isDemo: false,
       refreshedAt: options.now(),
       lastError: null,

@@ -35,6 +35,8 @@ export interface CompanyRow extends Company {
 export interface DataStateRow {
   companyId: number
   source: DataSource
+  /** The provider's `dataVersion` the data was generated with (demo only); null for real providers. */
+  sourceVersion: string | null
   isDemo: boolean
   firstBarDate: string | null
   lastBarDate: string | null
@@ -221,6 +223,7 @@ export async function selectDataStates(db: Db): Promise<Map<number, DataStateRow
       {
         companyId: r.companyId,
         source: r.source,
+        sourceVersion: r.sourceVersion,
         isDemo: r.isDemo,
         firstBarDate: r.firstBarDate,
         lastBarDate: r.lastBarDate,
@@ -239,8 +242,8 @@ export async function upsertDataState(
 ): Promise<void> {
   // Bar figures are derived from the stored bars themselves, so they can never disagree with them.
   await db.execute(sql`
-    insert into stock_data_state as s (company_id, source, is_demo, first_bar_date, last_bar_date, last_close, previous_close, refreshed_at, last_error, updated_at)
-    select ${state.companyId}, ${state.source}, ${state.isDemo}, b.first_date, b.last_date, b.last_close, b.previous_close,
+    insert into stock_data_state as s (company_id, source, source_version, is_demo, first_bar_date, last_bar_date, last_close, previous_close, refreshed_at, last_error, updated_at)
+    select ${state.companyId}, ${state.source}, ${state.sourceVersion}, ${state.isDemo}, b.first_date, b.last_date, b.last_close, b.previous_close,
            ${state.refreshedAt?.toISOString() ?? null}::timestamptz, ${state.lastError}, now()
     from (
       select min(date) as first_date, max(date) as last_date,
@@ -249,7 +252,7 @@ export async function upsertDataState(
       from stock_daily_bars where company_id = ${state.companyId}
     ) b
     on conflict (company_id) do update set
-      source = excluded.source, is_demo = excluded.is_demo, first_bar_date = excluded.first_bar_date,
+      source = excluded.source, source_version = excluded.source_version, is_demo = excluded.is_demo, first_bar_date = excluded.first_bar_date,
       last_bar_date = excluded.last_bar_date, last_close = excluded.last_close, previous_close = excluded.previous_close,
       refreshed_at = coalesce(excluded.refreshed_at, s.refreshed_at), last_error = excluded.last_error, updated_at = now()
   `)

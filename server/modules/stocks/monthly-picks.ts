@@ -5,9 +5,9 @@
  *
  * Rule (version `picks-v1`), applied to every company's diagnosis as of the last session before the month's first
  * day (statements only once public, see snapshot-figures.ts):
- * 1. eligible: total score ≥ 60, fair value estimated, downside margin ≥ 10 % (price at least 10 % below fair
+ * 1. eligible: total score ≥ 60, fair value estimated, margin of safety ≥ 10 % (price at least 10 % below fair
  *    value), financial health not in the distress zone;
- * 2. ranked by total score, then by downside margin, then by code;
+ * 2. ranked by total score, then by margin of safety, then by code;
  * 3. the first 30, at most 10 from one market.
  */
 import type { Market } from '#contracts/regions.ts'
@@ -21,7 +21,7 @@ export const PICK_MIN_SCORE = 60
 export const PICK_MIN_DOWNSIDE_MARGIN = 0.1
 export const PICKS_PER_MONTH = 30
 export const PICKS_PER_MARKET_MAX = 10
-/** Strong buy: total score at least this and downside margin at least STRONG_BUY_MIN_MARGIN. */
+/** Strong buy: total score at least this and margin of safety at least STRONG_BUY_MIN_MARGIN. */
 export const STRONG_BUY_MIN_SCORE = 70
 export const STRONG_BUY_MIN_MARGIN = 0.25
 /** Sessions of closes before the recommendation that the estimated maximum drawdown is measured over. */

@@ -9,7 +9,7 @@ import { selectRows } from '#server/db/database.ts'
 import { marketDataJobs } from '#server/jobs/jobs.ts'
 import { createScheduler } from '#server/jobs/scheduler.ts'
 import { fundamentalsColumns } from '#server/providers/market-data/csv/csv-format.ts'
-import { createDemoProvider } from '#server/providers/market-data/demo/demo-provider.ts'
+import { createDemoProvider, DEMO_DATA_VERSION } from '#server/providers/market-data/demo/demo-provider.ts'
 import type { MarketDataProvider } from '#server/providers/market-data/market-data.ts'
 import { findCompany } from '#server/providers/market-data/universe.ts'
 import { startFakeYahooServer } from '#server/providers/market-data/yahoo/fake-yahoo-server.ts'
@@ -181,6 +181,35 @@ describe('the refresh', () => {
       sql`company_id = ${await companyId('hk', '0700')} and volume = 0 and high = low`,
     )
     expect(stored).toBe(3)
+  })
+
+  it('replaces demo data an earlier version of the generator made, as a whole, and makes the demo picks again', async () => {
+    const db = runtime.database.db
+    const samsung = findCompany('kr', '005930')!
+    const id = await companyId('kr', '005930')
+    // A data folder filled before the generator changed: no version, and numbers the generator no longer makes.
+    await db.execute(
+      sql`update stock_data_state set source_version = null
+          where company_id in (select id from stock_companies where market = 'kr')`,
+    )
+    await db.execute(sql`update stock_daily_bars set close = close * 2 where company_id = ${id}`)
+    await db.execute(sql`update stock_monthly_picks set recommended_price = 1 where is_demo`)
+    expect(await runtime.services.stockRefresh.listOutdatedMarkets()).toEqual(['kr'])
+
+    const reports = await runtime.services.stockRefresh.fillEmptyMarkets()
+    expect(reports.map((report) => [report.market, report.fetched, report.failures.length])).toEqual([
+      ['kr', 10, 0],
+    ])
+    const quote = await createDemoProvider({ seed: 'tickerwise', endDate: '2026-11-20' }).getQuote(samsung)
+    const state = await selectRows<{ version: string | null; close: number }>(
+      db,
+      sql`select source_version as "version", last_close as "close" from stock_data_state where company_id = ${id}`,
+    )
+    expect(state[0]).toEqual({ version: DEMO_DATA_VERSION, close: quote.price })
+    expect(await count('stock_monthly_picks', sql`recommended_price = 1`)).toBe(0)
+    expect(await count('stock_monthly_picks')).toBeGreaterThan(0)
+    expect(await runtime.services.stockRefresh.listOutdatedMarkets()).toEqual([])
+    expect(await runtime.services.stockRefresh.fillEmptyMarkets()).toEqual([])
   })
 })
 

@@ -72,6 +72,7 @@ import {
   snapshotColumnsOf,
 } from './snapshot-figures.ts'
 import {
+  deleteDemoPickMonths,
   pruneSnapshots,
   replaceMonthPicks,
   selectLatestSnapshotDates,
@@ -176,13 +177,22 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
     return source !== 'csv' || provider.name === 'csv'
   }
 
+  /** Whether a company's stored data is this provider's, from its current version: what a refresh may extend. */
+  function isCurrentData(state: DataStateRow | undefined): state is DataStateRow {
+    return (
+      state !== undefined &&
+      state.source === provider.name &&
+      (state.sourceVersion ?? null) === (provider.dataVersion ?? null)
+    )
+  }
+
   async function fetchCompany(
     company: CompanyRow,
     state: DataStateRow | undefined,
     target: string,
   ): Promise<{ bars: number; placeholderBars: number }> {
-    // Another provider's data is replaced as a whole, never mixed with this one's.
-    const current = state && state.source === provider.name ? state : undefined
+    // Another provider's data, or an older version of this generator's, is replaced as a whole, never mixed in.
+    const current = isCurrentData(state) ? state : undefined
     const start = historyStart(target)
     const overlap = current?.lastBarDate ? addDays(current.lastBarDate, -OVERLAP_DAYS) : null
     const from = overlap !== null && overlap > start ? overlap : start
@@ -209,6 +219,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
       await upsertDataState(tx, {
         companyId: company.id,
         source: provider.name,
+        sourceVersion: provider.dataVersion ?? null,
         isDemo: provider.isDemo,
         refreshedAt: now(),
         lastError: null,
@@ -348,7 +359,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
         continue
       }
       const upToDate =
-        state?.source === provider.name &&
+        isCurrentData(state) &&
         state.lastBarDate !== null &&
         state.lastBarDate >= target &&
         state.refreshedAt !== null &&
@@ -434,14 +445,32 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
   }
 
   /**
-   * The first fill: refreshes every market that has no data yet (a fresh database), then generates the monthly
-   * picks once every market is in (picks chosen while only one market had data would all come from it).
+   * Markets holding data this provider generated in an earlier version (the demo provider's `dataVersion` moved
+   * on): their numbers must not outlive the generator that made them.
+   */
+  async function listOutdatedMarkets(): Promise<Market[]> {
+    const { companies, states } = await loadScope()
+    return markets.filter((market) =>
+      companies.some((c) => {
+        const state = states.get(c.id)
+        return c.market === market && state?.source === provider.name && !isCurrentData(state)
+      }),
+    )
+  }
+
+  /**
+   * The first fill: refreshes every market that has no data yet (a fresh database) or holds data of an earlier
+   * version of this provider's generator (replaced as a whole, company by company), then generates the monthly
+   * picks once every market is in (picks chosen while only one market had data would all come from it). Picks made
+   * from replaced demo data are made again from the new data: they tracked numbers that no longer exist.
    */
   async function fillEmptyMarkets(): Promise<RefreshReport[]> {
+    const outdated = await listOutdatedMarkets()
     const reports: RefreshReport[] = []
-    for (const market of await listEmptyMarkets()) {
+    for (const market of new Set([...(await listEmptyMarkets()), ...outdated])) {
       reports.push(await refreshMarket(market, { trigger: 'fill', picks: false }))
     }
+    if (outdated.length > 0 && provider.isDemo) await deleteDemoPickMonths(db)
     if (reports.length > 0) {
       const picks = await updateMonthlyPicks()
       const last = reports.at(-1) as RefreshReport
@@ -629,6 +658,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
     refreshMarket,
     fillEmptyMarkets,
     listEmptyMarkets,
+    listOutdatedMarkets,
     recomputeSnapshots,
     updateMonthlyPicks,
     loadScope,

@@ -316,6 +316,13 @@ export async function replaceMonthPicks(
     .values(picks.map((p) => ({ ...p, month, recommendedAt, ruleVersion, isDemo: isDemoOf(p.companyId) })))
 }
 
+/** Removes every month whose picks include demo data (regenerated demo data leaves them tracking nothing). */
+export async function deleteDemoPickMonths(db: Db): Promise<void> {
+  await db.execute(
+    sql`delete from stock_monthly_picks where month in (select month from stock_monthly_picks where is_demo)`,
+  )
+}
+
 export interface PickTrackRow {
   month: string
   companyId: number

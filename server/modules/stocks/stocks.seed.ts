@@ -1,6 +1,7 @@
 /**
  * The stocks part of the idempotent seed: the universe's companies (kept in line with universe.ts), and on a fresh
- * database the first fill of market data from the demo provider, so the first page already has numbers. Real
+ * database the first fill of market data from the demo provider, so the first page already has numbers (and, on a
+ * database filled by an earlier version of the demo generators, the refill that replaces those numbers). Real
  * providers (yahoo, csv) are not filled here: a network fill takes minutes, so the scheduler fills those markets in
  * the background after start.
  */

@@ -178,13 +178,15 @@ export const stockAnalystConsensus = pgTable(
 
 /**
  * Where a company's stored data came from and how far it reaches. `source` decides `isDemo`; a refresh by another
- * provider replaces the data (except data imported from CSV, which only an import replaces).
+ * provider replaces the data (except data imported from CSV, which only an import replaces), and so does a refresh
+ * by a later version of the same generator (`sourceVersion`: the demo provider's `dataVersion`; null otherwise).
  */
 export const stockDataState = pgTable('stock_data_state', {
   companyId: integer()
     .primaryKey()
     .references(() => stockCompanies.id, { onDelete: 'cascade' }),
   source: text().$type<DataSource>().notNull(),
+  sourceVersion: text(),
   isDemo: boolean().notNull(),
   firstBarDate: date({ mode: 'string' }),
   lastBarDate: date({ mode: 'string' }),

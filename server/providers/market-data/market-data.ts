@@ -134,6 +134,11 @@ export interface MarketDataProvider {
   readonly name: 'demo' | 'yahoo' | 'csv'
   /** True when the numbers are synthetic: every screen and answer must then say DEMO. */
   readonly isDemo: boolean
+  /**
+   * The version of a generator's data (the demo provider's): data stored from another version is replaced as a
+   * whole, as another provider's would be. Absent for providers that pass on real data.
+   */
+  readonly dataVersion?: string
   getDailyBars(company: Company, from: string, to: string): Promise<DailyBar[]>
   getAnnualFundamentals(company: Company): Promise<AnnualFundamentals[]>
   getInsiderTransactions(company: Company, since: string): Promise<InsiderTransaction[]>

@@ -47,7 +47,7 @@ import { combineTotalScore } from './total-score.ts'
 import { scoreTrend } from './trend-score.ts'
 import { computePeg, scoreValuation } from './valuation-score.ts'
 
-export const ENGINE_VERSION = '1.1.0'
+export const ENGINE_VERSION = '1.2.0'
 
 export interface DiagnosisInput {
   company: Company
@@ -165,6 +165,7 @@ export function diagnoseStock(input: DiagnosisInput): Diagnosis {
     discountRate,
     terminalGrowth: market.terminalGrowth,
     dcf: assumptions.dcf,
+    range: assumptions.range,
     fxToTradingCurrency: fxToTrading,
   })
   const ctx: ScoringContext = {

@@ -4,6 +4,7 @@
  * method that produced it and the date it describes. Nothing here computes; see diagnose-stock.ts.
  */
 import type { Market } from '#contracts/regions.ts'
+import type { LowConfidenceReason, MarginConfidence } from '#contracts/stocks.ts'
 import type { AnalystRating, Currency, Sector } from '#server/providers/market-data/market-data.ts'
 import type {
   CapitalFlowVoteKey,
@@ -249,19 +250,49 @@ export interface JustifiedPriceToBookValuation {
   fairValuePerShare: number
 }
 
+/** One case of the fair value (docs/analysis-methods.md#fair-value-range). */
+export interface FairValueScenario {
+  /** Explicit-stage growth (DCF) or the lasting return on equity (justified P/B). */
+  driver: number
+  discountRate: number
+  terminalGrowth: number
+  /** Per share, trading currency; null when the case has no meaningful value (r ≤ g, equity ≤ 0). */
+  value: number | null
+}
+
+/** The base case, the low and high cases, and the driver the price implies. */
+export interface FairValueSensitivity {
+  driver: 'explicit_growth' | 'return_on_equity'
+  /** Years of explicit growth (DCF); null for the justified P/B. */
+  explicitYears: number | null
+  low: FairValueScenario
+  base: FairValueScenario
+  high: FairValueScenario
+  /**
+   * The driver at which the model's value equals the price, everything else as in the base case. `beyond` is set
+   * when the price lies outside the searched range (`value` is then the range's limit). Null without a price.
+   */
+  implied: { value: number; beyond: 'above' | 'below' | null } | null
+}
+
 export interface FairValue {
   method: FairValueMethod
   value: number | null
   available: boolean
   reason: UnavailableReason | null
   /**
-   * Margin of safety: (fair value − price) / fair value. Positive: the price is below fair value by that share of
-   * fair value. Negative: the price is above fair value (the price would fall by |margin| × fair value / price to
-   * reach it).
+   * Signed margin, (fair value − price) / fair value (the spec's "downside margin"). Positive: the margin of safety,
+   * the price below fair value by that share of fair value. Negative: minus the premium to fair value,
+   * (price − fair value) / fair value.
    */
   downsideMargin: number | null
   /** (fair value − price) / price: the move from price to fair value. */
   upside: number | null
+  /** Low when price and fair value differ by more than a factor of two (assessMarginConfidence); null without a margin. */
+  marginConfidence: MarginConfidence | null
+  lowConfidenceReason: LowConfidenceReason | null
+  /** Null when the fair value is not available. */
+  sensitivity: FairValueSensitivity | null
   dcf: DcfValuation | null
   justifiedPriceToBook: JustifiedPriceToBookValuation | null
   methods: MethodId[]

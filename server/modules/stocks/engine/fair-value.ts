@@ -2,22 +2,31 @@
  * Fair value per share. Operating companies: a two-stage discounted cash flow on free cash flow (explicit growth,
  * then a Gordon-growth terminal value), adjusted for net cash and divided by diluted shares. Banks and insurers: the
  * justified price-to-book model, because their debt is operating raw material and free cash flow is not meaningful.
- * Every intermediate figure is returned so the page can show the whole calculation.
+ * Every intermediate figure is returned so the page can show the whole calculation, with what drives it: the low and
+ * high cases under the documented steps, the value of the main assumption the price implies, and whether the margin
+ * is low-confidence (the rule of contracts/stocks.ts, shared with every screen). How the margin is worded is left to
+ * the page.
  */
 
+import { assessMarginConfidence } from '#contracts/stocks.ts'
 import type {
   DcfProjectionYear,
   DcfValuation,
   FairValue,
+  FairValueScenario,
+  FairValueSensitivity,
   JustifiedPriceToBookValuation,
 } from './diagnosis.types.ts'
 import type { MethodId, UnavailableReason } from './diagnosis-keys.ts'
 import { compoundGrowth, trailingSeries, type YearFigures } from './financial-figures.ts'
-import type { DcfSettings } from './market-assumptions.ts'
+import type { DcfSettings, RangeSettings } from './market-assumptions.ts'
 import { finiteOrNull } from './score-card.ts'
 
 /** Growth is measured over at most this many years (six statements). */
 export const GROWTH_WINDOW_YEARS = 5
+
+/** The explicit-stage growth a price implies is looked for within these limits (a year). */
+export const IMPLIED_GROWTH_LIMITS = { low: -0.5, high: 1 } as const
 
 export interface TwoStageDcfParams {
   baseFreeCashFlow: number
@@ -83,6 +92,49 @@ export function computeJustifiedPriceToBook(
   return (roe - growth) / (costOfEquity - growth)
 }
 
+/**
+ * The explicit-stage growth at which the DCF's value per share equals the price, everything else unchanged. The value
+ * rises with growth (free cash flow is positive), so bisection finds it; beyond the limits the limit is returned with
+ * the side the price lies on.
+ */
+export function findImpliedGrowth(
+  params: Omit<TwoStageDcfParams, 'growthRate'>,
+  price: number,
+): { value: number; beyond: 'above' | 'below' | null } | null {
+  const valueAt = (growthRate: number) =>
+    valueByTwoStageDcf({ ...params, growthRate })?.fairValuePerShare ?? null
+  const { low, high } = IMPLIED_GROWTH_LIMITS
+  const atLow = valueAt(low)
+  const atHigh = valueAt(high)
+  if (atLow === null || atHigh === null || !Number.isFinite(price)) return null
+  if (price < atLow) return { value: low, beyond: 'below' }
+  if (price > atHigh) return { value: high, beyond: 'above' }
+  let a: number = low
+  let b: number = high
+  for (let i = 0; i < 60; i++) {
+    const mid = (a + b) / 2
+    if ((valueAt(mid) as number) < price) a = mid
+    else b = mid
+  }
+  return { value: (a + b) / 2, beyond: null }
+}
+
+/** The return on equity at which the justified P/B value equals the price: ROE = g + (price ÷ book) × (r − g). */
+export function findImpliedReturnOnEquity(
+  price: number,
+  bookValuePerShare: number,
+  costOfEquity: number,
+  growth: number,
+): number | null {
+  if (!(bookValuePerShare > 0)) return null
+  return finiteOrNull(growth + (price / bookValuePerShare) * (costOfEquity - growth))
+}
+
+function positiveOrNull(value: number | null | undefined): number | null {
+  const finite = finiteOrNull(value)
+  return finite !== null && finite > 0 ? finite : null
+}
+
 export interface FairValueContext {
   years: readonly YearFigures[]
   price: number | null
@@ -90,6 +142,7 @@ export interface FairValueContext {
   discountRate: number
   terminalGrowth: number
   dcf: DcfSettings
+  range: RangeSettings
   fxToTradingCurrency: number
 }
 
@@ -105,6 +158,9 @@ function emptyFairValue(
     reason,
     downsideMargin: null,
     upside: null,
+    marginConfidence: null,
+    lowConfidenceReason: null,
+    sensitivity: null,
     dcf: null,
     justifiedPriceToBook: null,
     methods,
@@ -114,10 +170,14 @@ function emptyFairValue(
 function withMargins(fair: FairValue, price: number | null): FairValue {
   const value = fair.value
   if (value === null || price === null) return fair
+  const downsideMargin = finiteOrNull((value - price) / value)
+  const confidence = assessMarginConfidence(downsideMargin)
   return {
     ...fair,
-    downsideMargin: finiteOrNull((value - price) / value),
+    downsideMargin,
     upside: price > 0 ? finiteOrNull((value - price) / price) : null,
+    marginConfidence: confidence?.confidence ?? null,
+    lowConfidenceReason: confidence?.reason ?? null,
   }
 }
 
@@ -142,9 +202,8 @@ function estimateDcfFairValue(ctx: FairValueContext): FairValue {
       ? ctx.terminalGrowth
       : Math.min(ctx.dcf.growthCap, Math.max(ctx.dcf.growthFloor, revenueGrowth.rate))
   const cash = latest.cash ?? 0
-  const result = valueByTwoStageDcf({
+  const params = {
     baseFreeCashFlow,
-    growthRate,
     explicitYears: ctx.dcf.explicitYears,
     terminalGrowth: ctx.terminalGrowth,
     discountRate: ctx.discountRate,
@@ -152,7 +211,8 @@ function estimateDcfFairValue(ctx: FairValueContext): FairValue {
     debt,
     dilutedShares: shares,
     fxToTradingCurrency: ctx.fxToTradingCurrency,
-  })
+  }
+  const result = valueByTwoStageDcf({ ...params, growthRate })
   if (!result) return emptyFairValue('dcf_two_stage', 'discount_rate_not_above_growth', methods)
   const dcf: DcfValuation = {
     baseFreeCashFlow,
@@ -186,6 +246,23 @@ function estimateDcfFairValue(ctx: FairValueContext): FairValue {
   if (!(result.fairValuePerShare > 0) || !Number.isFinite(result.fairValuePerShare)) {
     return { ...emptyFairValue('dcf_two_stage', 'non_positive_fair_value', methods), dcf }
   }
+  const scenario = (growth: number, discountRate: number): FairValueScenario => ({
+    driver: growth,
+    discountRate,
+    terminalGrowth: ctx.terminalGrowth,
+    value: positiveOrNull(
+      valueByTwoStageDcf({ ...params, growthRate: growth, discountRate })?.fairValuePerShare,
+    ),
+  })
+  const step = ctx.range
+  const sensitivity: FairValueSensitivity = {
+    driver: 'explicit_growth',
+    explicitYears: ctx.dcf.explicitYears,
+    low: scenario(growthRate - step.growthStep, ctx.discountRate + step.discountRateStep),
+    base: scenario(growthRate, ctx.discountRate),
+    high: scenario(growthRate + step.growthStep, ctx.discountRate - step.discountRateStep),
+    implied: ctx.price !== null && ctx.price > 0 ? findImpliedGrowth(params, ctx.price) : null,
+  }
   return withMargins(
     {
       method: 'dcf_two_stage',
@@ -194,6 +271,9 @@ function estimateDcfFairValue(ctx: FairValueContext): FairValue {
       reason: null,
       downsideMargin: null,
       upside: null,
+      marginConfidence: null,
+      lowConfidenceReason: null,
+      sensitivity,
       dcf,
       justifiedPriceToBook: null,
       methods,
@@ -231,6 +311,29 @@ function estimateFinancialsFairValue(ctx: FairValueContext): FairValue {
       justifiedPriceToBook: detail,
     }
   }
+  const bookInTrading = bvps * ctx.fxToTradingCurrency
+  const scenario = (returnOnEquity: number, costOfEquity: number): FairValueScenario => {
+    const justified = computeJustifiedPriceToBook(returnOnEquity, costOfEquity, ctx.terminalGrowth)
+    return {
+      driver: returnOnEquity,
+      discountRate: costOfEquity,
+      terminalGrowth: ctx.terminalGrowth,
+      value: justified === null ? null : positiveOrNull(bookInTrading * justified),
+    }
+  }
+  const step = ctx.range
+  const impliedRoe =
+    ctx.price !== null && ctx.price > 0
+      ? findImpliedReturnOnEquity(ctx.price, bookInTrading, ctx.discountRate, ctx.terminalGrowth)
+      : null
+  const sensitivity: FairValueSensitivity = {
+    driver: 'return_on_equity',
+    explicitYears: null,
+    low: scenario(roe - step.returnOnEquityStep, ctx.discountRate + step.discountRateStep),
+    base: scenario(roe, ctx.discountRate),
+    high: scenario(roe + step.returnOnEquityStep, ctx.discountRate - step.discountRateStep),
+    implied: impliedRoe === null ? null : { value: impliedRoe, beyond: null },
+  }
   return withMargins(
     {
       method: 'justified_price_to_book',
@@ -239,6 +342,9 @@ function estimateFinancialsFairValue(ctx: FairValueContext): FairValue {
       reason: null,
       downsideMargin: null,
       upside: null,
+      marginConfidence: null,
+      lowConfidenceReason: null,
+      sensitivity,
       dcf: null,
       justifiedPriceToBook: detail,
       methods,

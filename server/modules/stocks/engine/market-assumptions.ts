@@ -28,6 +28,16 @@ export interface DcfSettings {
   growthCap: number
 }
 
+/** How far the low and high cases move the base case's assumptions (docs/analysis-methods.md#fair-value-range). */
+export interface RangeSettings {
+  /** Low case: discount rate (cost of equity) + this; high case: − this. */
+  discountRateStep: number
+  /** DCF: explicit-stage growth − this in the low case, + this in the high case (beyond the growth limits). */
+  growthStep: number
+  /** Justified P/B: lasting return on equity − this in the low case, + this in the high case. */
+  returnOnEquityStep: number
+}
+
 export interface EngineAssumptions {
   /** Month the defaults were last reviewed, shown to readers beside every valuation. */
   reviewed: string
@@ -35,6 +45,7 @@ export interface EngineAssumptions {
   /** US dollars per one unit of each currency; fixed, for size bands and cross-currency statements only. */
   usdPerUnit: Record<Currency, number>
   dcf: DcfSettings
+  range: RangeSettings
 }
 
 export const DEFAULT_ASSUMPTIONS: EngineAssumptions = {
@@ -59,6 +70,9 @@ export const DEFAULT_ASSUMPTIONS: EngineAssumptions = {
     KRW: 1 / 1350,
   },
   dcf: { explicitYears: 5, baseYears: 3, growthFloor: -0.05, growthCap: 0.15 },
+  // One percentage point of discount rate and five of growth: the spread analysts commonly disagree by; two of
+  // return on equity for banks and insurers, about a fifth of a typical bank's ROE.
+  range: { discountRateStep: 0.01, growthStep: 0.05, returnOnEquityStep: 0.02 },
 }
 
 export interface AssumptionOverrides {
@@ -66,6 +80,7 @@ export interface AssumptionOverrides {
   markets?: Partial<Record<Market, Partial<MarketAssumptions>>>
   usdPerUnit?: Partial<Record<Currency, number>>
   dcf?: Partial<DcfSettings>
+  range?: Partial<RangeSettings>
 }
 
 /** Merges overrides onto the defaults, field by field, so a caller can change one rate without restating the rest. */
@@ -82,6 +97,7 @@ export function resolveAssumptions(overrides?: AssumptionOverrides): EngineAssum
     },
     usdPerUnit: { ...d.usdPerUnit, ...overrides.usdPerUnit },
     dcf: { ...d.dcf, ...overrides.dcf },
+    range: { ...d.range, ...overrides.range },
   }
 }
 

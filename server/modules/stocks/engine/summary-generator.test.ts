@@ -88,4 +88,27 @@ describe('template summary for a bank', () => {
     expect(en).toContain('As a financial company it is judged on capital rather than the Altman score')
     expect(writeTemplateSummary(bank, 'zh-Hant')).toContain('毛利率不適用於此類公司')
   })
+
+  it('calls a price more than twice fair value so, and the estimate low-confidence, never a −325% margin', () => {
+    const value = diagnosis.fairValue.value as number
+    const far = structuredClone(diagnosis)
+    far.price = value * 4.25
+    far.fairValue.downsideMargin = -3.25
+    far.fairValue.marginConfidence = 'low'
+    far.fairValue.lowConfidenceReason = 'price_above_twice_fair_value'
+    const en = writeTemplateSummary(far, 'en')
+    expect(en).toContain('is more than twice it, leaving no margin of safety')
+    expect(en).toContain('A gap this wide makes the estimate low-confidence')
+    expect(en).not.toMatch(/325/)
+    const zh = writeTemplateSummary(far, 'zh-Hant')
+    expect(zh).toContain('已是合理價的兩倍以上，暫無安全邊際')
+    expect(zh).toContain('這項估值的可信度低')
+    const near = structuredClone(diagnosis)
+    near.price = value * 1.25
+    near.fairValue.downsideMargin = -0.25
+    near.fairValue.marginConfidence = 'normal'
+    near.fairValue.lowConfidenceReason = null
+    expect(writeTemplateSummary(near, 'en')).toContain('is 25.0% above it (premium to fair value)')
+    expect(writeTemplateSummary(near, 'zh-Hant')).toContain('較合理價溢價約 25.0%')
+  })
 })

@@ -157,11 +157,18 @@ function writeEnglish(f: SummaryFacts): string {
   if (fv.value !== null && f.price !== null && fv.downsideMargin !== null) {
     const method =
       fv.method === 'dcf_two_stage' ? 'A two-stage discounted cash flow' : 'The justified price-to-book model'
+    const close = `the last close of ${cur} ${formatPrice(f.price, cur)}`
     const relation =
       fv.downsideMargin >= 0
-        ? `the last close of ${cur} ${formatPrice(f.price, cur)} sits ${formatPercent(fv.downsideMargin)} below it (margin of safety)`
-        : `the last close of ${cur} ${formatPrice(f.price, cur)} is above it, leaving no margin of safety`
+        ? `${close} sits ${formatPercent(fv.downsideMargin)} below it (margin of safety)`
+        : fv.downsideMargin < -1
+          ? `${close} is more than twice it, leaving no margin of safety`
+          : `${close} is ${formatPercent(-fv.downsideMargin)} above it (premium to fair value), leaving no margin of safety`
     parts.push(`${method} puts fair value at about ${cur} ${formatPrice(fv.value, cur)}; ${relation}.`)
+    if (fv.marginConfidence === 'low')
+      parts.push(
+        "A gap this wide makes the estimate low-confidence: it says more about the model's assumptions than about the company.",
+      )
   } else if (fv.reason) {
     parts.push(`Fair value could not be estimated (${label('en', `reason.${fv.reason}`).toLowerCase()}).`)
   }
@@ -244,11 +251,16 @@ function writeChinese(f: SummaryFacts): string {
   const fv = f.fairValue
   if (fv.value !== null && f.price !== null && fv.downsideMargin !== null) {
     const method = fv.method === 'dcf_two_stage' ? '以兩階段現金流折現法估算' : '以合理股價淨值比法估算'
+    const close = `最新收盤價 ${formatPrice(f.price, f.currency)} ${cur}`
     const relation =
       fv.downsideMargin >= 0
-        ? `最新收盤價 ${formatPrice(f.price, f.currency)} ${cur}低於合理價，安全邊際約 ${formatPercent(fv.downsideMargin)}`
-        : `最新收盤價 ${formatPrice(f.price, f.currency)} ${cur}已高於合理價，暫無安全邊際`
+        ? `${close}低於合理價，安全邊際約 ${formatPercent(fv.downsideMargin)}`
+        : fv.downsideMargin < -1
+          ? `${close}已是合理價的兩倍以上，暫無安全邊際`
+          : `${close}高於合理價，較合理價溢價約 ${formatPercent(-fv.downsideMargin)}，暫無安全邊際`
     parts.push(`${method}，合理價約為 ${formatPrice(fv.value, f.currency)} ${cur}；${relation}。`)
+    if (fv.marginConfidence === 'low')
+      parts.push('差距如此之大，這項估值的可信度低：反映的多半是模型假設與市場預期的落差，而非公司本身。')
   } else if (fv.reason) {
     parts.push(`合理價暫無法估算（${label('zh-Hant', `reason.${fv.reason}`)}）。`)
   }

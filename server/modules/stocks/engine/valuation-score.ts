@@ -50,7 +50,8 @@ export function scoreValuation(ctx: ScoringContext): Score {
         price: ctx.price,
         fairValue: fair.value,
         method: fair.method,
-        downsideMargin: fair.downsideMargin,
+        // The ratio, not the margin: it reads the same on both sides of fair value and never runs past −100 %.
+        priceToFairValue: fair.value === null || ctx.price === null ? null : ctx.price / fair.value,
       },
       period: ctx.indicators.lastDate,
       reasonIfMissing: fair.reason ?? 'missing_data',

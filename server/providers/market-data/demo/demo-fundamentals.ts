@@ -1,6 +1,6 @@
 /**
- * Synthetic annual statements for the demo provider, grown from the company's scale profile so the figures have
- * the real company's order of magnitude, and built so the statements agree with each other:
+ * Synthetic annual statements for the demo provider, grown from the company's price and its sector, and built so
+ * the statements agree with each other:
  *
  * - gross profit = revenue − cost of revenue (operating companies; banks and insurers have neither);
  * - total assets = total liabilities + shareholders' equity;
@@ -8,16 +8,32 @@
  * - equity(t) = paid-in capital + retained earnings − treasury stock, where buybacks add to treasury stock;
  * - shares fall with buybacks and rise with capital raises, at the fair-value price of that year.
  *
- * Revenue follows the profile's growth with autocorrelated noise around the reference fiscal year (the year the
- * profile describes); margins wander around the profile's. Every company is simulated from the same base year so a
- * given fiscal year always gets the same figures, whatever the end date. Cash is a share of current assets and is
- * not reconciled with the cash-flow statement; there are no acquisitions, write-downs or currency effects.
+ * Sized from the price: the company's fair-value price (demo-prices.ts) times its shares is what the demo market
+ * pays for it, so revenue is set to the level at which that market value is what a textbook investor would pay for
+ * the company's cash flows (or, for a financial, its book) — apart from the company's seeded mispricing
+ * (demo-valuation.ts). The profile's margin (moved into its sector's range), gross margin and dividend habit shape
+ * the statements; revenue grows as the fair-value price drifts, so the multiples neither inflate nor wither with
+ * the years. Loss-makers, whose price no earnings explain, keep the profile's revenue (at least a fifteenth of their
+ * market value, so a biotech's book is not a sliver of its price).
+ *
+ * Revenue follows that growth with autocorrelated noise around the reference fiscal year (the year the profile
+ * describes); margins wander around the profile's. Every company is simulated from the same base year so a given
+ * fiscal year always gets the same figures, whatever the end date. Cash is a share of current assets and is not
+ * reconciled with the cash-flow statement; there are no acquisitions, write-downs or currency effects.
  */
 import type { Market } from '#contracts/regions.ts'
 import { addDays } from '../exchange-calendar.ts'
 import type { AnnualFundamentals, Company } from '../market-data.ts'
 import type { DividendHabit, ScaleProfile } from '../universe-listing.ts'
-import { fairValuePrice } from './demo-prices.ts'
+import { fairValueDrift, fairValuePrice } from './demo-prices.ts'
+import {
+  bookMultiple,
+  cashFlowMultiple,
+  drawMispricing,
+  FINANCIAL_ROE_RANGE,
+  sectorNetMargin,
+  trailingAverageShare,
+} from './demo-valuation.ts'
 import { createSeededRandom, type SeededRandom } from './seeded-random.ts'
 
 /** How many fiscal years the provider returns: the latest published one and the five before it. */
@@ -48,6 +64,7 @@ interface OperatingTraits {
   assetsPerRevenue: number
   equityRatio: number
   depreciationRate: number
+  /** Capital expenditure per unit of revenue the industry spends; above depreciation it is growth investment. */
   capexRate: number
   currentAssetShare: number
   debtShareOfLiabilities: number
@@ -72,8 +89,20 @@ const industryTraits: Record<string, Partial<OperatingTraits>> = {
   broadline_retail: { assetsPerRevenue: 0.75, equityRatio: 0.4, capexRate: 0.07 },
   consumer_staples_retail: { assetsPerRevenue: 0.4, equityRatio: 0.32, capexRate: 0.03 },
   specialty_retail: { assetsPerRevenue: 0.5, equityRatio: 0.3, capexRate: 0.03 },
-  utilities: { assetsPerRevenue: 3.5, equityRatio: 0.3, depreciationRate: 0.1, capexRate: 0.2 },
-  electric_utilities: { assetsPerRevenue: 3.5, equityRatio: 0.3, depreciationRate: 0.1, capexRate: 0.2 },
+  utilities: {
+    assetsPerRevenue: 3.5,
+    equityRatio: 0.3,
+    depreciationRate: 0.1,
+    capexRate: 0.13,
+    debtShareOfLiabilities: 0.3,
+  },
+  electric_utilities: {
+    assetsPerRevenue: 3.5,
+    equityRatio: 0.3,
+    depreciationRate: 0.1,
+    capexRate: 0.13,
+    debtShareOfLiabilities: 0.3,
+  },
   gas_utilities: { assetsPerRevenue: 2.8, equityRatio: 0.4, depreciationRate: 0.08, capexRate: 0.12 },
   telecom_services: {
     assetsPerRevenue: 2.2,
@@ -92,8 +121,9 @@ const industryTraits: Record<string, Partial<OperatingTraits>> = {
   reits: {
     assetsPerRevenue: 10,
     equityRatio: 0.55,
-    depreciationRate: 0.03,
-    capexRate: 0.05,
+    // Buildings depreciate on paper far faster than they need spending on.
+    depreciationRate: 0.3,
+    capexRate: 0.12,
     currentAssetShare: 0.05,
     debtShareOfLiabilities: 0.75,
   },
@@ -173,24 +203,43 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value))
 }
 
-/** Six fiscal years of statements, oldest first, ending with the latest one published by `endDate`. */
-export function generateAnnualFundamentals(
-  company: Company,
-  scale: ScaleProfile,
-  seed: string,
-  endDate: string,
-): AnnualFundamentals[] {
-  const rng = createSeededRandom(seed, `${company.market}:${company.code}`, 'fundamentals')
-  const reference = referenceFiscalYear(scale)
-  const lastPublished = latestPublishedFiscalYear(company, scale, endDate)
-  // Simulate at least through the reference year: share counts are calibrated on it.
-  const lastYear = Math.max(lastPublished, reference)
-  const firstYear = reference - SIMULATED_YEARS_BEFORE_REFERENCE
-  const taxRate = incomeTaxRate[company.market]
-  const traits = traitsFor(company)
-  const payout = payoutRatio[scale.dividend]
-  const buyback = buybackRatio[company.market] * (scale.dividend === 'none' ? 0.5 : 1)
+/** Share of each year's revenue growth tied up in working capital (the cash-flow statement's drag). */
+const WORKING_CAPITAL_PER_REVENUE_GROWTH = 0.08
+/** Share of current assets held as cash. */
+const CASH_SHARE_OF_CURRENT_ASSETS = 0.35
+/**
+ * Year-to-year noise of operating cash flow, relative to the profit (and a quarter of the depreciation) it comes
+ * from, and of capital expenditure, relative to itself.
+ */
+const OPERATING_CASH_FLOW_NOISE = 0.06
+const CAPITAL_EXPENDITURE_NOISE = 0.04
+/** A profitable company reinvests at most this share of its profits beyond depreciation. */
+const GROWTH_CAPEX_MAX_SHARE_OF_PROFIT = 0.2
+/** No company borrows so much that net debt is more than this share of what its business is worth. */
+const NET_DEBT_MAX_SHARE_OF_ENTERPRISE_VALUE = 0.4
+/** A loss-maker's revenue is at least its market value divided by this (a biotech's handful of sales grows). */
+const LOSS_MAKER_MAX_PRICE_TO_SALES = 15
+/**
+ * Days after its period end at which a year's statements are, on average, judged against the price: published 50
+ * to 90 days after the year end, they are the latest for a year after that.
+ */
+const JUDGED_AFTER_DAYS = 240
 
+/** The figures a company's statements are grown from, sized so the demo market's price fits them. */
+interface EarningsBase {
+  /** Trend revenue of the reference fiscal year, before the year's noise. */
+  revenue: number
+  netMargin: number
+  /** Trend growth of revenue a year: that of the fair-value price, so multiples stay put over the years. */
+  growth: number
+  assetsPerRevenue: number
+  equityRatio: number
+  debtShareOfLiabilities: number
+  /** Capital expenditure beyond depreciation, per unit of revenue (below it for property owners). */
+  growthCapexRate: number
+}
+
+function balanceSheetShape(company: Company, scale: ScaleProfile, traits: OperatingTraits) {
   const assetsPerRevenue =
     scale.shape === 'bank'
       ? company.industry === 'financial_services'
@@ -209,6 +258,97 @@ export function generateAnnualFundamentals(
       : scale.shape === 'insurer'
         ? 0.12
         : traits.equityRatio
+  return { assetsPerRevenue, equityRatio, debtShareOfLiabilities: traits.debtShareOfLiabilities }
+}
+
+/**
+ * Sizes the statements from the price: the market value at which the reference year's statements are judged,
+ * adjusted by the company's mispricing, is what its cash flows (operating companies) or its book (financials,
+ * valued on book the way banks and insurers are) are worth at the demo market's rates; revenue follows.
+ */
+function calibrateEarningsBase(
+  company: Company,
+  scale: ScaleProfile,
+  seed: string,
+  traits: OperatingTraits,
+): EarningsBase {
+  const growth = Math.exp(fairValueDrift(scale)) - 1
+  const shape = balanceSheetShape(company, scale, traits)
+  const netMargin = sectorNetMargin(company.sector, scale.netMargin)
+  const reference = referenceFiscalYear(scale)
+  const judgedOn = addDays(fiscalPeriodEnd(scale, reference), JUDGED_AFTER_DAYS)
+  const marketValue = fairValuePrice(scale, judgedOn) * scale.sharesOutstanding
+  // Capital expenditure beyond depreciation (below it for property owners, whose buildings depreciate on paper).
+  const extraCapex = traits.capexRate - traits.depreciationRate
+  if (netMargin < 0) {
+    const revenue = Math.max(scale.revenue, marketValue / LOSS_MAKER_MAX_PRICE_TO_SALES)
+    return { revenue, netMargin, growth, ...shape, growthCapexRate: extraCapex }
+  }
+  const growthCapexRate = Math.min(extraCapex, GROWTH_CAPEX_MAX_SHARE_OF_PROFIT * netMargin)
+  const value = marketValue * Math.exp(drawMispricing(company, seed))
+
+  if (company.sector === 'financials') {
+    // Return on equity = margin ÷ (assets per revenue × equity ratio); the balance sheet is sized to keep it in
+    // the range listed financials earn.
+    const { equityRatio } = shape
+    const roe = clamp(netMargin / (shape.assetsPerRevenue * equityRatio), ...FINANCIAL_ROE_RANGE)
+    const assetsPerRevenue = netMargin / (roe * equityRatio)
+    const equity = value / bookMultiple(company.market, roe)
+    return {
+      revenue: equity / (assetsPerRevenue * equityRatio),
+      netMargin,
+      growth,
+      ...shape,
+      assetsPerRevenue,
+      growthCapexRate,
+    }
+  }
+
+  // Everything per unit of revenue: free cash flow, what it is worth, and the net debt that comes off it.
+  const freeCashFlowMargin = Math.max(
+    0.3 * netMargin,
+    netMargin - growthCapexRate - (WORKING_CAPITAL_PER_REVENUE_GROWTH * growth) / (1 + growth),
+  )
+  const enterpriseValue =
+    cashFlowMultiple(company.market, growth) * trailingAverageShare(growth) * freeCashFlowMargin
+  const cash = shape.assetsPerRevenue * traits.currentAssetShare * CASH_SHARE_OF_CURRENT_ASSETS
+  const liabilities = shape.assetsPerRevenue * (1 - shape.equityRatio)
+  const debtShareOfLiabilities = clamp(
+    (NET_DEBT_MAX_SHARE_OF_ENTERPRISE_VALUE * enterpriseValue + cash) / liabilities,
+    0.02,
+    shape.debtShareOfLiabilities,
+  )
+  const equityValue = enterpriseValue - (liabilities * debtShareOfLiabilities - cash)
+  return {
+    revenue: value / equityValue,
+    netMargin,
+    growth,
+    ...shape,
+    debtShareOfLiabilities,
+    growthCapexRate,
+  }
+}
+
+/** Six fiscal years of statements, oldest first, ending with the latest one published by `endDate`. */
+export function generateAnnualFundamentals(
+  company: Company,
+  scale: ScaleProfile,
+  seed: string,
+  endDate: string,
+): AnnualFundamentals[] {
+  const rng = createSeededRandom(seed, `${company.market}:${company.code}`, 'fundamentals')
+  const reference = referenceFiscalYear(scale)
+  const lastPublished = latestPublishedFiscalYear(company, scale, endDate)
+  // Simulate at least through the reference year: share counts are calibrated on it.
+  const lastYear = Math.max(lastPublished, reference)
+  const firstYear = reference - SIMULATED_YEARS_BEFORE_REFERENCE
+  const taxRate = incomeTaxRate[company.market]
+  const traits = traitsFor(company)
+  const payout = payoutRatio[scale.dividend]
+  const buyback = buybackRatio[company.market] * (scale.dividend === 'none' ? 0.5 : 1)
+
+  const base = calibrateEarningsBase(company, scale, seed, traits)
+  const { assetsPerRevenue, equityRatio } = base
 
   // Autocorrelated year effects, so good and bad years come in runs.
   let revenueNoise = 0
@@ -216,7 +356,7 @@ export function generateAnnualFundamentals(
   let grossNoise = 0
   let previousRevenue = 0
   let shares = scale.sharesOutstanding
-  const firstRevenue = scale.revenue * (1 + scale.growth) ** (firstYear - reference)
+  const firstRevenue = base.revenue * (1 + base.growth) ** (firstYear - reference)
   const firstEquity = Math.round(firstRevenue * assetsPerRevenue * equityRatio)
   let retainedEarnings = Math.round(firstEquity * 0.6)
   let paidInCapital = firstEquity - retainedEarnings
@@ -228,12 +368,13 @@ export function generateAnnualFundamentals(
 
   for (let year = firstYear; year <= lastYear; year++) {
     revenueNoise = 0.5 * revenueNoise + rng.normal() * 0.05
-    marginNoise = 0.5 * marginNoise + rng.normal() * Math.max(0.01, 0.12 * Math.abs(scale.netMargin))
+    // Relative to the margin: a retailer's 3 % margin moves by tenths of a point, not by whole points.
+    marginNoise = 0.5 * marginNoise + rng.normal() * Math.max(0.003, 0.08 * Math.abs(base.netMargin))
     grossNoise = 0.6 * grossNoise + rng.normal() * 0.01
     const revenue = Math.round(
-      scale.revenue * (1 + scale.growth) ** (year - reference) * Math.exp(revenueNoise),
+      base.revenue * (1 + base.growth) ** (year - reference) * Math.exp(revenueNoise),
     )
-    const netMargin = scale.netMargin + marginNoise
+    const netMargin = base.netMargin + marginNoise
     const netIncome = Math.round(revenue * netMargin)
     const periodEnd = fiscalPeriodEnd(scale, year)
     const price = fairValuePrice(scale, periodEnd)
@@ -307,7 +448,7 @@ export function generateAnnualFundamentals(
     statement.incomeTax = pretaxIncome - netIncome
 
     if (scale.shape === 'operating') {
-      const totalDebt = Math.round(noisy(rng, totalLiabilities * traits.debtShareOfLiabilities, 0.05))
+      const totalDebt = Math.round(noisy(rng, totalLiabilities * base.debtShareOfLiabilities, 0.05))
       const interestExpense = Math.round(totalDebt * borrowingRate[company.market])
       const ebit = pretaxIncome + interestExpense
       const operatingIncome = Math.round(ebit - revenue * rng.normal() * 0.01)
@@ -316,7 +457,7 @@ export function generateAnnualFundamentals(
       const grossMargin = Math.max((scale.grossMargin ?? 0.3) + grossNoise, operatingIncome / revenue + 0.03)
       const grossProfit = Math.round(revenue * clamp(grossMargin, 0.01, 0.98))
       const currentAssets = Math.round(
-        totalAssets * clamp(noisy(rng, traits.currentAssetShare, 0.08), 0.02, 0.95),
+        totalAssets * clamp(noisy(rng, traits.currentAssetShare, 0.05), 0.02, 0.95),
       )
       const depreciation = Math.round(noisy(rng, revenue * traits.depreciationRate, 0.05))
       statement.costOfRevenue = revenue - grossProfit
@@ -326,17 +467,27 @@ export function generateAnnualFundamentals(
       statement.interestExpense = interestExpense
       statement.depreciationAndAmortization = depreciation
       statement.currentAssets = currentAssets
-      statement.cashAndEquivalents = Math.round(currentAssets * clamp(noisy(rng, 0.35, 0.15), 0.05, 0.9))
+      statement.cashAndEquivalents = Math.round(
+        currentAssets * clamp(noisy(rng, CASH_SHARE_OF_CURRENT_ASSETS, 0.08), 0.05, 0.9),
+      )
       statement.currentLiabilities = Math.round(
         Math.min(currentAssets / clamp(1.5 + rng.normal() * 0.25, 0.9, 2.5), totalLiabilities * 0.8),
       )
       statement.totalDebt = totalDebt
       statement.longTermDebt = Math.round(totalDebt * 0.75)
-      const workingCapitalDrag = previousRevenue > 0 ? 0.08 * (revenue - previousRevenue) : 0
+      const workingCapitalDrag =
+        previousRevenue > 0 ? WORKING_CAPITAL_PER_REVENUE_GROWTH * (revenue - previousRevenue) : 0
       statement.operatingCashFlow = Math.round(
-        netIncome + depreciation - workingCapitalDrag + revenue * rng.normal() * 0.015,
+        netIncome +
+          depreciation -
+          workingCapitalDrag +
+          (Math.abs(netIncome) + 0.25 * depreciation) * rng.normal() * OPERATING_CASH_FLOW_NOISE,
       )
-      statement.capitalExpenditure = Math.round(revenue * traits.capexRate * Math.exp(rng.normal() * 0.1))
+      statement.capitalExpenditure = Math.round(
+        revenue *
+          (traits.depreciationRate + base.growthCapexRate) *
+          Math.exp(rng.normal() * CAPITAL_EXPENDITURE_NOISE),
+      )
     } else if (scale.shape === 'bank') {
       const totalDebt = Math.round(totalAssets * (company.industry === 'financial_services' ? 0.6 : 0.12))
       statement.operatingIncome = pretaxIncome

@@ -9,6 +9,9 @@
  * - Volatility switches between a calm and a turbulent regime (a two-state Markov chain), for the market and for
  *   each company, so quiet months and stormy months alternate.
  * - Volume follows the company's typical turnover and rises with the size of the day's move.
+ * - Results days and index-review days (demo-events.ts) make sessions unusual as they do in a real market: on a
+ *   results day the price gaps on the surprise and volume surges (and stays high the day after); on an index-review
+ *   day the whole market trades heavily.
  * - Prices sit on the exchange's tick grid; high ≥ max(open, close) and low ≤ min(open, close) always.
  *
  * Every series starts at `demoEpoch` and is generated forward one session at a time from its own seeded stream, so
@@ -20,6 +23,7 @@ import { listTradingDays } from '../exchange-calendar.ts'
 import type { Company, DailyBar, Exchange, Sector } from '../market-data.ts'
 import { roundToTick } from '../price-ticks.ts'
 import type { ScaleProfile } from '../universe-listing.ts'
+import { isIndexReviewDay, listResultsDates } from './demo-events.ts'
 import { createSeededRandom } from './seeded-random.ts'
 
 /** The first date of every demo series; earlier requests get nothing. */
@@ -59,6 +63,13 @@ const volumeLot: Record<Market, number> = { us: 1, hk: 100, jp: 100, kr: 1 }
 const MARKET_CALM_SIGMA = 0.009
 const MARKET_STORM_SIGMA = 0.02
 const REVERSION_PER_SESSION = 1 / 150
+/** Results surprise, in daily standard deviations: the gap a results day opens with. */
+const RESULTS_SURPRISE = 2.5
+/** Volume on a results day beyond what the move brings (1.4–2.2×), and on the day after. */
+const RESULTS_VOLUME = [1.4, 2.2] as const
+const RESULTS_NEXT_DAY_VOLUME = 1.5
+/** Volume of every company of a market on its index-review day, beyond what the move brings (2–3×). */
+const INDEX_REVIEW_VOLUME = [2, 3] as const
 const MS_PER_YEAR = 365.25 * 24 * 3600 * 1000
 
 export function annualVolatility(company: Company, scale: ScaleProfile): number {
@@ -119,6 +130,21 @@ function generateMarketFactor(seed: string, market: Market, sessions: number): F
   return shocks
 }
 
+/** Indexes of the sessions on which the company's results come out: the first session on or after each date. */
+function resultsSessionIndexes(dates: readonly string[], resultsDates: readonly string[]): Set<number> {
+  const indexes = new Set<number>()
+  let i = 0
+  for (const date of resultsDates) {
+    while (i < dates.length && (dates[i] as string) < date) i++
+    if (i < dates.length) indexes.add(i)
+  }
+  return indexes
+}
+
+function between(range: readonly [number, number], fraction: number): number {
+  return range[0] + (range[1] - range[0]) * fraction
+}
+
 function yearsFromAnchor(date: string): number {
   return (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${demoAnchorDate}T00:00:00Z`)) / MS_PER_YEAR
 }
@@ -154,6 +180,11 @@ export function generateDailyBars(
   const baseVolume =
     scale.sharesOutstanding * dailyTurnover[company.exchange] * ((sigma * Math.sqrt(252)) / 0.25)
   const lot = volumeLot[company.market]
+  const key = `${company.market}:${company.code}`
+  const resultsSessions = resultsSessionIndexes(
+    days,
+    listResultsDates(company, scale, seed, Number(demoEpoch.slice(0, 4)) - 1, Number(endDate.slice(0, 4))),
+  )
 
   let deviation = rng.normal() * 0.12
   let trend = 0
@@ -166,7 +197,19 @@ export function generateDailyBars(
     stormy = stormy ? !rng.chance(0.05) : rng.chance(0.012)
     const regime = stormy ? 1.8 : 0.9
     trend = 0.994 * trend + rng.normal() * 0.00012
-    const jump = rng.chance(0.005) ? rng.normal() * 4 * sigma : 0
+    let jump = rng.chance(0.005) ? rng.normal() * 4 * sigma : 0
+    // Events draw from streams of their own, named by the date, so the ordinary days' stream stays as it was.
+    let eventVolume = 1
+    if (resultsSessions.has(i)) {
+      const surprise = createSeededRandom(seed, key, 'results-day', date)
+      jump += surprise.normal() * RESULTS_SURPRISE * sigma
+      eventVolume *= between(RESULTS_VOLUME, surprise.next())
+    } else if (resultsSessions.has(i - 1)) {
+      eventVolume *= RESULTS_NEXT_DAY_VOLUME
+    }
+    if (isIndexReviewDay(company.market, date)) {
+      eventVolume *= between(INDEX_REVIEW_VOLUME, createSeededRandom(seed, key, 'index-review', date).next())
+    }
     const shock = beta * (market[i] ?? 0) + idioSigma * regime * rng.normal() + jump + trend
     deviation = deviation * (1 - REVERSION_PER_SESSION) + shock
 
@@ -182,7 +225,11 @@ export function generateDailyBars(
 
     const moveSize = Math.abs(Math.log(rawClose / previousClose)) / sigma
     const rawVolume =
-      baseVolume * Math.exp(0.3 * rng.normal() - 0.045) * (1 + 0.8 * moveSize) * Math.sqrt(regime)
+      baseVolume *
+      Math.exp(0.3 * rng.normal() - 0.045) *
+      (1 + 0.8 * moveSize) *
+      Math.sqrt(regime) *
+      eventVolume
     const volume = Math.max(lot, Math.round(rawVolume / lot) * lot)
 
     bars[i] = { date, open, high, low, close, volume }

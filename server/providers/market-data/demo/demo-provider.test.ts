@@ -208,13 +208,30 @@ describe('demo annual fundamentals', () => {
     }
   })
 
-  it('size the statements like the real company', () => {
+  it('size the statements from the price: multiples a listed company of its market and sector could have', () => {
+    const priceEarnings = new Map<string, number[]>()
     for (const { company: subject, scale } of listings) {
-      const years = generateDemoCompanyData(subject, 'scale', endDate).fundamentals
-      const reference = years.find((y) => y.fiscalYear === (scale.fiscalYearEndMonth === 12 ? 2024 : 2025))!
-      expect(reference.revenue! / scale.revenue, subject.code).toBeGreaterThan(0.7)
-      expect(reference.revenue! / scale.revenue, subject.code).toBeLessThan(1.4)
+      const { fundamentals, bars } = generateDemoCompanyData(subject, 'scale', endDate)
+      const reference = fundamentals.find(
+        (y) => y.fiscalYear === (scale.fiscalYearEndMonth === 12 ? 2024 : 2025),
+      )!
       expect(reference.sharesOutstanding! / scale.sharesOutstanding, subject.code).toBeCloseTo(1, 5)
+      const latest = fundamentals.at(-1)!
+      const marketValue = bars.at(-1)!.close * latest.sharesOutstanding!
+      const priceToBook = marketValue / latest.shareholdersEquity!
+      expect(priceToBook, subject.code).toBeGreaterThan(0.05)
+      expect(priceToBook, subject.code).toBeLessThan(40)
+      expect(latest.dividendsPaid! / marketValue, subject.code).toBeLessThan(0.2)
+      if (scale.netMargin < 0) continue
+      const priceEarning = marketValue / latest.netIncome!
+      expect(priceEarning, subject.code).toBeGreaterThan(3)
+      expect(priceEarning, subject.code).toBeLessThan(80)
+      priceEarnings.set(subject.market, [...(priceEarnings.get(subject.market) ?? []), priceEarning])
+    }
+    for (const [market, values] of priceEarnings) {
+      const median = [...values].sort((a, b) => a - b)[values.length >> 1]!
+      expect(median, market).toBeGreaterThan(8)
+      expect(median, market).toBeLessThan(25)
     }
   })
 })

@@ -27,6 +27,14 @@ import { generateDailyBars } from './demo-prices.ts'
 
 export const defaultDemoSeed = 'tickerwise'
 
+/**
+ * The version of what the generators make of a seed. Raise it whenever a change to the generators changes the data
+ * (not only its speed): a database holding demo data of another version has it replaced as a whole at the next
+ * start (stock-refresh.ts), so old numbers never mix with new ones. 2: statements sized from the price (demo-
+ * valuation.ts), results and index-review days in the bars (demo-events.ts).
+ */
+export const DEMO_DATA_VERSION = '2'
+
 export type DemoProviderConfig = {
   /** Any string; the same seed always gives the same data. */
   seed?: string
@@ -109,6 +117,7 @@ export function createDemoProvider(config: DemoProviderConfig): MarketDataProvid
   return {
     name: 'demo',
     isDemo: true,
+    dataVersion: DEMO_DATA_VERSION,
 
     async getDailyBars(company, from, to) {
       return dataFor(company)

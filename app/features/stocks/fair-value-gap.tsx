@@ -1,0 +1,64 @@
+/**
+ * The gap between price and fair value, named as investors name it: the *margin of safety* when the price is at or
+ * below fair value, the *premium to fair value* when it is above. Both are shares of fair value, so one signed figure
+ * (`downsideMargin`) carries them and the lists sort by it. A gap of more than a factor of two either way is
+ * low-confidence (`assessMarginConfidence`, the engine's rule): a premium beyond 100 % reads "> 100%" instead of a
+ * number no reader can believe, and a badge says why it is shown so. The arrow points from the price towards fair
+ * value; the term, not a minus sign, says which side the price is on. Used by the diagnosis, the lists and home.
+ */
+import { clsx } from 'clsx'
+import { useTranslation } from 'react-i18next'
+import { Badge } from '#app/components/badge.tsx'
+import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import { assessMarginConfidence } from '#contracts/stock-rules.ts'
+import type { Translate } from './check-values.ts'
+import { type DisplayLocale, formatPercent } from './stock-format.ts'
+
+/** The message that names a gap: the margin of safety at or below fair value (and when unknown), else the premium. */
+export function gapTermKey(margin: number | null): 'fairValue.marginOfSafety' | 'fairValue.premium' {
+  return margin !== null && margin < 0 ? 'fairValue.premium' : 'fairValue.marginOfSafety'
+}
+
+/** `23.4%` either side; a premium beyond 100 % (the price more than twice fair value) reads `> 100%`. */
+export function formatGap(margin: number, locale: DisplayLocale, t: Translate): string {
+  if (margin < -1) return t('stocks:fairValue.beyond', { value: formatPercent(1, locale, { digits: 0 }) })
+  return formatPercent(Math.abs(margin), locale)
+}
+
+export function LowConfidenceBadge() {
+  const { t } = useTranslation('stocks')
+  return (
+    <Badge tone="warn" className="whitespace-nowrap">
+      {t('fairValue.lowConfidence')}
+    </Badge>
+  )
+}
+
+export function FairValueGap({
+  margin,
+  displayLocale,
+  empty = '—',
+  className,
+}: {
+  /** Signed: (fair value − price) ÷ fair value. */
+  margin: number | null
+  displayLocale: DisplayLocale
+  /** What to show without a fair value. */
+  empty?: string
+  className?: string
+}) {
+  const { t } = useTranslation('stocks')
+  if (margin === null) return <span className="text-ink-700">{empty}</span>
+  const isLow = assessMarginConfidence(margin)?.confidence === 'low'
+  return (
+    <span
+      className={clsx('inline-flex flex-wrap items-center gap-x-1.5 gap-y-1', className)}
+      data-confidence={isLow ? 'low' : 'normal'}
+    >
+      <ChangeIndicator value={margin}>
+        {formatGap(margin, displayLocale, (key, options) => t(key, options ?? {}) as string)}
+      </ChangeIndicator>
+      {isLow ? <LowConfidenceBadge /> : null}
+    </span>
+  )
+}

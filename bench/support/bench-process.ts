@@ -1,0 +1,99 @@
+/**
+ * Starts the production entry (`node server/main.ts`, with its workers when WEB_CONCURRENCY says so) as a child
+ * process on a free loopback port, for benchmarks that need whole processes; and a fresh PostgreSQL database beside
+ * DATABASE_URL's for them.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { databaseUrlWithName } from '#server/testing/test-database.ts'
+
+export interface BenchProcess {
+  url: string
+  port: number
+  hostOf(region: 'en' | 'hant' | 'hk' | 'kr' | 'jp'): string
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export async function startBenchProcess(env: Record<string, string>): Promise<BenchProcess> {
+  const port = await freePort()
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-process-'))
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_ENV: 'develop',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 240_000
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`server/main.ts exited with ${child.exitCode} before serving`)
+    try {
+      if ((await fetch(`${url}/api/portal`)).ok) break
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error('server/main.ts did not answer within 240 s')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return {
+    url,
+    port,
+    hostOf: (region) => `${region}.localhost:${port}`,
+    async stop() {
+      child.kill('SIGTERM')
+      const code = await exited
+      await rm(dataDir, { recursive: true, force: true })
+      return code
+    },
+  }
+}
+
+/** A new, empty PostgreSQL database beside DATABASE_URL's, dropped by `drop()`. */
+export async function createFreshPostgres(
+  url: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  return {
+    url: databaseUrlWithName(url, name),
+    async drop() {
+      const cleaner = new pg.Client({ connectionString: url })
+      await cleaner.connect()
+      await cleaner.query(`drop database if exists ${name} with (force)`)
+      await cleaner.end()
+    },
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Compression at the origin (ADR 0012), unless COMPRESSION=off leaves it to a proxy or CDN:
+ * - fingerprinted assets are compressed once at build (scripts/compress-assets.ts writes `.br` and `.gz` beside
+ *   them) and @fastify/static sends the variant the browser accepts (http.ts, `preCompressed`);
+ * - API answers (JSON) above 1 KB are compressed as they are sent, by @fastify/compress: brotli at a low quality
+ *   (fast: a 50 KB answer in well under a millisecond), gzip for browsers without brotli;
+ * - pages bypass Fastify's hooks (pages.ts hijacks the reply), so they are compressed here: rendered pages as they
+ *   stream (`compressWebStream`), cached pages from gzip pieces made once (page-cache.ts).
+ * Deliberately left to others: what may be cached (page-cache.ts) and the assets' own cache headers (http.ts).
+ */
+import { pipeline, Readable } from 'node:stream'
+import zlib from 'node:zlib'
+import fastifyCompress from '@fastify/compress'
+import type { FastifyInstance } from 'fastify'
+
+export type ContentEncoding = 'br' | 'gzip'
+
+/** Smaller answers are sent as they are: the headers and the compressor's framing would eat the saving. */
+export const compressionThresholdBytes = 1024
+
+/** Brotli quality for what is compressed per response: 4 is several times faster than the default 11, ~10% larger. */
+export const onTheFlyBrotliQuality = 4
+
+const compressibleTypePattern =
+  /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json)|image\/svg\+xml)/i
+
+/** Text formats (HTML, JSON, React Router's data stream `text/x-script`, XML, SVG); images and fonts are not. */
+export function isCompressibleType(contentType: string | null | undefined): boolean {
+  return contentType ? compressibleTypePattern.test(contentType.trim()) : false
+}
+
+/**
+ * The encoding to answer with, given the request's Accept-Encoding and what the server can send, in the server's
+ * order of preference: the highest `q` wins, ties go to the server's order; `q=0` refuses; `*` stands for any
+ * encoding not named. No header (or only identity) means no compression.
+ */
+export function negotiateEncoding(
+  acceptEncoding: string | string[] | undefined | null,
+  offered: readonly ContentEncoding[],
+): ContentEncoding | undefined {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding
+  if (!header) return undefined
+  const weights = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [token = '', ...parameters] = part.trim().toLowerCase().split(';')
+    if (!token) continue
+    let q = 1
+    for (const parameter of parameters) {
+      const [name, value] = parameter.trim().split('=')
+      if (name === 'q') q = Number(value)
+    }
+    weights.set(token.trim(), Number.isFinite(q) ? q : 0)
+  }
+  let best: ContentEncoding | undefined
+  let bestWeight = 0
+  for (const encoding of offered) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0
+    if (weight > bestWeight) {
+      best = encoding
+      bestWeight = weight
+    }
+  }
+  return best
+}
+
+/** Adds Accept-Encoding to a Vary value (a cache must keep the compressed and plain answers apart). */
+export function varyWithAcceptEncoding(current: string | null | undefined): string {
+  if (!current) return 'Accept-Encoding'
+  const names = current.split(',').map((name) => name.trim().toLowerCase())
+  return names.includes('accept-encoding') || names.includes('*') ? current : `${current}, Accept-Encoding`
+}
+
+/** JSON answers of the API scope: brotli (quality 4) or gzip above 1 KB. Register before the scope's routes. */
+export async function registerApiCompression(api: FastifyInstance): Promise<void> {
+  await api.register(fastifyCompress, {
+    global: true,
+    // Request bodies are never compressed by our clients; a compressed one is refused, not inflated.
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: compressionThresholdBytes,
+    customTypes: compressibleTypePattern,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: onTheFlyBrotliQuality } },
+    zlibOptions: { level: 6 },
+  })
+}
+
+function createCompressor(encoding: ContentEncoding): zlib.BrotliCompress | zlib.Gzip {
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: onTheFlyBrotliQuality } })
+    : zlib.createGzip({ level: 6 })
+}
+
+/**
+ * A streamed body, compressed as it streams. Whatever the render has written by the time the event loop turns is
+ * flushed to the reader: the page's shell still arrives before its slow parts, yet the small pieces React writes in
+ * one go are compressed together rather than each on its own. Cancelling the result (the reader left) cancels the
+ * source.
+ */
+export function compressWebStream(
+  body: ReadableStream<Uint8Array>,
+  encoding: ContentEncoding,
+): ReadableStream<Uint8Array> {
+  const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>)
+  const compressor = createCompressor(encoding)
+  let flushScheduled = false
+  source.on('data', () => {
+    if (flushScheduled) return
+    flushScheduled = true
+    setImmediate(() => {
+      flushScheduled = false
+      if (!compressor.writableEnded && !compressor.destroyed) compressor.flush()
+    })
+  })
+  pipeline(source, compressor, () => {
+    // Errors reach the reader through the stream returned below; a reader who left is not an error.
+  })
+  return Readable.toWeb(compressor) as unknown as ReadableStream<Uint8Array>
+}

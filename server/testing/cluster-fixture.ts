@@ -1,0 +1,39 @@
+/**
+ * A stand-in server for server/cluster.test.ts: the primary runs cluster.ts as main.ts does; each worker answers
+ * `/slow` after FIXTURE_DELAY_MS and, on SIGTERM, drains as main.ts does (stops accepting, finishes what it has,
+ * exits 0). Prints one line per event so the test can follow.
+ */
+import cluster from 'node:cluster'
+import http from 'node:http'
+import { runPrimary } from '#server/cluster.ts'
+
+const delayMs = Number(process.env.FIXTURE_DELAY_MS ?? 500)
+
+if (cluster.isPrimary) {
+  const line = (level: string) => (details: object, message: string) =>
+    console.log(JSON.stringify({ level, ...details, msg: message }))
+  runPrimary({
+    workers: Number(process.env.FIXTURE_WORKERS ?? 2),
+    log: { info: line('info'), warn: line('warn'), error: line('error') },
+    shutdownTimeoutMs: 5_000,
+  })
+} else {
+  const server = http.createServer((request, response) => {
+    setTimeout(() => response.end(`served by ${process.pid} ${request.url}`), delayMs)
+  })
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address()
+    console.log(
+      JSON.stringify({
+        msg: 'listening',
+        pid: process.pid,
+        port: typeof address === 'object' ? address?.port : 0,
+      }),
+    )
+  })
+  process.on('SIGTERM', () => {
+    console.log(JSON.stringify({ msg: 'draining', pid: process.pid }))
+    server.close(() => process.exit(0))
+    server.closeIdleConnections()
+  })
+}
