@@ -23,8 +23,6 @@ import {
   articlePageMax,
   articlePageSizeDefault,
   articlePageSizeMax,
-  searchHistoryMax,
-  searchStocksMax,
   searchTextMaxLength,
   suggestedStocksMax,
   suggestionRowsMax,
@@ -54,21 +52,7 @@ export const ArticleErrorCode = {
 
 // The limits and patterns live in a file without zod, which the browser imports (ADR 0011); the API's modules keep
 // importing them from here.
-export {
-  articleIdPattern,
-  articleKeyPattern,
-  articlePageMax,
-  articlePageSizeDefault,
-  articlePageSizeMax,
-  searchHistoryMax,
-  searchStocksMax,
-  searchTextMaxLength,
-  suggestedStocksMax,
-  suggestionRowsMax,
-  tagKeyPattern,
-  tagSuggestionsMax,
-  topicSlugPattern,
-}
+export * from './article-limits.ts'
 
 /** Query strings send '' for a field left empty, JSON bodies may send null; read both as absent. */
 const blankAsAbsent = (value: unknown) =>
