@@ -16,6 +16,7 @@ import {
   stateOfErrorCode,
   statusOfState,
 } from './diagnosis-state.ts'
+import { pageDiagnosisOf } from './page-diagnosis.ts'
 
 /**
  * The stable code of a service error. Checked by shape, not `instanceof`: the page build bundles its own copy of
@@ -61,7 +62,7 @@ export async function loadDiagnosisPage(
   if (!isCountable) return answer({ kind: 'preparing' }, null)
   try {
     const diagnosis = await services.stocks.getDiagnosis(parsed.data, reader, locale)
-    return answer({ kind: 'result', diagnosis }, attemptsLeftOf(diagnosis.quota))
+    return answer({ kind: 'result', diagnosis: pageDiagnosisOf(diagnosis) }, attemptsLeftOf(diagnosis.quota))
   } catch (error) {
     const state = stateOfErrorCode(errorCodeOf(error))
     if (state.kind === 'failed') log.error({ err: error, code }, 'diagnosis failed')

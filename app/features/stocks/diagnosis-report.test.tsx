@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { assessMarginConfidence, type StockDiagnosisAnswer } from '#contracts/stocks.ts'
 import { DiagnosisReport } from './diagnosis-report.tsx'
 import { calculationOf } from './fair-value-panel.tsx'
+import { pageDiagnosisOf } from './page-diagnosis.ts'
 import { buildDiagnosisAnswer } from './testing/diagnosis-answer.fixture.ts'
 import { renderMarkup, textOf } from './testing/render-markup.tsx'
 
@@ -28,7 +29,11 @@ describe('diagnosis report', () => {
   it('shows the stock, DEMO badge, summary, every score and check, the labels, levels, fair value and disclaimer', async () => {
     const answer = await buildDiagnosisAnswer('us', 'AAPL', 'en')
     const html = renderMarkup(
-      <DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />,
+      <DiagnosisReport
+        diagnosis={pageDiagnosisOf(answer)}
+        displayLocale="en-US"
+        timeZone="America/New_York"
+      />,
     )
     const text = textOf(html)
     expect(text).toContain('Apple')
@@ -36,8 +41,10 @@ describe('diagnosis report', () => {
     expect(text).toContain(answer.summary)
     for (const score of answer.scoreDetails) {
       expect(text).toContain(score.label)
-      for (const check of score.checks) expect(html).toContain(`data-check="${check.key}"`)
+      expect(html).toContain(`id="score-${score.key}"`)
     }
+    // A folded score's checks are drawn when it is opened (score-details.test.tsx), not with the page.
+    expect(html).not.toContain('data-check=')
     expect(html).toContain('data-testid="score-radar"')
     expect(html).toMatch(/<table[^>]*>\s*<caption class="sr-only">Total score and the ten scores/)
     expect(text).toContain('Technicals')
@@ -54,7 +61,11 @@ describe('diagnosis report', () => {
   it('pairs every gain and loss colour with an arrow', async () => {
     const answer = await buildDiagnosisAnswer('hk', '0700', 'en')
     const html = renderMarkup(
-      <DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />,
+      <DiagnosisReport
+        diagnosis={pageDiagnosisOf(answer)}
+        displayLocale="en-US"
+        timeZone="America/New_York"
+      />,
     )
     const coloured = html.match(/<span data-direction="(up|down)"[^>]*>.*?<\/span><\/span>/g) ?? []
     expect(coloured.length).toBeGreaterThan(0)
@@ -64,9 +75,12 @@ describe('diagnosis report', () => {
   it('reads in Traditional Chinese on the Chinese site', async () => {
     const answer = await buildDiagnosisAnswer('hk', '0700', 'zh-Hant')
     const text = textOf(
-      renderMarkup(<DiagnosisReport diagnosis={answer} displayLocale="zh-TW" timeZone="Asia/Taipei" />, {
-        locale: 'zh-Hant',
-      }),
+      renderMarkup(
+        <DiagnosisReport diagnosis={pageDiagnosisOf(answer)} displayLocale="zh-TW" timeZone="Asia/Taipei" />,
+        {
+          locale: 'zh-Hant',
+        },
+      ),
     )
     expect(text).toContain('騰訊')
     expect(text).toContain('綜合評分')
@@ -81,7 +95,7 @@ describe('diagnosis report', () => {
     expect(answer.fairValue.method).toBe('justified_price_to_book')
     expect(calculationOf(answer.fairValue)?.kind).toBe('pb')
     const html = renderMarkup(
-      <DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="Asia/Hong_Kong" />,
+      <DiagnosisReport diagnosis={pageDiagnosisOf(answer)} displayLocale="en-US" timeZone="Asia/Hong_Kong" />,
     )
     expect(html).toContain('data-testid="justified-pb"')
     expect(textOf(html)).toContain('Justified price-to-book')
@@ -102,7 +116,11 @@ describe('diagnosis report', () => {
     }
     const text = textOf(
       renderMarkup(
-        <DiagnosisReport diagnosis={withoutResistance} displayLocale="en-US" timeZone="Asia/Seoul" />,
+        <DiagnosisReport
+          diagnosis={pageDiagnosisOf(withoutResistance)}
+          displayLocale="en-US"
+          timeZone="Asia/Seoul"
+        />,
       ),
     )
     expect(text).toContain(
@@ -114,13 +132,13 @@ describe('diagnosis report', () => {
     const answer = await buildDiagnosisAnswer('us', 'AAPL', 'en')
     const html = renderMarkup(
       <DiagnosisReport
-        diagnosis={{
+        diagnosis={pageDiagnosisOf({
           ...answer,
           stale: true,
           isDemo: false,
           stock: { ...answer.stock, isDemo: false },
           data: { ...answer.data, source: 'yahoo' },
-        }}
+        })}
         displayLocale="en-US"
         timeZone="America/New_York"
       />,
@@ -133,7 +151,11 @@ describe('diagnosis report', () => {
     const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'en'), 4.25)
     expect(answer.fairValue.downsideMargin).toBeCloseTo(-3.25, 9)
     const html = renderMarkup(
-      <DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />,
+      <DiagnosisReport
+        diagnosis={pageDiagnosisOf(answer)}
+        displayLocale="en-US"
+        timeZone="America/New_York"
+      />,
     )
     const text = textOf(html)
     expect(text).toContain('Premium to fair value > 100% Low confidence')
@@ -148,9 +170,12 @@ describe('diagnosis report', () => {
   it('shows a −325% margin in its low-confidence form in Traditional Chinese', async () => {
     const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'zh-Hant'), 4.25)
     const text = textOf(
-      renderMarkup(<DiagnosisReport diagnosis={answer} displayLocale="zh-TW" timeZone="Asia/Taipei" />, {
-        locale: 'zh-Hant',
-      }),
+      renderMarkup(
+        <DiagnosisReport diagnosis={pageDiagnosisOf(answer)} displayLocale="zh-TW" timeZone="Asia/Taipei" />,
+        {
+          locale: 'zh-Hant',
+        },
+      ),
     )
     expect(text).toContain('較合理價溢價 逾 100% 可信度低')
     expect(text).toContain('股價是合理價的 4.3 倍。')
@@ -160,7 +185,13 @@ describe('diagnosis report', () => {
   it('names a price below fair value a margin of safety, with no badge while the gap is within a factor of two', async () => {
     const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'en'), 0.8)
     const text = textOf(
-      renderMarkup(<DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />),
+      renderMarkup(
+        <DiagnosisReport
+          diagnosis={pageDiagnosisOf(answer)}
+          displayLocale="en-US"
+          timeZone="America/New_York"
+        />,
+      ),
     )
     expect(text).toContain('Margin of safety 20.0%')
     expect(text).not.toContain('Low confidence')
@@ -170,7 +201,13 @@ describe('diagnosis report', () => {
   it('flags a price under half the fair value too, keeping its margin of safety figure', async () => {
     const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'en'), 0.3)
     const text = textOf(
-      renderMarkup(<DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />),
+      renderMarkup(
+        <DiagnosisReport
+          diagnosis={pageDiagnosisOf(answer)}
+          displayLocale="en-US"
+          timeZone="America/New_York"
+        />,
+      ),
     )
     expect(text).toContain('Margin of safety 70.0% Low confidence')
     expect(text).toContain('The price is only 30% of the fair value.')
@@ -182,7 +219,11 @@ describe('diagnosis report', () => {
     expect(sensitivity?.driver).toBe('explicit_growth')
     if (!sensitivity) return
     const html = renderMarkup(
-      <DiagnosisReport diagnosis={answer} displayLocale="en-US" timeZone="America/New_York" />,
+      <DiagnosisReport
+        diagnosis={pageDiagnosisOf(answer)}
+        displayLocale="en-US"
+        timeZone="America/New_York"
+      />,
     )
     const text = textOf(html)
     expect(text).toContain('What drives this fair value')
@@ -204,9 +245,12 @@ describe('diagnosis report', () => {
   it('says the same in Traditional Chinese, for a bank valued on book value', async () => {
     const answer = await buildDiagnosisAnswer('hk', '0005', 'zh-Hant')
     const text = textOf(
-      renderMarkup(<DiagnosisReport diagnosis={answer} displayLocale="zh-TW" timeZone="Asia/Taipei" />, {
-        locale: 'zh-Hant',
-      }),
+      renderMarkup(
+        <DiagnosisReport diagnosis={pageDiagnosisOf(answer)} displayLocale="zh-TW" timeZone="Asia/Taipei" />,
+        {
+          locale: 'zh-Hant',
+        },
+      ),
     )
     expect(text).toContain('合理價的關鍵假設')
     expect(text).toContain('合理股價淨值比模型假設股東權益報酬率長期維持')

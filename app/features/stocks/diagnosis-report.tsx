@@ -4,6 +4,7 @@
  * and the disclaimer with the data's source and dates. Everything shown comes from the diagnosis answer; this
  * component only lays it out and formats it for the reader.
  */
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
@@ -12,8 +13,11 @@ import type { ValueContext } from './check-values.ts'
 import { FairValuePanel } from './fair-value-panel.tsx'
 import { KeyFigures } from './key-figures.tsx'
 import { MethodCitationsProvider } from './method-button.tsx'
+import type { PageDiagnosis } from './page-diagnosis.ts'
 import { PriceChart } from './price-chart.tsx'
+import { unpackChartBars } from './price-chart-data.ts'
 import { PriceLevelsPanel } from './price-levels-panel.tsx'
+import { ReportIconSprite } from './report-icons.tsx'
 import { ScoreDetails } from './score-details.tsx'
 import { ScoreOverview } from './score-overview.tsx'
 import { SignalLabels } from './signal-labels.tsx'
@@ -40,12 +44,14 @@ export function DiagnosisReport({
   displayLocale,
   timeZone,
 }: {
-  diagnosis: StockDiagnosis
+  diagnosis: PageDiagnosis
   displayLocale: DisplayLocale
   timeZone: string
 }) {
   const { t } = useTranslation('stocks')
   const { stock } = diagnosis
+  // A new array would redraw the chart on every render; the packed bars change only with a new diagnosis.
+  const bars = useMemo(() => unpackChartBars(diagnosis.chartBars), [diagnosis.chartBars])
   const reportingCurrency = Currency.safeParse(diagnosis.ratios.reportingCurrency)
   const ctx: ValueContext = {
     locale: displayLocale,
@@ -58,8 +64,8 @@ export function DiagnosisReport({
   const closeText = stock.price === null ? null : formatPrice(stock.price, stock.currency, displayLocale)
   const chartDescription = t('chart.description', {
     name: stock.name,
-    from: diagnosis.history[0] ? formatDate(diagnosis.history[0].date, displayLocale) : '',
-    to: diagnosis.history.at(-1) ? formatDate(diagnosis.history.at(-1)!.date, displayLocale) : '',
+    from: bars[0] ? formatDate(bars[0].date, displayLocale) : '',
+    to: bars.at(-1) ? formatDate(bars.at(-1)!.date, displayLocale) : '',
     close: closeText ?? t('check.notAvailable'),
     support: diagnosis.levels.support
       ? formatPrice(diagnosis.levels.support.price, stock.currency, displayLocale)
@@ -75,6 +81,7 @@ export function DiagnosisReport({
         aria-labelledby="diagnosis-title"
         data-testid="diagnosis-report"
       >
+        <ReportIconSprite />
         <header className="flex flex-col gap-4 rounded-card border border-ink-100 bg-white p-4 sm:p-5">
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="flex min-w-0 flex-col gap-1">
@@ -153,9 +160,9 @@ export function DiagnosisReport({
             </h2>
             {diagnosis.isDemo ? <DemoBadge /> : null}
           </div>
-          {diagnosis.history.length > 0 ? (
+          {bars.length > 0 ? (
             <PriceChart
-              bars={diagnosis.history}
+              bars={bars}
               levels={diagnosis.levels}
               currency={stock.currency}
               displayLocale={displayLocale}

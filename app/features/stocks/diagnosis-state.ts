@@ -7,7 +7,7 @@ import { loginHref } from '#app/features/account/account-menu.tsx'
 import { QuotaErrorCode } from '#contracts/account-codes.ts'
 import type { QuotaStatus } from '#contracts/accounts.ts'
 import { StockErrorCode } from '#contracts/stock-rules.ts'
-import type { StockDiagnosisAnswer } from '#contracts/stocks.ts'
+import type { PageDiagnosis } from './page-diagnosis.ts'
 
 export type DiagnosisLimitCode = (typeof QuotaErrorCode.diagnosis)[keyof typeof QuotaErrorCode.diagnosis]
 export type DiagnosisInputCode =
@@ -24,7 +24,7 @@ export type DiagnosisPageState =
   | { kind: 'not-found' }
   | { kind: 'limited'; code: DiagnosisLimitCode }
   | { kind: 'failed'; code: string }
-  | { kind: 'result'; diagnosis: StockDiagnosisAnswer }
+  | { kind: 'result'; diagnosis: PageDiagnosis }
 
 const limitCodes = new Set<string>(Object.values(QuotaErrorCode.diagnosis))
 const inputCodes = new Set<string>([

@@ -5,10 +5,10 @@
  */
 import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeTone } from '#app/components/badge.tsx'
-import type { StockDiagnosis } from '#contracts/stocks.ts'
 import type { ValueContext } from './check-values.ts'
 import { FairValueGap, gapTermKey } from './fair-value-gap.tsx'
 import { MethodButton } from './method-button.tsx'
+import type { PageDiagnosis } from './page-diagnosis.ts'
 import { formatAmount, formatDate, formatDecimal, formatPercent, formatPrice } from './stock-format.ts'
 import { useKeyLabels } from './stock-labels.ts'
 
@@ -42,7 +42,7 @@ export function KeyFigures({
   ctx,
   asOfText,
 }: {
-  diagnosis: StockDiagnosis
+  diagnosis: PageDiagnosis
   ctx: ValueContext
   asOfText: string
 }) {

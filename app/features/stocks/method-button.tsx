@@ -4,14 +4,14 @@
  * The citations (title and source) come with the diagnosis; the formulas are the page's own summaries of
  * docs/analysis-methods.md.
  */
-import { BookOpen } from 'lucide-react'
 import { createContext, useContext, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '#app/components/dialog.tsx'
-import type { StockDiagnosis } from '#contracts/stocks.ts'
 import type { InputRow } from './check-values.ts'
+import type { PageMethodCitation } from './page-diagnosis.ts'
+import { ReportIcon } from './report-icons.tsx'
 
-export type MethodCitation = StockDiagnosis['methods'][number]
+export type MethodCitation = PageMethodCitation
 
 const CitationsContext = createContext<ReadonlyMap<string, MethodCitation>>(new Map())
 
@@ -51,7 +51,7 @@ export function MethodButton({
         className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
         data-testid="method-button"
       >
-        <BookOpen className="size-4" aria-hidden="true" />
+        <ReportIcon name="book-open" className="size-4" />
         {/* The visible word starts the accessible name, which then says what the method is for. */}
         {t('methods.label')}
         <span className="sr-only">{t('methods.for', { subject })}</span>

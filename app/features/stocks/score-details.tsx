@@ -1,14 +1,20 @@
 /**
  * Every score's checks: for each, whether it passed, failed or could not be judged (with the reason), the measured
  * value against its threshold and where the threshold comes from, the weight, the period and the figures it was
- * computed from, and the methods behind the score. Scores fold open (native disclosure, works without JavaScript).
+ * computed from, and the methods behind the score. Scores fold open (native disclosure).
+ *
+ * A folded score's checks are drawn when it is first opened, not with the page: the checks come with the page's
+ * data anyway, and drawn in advance for all ten scores they were half of the page's HTML (issue "Fast on a phone and
+ * under load"). Opening needs JavaScript; without it the section says so, and the scores, their values and checks
+ * passed stay in the table above.
  */
 import { clsx } from 'clsx'
-import { ChevronDown, CircleCheck, CircleMinus, CircleX } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { DiagnosisCheck, StockDiagnosis } from '#contracts/stocks.ts'
 import { formatThreshold, formatUnitValue, inputRowsOf, type ValueContext } from './check-values.ts'
 import { InputList, MethodButton } from './method-button.tsx'
+import { type PageCheck, type PageDiagnosis, passedChecksOf, unpackCheck } from './page-diagnosis.ts'
+import { ReportIcon, type ReportIconName } from './report-icons.tsx'
 import { type DiagnosisScore, orderedScores } from './score-overview.tsx'
 import { formatDate, formatScore } from './stock-format.ts'
 
@@ -19,17 +25,17 @@ export function formatPeriod(period: string | null, ctx: ValueContext): string |
   return formatDate(period, ctx.locale)
 }
 
-const statusStyles = {
-  pass: { Icon: CircleCheck, className: 'text-[color-mix(in_srgb,var(--color-gain)_80%,black)]' },
-  fail: { Icon: CircleX, className: 'text-loss' },
-  not_available: { Icon: CircleMinus, className: 'text-ink-500' },
-} as const
+const statusStyles: Record<PageCheck['status'], { icon: ReportIconName; className: string }> = {
+  pass: { icon: 'circle-check', className: 'text-[color-mix(in_srgb,var(--color-gain)_80%,black)]' },
+  fail: { icon: 'circle-x', className: 'text-loss' },
+  not_available: { icon: 'circle-minus', className: 'text-ink-500' },
+}
 
-function CheckStatus({ status, label }: { status: DiagnosisCheck['status']; label: string }) {
-  const { Icon, className } = statusStyles[status]
+function CheckStatus({ status, label }: { status: PageCheck['status']; label: string }) {
+  const { icon, className } = statusStyles[status]
   return (
     <span className={clsx('inline-flex shrink-0 items-center gap-1 text-xs font-semibold', className)}>
-      <Icon className="size-4" aria-hidden="true" />
+      <ReportIcon name={icon} className="size-4" />
       {label}
     </span>
   )
@@ -39,7 +45,7 @@ function CheckStatus({ status, label }: { status: DiagnosisCheck['status']; labe
  * The words every check row repeats, translated once per report rather than once per row: a report has about sixty
  * checks, and translating is a large part of rendering it on the server.
  */
-function checkLabelsOf(t: ValueContext['t']) {
+export function checkLabelsOf(t: ValueContext['t']) {
   return {
     value: t('stocks:check.value'),
     threshold: t('stocks:check.threshold'),
@@ -56,9 +62,9 @@ function checkLabelsOf(t: ValueContext['t']) {
   }
 }
 
-type CheckLabels = ReturnType<typeof checkLabelsOf>
+export type CheckLabels = ReturnType<typeof checkLabelsOf>
 
-function CheckRow({ check, ctx, labels }: { check: DiagnosisCheck; ctx: ValueContext; labels: CheckLabels }) {
+function CheckRow({ check, ctx, labels }: { check: PageCheck; ctx: ValueContext; labels: CheckLabels }) {
   const threshold = formatThreshold(check, ctx)
   const period = formatPeriod(check.period, ctx)
   const inputs = inputRowsOf(check.inputs, { checkKey: check.key, unit: check.unit }, ctx)
@@ -102,7 +108,7 @@ function CheckRow({ check, ctx, labels }: { check: DiagnosisCheck; ctx: ValueCon
       {inputs.length > 0 ? (
         <details className="group text-xs">
           <summary className="inline-flex cursor-pointer list-none items-center gap-1 font-medium text-brand-700 [&::-webkit-details-marker]:hidden">
-            <ChevronDown className="size-3.5 transition-transform group-open:rotate-180" aria-hidden="true" />
+            <ReportIcon name="chevron-down" className="size-3.5 transition-transform group-open:rotate-180" />
             {labels.inputs}
           </summary>
           <div className="mt-2 rounded-lg bg-ink-50 p-3">
@@ -126,10 +132,24 @@ function ScoreSection({
   labels: CheckLabels
 }) {
   const { t } = useTranslation('stocks')
-  const passed = score.checks.filter((c) => c.status === 'pass').length
+  const details = useRef<HTMLDetailsElement>(null)
+  // Drawn from the first opening on (and kept, so closing and reopening is instant).
+  const [hasOpened, setHasOpened] = useState(false)
+  // A reader who opened it before the page's script arrived: the toggle happened before React listened.
+  useEffect(() => {
+    if (details.current?.open) setHasOpened(true)
+  }, [])
+  const passed = passedChecksOf(score)
   const name = score.label
   return (
-    <details id={`score-${score.key}`} className="group rounded-card border border-ink-100 bg-white">
+    <details
+      ref={details}
+      id={`score-${score.key}`}
+      className="group rounded-card border border-ink-100 bg-white"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setHasOpened(true)
+      }}
+    >
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 p-4 [&::-webkit-details-marker]:hidden">
         <span className="flex flex-col">
           <span className="font-semibold text-ink-950">{name}</span>
@@ -145,37 +165,55 @@ function ScoreSection({
               formatScore(score.value, ctx.locale)
             )}
           </span>
-          <ChevronDown
+          <ReportIcon
+            name="chevron-down"
             className="size-5 text-ink-500 transition-transform group-open:rotate-180"
-            aria-hidden="true"
           />
         </span>
       </summary>
-      <div className="border-t border-ink-100 px-4 pb-4">
-        {score.value === null && score.reasonLabel ? (
-          <p className="pt-3 text-sm text-ink-700">
-            {t('check.reason')} {score.reasonLabel}
-          </p>
-        ) : null}
-        <ul>
-          {score.checks.map((check) => (
-            <CheckRow key={check.key} check={check} ctx={ctx} labels={labels} />
-          ))}
-        </ul>
-        <div className="flex flex-wrap items-center justify-between gap-2 pt-2 text-xs text-ink-700">
-          <span>
-            {t('scores.contribution', {
-              weight: score.weight,
-              points: score.contribution === null ? '—' : formatScore(score.contribution, ctx.locale),
-            })}
-            {score.dataThrough
-              ? ` · ${t('scores.dataThrough', { date: formatDate(score.dataThrough, ctx.locale) })}`
-              : ''}
-          </span>
-          <MethodButton methods={score.methods} subject={name} asOfText={asOfText} />
-        </div>
-      </div>
+      {hasOpened ? <ScoreChecks score={score} ctx={ctx} asOfText={asOfText} labels={labels} /> : null}
     </details>
+  )
+}
+
+/** The inside of an opened score: why it is missing, every check, its weight in the total and its methods. */
+export function ScoreChecks({
+  score,
+  ctx,
+  asOfText,
+  labels,
+}: {
+  score: DiagnosisScore
+  ctx: ValueContext
+  asOfText: string
+  labels: CheckLabels
+}) {
+  const { t } = useTranslation('stocks')
+  return (
+    <div className="border-t border-ink-100 px-4 pb-4">
+      {score.value === null && score.reasonLabel ? (
+        <p className="pt-3 text-sm text-ink-700">
+          {t('check.reason')} {score.reasonLabel}
+        </p>
+      ) : null}
+      <ul>
+        {score.checks.map(unpackCheck).map((check) => (
+          <CheckRow key={check.key} check={check} ctx={ctx} labels={labels} />
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-center justify-between gap-2 pt-2 text-xs text-ink-700">
+        <span>
+          {t('scores.contribution', {
+            weight: score.weight,
+            points: score.contribution === null ? '—' : formatScore(score.contribution, ctx.locale),
+          })}
+          {score.dataThrough
+            ? ` · ${t('scores.dataThrough', { date: formatDate(score.dataThrough, ctx.locale) })}`
+            : ''}
+        </span>
+        <MethodButton methods={score.methods} subject={score.label} asOfText={asOfText} />
+      </div>
+    </div>
   )
 }
 
@@ -184,7 +222,7 @@ export function ScoreDetails({
   ctx,
   asOfText,
 }: {
-  diagnosis: StockDiagnosis
+  diagnosis: PageDiagnosis
   ctx: ValueContext
   asOfText: string
 }) {
@@ -197,6 +235,9 @@ export function ScoreDetails({
           {t('scores.checksTitle')}
         </h2>
         <p className="text-sm text-ink-700">{t('scores.checksIntro')}</p>
+        <noscript>
+          <p className="text-sm text-ink-700">{t('scores.checksNeedScript')}</p>
+        </noscript>
       </div>
       <div className="flex flex-col gap-2">
         {orderedScores(diagnosis).map((score) => (

@@ -5,8 +5,9 @@
  */
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ScoreKey, type StockDiagnosis } from '#contracts/stocks.ts'
+import { ScoreKey } from '#contracts/stocks.ts'
 import { MethodButton } from './method-button.tsx'
+import { type PageDiagnosis, type PageScore, passedChecksOf } from './page-diagnosis.ts'
 import {
   compactRadarFrame,
   type RadarFrame,
@@ -17,10 +18,10 @@ import {
 } from './score-chart-geometry.ts'
 import { type DisplayLocale, formatScore } from './stock-format.ts'
 
-export type DiagnosisScore = StockDiagnosis['scoreDetails'][number]
+export type DiagnosisScore = PageScore
 
 /** The ten scores in the order of the specification (spec §3), whatever order they arrive in. */
-export function orderedScores(diagnosis: Pick<StockDiagnosis, 'scoreDetails'>): DiagnosisScore[] {
+export function orderedScores(diagnosis: Pick<PageDiagnosis, 'scoreDetails'>): DiagnosisScore[] {
   const byKey = new Map(diagnosis.scoreDetails.map((s) => [s.key, s]))
   return ScoreKey.options.map((key) => byKey.get(key)).filter((s): s is DiagnosisScore => Boolean(s))
 }
@@ -30,7 +31,7 @@ export function ScoreOverview({
   displayLocale,
   asOfText,
 }: {
-  diagnosis: StockDiagnosis
+  diagnosis: PageDiagnosis
   displayLocale: DisplayLocale
   asOfText: string
 }) {
@@ -86,7 +87,7 @@ export function ScoreOverview({
             </thead>
             <tbody>
               {scores.map((score) => {
-                const passed = score.checks.filter((c) => c.status === 'pass').length
+                const passed = passedChecksOf(score)
                 return (
                   <tr key={score.key} className="border-b border-ink-100">
                     <th scope="row" className="py-2 pe-2 text-start font-medium">
