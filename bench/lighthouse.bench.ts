@@ -1,0 +1,318 @@
+/**
+ * Lighthouse on a phone: the real production entry (`node server/main.ts`, a fresh PGlite data folder, its own
+ * loopback port; bench/support/bench-process.ts) audited by Lighthouse (the npm package) in Debian's Chromium, with
+ * Lighthouse's defaults for a phone: mobile form factor and screen, simulated slow 4G and 4x CPU slowdown.
+ * Performance and Accessibility, on the home page, an article and a stock's diagnosis report, each on the English
+ * (`en.localhost`) and Traditional Chinese (`hant.localhost`) sites; Chromium resolves *.localhost to loopback, and
+ * the server's default SITE_URL_PATTERN (`http://{region}.localhost:$PORT`) names those origins on its port.
+ *
+ * Every run is a first visit: a new Chromium (new profile) and Lighthouse's storage reset, so no cookies and an empty
+ * browser cache. The server is warm: each page is requested once before its runs (the page cache holds the cacheable
+ * ones for the whole bench; the diagnosis, rendered for each reader, has its data loaded once). A first-time visitor
+ * of the diagnosis page gets its "preparing" state, then the report once the browser holds the device cookie, as a
+ * reader would.
+ *
+ * Prints one table: the median of LIGHTHOUSE_RUNS (3) runs per page, each column its own median. JS is the transfer
+ * size of every script the page loaded; HTML the main document's transfer size. Run with
+ * `npm run bench -- lighthouse` (builds first when needed); CHROME_PATH (/usr/bin/chromium) names the browser.
+ * Figures vary with the machine (simulated throttling scales by measured CPU speed); compare runs on one machine.
+ */
+import { existsSync } from 'node:fs'
+import os from 'node:os'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { type Flags, type Result } from 'lighthouse'
+import { chromiumFlags } from '../e2e/support/sites.ts'
+import { type BenchProcess, startBenchProcess } from './support/bench-process.ts'
+
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
+// The flags the browser journeys start Chromium with on this machine.
+const chromeFlags = chromiumFlags
+/** One Lighthouse run; past it the browser is closed and the bench fails, so a hang cannot outlast the bench. */
+const runTimeoutMs = 150_000
+/** The whole bench, as a last resort (server start, warm-up and every run). */
+const benchTimeoutMs = Number(process.env.LIGHTHOUSE_TIMEOUT_SECONDS ?? 900) * 1000
+
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a positive integer`)
+if (!existsSync(chromePath)) {
+  throw new Error(`No Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`)
+}
+
+const languages = [
+  { region: 'en', label: 'en' },
+  { region: 'hant', label: 'zh-Hant' },
+] as const
+
+interface Page {
+  name: string
+  path: string
+  /** Checks a measured run loaded what the row claims to measure. */
+  check?(lhr: Result): string | undefined
+}
+
+interface NetworkItem {
+  url: string
+  resourceType?: string
+  transferSize?: number
+  statusCode?: number
+}
+
+interface Measure {
+  performance: number
+  accessibility: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  fcpMs: number
+  jsBytes: number
+  htmlBytes: number
+}
+
+// Lighthouse's mobile UA; not a bot, so the server streams the page as to a phone.
+const mobileUserAgent =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36'
+
+function networkItems(lhr: Result): NetworkItem[] {
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined
+  return details?.items ?? []
+}
+
+function measureOf(lhr: Result): Measure {
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue
+    if (typeof value !== 'number') throw new Error(`${lhr.finalDisplayedUrl}: no ${id}`)
+    return value
+  }
+  const score = (id: 'performance' | 'accessibility') => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const items = networkItems(lhr)
+  const documentItem =
+    items.find((item) => item.resourceType === 'Document' && item.url === lhr.finalDisplayedUrl) ??
+    items.find((item) => item.resourceType === 'Document')
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcpMs: numeric('first-contentful-paint'),
+    jsBytes: items
+      .filter((item) => item.resourceType === 'Script')
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    htmlBytes: documentItem?.transferSize ?? 0,
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+function medianMeasure(measures: Measure[]): Measure {
+  const of = (key: keyof Measure) => median(measures.map((m) => m[key]))
+  return {
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    cls: of('cls'),
+    fcpMs: of('fcpMs'),
+    jsBytes: of('jsBytes'),
+    htmlBytes: of('htmlBytes'),
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => void, what: string) {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout()
+      reject(new Error(`${what}: no result within ${ms / 1000} s`))
+    }, ms)
+  })
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** A run Lighthouse itself calls failed ("Please run Lighthouse again", e.g. NO_NAVSTART): tried again. */
+class LighthouseRuntimeError extends Error {}
+
+/** One Lighthouse run in a new Chromium (a new profile: nothing cached, no cookies). */
+async function runLighthouseOnce(url: string): Promise<Result> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' })
+  try {
+    // Lighthouse's defaults otherwise: mobile form factor, screen and user agent, simulated throttling.
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    }
+    const result = await withTimeout(lighthouse(url, flags), runTimeoutMs, () => chrome.kill(), url)
+    const lhr = result?.lhr
+    if (!lhr) throw new Error(`${url}: Lighthouse returned nothing`)
+    if (lhr.runtimeError) {
+      throw new LighthouseRuntimeError(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    }
+    const document = networkItems(lhr).find((item) => item.resourceType === 'Document')
+    if (document?.statusCode !== 200) throw new Error(`${url}: the page answered ${document?.statusCode}`)
+    return lhr
+  } finally {
+    chrome.kill()
+  }
+}
+
+async function runLighthouse(url: string, attempts = 3): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url)
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= attempts) throw error
+      console.log(`  ${error.message}; again`)
+    }
+  }
+}
+
+async function firstArticleKey(server: BenchProcess): Promise<string> {
+  const list = await fetch(`${server.url}/api/portal/article/list?pageSize=1`, {
+    headers: { host: server.hostOf('en'), lang: 'en' },
+  })
+  const key = ((await list.json()) as { data: { rows: Array<{ key: string }> } }).data.rows[0]?.key
+  if (!key) throw new Error('no article to audit')
+  return key
+}
+
+/**
+ * Asks for a page once as a phone would, which fills the page cache for cacheable pages. The diagnosis is rendered
+ * for each reader: a visitor's device cookie (from any API call) makes the server diagnose, loading the stock's data.
+ */
+async function warm(server: BenchProcess, host: string, path: string): Promise<void> {
+  const headers: Record<string, string> = {
+    host,
+    'user-agent': mobileUserAgent,
+    accept: 'text/html',
+    'accept-encoding': 'gzip, deflate, br',
+    'sec-fetch-dest': 'document',
+  }
+  if (path.startsWith('/ai-stock-diagnosis')) {
+    const api = await fetch(`${server.url}/api/portal/home/listMenu`, { headers: { host } })
+    await api.arrayBuffer()
+    const device = api.headers.getSetCookie().find((cookie) => cookie.startsWith('tw_device='))
+    if (device) headers.cookie = device.split(';')[0]!
+  }
+  const response = await fetch(`${server.url}${path}`, { headers })
+  const html = await response.text()
+  if (response.status !== 200) throw new Error(`warming ${host}${path}: ${response.status}`)
+  if (path.startsWith('/ai-stock-diagnosis') && !html.includes('data-testid="diagnosis-report"')) {
+    throw new Error(`warming ${host}${path}: no diagnosis report in the page`)
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`
+
+let stopServer: (() => Promise<unknown>) | undefined
+const watchdog = setTimeout(async () => {
+  console.error(`lighthouse bench: not done within ${benchTimeoutMs / 1000} s, giving up`)
+  chromeLauncher.killAll()
+  await stopServer?.()
+  process.exit(1)
+}, benchTimeoutMs)
+watchdog.unref()
+
+const startedAt = Date.now()
+const [load] = os.loadavg()
+if (load !== undefined && load > os.availableParallelism()) {
+  console.log(
+    `  Load average ${load.toFixed(1)} on ${os.availableParallelism()} cores: figures will be slower`,
+  )
+}
+// Empty means unset: PGlite in the bench's own data folder, no Redis, and the default site origins on its port.
+const server = await startBenchProcess({
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  SITE_URL_PATTERN: '',
+  // The page cache holds each cacheable page for the whole bench (a busy site's state), not 30 s of it.
+  PAGE_CACHE_SECONDS: '3600',
+})
+stopServer = () => server.stop()
+try {
+  const articleKey = await firstArticleKey(server)
+  const pages: Page[] = [
+    { name: 'home', path: '/' },
+    { name: 'article', path: `/articles/${articleKey}` },
+    {
+      name: 'diagnosis report',
+      path: '/ai-stock-diagnosis?code=AAPL&market=us',
+      // The report comes with the page's data once the browser holds the device cookie.
+      check: (lhr) =>
+        networkItems(lhr).some((item) => item.url.includes('.data') && item.statusCode === 200)
+          ? undefined
+          : 'the report was never loaded (no .data answer)',
+    },
+  ]
+  const rows: Array<Record<string, string | number>> = []
+  const accessibilityFailures = new Map<string, Set<string>>()
+  let lighthouseVersion = ''
+  const benchmarkIndexes: number[] = []
+  for (const page of pages) {
+    for (const language of languages) {
+      const host = server.hostOf(language.region)
+      await warm(server, host, page.path)
+      const url = `http://${host}${page.path}`
+      const measures: Measure[] = []
+      for (let run = 1; run <= runs; run++) {
+        const runStartedAt = Date.now()
+        const lhr = await runLighthouse(url)
+        const problem = page.check?.(lhr)
+        if (problem) throw new Error(`${url}: ${problem}`)
+        const measure = measureOf(lhr)
+        lighthouseVersion = lhr.lighthouseVersion
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex)
+        measures.push(measure)
+        for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id]
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+            const key = `${page.name} (${language.label})`
+            const failures = accessibilityFailures.get(key) ?? new Set<string>()
+            failures.add(`${audit.id}: ${audit.title}`)
+            accessibilityFailures.set(key, failures)
+          }
+        }
+        console.log(
+          `  ${page.name} ${language.label} run ${run}/${runs}: performance ${measure.performance}, accessibility ${measure.accessibility}, LCP ${ms(measure.lcpMs)} (${((Date.now() - runStartedAt) / 1000).toFixed(0)} s)`,
+        )
+      }
+      const m = medianMeasure(measures)
+      rows.push({
+        page: page.name,
+        language: language.label,
+        performance: m.performance,
+        accessibility: m.accessibility,
+        LCP: ms(m.lcpMs),
+        TBT: ms(m.tbtMs),
+        CLS: Number(m.cls.toFixed(3)),
+        FCP: ms(m.fcpMs),
+        'JS (transfer)': kb(m.jsBytes),
+        'HTML (transfer)': kb(m.htmlBytes),
+      })
+    }
+  }
+  console.log(
+    `\nLighthouse ${lighthouseVersion}, mobile (simulated slow 4G, 4x CPU), median of ${runs} run(s) per page, ${chromePath}; CPU benchmark index ${Math.round(median(benchmarkIndexes))} (median; lower means a slower or busier machine):`,
+  )
+  console.table(rows)
+  if (accessibilityFailures.size > 0) {
+    console.log('\nAccessibility audits that failed in at least one run:')
+    for (const [page, failures] of accessibilityFailures) {
+      for (const failure of failures) console.log(`  ${page}: ${failure}`)
+    }
+  }
+  console.log(`\nDone in ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`)
+} finally {
+  const code = await server.stop()
+  if (code !== 0) console.error(`server/main.ts exited with ${code}`)
+}
