@@ -18,14 +18,13 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import type { Locale } from '#contracts/regions.ts'
 import { selectRows } from '#server/db/database.ts'
 import { buildNewArticle } from '#server/modules/articles/article-documents.ts'
 import { insertArticles } from '#server/modules/articles/articles.repo.ts'
 import { generateSyntheticArticles } from '#server/modules/articles/seed/generate-synthetic-corpus.ts'
 import { seedTags } from '#server/modules/articles/seed/seed-tags.ts'
-import { databaseUrlWithName } from '#server/testing/test-database.ts'
+import { createFreshPostgres } from './support/bench-process.ts'
 import { startBenchServer } from './support/bench-server.ts'
 import { measureLoad, printLoadTable } from './support/load.ts'
 
@@ -97,27 +96,9 @@ async function timeCalls(calls: (() => Promise<unknown>)[], rounds: number): Pro
 }
 
 /** A fresh PostgreSQL database beside DATABASE_URL's, or nothing for PGlite. */
-async function createFreshPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const url = process.env.DATABASE_URL
-  if (!url) return undefined
-  const name = `tw_articles_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  return {
-    url: databaseUrlWithName(url, name),
-    async drop() {
-      const cleaner = new pg.Client({ connectionString: url })
-      await cleaner.connect()
-      await cleaner.query(`drop database if exists ${name} with (force)`)
-      await cleaner.end()
-    },
-  }
-}
-
-const freshPostgres = await createFreshPostgres()
+const freshPostgres = process.env.DATABASE_URL
+  ? await createFreshPostgres(process.env.DATABASE_URL, `tw_articles_bench_${process.pid}`)
+  : undefined
 const server = await startBenchServer(freshPostgres ? { DATABASE_URL: freshPostgres.url } : {})
 try {
   const { db, kind } = server.runtime.database

@@ -27,17 +27,39 @@ export function cookieDomainFor(config: Config, hostname: string): string | unde
   return cookieDomainOfHost(sharedCookieDomain(config.apexHostnames[0]), hostname)
 }
 
+/**
+ * The options of a cookie every regional site shares: the whole site, SameSite=Lax, Secure over https, on the
+ * shared parent domain when there is one.
+ */
+export function siteWideCookieOptions(
+  request: FastifyRequest,
+  config: Config,
+  { maxAge, httpOnly = false }: { maxAge: number; httpOnly?: boolean },
+) {
+  const domain = cookieDomainFor(config, request.hostname)
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: config.isHttps,
+    httpOnly,
+    maxAge,
+    ...(domain ? { domain } : {}),
+  }
+}
+
 export function setSessionCookies(
   reply: FastifyReply,
   request: FastifyRequest,
   config: Config,
   session: { token: string; userInfo: UserInfoCookie; secondsLeft?: number },
 ): void {
-  const domain = cookieDomainFor(config, request.hostname)
-  const base = { path: '/', sameSite: 'lax' as const, secure: config.isHttps, ...(domain ? { domain } : {}) }
   // A session lives until its absolute end (a new login's is SESSION_ABSOLUTE_DAYS away); the cookie lasts as long.
   const maxAge = session.secondsLeft ?? Math.floor(config.auth.sessionAbsoluteMs / 1000)
-  reply.setCookie(accountCookieNames.token, session.token, { ...base, httpOnly: true, maxAge })
+  reply.setCookie(
+    accountCookieNames.token,
+    session.token,
+    siteWideCookieOptions(request, config, { maxAge, httpOnly: true }),
+  )
   setUserInfoCookie(reply, request, config, session.userInfo)
 }
 
@@ -47,14 +69,11 @@ export function setUserInfoCookie(
   config: Config,
   userInfo: UserInfoCookie,
 ): void {
-  const domain = cookieDomainFor(config, request.hostname)
-  reply.setCookie(accountCookieNames.userInfo, JSON.stringify(userInfo), {
-    path: '/',
-    sameSite: 'lax',
-    secure: config.isHttps,
-    maxAge: userInfoMaxAgeSeconds,
-    ...(domain ? { domain } : {}),
-  })
+  reply.setCookie(
+    accountCookieNames.userInfo,
+    JSON.stringify(userInfo),
+    siteWideCookieOptions(request, config, { maxAge: userInfoMaxAgeSeconds }),
+  )
 }
 
 /** Expires the token and userInfo cookies for every domain and path combination they may have been set with. */
@@ -84,13 +103,9 @@ export function setDeviceCookie(
   config: Config,
   deviceId: string,
 ): void {
-  const domain = cookieDomainFor(config, request.hostname)
-  reply.setCookie(accountCookieNames.device, deviceId, {
-    path: '/',
-    sameSite: 'lax',
-    secure: config.isHttps,
-    httpOnly: true,
-    maxAge: deviceMaxAgeSeconds,
-    ...(domain ? { domain } : {}),
-  })
+  reply.setCookie(
+    accountCookieNames.device,
+    deviceId,
+    siteWideCookieOptions(request, config, { maxAge: deviceMaxAgeSeconds, httpOnly: true }),
+  )
 }

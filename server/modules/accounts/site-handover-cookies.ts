@@ -12,7 +12,7 @@ import { cookieNames } from '#contracts/cookie-names.ts'
 import type { Region } from '#contracts/regions.ts'
 import type { Config } from '#server/config.ts'
 import { isHandoverSecretShape } from './secrets.ts'
-import { cookieDomainFor } from './session-cookies.ts'
+import { siteWideCookieOptions } from './session-cookies.ts'
 import { handoverRules } from './site-handover.service.ts'
 
 export type HandoverCookie = 'switchMark' | 'state'
@@ -28,30 +28,22 @@ function nameOf(config: Config, cookie: HandoverCookie): string {
   return `${config.isHttps ? '__Host-' : ''}${baseNames[cookie]}`
 }
 
+/** Host-only (no Domain), HttpOnly: what `__Host-` requires. */
+function hostOnlyOptions(config: Config, maxAge: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.isHttps, maxAge }
+}
+
 export function setHandoverCookie(
   reply: FastifyReply,
   config: Config,
   cookie: HandoverCookie,
   value: string,
 ): void {
-  reply.setCookie(nameOf(config, cookie), value, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.isHttps,
-    maxAge: handoverRules.validMs / 1000,
-  })
+  reply.setCookie(nameOf(config, cookie), value, hostOnlyOptions(config, handoverRules.validMs / 1000))
 }
 
 export function clearHandoverCookie(reply: FastifyReply, config: Config, cookie: HandoverCookie): void {
-  reply.setCookie(nameOf(config, cookie), '', {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.isHttps,
-    maxAge: 0,
-    expires: new Date(0),
-  })
+  reply.setCookie(nameOf(config, cookie), '', { ...hostOnlyOptions(config, 0), expires: new Date(0) })
 }
 
 /** The cookie's value when it has the shape this server gives it. */
@@ -69,14 +61,11 @@ export function hasConsentCookie(request: FastifyRequest): boolean {
 }
 
 export function setConsentCookie(reply: FastifyReply, request: FastifyRequest, config: Config): void {
-  const domain = cookieDomainFor(config, request.hostname)
-  reply.setCookie(cookieNames.privacy, 'accepted', {
-    path: '/',
-    sameSite: 'lax',
-    secure: config.isHttps,
-    maxAge: oneYearSeconds,
-    ...(domain ? { domain } : {}),
-  })
+  reply.setCookie(
+    cookieNames.privacy,
+    'accepted',
+    siteWideCookieOptions(request, config, { maxAge: oneYearSeconds }),
+  )
 }
 
 export function setLanguageChoiceCookie(
@@ -85,12 +74,9 @@ export function setLanguageChoiceCookie(
   config: Config,
   region: Region,
 ): void {
-  const domain = cookieDomainFor(config, request.hostname)
-  reply.setCookie(cookieNames.languageChoice, region, {
-    path: '/',
-    sameSite: 'lax',
-    secure: config.isHttps,
-    maxAge: oneYearSeconds,
-    ...(domain ? { domain } : {}),
-  })
+  reply.setCookie(
+    cookieNames.languageChoice,
+    region,
+    siteWideCookieOptions(request, config, { maxAge: oneYearSeconds }),
+  )
 }
