@@ -25,16 +25,26 @@ function pricedAt(answer: StockDiagnosisAnswer, factor: number): StockDiagnosisA
   }
 }
 
+/** The report as the page draws it: English in New York time unless told, Chinese in Taipei time. */
+function renderReport(
+  answer: StockDiagnosisAnswer,
+  { locale = 'en', timeZone }: { locale?: 'en' | 'zh-Hant'; timeZone?: string } = {},
+): string {
+  const zh = locale === 'zh-Hant'
+  return renderMarkup(
+    <DiagnosisReport
+      diagnosis={pageDiagnosisOf(answer)}
+      displayLocale={zh ? 'zh-TW' : 'en-US'}
+      timeZone={timeZone ?? (zh ? 'Asia/Taipei' : 'America/New_York')}
+    />,
+    zh ? { locale: 'zh-Hant' } : undefined,
+  )
+}
+
 describe('diagnosis report', () => {
   it('shows the stock, DEMO badge, summary, every score and check, the labels, levels, fair value and disclaimer', async () => {
     const answer = await buildDiagnosisAnswer('us', 'AAPL', 'en')
-    const html = renderMarkup(
-      <DiagnosisReport
-        diagnosis={pageDiagnosisOf(answer)}
-        displayLocale="en-US"
-        timeZone="America/New_York"
-      />,
-    )
+    const html = renderReport(answer)
     const text = textOf(html)
     expect(text).toContain('Apple')
     expect(text).toContain('DEMO')
@@ -60,13 +70,7 @@ describe('diagnosis report', () => {
 
   it('pairs every gain and loss colour with an arrow', async () => {
     const answer = await buildDiagnosisAnswer('hk', '0700', 'en')
-    const html = renderMarkup(
-      <DiagnosisReport
-        diagnosis={pageDiagnosisOf(answer)}
-        displayLocale="en-US"
-        timeZone="America/New_York"
-      />,
-    )
+    const html = renderReport(answer)
     const coloured = html.match(/<span data-direction="(up|down)"[^>]*>.*?<\/span><\/span>/g) ?? []
     expect(coloured.length).toBeGreaterThan(0)
     for (const span of coloured) expect(span).toMatch(/<svg[^>]*aria-hidden="true"/)
@@ -74,14 +78,7 @@ describe('diagnosis report', () => {
 
   it('reads in Traditional Chinese on the Chinese site', async () => {
     const answer = await buildDiagnosisAnswer('hk', '0700', 'zh-Hant')
-    const text = textOf(
-      renderMarkup(
-        <DiagnosisReport diagnosis={pageDiagnosisOf(answer)} displayLocale="zh-TW" timeZone="Asia/Taipei" />,
-        {
-          locale: 'zh-Hant',
-        },
-      ),
-    )
+    const text = textOf(renderReport(answer, { locale: 'zh-Hant' }))
     expect(text).toContain('騰訊')
     expect(text).toContain('綜合評分')
     expect(text).toContain('支撐')
@@ -94,9 +91,7 @@ describe('diagnosis report', () => {
     const answer = await buildDiagnosisAnswer('hk', '0005', 'en')
     expect(answer.fairValue.method).toBe('justified_price_to_book')
     expect(calculationOf(answer.fairValue)?.kind).toBe('pb')
-    const html = renderMarkup(
-      <DiagnosisReport diagnosis={pageDiagnosisOf(answer)} displayLocale="en-US" timeZone="Asia/Hong_Kong" />,
-    )
+    const html = renderReport(answer, { timeZone: 'Asia/Hong_Kong' })
     expect(html).toContain('data-testid="justified-pb"')
     expect(textOf(html)).toContain('Justified price-to-book')
   })
@@ -114,15 +109,7 @@ describe('diagnosis report', () => {
       ...answer,
       levels: { ...answer.levels, resistance: null, resistanceException: 'at_history_high' },
     }
-    const text = textOf(
-      renderMarkup(
-        <DiagnosisReport
-          diagnosis={pageDiagnosisOf(withoutResistance)}
-          displayLocale="en-US"
-          timeZone="Asia/Seoul"
-        />,
-      ),
-    )
+    const text = textOf(renderReport(withoutResistance, { timeZone: 'Asia/Seoul' }))
     expect(text).toContain(
       'The price is at the highest level in the available history; there is no resistance above.',
     )
@@ -130,19 +117,13 @@ describe('diagnosis report', () => {
 
   it('warns when the data is stale and drops the DEMO badge for real data', async () => {
     const answer = await buildDiagnosisAnswer('us', 'AAPL', 'en')
-    const html = renderMarkup(
-      <DiagnosisReport
-        diagnosis={pageDiagnosisOf({
-          ...answer,
-          stale: true,
-          isDemo: false,
-          stock: { ...answer.stock, isDemo: false },
-          data: { ...answer.data, source: 'yahoo' },
-        })}
-        displayLocale="en-US"
-        timeZone="America/New_York"
-      />,
-    )
+    const html = renderReport({
+      ...answer,
+      stale: true,
+      isDemo: false,
+      stock: { ...answer.stock, isDemo: false },
+      data: { ...answer.data, source: 'yahoo' },
+    })
     expect(html).toContain('data-testid="stale-note"')
     expect(textOf(html)).not.toContain('DEMO')
   })
@@ -150,13 +131,7 @@ describe('diagnosis report', () => {
   it('shows a −325% margin as a premium of more than 100% with a low-confidence badge and its reason', async () => {
     const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'en'), 4.25)
     expect(answer.fairValue.downsideMargin).toBeCloseTo(-3.25, 9)
-    const html = renderMarkup(
-      <DiagnosisReport
-        diagnosis={pageDiagnosisOf(answer)}
-        displayLocale="en-US"
-        timeZone="America/New_York"
-      />,
-    )
+    const html = renderReport(answer)
     const text = textOf(html)
     expect(text).toContain('Premium to fair value > 100% Low confidence')
     expect(text).toContain('The price is 4.3 times the fair value.')
@@ -169,14 +144,7 @@ describe('diagnosis report', () => {
 
   it('shows a −325% margin in its low-confidence form in Traditional Chinese', async () => {
     const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'zh-Hant'), 4.25)
-    const text = textOf(
-      renderMarkup(
-        <DiagnosisReport diagnosis={pageDiagnosisOf(answer)} displayLocale="zh-TW" timeZone="Asia/Taipei" />,
-        {
-          locale: 'zh-Hant',
-        },
-      ),
-    )
+    const text = textOf(renderReport(answer, { locale: 'zh-Hant' }))
     expect(text).toContain('較合理價溢價 逾 100% 可信度低')
     expect(text).toContain('股價是合理價的 4.3 倍。')
     expect(text).not.toMatch(/[−-]\s?325(\.0)?\s?%|325\.0\s?%/)
@@ -184,15 +152,7 @@ describe('diagnosis report', () => {
 
   it('names a price below fair value a margin of safety, with no badge while the gap is within a factor of two', async () => {
     const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'en'), 0.8)
-    const text = textOf(
-      renderMarkup(
-        <DiagnosisReport
-          diagnosis={pageDiagnosisOf(answer)}
-          displayLocale="en-US"
-          timeZone="America/New_York"
-        />,
-      ),
-    )
+    const text = textOf(renderReport(answer))
     expect(text).toContain('Margin of safety 20.0%')
     expect(text).not.toContain('Low confidence')
     expect(text).not.toContain('Premium to fair value')
@@ -200,15 +160,7 @@ describe('diagnosis report', () => {
 
   it('flags a price under half the fair value too, keeping its margin of safety figure', async () => {
     const answer = pricedAt(await buildDiagnosisAnswer('us', 'AAPL', 'en'), 0.3)
-    const text = textOf(
-      renderMarkup(
-        <DiagnosisReport
-          diagnosis={pageDiagnosisOf(answer)}
-          displayLocale="en-US"
-          timeZone="America/New_York"
-        />,
-      ),
-    )
+    const text = textOf(renderReport(answer))
     expect(text).toContain('Margin of safety 70.0% Low confidence')
     expect(text).toContain('The price is only 30% of the fair value.')
   })
@@ -218,13 +170,7 @@ describe('diagnosis report', () => {
     const sensitivity = answer.fairValue.sensitivity
     expect(sensitivity?.driver).toBe('explicit_growth')
     if (!sensitivity) return
-    const html = renderMarkup(
-      <DiagnosisReport
-        diagnosis={pageDiagnosisOf(answer)}
-        displayLocale="en-US"
-        timeZone="America/New_York"
-      />,
-    )
+    const html = renderReport(answer)
     const text = textOf(html)
     expect(text).toContain('What drives this fair value')
     const pct = (n: number) => `${(n * 100).toFixed(1)}%`
@@ -244,14 +190,7 @@ describe('diagnosis report', () => {
 
   it('says the same in Traditional Chinese, for a bank valued on book value', async () => {
     const answer = await buildDiagnosisAnswer('hk', '0005', 'zh-Hant')
-    const text = textOf(
-      renderMarkup(
-        <DiagnosisReport diagnosis={pageDiagnosisOf(answer)} displayLocale="zh-TW" timeZone="Asia/Taipei" />,
-        {
-          locale: 'zh-Hant',
-        },
-      ),
-    )
+    const text = textOf(renderReport(answer, { locale: 'zh-Hant' }))
     expect(text).toContain('合理價的關鍵假設')
     expect(text).toContain('合理股價淨值比模型假設股東權益報酬率長期維持')
     expect(text).toContain('市場隱含的長期股東權益報酬率約為')
