@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import type { Database } from '#server/db/database.ts'
 import { loggerOptionsOf } from '#server/http.ts'
+import { capturedLog } from '#server/testing/captured-log.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 import { testEnv } from '#server/testing/test-env.ts'
 
@@ -33,13 +33,7 @@ describe('error logs', () => {
     const error = await failingQueryError(database)
     expect(`${error.message} ${JSON.stringify(error)}`).toContain(phone)
 
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { stream, lines } = capturedLog()
     const log = pino({ ...loggerOptionsOf(loadConfig(testEnv)), level: 'info' }, stream)
     log.error({ err: error }, 'request failed')
     log.error({ err: new Error('wrapped', { cause: error }) }, 'job failed')

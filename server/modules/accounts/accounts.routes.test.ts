@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -6,6 +5,7 @@ import { createManualClock } from '#server/clock.ts'
 import { selectRows } from '#server/db/database.ts'
 import { createHttpServer, loggerOptionsOf } from '#server/http.ts'
 import { SmsDeliveryError, type SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { capturedLog } from '#server/testing/captured-log.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 const start = '2026-11-10T09:00:00Z'
@@ -762,13 +762,7 @@ describe('the development subscription grant (a test endpoint)', () => {
 
 describe('logs', () => {
   it('never contain a login code or a session token', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { stream, lines } = capturedLog()
     const app = await createHttpServer({
       config: runtime.config,
       services: runtime.services,

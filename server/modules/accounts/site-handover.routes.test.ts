@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -7,6 +6,7 @@ import { createManualClock } from '#server/clock.ts'
 import { loadConfig } from '#server/config.ts'
 import { selectRows } from '#server/db/database.ts'
 import { createHttpServer, loggerOptionsOf } from '#server/http.ts'
+import { capturedLog } from '#server/testing/captured-log.ts'
 import { testEnv } from '#server/testing/test-env.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { hashSessionToken } from './secrets.ts'
@@ -431,13 +431,7 @@ describe('hand-over housekeeping and limits', () => {
   })
 
   it('keeps passes and states out of the logs', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { stream, lines } = capturedLog()
     const app = await createHttpServer({
       config: runtime.config,
       services: runtime.services,
