@@ -19,7 +19,7 @@ export type ContentEncoding = 'br' | 'gzip'
 export const compressionThresholdBytes = 1024
 
 /** Brotli quality for what is compressed per response: 4 is several times faster than the default 11, ~10% larger. */
-export const onTheFlyBrotliQuality = 4
+const onTheFlyBrotliQuality = 4
 
 const compressibleTypePattern =
   /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json)|image\/svg\+xml)/i

@@ -49,7 +49,7 @@ export interface LagMonitor {
 }
 
 /** Samples the event loop's delay every `sampleIntervalMs`: the mean delay of a 10 ms timer beyond its period. */
-export function startLagMonitor({ sampleIntervalMs = 500 } = {}): LagMonitor {
+function startLagMonitor({ sampleIntervalMs = 500 } = {}): LagMonitor {
   const resolutionMs = 10
   const histogram = monitorEventLoopDelay({ resolution: resolutionMs })
   histogram.enable()
@@ -279,7 +279,7 @@ export function refusePageRender(
 }
 
 /** Answers a hijacked page request with the busy page. */
-export function sendBusyPage(request: FastifyRequest, raw: ServerResponse, retryAfterSeconds: number): void {
+function sendBusyPage(request: FastifyRequest, raw: ServerResponse, retryAfterSeconds: number): void {
   if (raw.headersSent) {
     raw.end()
     return

@@ -57,7 +57,7 @@ export function pagePathOf(pathname: string): string {
   return pathname.replace(/\.data$/, '') || '/'
 }
 
-export function isCacheablePagePath(pathname: string): boolean {
+function isCacheablePagePath(pathname: string): boolean {
   const page = pagePathOf(pathname)
   return cacheablePaths.has(page) || cacheablePathPatterns.some((pattern) => pattern.test(page))
 }
@@ -250,7 +250,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 // --- Cache-Control -------------------------------------------------------------------------------------------------
 
 /** A page rendered for a logged-in reader: nobody else's cache keeps it, the browser does not store it. */
-export const personalCacheControl = 'private, no-store'
+const personalCacheControl = 'private, no-store'
 /** A page for one anonymous reader (it sets their visit cookies): the browser may keep it and revalidate. */
 export const oneReaderCacheControl = 'private, no-cache'
 
