@@ -116,6 +116,20 @@ const EnvSchema = z.object({
   /** Live-chat provider: `none` (contact buttons open the contact dialog) or `tawk`. */
   LIVECHAT_PROVIDER: z.enum(['none', 'tawk']).default('none'),
   LIVECHAT_SCRIPT_URL: optionalUrl,
+  /**
+   * The AI chat's assistant (server/modules/chat): `offline` (embedded, no model: answers from templates over the same
+   * tools) or `openai` (any OpenAI-compatible Chat Completions endpoint: OpenAI, Ollama, vLLM, LM Studio).
+   */
+  CHAT_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
+  CHAT_MODEL_BASE_URL: optionalUrl,
+  CHAT_MODEL_API_KEY: optionalText,
+  CHAT_MODEL_NAME: optionalText,
+  /** Longest wait for the model, per step (a step is one model call between tool calls). */
+  CHAT_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
+  /** Most model calls one answer may make (tool calls between them). */
+  CHAT_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(6),
+  /** Questions per client address and minute (the quota counts answers; this stops bursts). */
+  CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   FONT_STYLESHEET_URL: optionalUrl,
   ANALYTICS_SCRIPT_URL: optionalUrl,
   /** Keys the login-code hashes (HMAC-SHA-256) and visitor keys; at least 32 characters outside develop. */
@@ -223,6 +237,7 @@ export interface Config {
   webConcurrency: number
   contact: ContactChannels
   liveChat: { provider: Env['LIVECHAT_PROVIDER']; scriptUrl: string | undefined }
+  chat: ChatConfig
   fontStylesheetUrl: string | undefined
   analyticsScriptUrl: string | undefined
   /** Email and contact sign-ups per client address in 10 minutes. */
@@ -322,6 +337,15 @@ export interface QuotaConfig {
   visitorsPerNetwork: number
 }
 
+export interface ChatConfig {
+  provider: Env['CHAT_PROVIDER']
+  /** The OpenAI-compatible endpoint; set when provider is `openai`. */
+  model: { baseUrl: string; apiKey: string | undefined; name: string } | null
+  timeoutMs: number
+  maxSteps: number
+  questionsPerMinute: number
+}
+
 export interface ContactChannels {
   phone: string
   email: string
@@ -365,6 +389,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     regions.map((region) => [region, new URL(pattern.replace('{region}', region)).origin]),
   ) as Record<Region, string>
   const apex = new URL(pattern.replace('{region}.', '')).hostname
+  if (e.CHAT_PROVIDER === 'openai' && !(e.CHAT_MODEL_BASE_URL && e.CHAT_MODEL_NAME)) {
+    throw new ConfigError('CHAT_MODEL_BASE_URL and CHAT_MODEL_NAME are required when CHAT_PROVIDER=openai')
+  }
   if (e.LIVECHAT_PROVIDER !== 'none' && !e.LIVECHAT_SCRIPT_URL) {
     throw new ConfigError('LIVECHAT_SCRIPT_URL is required when LIVECHAT_PROVIDER is set')
   }
@@ -425,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       telegram: e.CONTACT_TELEGRAM,
     },
     liveChat: { provider: e.LIVECHAT_PROVIDER, scriptUrl: e.LIVECHAT_SCRIPT_URL },
+    chat: chatConfigOf(e),
     fontStylesheetUrl: e.FONT_STYLESHEET_URL,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL,
     newsletterRatePer10Minutes: e.NEWSLETTER_RATE_PER_10_MINUTES,
@@ -502,6 +530,20 @@ function authConfigOf(e: Env): AuthConfig {
     sessionAbsoluteMs: Math.round(e.SESSION_ABSOLUTE_DAYS * dayMs),
     codeDailyLimit: e.LOGIN_CODE_DAILY_LIMIT,
     ipLimitPerHour: e.LOGIN_IP_LIMIT_PER_HOUR,
+  }
+}
+
+function chatConfigOf(e: Env): ChatConfig {
+  const model =
+    e.CHAT_PROVIDER === 'openai' && e.CHAT_MODEL_BASE_URL && e.CHAT_MODEL_NAME
+      ? { baseUrl: e.CHAT_MODEL_BASE_URL, apiKey: e.CHAT_MODEL_API_KEY, name: e.CHAT_MODEL_NAME }
+      : null
+  return {
+    provider: e.CHAT_PROVIDER,
+    model,
+    timeoutMs: e.CHAT_MODEL_TIMEOUT_MS,
+    maxSteps: e.CHAT_MAX_STEPS,
+    questionsPerMinute: e.CHAT_RATE_PER_MINUTE,
   }
 }
 

@@ -1,0 +1,94 @@
+/**
+ * Wire shapes of the AI chat (spec §2 /ai-qna, §4, §7, §8). The paths of spec §7 keep their names; what the spec
+ * does not show is defined here and in chat-rules.ts (the zod-free half the page imports), and nowhere else.
+ *
+ *   POST   /ai/newSubSessionId  NewConversationRequest → { subSessionId } (an empty conversation, titled later)
+ *   GET    /ai/listTitleHis     ConversationListQuery  → ChatConversationPage (newest activity first)
+ *   GET    /ai/listHis          MessageListQuery       → ChatMessagePage (oldest first)
+ *   POST   /ai/changeTitle      ChangeTitleRequest     → ChatConversation
+ *   DELETE /ai/deleteSubSession DeleteConversationQuery → { deleted: true }
+ *   POST   /ai/vote             VoteRequest            → ChatMessage
+ *   GET    /ai/welcome          (none)                 → ChatWelcome
+ *   GET    /ai/chatSearch       ChatSearchQuery        → text/event-stream of ChatStreamEvents (uses one chat reply;
+ *                                429 CHAT_LIMIT_* before the stream opens; rate-limited)
+ *   GET    /ai/cancel           CancelQuery            → { stopped: boolean }
+ *
+ * Every conversation belongs to a member (logged in) or a device (visitor); a visitor's move to the member at login.
+ * Asking for another reader's conversation answers 404 CHAT_CONVERSATION_NOT_FOUND, as for one that does not exist.
+ */
+import { z } from 'zod'
+import {
+  ChatErrorCode,
+  chatConversationPageSizeDefault,
+  chatConversationPageSizeMax,
+  chatMessagePageSizeDefault,
+  chatMessagePageSizeMax,
+  chatQuestionMaxLength,
+  chatTitleMaxLength,
+  chatVotes,
+} from './chat-rules.ts'
+
+export * from './chat-rules.ts'
+
+const ConversationId = z.uuid()
+const MessageId = z.uuid()
+const Page = z.coerce.number().int().min(1).max(10_000).default(1)
+
+export const NewConversationRequest = z.object({}).default({})
+
+export const ConversationListQuery = z.object({
+  page: Page,
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(chatConversationPageSizeMax)
+    .default(chatConversationPageSizeDefault),
+})
+export type ConversationListQuery = z.infer<typeof ConversationListQuery>
+
+export const MessageListQuery = z.object({
+  subSessionId: ConversationId,
+  page: Page,
+  pageSize: z.coerce.number().int().min(1).max(chatMessagePageSizeMax).default(chatMessagePageSizeDefault),
+})
+export type MessageListQuery = z.infer<typeof MessageListQuery>
+
+export const ChatTitle = z
+  .string()
+  .trim()
+  .min(1, { error: ChatErrorCode.titleInvalid })
+  .max(chatTitleMaxLength, { error: ChatErrorCode.titleInvalid })
+
+export const ChangeTitleRequest = z.object({ subSessionId: ConversationId, title: ChatTitle })
+export type ChangeTitleRequest = z.infer<typeof ChangeTitleRequest>
+
+export const DeleteConversationQuery = z.object({ subSessionId: ConversationId })
+
+/** `vote: null` takes a vote back. */
+export const VoteRequest = z.object({ messageId: MessageId, vote: z.enum(chatVotes).nullable() })
+export type VoteRequest = z.infer<typeof VoteRequest>
+
+export const ChatQuestion = z
+  .string()
+  .trim()
+  .min(1, { error: ChatErrorCode.questionEmpty })
+  .max(chatQuestionMaxLength, { error: ChatErrorCode.questionTooLong })
+
+/**
+ * Ask a question in a conversation (`subSessionId`; omitted: a new conversation is made), or `regenerate` an
+ * earlier answer (its id: the answer is written again for the question before it; `question` is then ignored).
+ */
+export const ChatSearchQuery = z
+  .object({
+    subSessionId: ConversationId.optional(),
+    question: ChatQuestion.optional(),
+    regenerate: MessageId.optional(),
+  })
+  .refine((query) => query.question !== undefined || query.regenerate !== undefined, {
+    error: ChatErrorCode.questionEmpty,
+    path: ['question'],
+  })
+export type ChatSearchQuery = z.infer<typeof ChatSearchQuery>
+
+export const CancelQuery = z.object({ subSessionId: ConversationId })
