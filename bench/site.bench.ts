@@ -1,8 +1,8 @@
 /**
  * The site's speed on loopback, in one run, as a browser asks (`Accept-Encoding: gzip, deflate, br`, a returning
  * anonymous reader's cookies):
- * 1. PGlite, one process: a static asset, cached anonymous pages (an article, home), the same pages with the page
- *    cache off (PAGE_CACHE_SECONDS=0, on a second listener over the same data) and API calls;
+ * 1. PGlite, one process: a static asset, cached anonymous pages (an article, home), the same pages and the article
+ *    list with the page cache off (PAGE_CACHE_SECONDS=0, on a second listener over the same data) and API calls;
  * 2. when DATABASE_URL is set, PostgreSQL (a fresh database beside it) with 1 and 2 worker processes of
  *    `node server/main.ts` (WEB_CONCURRENCY), cache on and off.
  * Autocannon runs in this process and is told not to keep response bodies (bench/support/load.ts): turning large
@@ -95,6 +95,11 @@ async function measureSite(options: {
       url: `${uncached.url}/`,
       headers: { host: uncached.host, ...pageHeaders },
     },
+    uncachedList: {
+      name: 'uncached list /articles (cache off)',
+      url: `${uncached.url}/articles`,
+      headers: { host: uncached.host, ...pageHeaders },
+    },
     apiMenu: {
       name: 'api /home/listMenu',
       url: `${cached.url}/api/portal/home/listMenu`,
@@ -119,8 +124,15 @@ async function measureSite(options: {
         targets.cachedHome,
         targets.uncachedArticle,
         targets.uncachedHome,
+        targets.uncachedList,
       ]
-    : [targets.cachedArticle, targets.cachedHome, targets.uncachedArticle, targets.uncachedHome]
+    : [
+        targets.cachedArticle,
+        targets.cachedHome,
+        targets.uncachedArticle,
+        targets.uncachedHome,
+        targets.uncachedList,
+      ]
   for (const target of [...order, targets.apiMenu, targets.apiList]) results.push(await load(target))
   printLoadTable(options.title, results)
   return results
@@ -134,6 +146,7 @@ function printTargets(results: LoadResult[]): void {
     ['cached home', rate('cached home'), staticRate / 2],
     ['uncached article', rate('uncached article'), 200],
     ['uncached home', rate('uncached home'), 200],
+    ['uncached list', rate('uncached list'), 200],
   ] as const
   console.log('\nTargets (cached ≥ 50% of the static file, uncached ≥ 200 req/s):')
   for (const [name, value, target] of lines) {

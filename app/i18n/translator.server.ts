@@ -1,12 +1,110 @@
-/** Every catalog, bundled into the server render. */
+/**
+ * Every catalog, bundled into the server render, in one translator per language for the whole process.
+ *
+ * A render asks for a few hundred messages, nearly all of them plain (no value to put in, no plural): each is
+ * looked up once per process and remembered (`rememberPlainMessages`). The catalogs are fixed at build, so a
+ * remembered message never goes stale.
+ */
+import type { i18n } from 'i18next'
 import type { Locale } from '#contracts/regions.ts'
 import { createTranslator, groupCatalogs } from './i18n.ts'
 
 const catalogs = groupCatalogs(import.meta.glob('./locales/*/*.json', { eager: true }))
 
+/** Options a `t` of `getFixedT`/`useTranslation` always passes; any other one (a value, a count) is not plain. */
+const scopeOptions = new Set(['lng', 'lngs', 'ns', 'keyPrefix'])
+
+/** Far above the catalogs' size (about 2,000 messages per language). */
+const rememberedMax = 20_000
+
+function isPlainCall(key: unknown, options: unknown): key is string {
+  if (typeof key !== 'string') return false
+  if (options === undefined) return true
+  if (typeof options !== 'object' || options === null) return false
+  for (const name in options) {
+    if (!scopeOptions.has(name)) return false
+  }
+  return true
+}
+
+function scopeKeyOf(options: Record<string, unknown> | undefined): string {
+  if (!options) return ''
+  const part = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value ?? ''))
+  return `${part(options.lng)}\u0000${part(options.lngs)}\u0000${part(options.ns)}\u0000${part(options.keyPrefix)}`
+}
+
+/**
+ * Remembers the answer of every plain `t` call (a key, and at most its language, namespace and prefix) for the
+ * process; any other call goes to i18next as before. i18next binds `t` to its instance and `getFixedT` calls
+ * `this.t`, so replacing it covers `useTranslation`, `getFixedT` and a bare `translator.t` alike.
+ */
+export function rememberPlainMessages(translator: i18n): i18n {
+  const translate = translator.t.bind(translator) as unknown as (...args: unknown[]) => unknown
+  const remembered = new Map<string, string>()
+  const t = (...args: unknown[]) => {
+    const [key, options] = args
+    if (args.length > 2 || !isPlainCall(key, options)) return translate(...args)
+    const cacheKey = `${scopeKeyOf(options as Record<string, unknown> | undefined)}\u0001${key}`
+    const known = remembered.get(cacheKey)
+    if (known !== undefined) return known
+    const message = translate(...args)
+    // Keys are the code's own, but one could be built from a request: the memory stays bounded all the same.
+    if (typeof message === 'string' && remembered.size < rememberedMax) remembered.set(cacheKey, message)
+    return message
+  }
+  translator.t = t as unknown as i18n['t']
+
+  // `useTranslation` asks for a fixed `t` in every component of every render; i18next's copies its options twice
+  // per call before the lookup. One fixed `t` per scope, answering plain calls from memory, skips all of that.
+  const getFixedT = translator.getFixedT.bind(translator) as unknown as (...args: unknown[]) => FixedT
+  const fixedByScope = new Map<string, FixedT>()
+  const rememberedFixed = new Map<string, string>()
+  translator.getFixedT = ((...args: unknown[]) => {
+    const [lng, ns, keyPrefix, fixedOptions] = args
+    // react-i18next passes `{ scopeNs }`, which matters to selector functions only, never to a string key.
+    const scopeNs =
+      fixedOptions === undefined
+        ? undefined
+        : Object.keys(fixedOptions as object).every((name) => name === 'scopeNs')
+          ? (fixedOptions as { scopeNs?: unknown }).scopeNs
+          : false
+    const isPlainScope =
+      args.length <= 4 &&
+      scopeNs !== false &&
+      [lng, ns, keyPrefix, scopeNs].every(
+        (part) =>
+          part === undefined ||
+          part === null ||
+          typeof part === 'string' ||
+          (Array.isArray(part) && part.every((item) => typeof item === 'string')),
+      )
+    if (!isPlainScope) return getFixedT(...args)
+    const scope = `${scopeKeyOf({ lng, ns, keyPrefix })}\u0000${scopeNs ?? ''}`
+    const known = fixedByScope.get(scope)
+    if (known) return known
+    const fixed = getFixedT(...args)
+    const fixedPlain = Object.assign((...callArgs: unknown[]) => {
+      const [key, options] = callArgs
+      if (callArgs.length > 1 || typeof key !== 'string' || options !== undefined) return fixed(...callArgs)
+      const cacheKey = `${scope}\u0001${key}`
+      const message = rememberedFixed.get(cacheKey)
+      if (message !== undefined) return message
+      const answer = fixed(key)
+      if (typeof answer === 'string' && rememberedFixed.size < rememberedMax)
+        rememberedFixed.set(cacheKey, answer)
+      return answer
+    }, fixed) as FixedT
+    if (fixedByScope.size < rememberedMax) fixedByScope.set(scope, fixedPlain)
+    return fixedPlain
+  }) as unknown as i18n['getFixedT']
+  return translator
+}
+
+type FixedT = ((...args: unknown[]) => unknown) & Record<string, unknown>
+
 const translators = {
-  en: createTranslator('en', catalogs.en ?? {}),
-  'zh-Hant': createTranslator('zh-Hant', catalogs['zh-Hant'] ?? {}),
+  en: rememberPlainMessages(createTranslator('en', catalogs.en ?? {})),
+  'zh-Hant': rememberPlainMessages(createTranslator('zh-Hant', catalogs['zh-Hant'] ?? {})),
 }
 
 export function getServerTranslator(locale: Locale) {

@@ -21,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PostgreSQL: the URL connected to (for a connection of its own, e.g. LISTEN). */
+  url?: string
   /** Runs `fn` on one connection while holding a Postgres advisory lock (one holder across all processes). */
   withAdvisoryLock<T>(lockName: string, fn: (db: Db) => Promise<T>): Promise<T>
   /** Like withAdvisoryLock, but gives up at once (returns `skipped`) when another process holds the lock. */
@@ -201,6 +203,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     withAdvisoryLock: (name, fn) => onLockedConnection(name, 'pg_advisory_lock', fn) as Promise<never>,
     tryWithAdvisoryLock: (name, fn) => onLockedConnection(name, 'pg_try_advisory_lock', fn),
     close: () => pool.end(),

@@ -38,6 +38,37 @@ describe('choosing an encoding', () => {
     const gzipped = compressWebStream(new Response(text).body as ReadableStream<Uint8Array>, 'gzip')
     expect(zlib.gunzipSync(Buffer.from(await new Response(gzipped).arrayBuffer())).toString()).toBe(text)
   })
+
+  it('sends the shell before the rest is rendered, and stops the render when the reader leaves', async () => {
+    let cancelled = false
+    let writeRest: () => void = () => undefined
+    const source = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // The shell arrives in many small pieces, as React writes it.
+        for (let i = 0; i < 50; i++) controller.enqueue(Buffer.from(`<div>shell ${i}</div>`))
+        writeRest = () => controller.enqueue(Buffer.from('<p>the rest</p>'))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    const reader = compressWebStream(source, 'gzip').getReader()
+    const received: Buffer[] = []
+    let shell = ''
+    while (!shell.includes('shell 49')) {
+      const { value } = await reader.read()
+      received.push(Buffer.from(value as Uint8Array))
+      shell = zlib
+        .gunzipSync(Buffer.concat(received), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+        .toString()
+    }
+    expect(shell).toContain('<div>shell 0</div>')
+    expect(shell).not.toContain('the rest')
+    writeRest()
+    await reader.cancel()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(cancelled).toBe(true)
+  })
 })
 
 describe('compression at the origin', () => {

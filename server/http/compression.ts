@@ -8,7 +8,7 @@
  *   stream (`compressWebStream`), cached pages from gzip pieces made once (page-cache.ts).
  * Deliberately left to others: what may be cached (page-cache.ts) and the assets' own cache headers (http.ts).
  */
-import { pipeline, Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
@@ -92,27 +92,75 @@ function createCompressor(encoding: ContentEncoding): zlib.BrotliCompress | zlib
 
 /**
  * A streamed body, compressed as it streams. Whatever the render has written by the time the event loop turns is
- * flushed to the reader: the page's shell still arrives before its slow parts, yet the small pieces React writes in
- * one go are compressed together rather than each on its own. Cancelling the result (the reader left) cancels the
- * source.
+ * handed to the compressor in one piece and flushed to the reader: the page's shell still arrives before its slow
+ * parts, yet the many small pieces React writes in one go cost one compression step, not one each (each is a trip
+ * to the thread pool and back). Cancelling the result (the reader left) cancels the source. `onSourceDone` hears
+ * when the source has ended (or failed): the render is over, though its last bytes may still be compressing.
  */
 export function compressWebStream(
   body: ReadableStream<Uint8Array>,
   encoding: ContentEncoding,
+  onSourceDone: () => void = () => undefined,
 ): ReadableStream<Uint8Array> {
-  const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>)
   const compressor = createCompressor(encoding)
-  let flushScheduled = false
-  source.on('data', () => {
-    if (flushScheduled) return
-    flushScheduled = true
-    setImmediate(() => {
-      flushScheduled = false
-      if (!compressor.writableEnded && !compressor.destroyed) compressor.flush()
-    })
+  const reader = body.getReader()
+  let pending: Uint8Array[] = []
+  let writeScheduled = false
+  let sourceDone = false
+
+  const writePending = () => {
+    writeScheduled = false
+    if (pending.length === 0 || compressor.destroyed || compressor.writableEnded) return
+    const piece = pending.length === 1 ? (pending[0] as Uint8Array) : Buffer.concat(pending)
+    pending = []
+    compressor.write(piece)
+    compressor.flush()
+  }
+  // The reader left (or the compressor failed): stop the render's stream too.
+  compressor.on('close', () => {
+    if (sourceDone) return
+    sourceDone = true
+    onSourceDone()
+    reader.cancel().catch(() => undefined)
   })
-  pipeline(source, compressor, () => {
-    // Errors reach the reader through the stream returned below; a reader who left is not an error.
-  })
+
+  const pump = async () => {
+    try {
+      for (;;) {
+        if (compressor.destroyed) return
+        if (compressor.writableNeedDrain) {
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              compressor.off('drain', done)
+              compressor.off('close', done)
+              resolve()
+            }
+            compressor.on('drain', done)
+            compressor.on('close', done)
+          })
+          continue
+        }
+        const { done, value } = await reader.read()
+        if (done) break
+        pending.push(value)
+        if (!writeScheduled) {
+          writeScheduled = true
+          setImmediate(writePending)
+        }
+      }
+      if (sourceDone) return
+      sourceDone = true
+      onSourceDone()
+      writePending()
+      if (!compressor.destroyed) compressor.end()
+    } catch (error) {
+      if (!sourceDone) {
+        sourceDone = true
+        onSourceDone()
+      }
+      compressor.destroy(error as Error)
+    }
+  }
+  void pump()
   return Readable.toWeb(compressor) as unknown as ReadableStream<Uint8Array>
 }

@@ -39,6 +39,20 @@ describe('createLagTracker', () => {
 })
 
 describe('createRenderGate', () => {
+  /** Timers the test moves by hand, setImmediate included (a cool-down's first check waits one turn of the loop). */
+  const fakeLoopTimers = () =>
+    vi.useFakeTimers({
+      toFake: [
+        'setTimeout',
+        'clearTimeout',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'Date',
+      ],
+    })
+
   afterEach(() => {
     vi.useRealTimers()
   })
@@ -107,7 +121,7 @@ describe('createRenderGate', () => {
 
   /** A gate of one slot with a render running (it kept the loop busy `renderBusyMs`) and a page waiting. */
   async function oneRenderingOneWaiting(renderBusyMs: number) {
-    vi.useFakeTimers()
+    fakeLoopTimers()
     const { loop, meter } = fakeLoop()
     const gate = gateOf({ concurrency: 1, meter })
     const first = await gate.enter()
@@ -141,6 +155,22 @@ describe('createRenderGate', () => {
     expect(waiting.admitted).toBe(true)
   })
 
+  it('starts a queued render after one turn of the loop that found nothing else to do', async () => {
+    fakeLoopTimers()
+    const { meter } = fakeLoop()
+    const gate = gateOf({ concurrency: 1, meter })
+    const first = await gate.enter()
+    let admitted = false
+    void gate.enter().then((admission) => {
+      admitted = admission.admitted
+    })
+    if (first.admitted) first.release()
+    expect(admitted).toBe(false)
+    // No time passes: no timer fires, only what waits for the loop's next turn.
+    await vi.advanceTimersByTimeAsync(0)
+    expect(admitted).toBe(true)
+  })
+
   it('pauses at most a second between queued renders', async () => {
     const { waiting, tick } = await oneRenderingOneWaiting(60_000)
     for (let ms = 1; ms < 1_000; ms++) await tick('busy')
@@ -150,7 +180,7 @@ describe('createRenderGate', () => {
   })
 
   it('keeps a page that arrives during the cool-down waiting, then starts it once the loop is idle', async () => {
-    vi.useFakeTimers()
+    fakeLoopTimers()
     const { loop, meter } = fakeLoop()
     const gate = gateOf({ concurrency: 1, meter })
     const first = await gate.enter()
@@ -169,7 +199,7 @@ describe('createRenderGate', () => {
   })
 
   it('starts a render at once when the last cool-down is over', async () => {
-    vi.useFakeTimers()
+    fakeLoopTimers()
     const { loop, meter } = fakeLoop()
     const gate = gateOf({ concurrency: 1, meter })
     const first = await gate.enter()
@@ -180,7 +210,7 @@ describe('createRenderGate', () => {
   })
 
   it('refuses a waiting page once it has waited the queue timeout', async () => {
-    vi.useFakeTimers()
+    fakeLoopTimers()
     const gate = gateOf({ concurrency: 1, queueTimeoutMs: 5_000 })
     await gate.enter()
     const waiting = gate.enter()

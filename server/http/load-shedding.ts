@@ -100,6 +100,9 @@ const measureLoop: LoopMeter = () => {
   }
 }
 
+/** A turn of the loop busy for less than this had nothing else to do: the next render may start. */
+const quietTurnMs = 0.5
+
 /** The longest cool-down after a render, however long it kept the loop busy. */
 const maxCoolDownMs = 1_000
 
@@ -137,18 +140,23 @@ export function createRenderGate(options: {
     coolingDown = true
     const sinceRender = meter()
     let sinceCheck = meter()
-    const check = () => {
+    const check = (isFirst: boolean) => {
       const recent = sinceCheck()
       const total = sinceRender()
-      if (recent.idleMs >= recent.busyMs || total.busyMs + total.idleMs >= pauseMs) {
+      const wasQuietTurn = isFirst && recent.busyMs < quietTurnMs
+      // An interval with no time measured in it (0 idle, 0 busy) says nothing yet.
+      const wasMostlyIdle = recent.idleMs > 0 && recent.idleMs >= recent.busyMs
+      if (wasQuietTurn || wasMostlyIdle || total.busyMs + total.idleMs >= pauseMs) {
         coolingDown = false
         admitWaiting()
         return
       }
       sinceCheck = meter()
-      setTimeout(check, 1)
+      setTimeout(() => check(false), 1)
     }
-    setTimeout(check, 1)
+    // First after one turn of the loop (its I/O, new connections included): when that turn found nothing else to
+    // do, the next render need not wait for a timer.
+    setImmediate(() => check(true))
   }
   const slot = (): Admission => {
     active += 1

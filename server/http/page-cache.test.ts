@@ -180,6 +180,23 @@ describe('the page store', () => {
     expect(await waiting).toBe(page)
     expect(cache.rendering('k')).toBeUndefined()
   })
+
+  it('drops every page on a purge, and does not keep a page whose render began before it', async () => {
+    const cache = createPageCache(settings, () => 0)
+    const page = await pageOf(Buffer.from('page'), newNonce())
+    cache.store('a', page)
+    cache.store('b', page)
+    const renderedIn = cache.generation
+    cache.purge()
+    expect(cache.find('a')).toBeUndefined()
+    expect(cache.find('b')).toBeUndefined()
+    expect(cache.bytes).toBe(0)
+    // Begun before the purge, finished after: it may show what the purge was for.
+    cache.store('a', page, renderedIn)
+    expect(cache.find('a')).toBeUndefined()
+    cache.store('a', page, cache.generation)
+    expect(cache.find('a')?.page).toBe(page)
+  })
 })
 
 describe('Cache-Control of a rendered page', () => {

@@ -17,6 +17,9 @@
  * from pieces deflated once (gzip-splice.ts), which keeps a cached page nearly as cheap to send as a file; brotli
  * cannot be assembled so, and is used for rendered pages only.
  *
+ * An announced change to an article purges every page at once, in every process (pages.ts listens to the articles
+ * service; article-changes.ts carries the word between processes).
+ *
  * Deliberately left to others: what a page shows (app/), when it is rendered (load-shedding.ts), how it is sent
  * (pages.ts).
  */
@@ -276,7 +279,15 @@ export function renderedCacheControlOf(options: {
 export interface PageCache {
   /** The page under `key` while it may be served: fresh, or stale within PAGE_CACHE_STALE_SECONDS. */
   find(key: string): { page: CachedPage; isFresh: boolean } | undefined
-  store(key: string, page: CachedPage): void
+  /**
+   * Keeps a page. `generation`: the cache's `generation` when its render began; a page whose render began before a
+   * purge may show what the purge was for, and is not kept.
+   */
+  store(key: string, page: CachedPage, generation?: number): void
+  /** Drops every page, fresh or stale (content changed); renders under way are not kept either. */
+  purge(): void
+  /** Counts purges. */
+  readonly generation: number
   /**
    * Marks `key` as being rendered; requests for it meanwhile wait for `rendering(key)` instead of rendering it too.
    * The returned function settles the wait (with the page stored, or undefined); it may be called more than once.
@@ -292,6 +303,7 @@ export function createPageCache(settings: PageCacheConfig, now: () => number = D
   const pages = new Map<string, CachedPage>()
   const inFlight = new Map<string, Promise<CachedPage | undefined>>()
   let bytes = 0
+  let generation = 0
 
   const remove = (key: string) => {
     const page = pages.get(key)
@@ -314,7 +326,8 @@ export function createPageCache(settings: PageCacheConfig, now: () => number = D
       pages.set(key, page)
       return { page, isFresh: at < page.freshUntil }
     },
-    store(key, page) {
+    store(key, page, renderedIn = generation) {
+      if (renderedIn !== generation) return
       remove(key)
       if (page.bytes > settings.maxBytes) return
       pages.set(key, page)
@@ -340,6 +353,14 @@ export function createPageCache(settings: PageCacheConfig, now: () => number = D
     },
     rendering(key) {
       return inFlight.get(key)
+    },
+    purge() {
+      generation += 1
+      pages.clear()
+      bytes = 0
+    },
+    get generation() {
+      return generation
     },
     get size() {
       return pages.size

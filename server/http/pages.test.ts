@@ -170,6 +170,34 @@ describe('the anonymous-page cache', () => {
   })
 })
 
+describe('an article changed while its page is cached', () => {
+  it('is read again at once: the cached page and the article as read are dropped in this process', async () => {
+    const list = await runtime.app.inject({
+      url: '/api/portal/article/list?pageSize=2',
+      headers: regionalHeaders(),
+    })
+    const other: ArticleSummary = list.json().data.rows[1]
+    const path = `/articles/${other.key}`
+    const first = await getPage(path, { cookie: returningVisitor })
+    const second = await getPage(path, { cookie: returningVisitor })
+    expect(second.statusCode).toBe(200)
+    expect(second.headers.etag).toBe(first.headers.etag)
+    expect(second.headers['cache-control']).toMatch(/^public/)
+    expect((await getPage('/', { cookie: returningVisitor })).body).toContain(`href="${path}"`)
+    try {
+      expect(await runtime.services.articles.changeArticleState(other.key, 'taken_down')).toBe(true)
+      const gone = await getPage(path, { cookie: returningVisitor })
+      expect(gone.statusCode).toBe(410)
+      const home = await getPage('/', { cookie: returningVisitor })
+      expect(home.body).not.toContain(`href="${path}"`)
+    } finally {
+      await runtime.services.articles.changeArticleState(other.key, 'published')
+    }
+    const back = await getPage(path, { cookie: returningVisitor })
+    expect(back.statusCode).toBe(200)
+  })
+})
+
 describe('a logged-in reader and the cache', () => {
   const displayName = 'Ada Leakproof-7731'
   // A regional site no other test has visited: the member's render is the first of each page there.

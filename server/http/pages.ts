@@ -91,6 +91,12 @@ export async function registerPages(
   const pageCache: PageCache | undefined =
     !isDevelopment && config.pageCache.ttlSeconds > 0 ? createPageCache(config.pageCache) : undefined
   const sharedCacheControl = sharedCacheControlOf(config.pageCache)
+  // An article published, edited or taken down, in this process or another (article-changes.ts): every page may
+  // show it (lists, home, the header menu), so none is kept.
+  if (pageCache) {
+    const stopListening = services.articles.onArticlesChanged(() => pageCache.purge())
+    app.addHook('onClose', async () => stopListening())
+  }
 
   const securityHeadersOf = (nonce: string) => pageSecurityHeaders(config, nonce, isDevelopment)
 
@@ -157,12 +163,17 @@ export async function registerPages(
     raw.end(body)
   }
 
-  /** A rendered page: security and cache headers, compressed as it streams when the reader accepts it. */
+  /**
+   * A rendered page: security and cache headers, compressed as it streams when the reader accepts it. `onRendered`
+   * hears when the render has written its last byte: compressing and sending the rest need no render slot (the
+   * compressor works off the event loop, in libuv's thread pool).
+   */
   const sendRenderedPage = async (
     request: FastifyRequest,
     raw: ServerResponse,
     response: Response,
     nonce: string,
+    onRendered: () => void = () => undefined,
   ) => {
     for (const [name, value] of Object.entries(securityHeadersOf(nonce))) {
       if (!response.headers.has(name)) response.headers.set(name, value)
@@ -202,7 +213,7 @@ export async function registerPages(
     headers.set('content-encoding', encoding)
     await sendResponse(
       raw,
-      new Response(compressWebStream(response.body, encoding), {
+      new Response(compressWebStream(response.body, encoding, onRendered), {
         status: response.status,
         statusText: response.statusText,
         headers,
@@ -228,6 +239,7 @@ export async function registerPages(
         return refusePageRender(request, raw, loadShedding, admission.reason)
       }
       const nonce = newNonce()
+      const generation = pageCache?.generation
       try {
         const build = await source.getBuild()
         const hostname = hostnameOf(request)
@@ -263,11 +275,11 @@ export async function registerPages(
             compress: config.compression,
             settings: config.pageCache,
           })
-          pageCache.store(cacheKey, page)
+          pageCache.store(cacheKey, page, generation)
           settleRendering(page)
           return sendCachedPage(request, raw, page, { nonce, setCookies: setCookiesOf(response) })
         }
-        await sendRenderedPage(request, raw, response, nonce)
+        await sendRenderedPage(request, raw, response, nonce, admission.release)
       } catch (error) {
         // A reader who left mid-render is no failure of ours.
         if (raw.destroyed && !raw.headersSent) {

@@ -14,6 +14,7 @@ import {
   type ArticleListAnswer,
   type ArticleListQuery,
   type ArticleReference,
+  type ArticleState,
   type ArticleSummary,
   type ArticleTag,
   articlePageMax,
@@ -31,6 +32,7 @@ import { type Locale, type Market, markets } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { normalizeCode, normalizeName } from '#server/providers/market-data/universe.ts'
+import { type ArticleChanges, createArticleChanges } from './article-changes.ts'
 import { marketNames } from './article-markets.ts'
 import { buildKeywordQuery, buildSuggestionQuery } from './article-search-queries.ts'
 import {
@@ -55,6 +57,7 @@ import {
   selectTopicsOfArticles,
   type TagRow,
   type TopicRow,
+  updateArticleState,
 } from './articles.repo.ts'
 import { highlightSnippet } from './search-text/search-snippet.ts'
 import { foldSearchText } from './search-text/search-terms.ts'
@@ -75,8 +78,13 @@ export interface ArticlesServiceDependencies {
   recentArticleViews?: () => Promise<Map<number, number>>
   /** The stocks lookup; absent, searches name no stocks. */
   findStockCandidates?: FindStockCandidates
-  /** How long catalogue data (topics, tags, counts, home sections) is reused; tests set 0. */
+  /**
+   * How long catalogue data (topics, tags, counts, home sections, lists and articles as read) is reused when no
+   * change is announced; tests set 0.
+   */
   cacheMillis?: number
+  /** Word of changes between processes (article-changes.ts); absent, changes are heard within this process only. */
+  changes?: ArticleChanges
 }
 
 interface Catalog {
@@ -106,18 +114,29 @@ export function isNamedBy(candidate: StockCandidate, text: string): boolean {
   return names.some((name) => name.startsWith(needle) || name.includes(` ${needle}`))
 }
 
-/** A small cache of one value per key that expires; enough for data that changes on an editor's schedule. */
+/** Keys a cache holds at most: keys come from readers' queries (a tag, a page), so they must not grow unbounded. */
+const cacheKeysMax = 2_000
+
+/**
+ * A small cache of one value per key that expires; enough for data that changes on an editor's schedule. `clear`
+ * forgets everything (an announced change); a load begun before it is not kept after it.
+ */
 function createExpiringCache<T>(now: () => number, ttlMillis: number) {
   const entries = new Map<string, { value: Promise<T>; expiresAt: number }>()
-  return (key: string, load: () => Promise<T>): Promise<T> => {
+  const read = (key: string, load: () => Promise<T>): Promise<T> => {
     const entry = entries.get(key)
     if (entry && entry.expiresAt > now()) return entry.value
+    if (!entry && entries.size >= cacheKeysMax) entries.clear()
     const value = load()
-    entries.set(key, { value, expiresAt: now() + ttlMillis })
+    const stored = { value, expiresAt: now() + ttlMillis }
+    entries.set(key, stored)
     // A failed load must not be remembered.
-    value.catch(() => entries.delete(key))
+    value.catch(() => {
+      if (entries.get(key) === stored) entries.delete(key)
+    })
     return value
   }
+  return Object.assign(read, { clear: () => entries.clear() })
 }
 
 export function createArticlesService({
@@ -126,6 +145,7 @@ export function createArticlesService({
   recentArticleViews,
   findStockCandidates,
   cacheMillis = 60_000,
+  changes = createArticleChanges(),
 }: ArticlesServiceDependencies) {
   const catalogCache = createExpiringCache<Catalog>(now, cacheMillis)
   const countCache = createExpiringCache<Map<string, number>>(now, cacheMillis)
@@ -135,6 +155,22 @@ export function createArticlesService({
     cacheMillis,
   )
   const homeCache = createExpiringCache<HomeSections>(now, Math.min(cacheMillis, 30_000))
+  // What every page view of a list or an article reads: kept per process until a change is announced (PGlite
+  // answers one query at a time, in the same thread as the render).
+  const listCache = createExpiringCache<ArticleListAnswer>(now, cacheMillis)
+  const articleCache = createExpiringCache<ArticleDetail>(now, cacheMillis)
+  const caches = [
+    catalogCache,
+    countCache,
+    listTotalCache,
+    marketCountCache,
+    homeCache,
+    listCache,
+    articleCache,
+  ]
+  changes.subscribe(() => {
+    for (const cache of caches) cache.clear()
+  })
 
   function loadCatalog(): Promise<Catalog> {
     return catalogCache('catalog', async () => {
@@ -200,22 +236,29 @@ export function createArticlesService({
         })),
       }
     }
-    // A list's size changes only when an article is published or withdrawn: counted once a minute at most.
-    const cap = articlePageMax * query.pageSize
-    const [rows, total] = await Promise.all([
-      selectListedArticles(db, filter, page),
-      listTotalCache(JSON.stringify([filter, cap]), () => countListedArticles(db, filter, cap)),
-    ])
-    return {
-      ...empty,
-      total,
-      hasMore: page.offset + rows.length < total,
-      rows: rows.map((row) => toSummary(row, locale, catalog)),
-    }
+    return listCache(JSON.stringify([filter, page]), async () => {
+      // A list's size changes only when an article is published or withdrawn: counted once a minute at most.
+      const cap = articlePageMax * query.pageSize
+      const [rows, total] = await Promise.all([
+        selectListedArticles(db, filter, page),
+        listTotalCache(JSON.stringify([filter, cap]), () => countListedArticles(db, filter, cap)),
+      ])
+      return {
+        ...empty,
+        total,
+        hasMore: page.offset + rows.length < total,
+        rows: rows.map((row) => toSummary(row, locale, catalog)),
+      }
+    })
   }
 
-  /** An article for reading, or why it cannot be read. */
-  async function getArticle(reference: ArticleReference, locale: Locale): Promise<ArticleDetail> {
+  /** An article for reading, or why it cannot be read (not kept: a reader may ask again at once). */
+  function getArticle(reference: ArticleReference, locale: Locale): Promise<ArticleDetail> {
+    const name = 'id' in reference ? `id:${reference.id}` : `key:${reference.key}`
+    return articleCache(`${locale}:${name}`, () => readArticle(reference, locale))
+  }
+
+  async function readArticle(reference: ArticleReference, locale: Locale): Promise<ArticleDetail> {
     const row = await selectArticleByReference(db, reference)
     if (!row || row.state === 'draft') throw new AppError('not_found', ArticleErrorCode.notFound)
     if (row.state === 'deleted') throw new AppError('gone', ArticleErrorCode.deleted)
@@ -423,9 +466,35 @@ export function createArticlesService({
     )
   }
 
+  /**
+   * Publishes, takes down, deletes or restores an article, and tells every process (article-changes.ts), whose
+   * caches and page caches drop what they hold. False when there is no article of that key.
+   */
+  async function changeArticleState(key: string, state: ArticleState): Promise<boolean> {
+    const changed = await updateArticleState(db, key, state)
+    if (changed) await announceArticleChange([key])
+    return changed
+  }
+
+  /**
+   * Tells every process that these articles (by key; none named = any) changed in the database, so what readers
+   * see of them is read again: for whoever writes articles other than through this service.
+   */
+  function announceArticleChange(keys: string[] = []): Promise<void> {
+    return changes.publish({ keys })
+  }
+
+  /** Hears every announced change, of this process or another; returns the function that stops listening. */
+  function onArticlesChanged(listener: (keys: string[]) => void): () => void {
+    return changes.subscribe((change) => listener(change.keys))
+  }
+
   return {
     findArticles,
     getArticle,
+    changeArticleState,
+    announceArticleChange,
+    onArticlesChanged,
     suggestArticles,
     findNamedStocks,
     listCountries,

@@ -18,11 +18,13 @@ export function createNavigationService({
   cacheMillis = 60_000,
 }: {
   db: Db
-  articles: Pick<ArticlesService, 'findArticleTitles'>
+  /** Titles come from here; a change it announces (a title edited, an article taken down) drops the menus held. */
+  articles: Pick<ArticlesService, 'findArticleTitles'> & Partial<Pick<ArticlesService, 'onArticlesChanged'>>
   now?: () => number
   cacheMillis?: number
 }) {
   const cache = new Map<Locale, { menu: Promise<MenuGroup[]>; expiresAt: number }>()
+  articles.onArticlesChanged?.(() => cache.clear())
 
   async function buildMenu(locale: Locale): Promise<MenuGroup[]> {
     const { groups, items } = await selectMenu(db)
@@ -44,8 +46,11 @@ export function createNavigationService({
     const cached = cache.get(locale)
     if (cached && cached.expiresAt > now()) return cached.menu
     const menu = buildMenu(locale)
-    cache.set(locale, { menu, expiresAt: now() + cacheMillis })
-    menu.catch(() => cache.delete(locale))
+    const entry = { menu, expiresAt: now() + cacheMillis }
+    cache.set(locale, entry)
+    menu.catch(() => {
+      if (cache.get(locale) === entry) cache.delete(locale)
+    })
     return menu
   }
 

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { createTranslator } from './i18n.ts'
+import { getServerTranslator, rememberPlainMessages } from './translator.server.ts'
+
+function sample() {
+  return rememberPlainMessages(
+    createTranslator('en', {
+      common: {
+        hello: 'Hello',
+        greet: 'Hello, {{name}}',
+        items_one: '{{count}} item',
+        items_other: '{{count}} items',
+      },
+      shell: { nav: { more: 'More' } },
+    }),
+  )
+}
+
+describe('the server translator', () => {
+  it('answers plain messages as i18next does, by key, namespace and prefix', () => {
+    const translator = sample()
+    expect(translator.t('hello')).toBe('Hello')
+    expect(translator.t('hello')).toBe('Hello')
+    expect(translator.t('shell:nav.more')).toBe('More')
+    const shell = translator.getFixedT('en', 'shell')
+    expect(shell('nav.more')).toBe('More')
+    expect(shell('nav.more')).toBe('More')
+    expect(translator.getFixedT('en', 'shell', 'nav')('more')).toBe('More')
+    // The same key in another namespace is another message.
+    expect(translator.getFixedT('en', 'common')('nav.more')).toBe('nav.more')
+  })
+
+  it('still puts values, counts and defaults into messages, whatever was remembered before', () => {
+    const translator = sample()
+    const common = translator.getFixedT('en', 'common')
+    expect(common('greet', { name: 'Ada' })).toBe('Hello, Ada')
+    expect(common('greet', { name: 'Lin' })).toBe('Hello, Lin')
+    expect(common('items', { count: 1 })).toBe('1 item')
+    expect(common('items', { count: 3 })).toBe('3 items')
+    expect(translator.t('missing', { defaultValue: 'Fallback' })).toBe('Fallback')
+    expect(translator.t('greet', { name: 'Kim' })).toBe('Hello, Kim')
+  })
+
+  it('keeps the two languages apart', () => {
+    const en = getServerTranslator('en').getFixedT('en', 'common')
+    const hant = getServerTranslator('zh-Hant').getFixedT('zh-Hant', 'common')
+    const key = Object.keys(getServerTranslator('en').getResourceBundle('en', 'common')).find(
+      (name) => typeof getServerTranslator('en').getResourceBundle('en', 'common')[name] === 'string',
+    ) as string
+    expect(en(key)).not.toBe(hant(key))
+    expect(en(key)).toBe(en(key))
+    expect(hant(key)).toBe(getServerTranslator('zh-Hant').t(`common:${key}`))
+  })
+})
