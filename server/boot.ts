@@ -4,11 +4,14 @@
  * and tests, so there is one way to start.
  */
 import { Redis } from 'ioredis'
+import pino from 'pino'
 import type { Clock } from './clock.ts'
 import { type Config, loadConfig } from './config.ts'
 import { type Database, openDatabase } from './db/database.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { seedDatabase } from './db/seed.ts'
+import { createArticleChanges } from './modules/articles/article-changes.ts'
+import type { Assistant } from './modules/chat/assistant.ts'
 import type { SmsSender } from './providers/sms/sms-sender.ts'
 import { createServices, type Services } from './services.ts'
 
@@ -27,6 +30,7 @@ export async function bootRuntime(
     seed?: boolean
     clock?: Clock
     smsSender?: SmsSender
+    assistant?: Assistant
   } = {},
 ): Promise<Runtime> {
   const config = options.config ?? loadConfig()
@@ -47,12 +51,20 @@ export async function bootRuntime(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined
+  const changesLog = pino({ level: config.logLevel, name: 'article-changes' })
+  const articleChanges = createArticleChanges({
+    database,
+    redis,
+    log: (message, error) => changesLog.warn({ err: error }, message),
+  })
   const services = createServices({
     config,
     database,
     redis,
+    articleChanges,
     clock: options.clock,
     smsSender: options.smsSender,
+    assistant: options.assistant,
   })
   return {
     config,
@@ -60,6 +72,7 @@ export async function bootRuntime(
     redis,
     services,
     async close() {
+      await articleChanges.close()
       redis?.disconnect()
       await database.close()
     },

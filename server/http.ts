@@ -32,6 +32,7 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts'
 import { registerReaderIdentification } from './modules/accounts/reader-identification.ts'
 import { registerArticleMediaRoutes } from './modules/articles/article-media.routes.ts'
 import { registerArticlesRoutes } from './modules/articles/articles.routes.ts'
+import { registerChatRoutes } from './modules/chat/chat.routes.ts'
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes.ts'
 import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { registerSiteTextsRoutes } from './modules/site-texts/site-texts.routes.ts'
@@ -134,6 +135,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     })
     registerAccountRoutes(api, { ...services, config })
     registerStocksRoutes(api, services.stocks, config.marketData.rateLimits)
+    registerChatRoutes(api, services.chat, { config })
     // Last: every other path and method under the prefix answers the 404 or 405 envelope, never a page.
     registerUnmatchedRequests(api, routeTable)
   }

@@ -8,10 +8,15 @@ import { stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stocks.ts'
 import { type Clock, systemClock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
+import { translateErrorCode } from './http/error-handler.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createDevSmsOutbox } from './modules/accounts/dev-sms-outbox.service.ts'
 import { createSiteHandoverService } from './modules/accounts/site-handover.service.ts'
+import type { ArticleChanges } from './modules/articles/article-changes.ts'
 import { createArticlesService } from './modules/articles/articles.service.ts'
+import type { Assistant } from './modules/chat/assistant.ts'
+import { createConfiguredAssistant } from './modules/chat/assistants/configured-assistant.ts'
+import { createChatService } from './modules/chat/chat.service.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
@@ -34,6 +39,10 @@ export interface ServiceDependencies {
   clock?: Clock | undefined
   /** Replaces the configured SMS adapter (tests, benchmarks). */
   smsSender?: SmsSender | undefined
+  /** Replaces the configured chat assistant (tests: a scripted one). */
+  assistant?: Assistant | undefined
+  /** Word of article changes between processes (boot.ts); absent, within this process only. */
+  articleChanges?: ArticleChanges | undefined
 }
 
 export function createServices({
@@ -42,6 +51,8 @@ export function createServices({
   redis,
   clock = systemClock,
   smsSender,
+  assistant,
+  articleChanges,
 }: ServiceDependencies) {
   const { db } = database
   const subscriptions = createSubscriptionService({ db, clock })
@@ -51,6 +62,7 @@ export function createServices({
   const articles = createArticlesService({
     db,
     now,
+    ...(articleChanges ? { changes: articleChanges } : {}),
     recentArticleViews: tracking.countRecentArticleViews,
     // Searches name stocks with the diagnosis autocomplete's lookup; only requests call it, after `stocks` exists.
     findStockCandidates: async (text, locale) =>
@@ -84,6 +96,15 @@ export function createServices({
     countArticleMentions: articles.countStockMentions,
   })
   const accounts = createAccountsService({ db, config, clock, sms, subscriptions })
+  const chatLog = pino({ level: config.logLevel, name: 'chat' })
+  const chat = createChatService({
+    db,
+    clock,
+    quotas,
+    assistant: assistant ?? createConfiguredAssistant({ config: config.chat, stocks, articles, clock }),
+    describeError: (code, locale) => translateErrorCode(code, locale),
+    log: { error: (details, message) => chatLog.error(details, message) },
+  })
   return {
     subscriptions,
     devSmsOutbox,
@@ -99,6 +120,7 @@ export function createServices({
     redirects: createRedirectsService({ db }),
     stockRefresh,
     stocks,
+    chat,
   }
 }
 

@@ -10,6 +10,7 @@ import type { Clock } from '#server/clock.ts'
 import { loadConfig } from '#server/config.ts'
 import type { PageBuildSource } from '#server/http/pages.ts'
 import { createHttpServer } from '#server/http.ts'
+import type { Assistant } from '#server/modules/chat/assistant.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { openTestDatabase } from './test-database.ts'
 import { testEnv } from './test-env.ts'
@@ -20,7 +21,13 @@ export interface TestRuntime extends Runtime {
 
 export async function createTestRuntime(
   env: Record<string, string> = {},
-  options: { clock?: Clock; smsSender?: SmsSender; pages?: PageBuildSource; staticDir?: string } = {},
+  options: {
+    clock?: Clock
+    smsSender?: SmsSender
+    assistant?: Assistant
+    pages?: PageBuildSource
+    staticDir?: string
+  } = {},
 ): Promise<TestRuntime> {
   const config = loadConfig({ ...testEnv, ...env })
   const database = await openTestDatabase(inject('testDatabaseTemplate'))

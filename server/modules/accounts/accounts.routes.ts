@@ -16,6 +16,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
 import { registerLoopbackOnlyRoutes } from '#server/http/test-endpoints.ts'
 import { visitAttributionOf } from '#server/http/visit-attribution.ts'
+import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import type { AccountsService } from './accounts.service.ts'
@@ -36,6 +37,7 @@ export function registerAccountRoutes(
     subscriptions,
     devSmsOutbox,
     siteHandover,
+    chat,
     config,
   }: {
     accounts: AccountsService
@@ -43,6 +45,7 @@ export function registerAccountRoutes(
     subscriptions: SubscriptionService
     devSmsOutbox: DevSmsOutbox
     siteHandover: SiteHandoverService
+    chat: Pick<ChatService, 'adoptVisitorConversations'>
     config: Config
   },
 ): void {
@@ -72,6 +75,8 @@ export function registerAccountRoutes(
         previousToken: sessionTokenOf(request),
         attribution: visitAttributionOf(request),
       })
+      // The conversations this browser had as a visitor are the member's from now on.
+      await chat.adoptVisitorConversations(request.reader.device.key, result.userInfo.memberId)
       setSessionCookies(reply, request, config, {
         token: result.token,
         userInfo: userInfoCookieOf(result.userInfo),

@@ -37,8 +37,16 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return headerOf(request, 'x-token') || request.cookies[accountCookieNames.token] || undefined
 }
 
-export function checkSameSite(request: FastifyRequest, siteOrigins: ReadonlySet<string>): void {
-  if (safeMethods.has(request.method)) return
+/**
+ * `changesState`: a GET that changes something (the AI chat's streamed answer and its stop, which a browser can only
+ * ask for by GET) is checked as an unsafe request is.
+ */
+export function checkSameSite(
+  request: FastifyRequest,
+  siteOrigins: ReadonlySet<string>,
+  { changesState = !safeMethods.has(request.method) }: { changesState?: boolean } = {},
+): void {
+  if (!changesState) return
   const origin = headerOf(request, 'origin')
   if (origin !== undefined) {
     if (!siteOrigins.has(origin)) throw new AppError('forbidden', AccountErrorCode.crossSiteRequest)

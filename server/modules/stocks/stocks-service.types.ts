@@ -13,6 +13,7 @@ import type {
   HotStocksQuery,
   MonthlyPicksAnswer,
   MonthlyPicksQuery,
+  StockDiagnosis,
   StockDiagnosisAnswer,
   StockDiagnosisQuery,
   StockMatchKind,
@@ -49,6 +50,12 @@ export interface StocksService {
    * unavailable (DIAGNOSIS_FAILED, no attempt used).
    */
   getDiagnosis(query: StockDiagnosisQuery, reader: Reader, locale: Locale): Promise<StockDiagnosisAnswer>
+  /**
+   * A stock's diagnosis without the reader's quota (the AI chat's tools read it; the chat meters its own answers):
+   * the same body as getDiagnosis, with about a year of daily bars. null when the stock is unknown. Throws AppError
+   * unavailable (STOCK_DATA_NOT_READY, DIAGNOSIS_FAILED) like getDiagnosis.
+   */
+  readDiagnosis(market: Market, code: string, locale: Locale): Promise<StockDiagnosis | null>
   /** One stock's summary (spec §3 fields) without using a diagnosis attempt; null when unknown. */
   getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null>
   /** Most undervalued / overvalued stocks (GET /bizStockScore/listStock). */

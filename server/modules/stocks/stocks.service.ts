@@ -417,6 +417,13 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     }
   }
 
+  async function readDiagnosis(market: Market, code: string, locale: Locale): Promise<StockDiagnosis | null> {
+    const row = await rowOf({ market, code })
+    if (!row) return null
+    const body = await diagnosisBody(row, locale)
+    return { ...body, stale: isStale(row.market, body.asOf) }
+  }
+
   async function getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null> {
     const row = await rowOf({ market, code })
     return row ? toStockSummary(row, locale) : null
@@ -690,6 +697,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
   return {
     findStock,
     getDiagnosis,
+    readDiagnosis,
     getStock,
     listValuation,
     listAiScores,

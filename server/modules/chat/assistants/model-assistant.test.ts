@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Locale } from '#contracts/regions.ts'
+import { createManualClock } from '#server/clock.ts'
+import type { Reader } from '#server/modules/accounts/reader.ts'
+import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { AssistantError, type AssistantEvent, type AssistantTurn } from '../assistant.ts'
+import { formatMoney } from '../tools/tool-format.ts'
+import { createConfiguredAssistant } from './configured-assistant.ts'
+
+// ——— a fake OpenAI-compatible server speaking the Chat Completions streaming protocol ———
+
+type Reply =
+  | { kind: 'stream'; chunks: Array<Record<string, unknown> | string> }
+  | { kind: 'json'; body: Record<string, unknown> }
+  | { kind: 'status'; status: number }
+  | { kind: 'hang' }
+
+interface ChatRequest {
+  model: string
+  stream?: boolean
+  messages: Array<{ role: string; content: unknown; tool_call_id?: string; tool_calls?: unknown[] }>
+  tools?: Array<{ type: string; function: { name: string; description: string; parameters: unknown } }>
+}
+
+let server: Server
+let port: number
+const requests: ChatRequest[] = []
+let replies: Reply[] = []
+const hanging: ServerResponse[] = []
+
+function chunk(delta: Record<string, unknown>, finish: string | null = null) {
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created: 1_764_000_000,
+    model: 'fake-model',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  }
+}
+
+function textReply(...pieces: string[]): Reply {
+  return {
+    kind: 'stream',
+    chunks: [
+      chunk({ role: 'assistant', content: '' }),
+      ...pieces.map((content) => chunk({ content })),
+      chunk({}, 'stop'),
+    ],
+  }
+}
+
+function toolCallReply(name: string, args: Record<string, unknown>): Reply {
+  const json = JSON.stringify(args)
+  return {
+    kind: 'stream',
+    chunks: [
+      chunk({
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name, arguments: '' } }],
+      }),
+      // Arguments arrive in pieces, as real providers send them.
+      chunk({ tool_calls: [{ index: 0, function: { arguments: json.slice(0, 5) } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: json.slice(5) } }] }),
+      chunk({}, 'tool_calls'),
+    ],
+  }
+}
+
+function handle(req: IncomingMessage, res: ServerResponse) {
+  let body = ''
+  req.on('data', (data) => {
+    body += data
+  })
+  req.on('end', () => {
+    requests.push(JSON.parse(body) as ChatRequest)
+    const reply = replies.shift() ?? { kind: 'status', status: 500 }
+    if (reply.kind === 'hang') {
+      hanging.push(res)
+      return
+    }
+    if (reply.kind === 'status') {
+      res.writeHead(reply.status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: { message: `upstream ${reply.status}`, type: 'server_error' } }))
+      return
+    }
+    if (reply.kind === 'json') {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(reply.body))
+      return
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    for (const c of reply.chunks) res.write(`data: ${typeof c === 'string' ? c : JSON.stringify(c)}\n\n`)
+    res.end('data: [DONE]\n\n')
+  })
+}
+
+const clock = createManualClock('2026-11-22T09:00:00Z')
+let runtime: TestRuntime
+beforeAll(async () => {
+  runtime = await createTestRuntime({}, { clock })
+  server = createServer(handle)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  port = (server.address() as AddressInfo).port
+})
+afterAll(async () => {
+  for (const res of hanging) res.destroy()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await runtime.close()
+})
+beforeEach(() => {
+  requests.length = 0
+  replies = []
+})
+
+function assistant(options: { timeoutMs?: number; baseUrl?: string } = {}) {
+  const { stocks, articles } = runtime.services
+  return createConfiguredAssistant({
+    config: {
+      ...runtime.config.chat,
+      provider: 'openai',
+      model: {
+        baseUrl: options.baseUrl ?? `http://127.0.0.1:${port}/v1`,
+        apiKey: 'test-key',
+        name: 'fake-model',
+      },
+      timeoutMs: options.timeoutMs ?? 5000,
+      maxSteps: 4,
+    },
+    stocks,
+    articles,
+    clock,
+  })
+}
+
+function visitor(): Reader {
+  return {
+    role: 'visitor',
+    memberId: null,
+    tier: null,
+    sessionId: null,
+    device: { key: randomUUID(), network: null },
+  }
+}
+
+async function run(
+  question: string,
+  options: {
+    locale?: Locale
+    history?: AssistantTurn[]
+    timeoutMs?: number
+    baseUrl?: string
+    signal?: AbortSignal
+  } = {},
+) {
+  const events: AssistantEvent[] = []
+  let error: unknown = null
+  try {
+    for await (const event of assistant(options).answer({
+      question,
+      history: options.history ?? [],
+      locale: options.locale ?? 'en',
+      region: options.locale === 'zh-Hant' ? 'hk' : 'en',
+      reader: visitor(),
+      signal: options.signal ?? new AbortController().signal,
+    })) {
+      events.push(event)
+    }
+  } catch (e) {
+    error = e
+  }
+  return {
+    events,
+    error,
+    text: events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join(''),
+  }
+}
+
+describe('model assistant over an OpenAI-compatible endpoint', () => {
+  it('calls a tool in a first step, sends its result back, and streams the second step’s text', async () => {
+    replies = [toolCallReply('getDiagnosis', { code: '0700' }), textReply('騰訊的', '合理價', '見下表。')]
+    const history: AssistantTurn[] = [
+      { role: 'question', text: '蘋果被低估了嗎？' },
+      { role: 'answer', text: '蘋果目前被高估。' },
+    ]
+    const { events, error, text } = await run('騰訊呢？', { locale: 'zh-Hant', history })
+    expect(error).toBeNull()
+
+    // What the model was sent: the system prompt, the tools, the history turns and the question.
+    expect(requests).toHaveLength(2)
+    const first = requests[0] as ChatRequest
+    expect(first.model).toBe('fake-model')
+    expect(first.stream).toBe(true)
+    expect(first.messages[0]).toMatchObject({ role: 'system' })
+    expect(String(first.messages[0]?.content)).toContain('Traditional Chinese')
+    expect(String(first.messages[0]?.content)).toContain('do not repeat them')
+    expect(first.messages.slice(1)).toEqual([
+      { role: 'user', content: '蘋果被低估了嗎？' },
+      { role: 'assistant', content: '蘋果目前被高估。' },
+      { role: 'user', content: '騰訊呢？' },
+    ])
+    expect(first.tools?.map((t) => t.function.name).sort()).toEqual([
+      'getDiagnosis',
+      'getPriceReturn',
+      'listHotStocks',
+      'listMonthlyPicks',
+      'listValuation',
+      'lookupCompany',
+      'searchArticles',
+    ])
+
+    // The second request carries the tool's result, with figures from our own diagnosis.
+    const second = requests[1] as ChatRequest
+    const toolMessage = second.messages.find((m) => m.role === 'tool')
+    expect(toolMessage?.tool_call_id).toBe('call_1')
+    const diagnosis = await runtime.services.stocks.readDiagnosis('hk', '0700', 'zh-Hant')
+    expect(String(toolMessage?.content)).toContain(String(diagnosis?.fairValue.value))
+    expect(second.messages.some((m) => m.role === 'assistant' && Array.isArray(m.tool_calls))).toBe(true)
+    // Bounded and self-describing: no year of daily bars, and the units the numbers are in.
+    expect(String(toolMessage?.content).length).toBeLessThan(8000)
+    expect(String(toolMessage?.content)).toContain('fractions (0.1 = 10%)')
+
+    // What the reader gets: the tool's label, its source, the text; the page adds the disclaimer and the DEMO label.
+    expect(events[0]).toMatchObject({
+      type: 'tool',
+      name: 'getDiagnosis',
+      label: expect.stringContaining('AI 診斷'),
+    })
+    expect(events.find((e) => e.type === 'source')).toMatchObject({
+      type: 'source',
+      source: {
+        kind: 'diagnosis',
+        code: '0700',
+        href: '/ai-stock-diagnosis?code=0700&market=hk',
+        isDemo: true,
+      },
+    })
+    expect(text).toContain('騰訊的合理價見下表。')
+    expect(formatMoney(diagnosis?.fairValue.value as number, 'HKD')).toMatch(/HKD$/)
+  })
+
+  it('stops after maxSteps model calls even when the model keeps calling tools', async () => {
+    replies = Array.from({ length: 6 }, () => toolCallReply('listHotStocks', { limit: 3 }))
+    const { error, events } = await run('What is hot?')
+    expect(error).toBeNull()
+    expect(requests).toHaveLength(4)
+    expect(events.filter((e) => e.type === 'tool')).toHaveLength(4)
+  })
+
+  it('fails as malformed when a chunk is not valid JSON', async () => {
+    replies = [
+      {
+        kind: 'stream',
+        chunks: [chunk({ role: 'assistant', content: 'Hel' }), '{"id": "broken", "choices": [{'],
+      },
+    ]
+    const { error } = await run('Is Tencent undervalued?')
+    expect(error).toBeInstanceOf(AssistantError)
+    expect((error as AssistantError).failure).toBe('malformed')
+  })
+
+  it('fails as a timeout when the model does not answer within the step timeout', async () => {
+    replies = [{ kind: 'hang' }]
+    const started = Date.now()
+    const { error } = await run('Is Tencent undervalued?', { timeoutMs: 300 })
+    expect(error).toBeInstanceOf(AssistantError)
+    expect((error as AssistantError).failure).toBe('timeout')
+    expect(Date.now() - started).toBeLessThan(3000)
+  })
+
+  it('tells a rate limit (429) from an outage (500, connection refused)', async () => {
+    replies = [{ kind: 'status', status: 429 }]
+    const limited = await run('Is Tencent undervalued?')
+    expect((limited.error as AssistantError).failure).toBe('rate_limited')
+    expect(requests).toHaveLength(1)
+
+    replies = [{ kind: 'status', status: 500 }]
+    const broken = await run('Is Tencent undervalued?')
+    expect((broken.error as AssistantError).failure).toBe('unavailable')
+
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const closedPort = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const refused = await run('Is Tencent undervalued?', { baseUrl: `http://127.0.0.1:${closedPort}/v1` })
+    expect((refused.error as AssistantError).failure).toBe('unavailable')
+  })
+
+  it('returns quietly when the reader stops the answer', async () => {
+    replies = [{ kind: 'hang' }]
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 100)
+    const { error, events } = await run('Is Tencent undervalued?', { signal: controller.signal })
+    expect(error).toBeNull()
+    expect(events).toEqual([])
+  })
+
+  it('asks the model for a title, and falls back to the offline title when it fails', async () => {
+    replies = [
+      {
+        kind: 'json',
+        body: {
+          id: 'chatcmpl-title',
+          object: 'chat.completion',
+          created: 1_764_000_000,
+          model: 'fake-model',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: '"Tencent valuation check"' },
+              finish_reason: 'stop',
+            },
+          ],
+        },
+      },
+    ]
+    const signal = new AbortController().signal
+    expect(await assistant().title('Is Tencent undervalued?', 'en', signal)).toBe('Tencent valuation check')
+    expect(requests[0]?.messages.at(-1)).toEqual({ role: 'user', content: 'Is Tencent undervalued?' })
+
+    replies = [{ kind: 'status', status: 500 }]
+    expect(await assistant().title('Is Tencent undervalued?', 'en', signal)).toBe(
+      'Tencent Holdings Ltd. — valuation',
+    )
+  })
+})

@@ -1,0 +1,228 @@
+/**
+ * The assistant behind any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM, LM Studio), through
+ * the AI SDK: the model calls our tools (several per answer, at most `maxSteps` model calls, each bounded by
+ * `timeoutMs`) and writes the answer; the system prompt holds it to tool figures, as-of dates and saying when data
+ * is demo data (the page shows the disclaimer under every answer). Upstream failures become AssistantErrors the chat service shows and refunds.
+ */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import {
+  APICallError,
+  generateText,
+  InvalidResponseDataError,
+  JSONParseError,
+  type ModelMessage,
+  stepCountIs,
+  streamText,
+  type Tool,
+  TypeValidationError,
+  tool,
+} from 'ai'
+import type { ChatSource } from '#contracts/chat-rules.ts'
+import type { Locale } from '#contracts/regions.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { type Assistant, AssistantError, type AssistantEvent, type AssistantRequest } from '../assistant.ts'
+import {
+  type ToolContext,
+  type ToolInput,
+  type ToolName,
+  ToolNotFound,
+  type ToolResult,
+  toolDescriptions,
+  toolImplementations,
+  toolInputs,
+  toolLabel,
+  toolUnits,
+} from '../tools/chat-tools.ts'
+import type { ConfiguredAssistantDependencies } from './configured-assistant.ts'
+import { createOfflineAssistant } from './offline-assistant.ts'
+
+export function systemPrompt(locale: Locale, today: string): string {
+  const language =
+    locale === 'zh-Hant'
+      ? 'Traditional Chinese (繁體中文, as used in Taiwan and Hong Kong; never Simplified characters)'
+      : 'English'
+  return [
+    'You are the research assistant of Tickerwise, an investment-research site covering US, Hong Kong, Japan and Korea stocks.',
+    `Answer in ${language}, whatever language the question is in.`,
+    'Use only figures returned by the tools: never state a price, score, fair value, return or date from memory. If the tools return nothing useful, say plainly that you cannot answer and what you can answer instead (valuation, AI diagnosis, price returns over 1m/3m/6m/1y/ytd, comparisons, hot stocks, articles, monthly picks).',
+    'Call several tools when the question needs them (for example one diagnosis per company to compare). Give every figure with its currency or unit, and put several figures in a Markdown table.',
+    'State the as-of date of the data you cite. When a tool result has isDemo true, say that the figures are demo data, not real market data.',
+    'Do not predict prices and do not give personal buy or sell advice.',
+    'The page shows the investment disclaimer, the demo-data label and who answered under every answer: do not repeat them.',
+    `Today is ${today}.`,
+  ].join('\n')
+}
+
+/** Why the upstream call failed, in the chat's terms. */
+export function failureOf(error: unknown): AssistantError {
+  if (error instanceof AssistantError) return error
+  if (APICallError.isInstance(error)) {
+    if (error.statusCode === 429)
+      return new AssistantError('rate_limited', 'The model provider is rate limiting', { cause: error })
+    if (error.statusCode === 408 || error.statusCode === 504)
+      return new AssistantError('timeout', 'The model provider timed out', { cause: error })
+    return new AssistantError('unavailable', `The model call failed (${error.statusCode ?? 'no response'})`, {
+      cause: error,
+    })
+  }
+  if (
+    JSONParseError.isInstance(error) ||
+    TypeValidationError.isInstance(error) ||
+    InvalidResponseDataError.isInstance(error)
+  )
+    return new AssistantError('malformed', 'The model sent a malformed response', { cause: error })
+  const name = error instanceof Error ? error.name : ''
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new AssistantError('timeout', 'The model did not answer in time', { cause: error })
+  const text =
+    error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : ''
+  if (/timeout|timed out/i.test(text))
+    return new AssistantError('timeout', 'The model did not answer in time', { cause: error })
+  if (/JSON|parse|schema|invalid/i.test(text))
+    return new AssistantError('malformed', 'The model sent a malformed response', { cause: error })
+  return new AssistantError('unavailable', 'The model could not be reached', { cause: error })
+}
+
+function historyMessages(request: AssistantRequest): ModelMessage[] {
+  return [
+    ...request.history.map(
+      (turn): ModelMessage =>
+        turn.role === 'question'
+          ? { role: 'user', content: turn.text }
+          : { role: 'assistant', content: turn.text },
+    ),
+    { role: 'user', content: request.question },
+  ]
+}
+
+export function createModelAssistant(deps: ConfiguredAssistantDependencies): Assistant {
+  const { config } = deps
+  const settings = config.model
+  if (!settings) throw new Error('CHAT_PROVIDER=openai needs CHAT_MODEL_BASE_URL and CHAT_MODEL_NAME')
+  const provider = createOpenAICompatible({
+    name: 'chat-model',
+    baseURL: settings.baseUrl,
+    ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  })
+  const model = provider.chatModel(settings.name)
+  const offline = createOfflineAssistant(deps)
+  const today = () => deps.clock.now().toISOString().slice(0, 10)
+
+  function toolsFor(ctx: ToolContext, sources: ChatSource[]): Record<ToolName, Tool> {
+    const entries = (Object.keys(toolInputs) as ToolName[]).map((name) => {
+      const run = toolImplementations[name] as (
+        c: ToolContext,
+        i: ToolInput<typeof name>,
+      ) => Promise<ToolResult<unknown>>
+      const definition = tool({
+        description: toolDescriptions[name],
+        inputSchema: toolInputs[name],
+        execute: async (input: unknown) => {
+          try {
+            const result = await run(ctx, input as ToolInput<typeof name>)
+            sources.push(...result.sources)
+            return { ...(result.data as object), units: toolUnits }
+          } catch (error) {
+            // The model hears what went wrong and can say so; the reader's answer does not fail.
+            if (error instanceof ToolNotFound) return { error: `No company matches “${error.query}”` }
+            if (error instanceof AppError) return { error: `Data not available (${error.code})` }
+            throw error
+          }
+        },
+      }) as Tool
+      return [name, definition] as const
+    })
+    return Object.fromEntries(entries) as Record<ToolName, Tool>
+  }
+
+  async function* answer(request: AssistantRequest): AsyncGenerator<AssistantEvent> {
+    const { locale, signal } = request
+    if (signal.aborted) return
+    const ctx: ToolContext = {
+      stocks: deps.stocks,
+      articles: deps.articles,
+      reader: request.reader,
+      locale,
+      region: request.region,
+    }
+    const sources: ChatSource[] = []
+    const sent = new Set<string>()
+    let failure: unknown = null
+    const result = streamText({
+      model,
+      system: systemPrompt(locale, today()),
+      messages: historyMessages(request),
+      tools: toolsFor(ctx, sources),
+      stopWhen: stepCountIs(config.maxSteps),
+      maxRetries: 0,
+      abortSignal: signal,
+      timeout: { stepMs: config.timeoutMs },
+      onError: ({ error }) => {
+        failure ??= error
+      },
+    })
+    try {
+      for await (const part of result.fullStream) {
+        if (signal.aborted) return
+        if (part.type === 'tool-call') {
+          const input = (part.input ?? {}) as Record<string, unknown>
+          const name = part.toolName as ToolName
+          yield { type: 'tool', name, label: name in toolInputs ? toolLabel(name, input, locale) : name }
+        } else if (part.type === 'tool-result') {
+          for (const source of sources) {
+            const key = `${source.href}|${source.title}`
+            if (sent.has(key)) continue
+            sent.add(key)
+            yield { type: 'source', source }
+          }
+        } else if (part.type === 'text-delta') {
+          if (part.text) {
+            yield { type: 'text', delta: part.text }
+          }
+        } else if (part.type === 'error') {
+          failure ??= part.error
+          break
+        } else if (part.type === 'abort') {
+          if (signal.aborted) return
+          failure ??= new DOMException('The model did not answer in time', 'TimeoutError')
+          break
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) return
+      failure ??= error
+    }
+    if (signal.aborted) return
+    if (failure) throw failureOf(failure)
+  }
+
+  return {
+    kind: 'model',
+    answer,
+    async title(question, locale, signal) {
+      try {
+        const { text } = await generateText({
+          model,
+          system:
+            locale === 'zh-Hant'
+              ? '為以下問題寫一個繁體中文的簡短對話標題（不超過 20 個字），只回覆標題本身。'
+              : 'Write a short title (at most 8 words) for a conversation that starts with the question below. Reply with the title only.',
+          prompt: question,
+          maxRetries: 0,
+          abortSignal: signal,
+          timeout: config.timeoutMs,
+        })
+        const title = text
+          .replace(/^["'“”「」]+|["'“”「」]+$/g, '')
+          .replace(/\s+/g, ' ')
+          .trim()
+        if (title) return title.length > 60 ? `${title.slice(0, 59)}…` : title
+      } catch {
+        // The offline title below is good enough when the model cannot name the conversation.
+      }
+      return offline.title(question, locale, signal)
+    },
+    suggestions: (locale, region) => offline.suggestions(locale, region),
+  }
+}

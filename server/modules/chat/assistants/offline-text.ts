@@ -1,0 +1,121 @@
+/**
+ * The offline assistant's reading of a question: which intent (in English or Chinese, Traditional or Simplified),
+ * which period, which market, which valuation side. Pure, so the table of questions can test it without a database.
+ */
+import type { Market } from '#contracts/regions.ts'
+import { type Period, periods } from '../tools/chat-tools.ts'
+import { toTraditional } from '../tools/simplified-chinese.ts'
+
+export type Intent =
+  | 'picks'
+  | 'hot'
+  | 'compare'
+  | 'valuation'
+  | 'price'
+  | 'news'
+  | 'diagnosis'
+  | 'forecast'
+  | 'unknown'
+
+export interface QuestionReading {
+  intent: Intent
+  /** Set for valuation questions that say which side; null lets one stock's own margin decide. */
+  side: 'undervalued' | 'overvalued' | null
+  period: Period | null
+  market: Market | undefined
+}
+
+const patterns: Array<[Exclude<Intent, 'unknown' | 'diagnosis'>, RegExp]> = [
+  // Questions about the future or personal advice come first: the assistant describes data, it does not predict.
+  [
+    'forecast',
+    /\b(predict|prediction|forecast|will .* (rise|fall|go up|go down|reach|hit)|next (week|month|year)|tomorrow|should i (buy|sell)|bitcoin|crypto|weather)\b|預測|明天|下週|明年|會不會(漲|跌)|會漲|會跌|該不該買|應該買|比特幣|加密貨幣|天氣/,
+  ],
+  [
+    'picks',
+    /\b(monthly picks?|stock picks?|picks of the month|top picks?|picks)\b|精選|選股|每月推薦|本月推薦|月度推薦|推薦股/,
+  ],
+  ['hot', /\b(hot|hottest|trending|most active|buzz)\b|熱門|熱股|最熱|人氣/],
+  ['compare', /\b(compare|comparison|versus|vs\.?)\b|比較|對比|相比|哪個好|哪一個/],
+  ['news', /\b(news|articles?|headlines?|stories|reports? about|read about)\b|新聞|文章|報導|消息|資訊/],
+  [
+    'valuation',
+    /\b(undervalued|overvalued|under-valued|over-valued|cheap|cheapest|expensive|bargains?|valuation|fairly valued)\b|低估|高估|便宜|太貴|估值|被低估|被高估/,
+  ],
+  [
+    'price',
+    /\b(price|prices|return|returns|performance|perform|performed|done|gain|gained|moved?|rise|rose|fall|fell|chart|ytd|year to date)\b|股價|價格|報酬|回報|表現|漲|跌|走勢|升幅|跌幅/,
+  ],
+]
+
+const diagnosisPattern =
+  /\b(diagnos\w*|scores?|rating|rated|fair value|intrinsic|analy[sz]e|analysis|fundamentals?|support|resistance|margins?|health)\b|診斷|評分|分數|合理價|公允價|內在價值|分析|基本面|支撐|阻力|毛利|利潤率|體質/
+
+const periodPatterns: Array<[Period, RegExp]> = [
+  ['ytd', /\b(ytd|year to date|year-to-date|this year)\b|今年|年初至今|年初以來/],
+  [
+    '1y',
+    /\b(1 ?y|1 ?yr|one year|past year|last year|12 months|twelve months|a year)\b|一年|1年|12個月|過去一年|近一年/,
+  ],
+  ['6m', /\b(6 ?m|six months|half a year|6 months)\b|六個月|6個月|半年/],
+  ['3m', /\b(3 ?m|three months|3 months|quarter)\b|三個月|3個月|一季|季度/],
+  [
+    '1m',
+    /\b(1 ?m|one month|past month|last month|a month|30 days|4 weeks)\b|一個月|1個月|近一月|上個月|過去一月/,
+  ],
+]
+
+const marketPatterns: Array<[Market, RegExp]> = [
+  ['hk', /\b(hong kong|hk|hkex|hang seng)\b|港股|香港|恒生/],
+  ['jp', /\b(japan|japanese|tokyo|jp|tse|nikkei)\b|日股|日本|東京/],
+  ['kr', /\b(korea|korean|kospi|kr|seoul)\b|韓股|韓國|南韓/],
+  ['us', /\b(usa|american|america|nasdaq|nyse|wall street)\b|美股|美國/],
+]
+const usWords = /\b(american|america|nasdaq|nyse|wall street)\b|美股|美國/
+
+export function readQuestion(question: string, companies: number): QuestionReading {
+  const text = toTraditional(question).toLowerCase()
+  let intent: Intent = 'unknown'
+  for (const [name, pattern] of patterns) {
+    if (pattern.test(text)) {
+      intent = name
+      break
+    }
+  }
+  if (intent === 'unknown' && diagnosisPattern.test(text)) intent = 'diagnosis'
+  // "Apple and Microsoft margins", "騰訊和阿里巴巴": two companies with any intent of one stock are a comparison.
+  if (companies >= 2 && ['valuation', 'diagnosis', 'unknown'].includes(intent)) intent = 'compare'
+  if (intent === 'unknown' && companies === 1) intent = 'diagnosis'
+  // "Tencent's fair value at today's price" asks for the diagnosis, not the price history.
+  if (
+    intent === 'price' &&
+    /fair value|合理價|公允價|內在價值|評分|診斷|\bscores?\b/.test(text) &&
+    !/return|perform|done|報酬|回報|表現|走勢/.test(text)
+  )
+    intent = 'diagnosis'
+  const side = /overvalued|over-valued|expensive|高估|太貴/.test(text)
+    ? 'overvalued'
+    : /undervalued|under-valued|cheap|bargain|低估|便宜/.test(text)
+      ? 'undervalued'
+      : null
+  let period: Period | null = null
+  for (const [p, pattern] of periodPatterns) {
+    if (pattern.test(text)) {
+      period = p
+      break
+    }
+  }
+  let market: Market | undefined
+  for (const [m, pattern] of marketPatterns) {
+    // "US" only in upper case: "us" is a pronoun.
+    const named = m === 'us' ? /\b(US|U\.S\.|USA)\b/.test(question) || usWords.test(text) : pattern.test(text)
+    if (named) {
+      market = m
+      break
+    }
+  }
+  return { intent, side, period, market }
+}
+
+export const defaultPeriod: Period = '3m'
+export const allPeriods = periods
