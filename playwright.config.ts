@@ -36,6 +36,7 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   LOGIN_IP_LIMIT_PER_HOUR: '100000',
   NEWSLETTER_RATE_PER_10_MINUTES: '100000',
   SEARCH_RATE_PER_MINUTE: '100000',
+  CHAT_RATE_PER_MINUTE: '100000',
   BUILD_DIR: process.env.BUILD_DIR || 'build',
   ...extra,
 })
@@ -79,6 +80,10 @@ export default defineConfig({
         // The shared-network journeys: the visitors of 127.0.0.1 (every browser) get one visitor's allowance a day
         // together, as visitors behind a carrier's address would once it is used.
         QUOTA_VISITORS_PER_NETWORK: '1',
+        // The chat's quota journeys: a member and a Base subscriber run out after one reply (month: subscribe,
+        // upgrade), a Plus subscriber after two (today's limit).
+        QUOTA_CHAT_PER_DAY: '1,1,1,2,2',
+        QUOTA_CHAT_PER_MONTH: '1,1,1,30,60',
       }),
       reuseExistingServer: false,
       timeout: 240_000,

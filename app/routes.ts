@@ -29,6 +29,7 @@ export default [
     route('search/:keyword', 'routes/article-list.tsx', { id: 'articles-search' }),
     route('articles/:detail', 'routes/article-detail.tsx'),
     route('ai-stock-diagnosis', 'routes/ai-stock-diagnosis.tsx'),
+    route('ai-qna', 'routes/ai-qna.tsx'),
     route('stocks-hot', 'routes/stocks-hot.tsx'),
     route('stocks-valuation', 'routes/stocks-valuation.tsx'),
     route('executives-moves', 'routes/executives-moves.tsx'),

@@ -11,6 +11,7 @@ export interface NavItem {
 
 export const navItems: NavItem[] = [
   { to: '/ai-stock-diagnosis', labelKey: 'nav.aiDiagnosis', visibleFrom: 'lg' },
+  { to: '/ai-qna', labelKey: 'nav.aiChat', visibleFrom: 'xl' },
   { to: '/articles', labelKey: 'nav.articles', visibleFrom: 'lg' },
   { to: '/stocks-hot', labelKey: 'nav.hotStocks', visibleFrom: 'xl' },
   { to: '/stocks-valuation', labelKey: 'nav.valuation', visibleFrom: 'xl' },

@@ -1,0 +1,236 @@
+/**
+ * The conversation's messages, fetched after the first paint (chat-page.tsx loads this module on demand: a page
+ * opens empty and its messages come from the API in the browser). One turn of the conversation: the reader's question, and the answer with everything the spec asks of it — the
+ * Markdown text (streamed), the tool being used while it is written, a card for every source with its date and a
+ * DEMO label, the offline-assistant label, the investment disclaimer, and thumbs up/down, copy and regenerate.
+ */
+import { clsx } from 'clsx'
+import { Copy, RefreshCw, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { DemoBadge } from '#app/components/badge.tsx'
+import { Spinner } from '#app/components/spinner.tsx'
+import { formatDate } from '#app/features/stocks/stock-format.ts'
+import type { ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
+import { AnswerText } from './answer-text.tsx'
+
+type DisplayLocale = Parameters<typeof formatDate>[1]
+
+export function QuestionView({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation('chat')
+  return (
+    <li className="flex justify-end" data-testid="chat-question">
+      <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white">
+        <span className="sr-only">{t('conversation.question')}: </span>
+        <p className="whitespace-pre-wrap break-words">{message.text}</p>
+      </div>
+    </li>
+  )
+}
+
+function SourceCard({ source, displayLocale }: { source: ChatSource; displayLocale: DisplayLocale }) {
+  const { t } = useTranslation('chat')
+  return (
+    <li>
+      <Link
+        to={source.href}
+        data-testid="chat-source"
+        data-kind={source.kind}
+        className="flex h-full flex-col gap-1 rounded-lg border border-ink-100 bg-ink-50 px-3 py-2 text-sm hover:border-brand-600"
+      >
+        <span className="flex items-center justify-between gap-2 text-xs font-semibold text-ink-700">
+          {t(`answer.kinds.${source.kind}`)}
+          {source.isDemo ? <DemoBadge /> : null}
+        </span>
+        <span className="font-medium text-ink-950">{source.title}</span>
+        <span className="text-xs text-ink-700">
+          {t('answer.asOf', { date: formatDate(source.asOf, displayLocale) })}
+        </span>
+      </Link>
+    </li>
+  )
+}
+
+function IconButton({
+  label,
+  onClick,
+  isPressed,
+  disabled,
+  children,
+  testId,
+}: {
+  label: string
+  onClick(): void
+  isPressed?: boolean
+  disabled?: boolean
+  children: React.ReactNode
+  testId: string
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={isPressed}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={testId}
+      className={clsx(
+        'rounded-md p-1.5 text-ink-700 hover:bg-ink-100 hover:text-ink-950 disabled:cursor-not-allowed disabled:opacity-50',
+        isPressed && 'bg-brand-100 text-brand-700',
+      )}
+    >
+      {children}
+    </button>
+  )
+}
+
+export function AnswerView({
+  message,
+  isStreaming,
+  toolLabel,
+  isBusy,
+  displayLocale,
+  onVote,
+  onCopy,
+  onRegenerate,
+}: {
+  message: ChatMessage
+  isStreaming: boolean
+  toolLabel: string | null
+  /** Another answer is being written: regenerate waits. */
+  isBusy: boolean
+  displayLocale: DisplayLocale
+  onVote(message: ChatMessage, vote: ChatVote): void
+  onCopy(message: ChatMessage): void
+  onRegenerate(message: ChatMessage): void
+}) {
+  const { t } = useTranslation('chat')
+  const isSettled = !isStreaming && !message.id.startsWith('local-')
+  return (
+    <li
+      className="flex flex-col gap-3"
+      data-testid="chat-answer"
+      data-status={isStreaming ? 'streaming' : message.status}
+      aria-busy={isStreaming || undefined}
+    >
+      <div className="flex flex-col gap-3 rounded-2xl rounded-bl-sm border border-ink-100 bg-white px-4 py-3">
+        <span className="sr-only">{t('conversation.answer')}: </span>
+        {message.text ? (
+          <div className="prose-content break-words [&_ol]:my-2 [&_p]:my-2 [&_table]:my-3 [&_ul]:my-2">
+            <AnswerText text={message.text} />
+          </div>
+        ) : null}
+        {isStreaming ? (
+          <p className="flex items-center gap-2 text-sm text-ink-700" data-testid="chat-tool-status">
+            <Spinner size="sm" />
+            {toolLabel ?? (message.text ? t('answer.writing') : t('answer.lookingUp'))}
+          </p>
+        ) : null}
+        {message.status === 'stopped' && !isStreaming ? (
+          <p className="text-sm font-medium text-ink-700" data-testid="chat-stopped">
+            {t('answer.stopped')}
+          </p>
+        ) : null}
+        {message.status === 'failed' && !isStreaming ? (
+          <p className="text-sm font-medium text-loss">{t('answer.failed')}</p>
+        ) : null}
+        {message.sources.length > 0 ? (
+          <section aria-label={t('answer.sources')} className="flex flex-col gap-2">
+            <h3 className="text-xs font-semibold tracking-wide text-ink-700 uppercase">
+              {t('answer.sources')}
+            </h3>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {message.sources.map((source) => (
+                <SourceCard
+                  key={`${source.kind}:${source.href}`}
+                  source={source}
+                  displayLocale={displayLocale}
+                />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {isStreaming ? null : (
+          <div className="flex flex-col gap-1 border-t border-ink-100 pt-2 text-xs text-ink-700">
+            {message.isDemo ? (
+              <p className="flex items-center gap-2" data-testid="chat-demo">
+                <DemoBadge />
+                {t('answer.demo')}
+              </p>
+            ) : null}
+            {message.assistant === 'offline' ? <p data-testid="chat-offline">{t('answer.offline')}</p> : null}
+            <p data-testid="chat-disclaimer">{t('answer.disclaimer')}</p>
+          </div>
+        )}
+      </div>
+      {isSettled ? (
+        <div className="flex items-center gap-1">
+          <IconButton
+            label={t('answer.voteUp')}
+            isPressed={message.vote === 'up'}
+            onClick={() => onVote(message, 'up')}
+            testId="vote-up"
+          >
+            <ThumbsUp className="size-4" aria-hidden="true" />
+          </IconButton>
+          <IconButton
+            label={t('answer.voteDown')}
+            isPressed={message.vote === 'down'}
+            onClick={() => onVote(message, 'down')}
+            testId="vote-down"
+          >
+            <ThumbsDown className="size-4" aria-hidden="true" />
+          </IconButton>
+          <IconButton
+            label={t('answer.copy')}
+            onClick={() => onCopy(message)}
+            disabled={!message.text}
+            testId="copy"
+          >
+            <Copy className="size-4" aria-hidden="true" />
+          </IconButton>
+          <IconButton
+            label={t('answer.regenerate')}
+            onClick={() => onRegenerate(message)}
+            disabled={isBusy}
+            testId="regenerate"
+          >
+            <RefreshCw className="size-4" aria-hidden="true" />
+          </IconButton>
+        </div>
+      ) : null}
+    </li>
+  )
+}
+
+export interface MessageListProps {
+  messages: ChatMessage[]
+  streaming: { answerId: string; toolLabel: string | null } | null
+  displayLocale: DisplayLocale
+  label: string
+  onVote(message: ChatMessage, vote: ChatVote): void
+  onCopy(message: ChatMessage): void
+  onRegenerate(message: ChatMessage): void
+}
+
+export function MessageList({ messages, streaming, label, ...actions }: MessageListProps) {
+  return (
+    <ol className="mx-auto flex max-w-3xl flex-col gap-4 pb-4" aria-label={label}>
+      {messages.map((message) =>
+        message.role === 'question' ? (
+          <QuestionView key={message.id} message={message} />
+        ) : (
+          <AnswerView
+            key={message.id}
+            message={message}
+            isStreaming={streaming?.answerId === message.id}
+            toolLabel={streaming?.answerId === message.id ? streaming.toolLabel : null}
+            isBusy={streaming !== null}
+            {...actions}
+          />
+        ),
+      )}
+    </ol>
+  )
+}
