@@ -1,6 +1,7 @@
 /**
  * What the browser needs of the stock contract on its first paint, without zod (ADR 0011): error codes, query and
- * page limits, the valuation lists' kinds, and the margin-confidence rule. contracts/stocks.ts builds its schemas
+ * page limits, the valuation lists' kinds, the score keys in the specification's order, the trading currencies, and
+ * the margin-confidence rule. contracts/stocks.ts builds its schemas
  * from these and re-exports them.
  */
 import type { LowConfidenceReason, MarginConfidence } from './stocks.ts'
@@ -20,6 +21,27 @@ export const stockQueryMaxLength = 100
 export const stockSuggestionsMax = 10
 export const stockPageSizeMax = 50
 export const stockPageSizeDefault = 20
+
+/** The ten scores of a diagnosis, in the specification's order (spec §3; "valuation" is valuation rationality). */
+export const scoreKeys = [
+  'fundamentals',
+  'management',
+  'trend',
+  'market_size',
+  'gross_margin',
+  'profitability',
+  'growth_potential',
+  'competitive_advantage',
+  'valuation',
+  'financial_health',
+] as const
+
+/** The trading (and reporting) currencies of the four markets. */
+export const currencies = ['USD', 'HKD', 'JPY', 'KRW'] as const
+
+export function isCurrency(value: unknown): value is (typeof currencies)[number] {
+  return (currencies as readonly unknown[]).includes(value)
+}
 
 /** The two valuation lists: price below fair value, and price above it. */
 export const valuationKinds = ['undervalued', 'overvalued'] as const

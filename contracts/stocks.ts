@@ -27,7 +27,9 @@ import { z } from 'zod'
 import { quotaLimits } from './account-codes.ts'
 import { markets } from './regions.ts'
 import {
+  currencies,
   StockErrorCode,
+  scoreKeys,
   stockPageSizeDefault,
   stockPageSizeMax,
   stockQueryMaxLength,
@@ -43,8 +45,11 @@ const Market = z.enum(markets)
 // the API's modules keep importing them from here.
 export {
   assessMarginConfidence,
+  currencies,
+  isCurrency,
   lowConfidencePriceFactor,
   StockErrorCode,
+  scoreKeys,
   stockPageSizeDefault,
   stockPageSizeMax,
   stockQueryMaxLength,
@@ -73,18 +78,7 @@ const positiveInt = (max: number, fallback: number) =>
 
 // ——— Keys ———
 
-export const ScoreKey = z.enum([
-  'fundamentals',
-  'management',
-  'trend',
-  'market_size',
-  'gross_margin',
-  'profitability',
-  'growth_potential',
-  'competitive_advantage',
-  'valuation',
-  'financial_health',
-])
+export const ScoreKey = z.enum(scoreKeys)
 export type ScoreKey = z.infer<typeof ScoreKey>
 export const AnalystRating = z.enum(['strong_buy', 'buy', 'hold', 'sell', 'strong_sell'])
 export type AnalystRating = z.infer<typeof AnalystRating>
@@ -97,7 +91,7 @@ export const TechnicalSignal = z.enum(['buy', 'neutral', 'sell'])
 export type TechnicalSignal = z.infer<typeof TechnicalSignal>
 export const FlowSignal = z.enum(['inflow', 'neutral', 'outflow'])
 export type FlowSignal = z.infer<typeof FlowSignal>
-export const Currency = z.enum(['USD', 'HKD', 'JPY', 'KRW'])
+export const Currency = z.enum(currencies)
 export type Currency = z.infer<typeof Currency>
 export const Exchange = z.enum(['NASDAQ', 'NYSE', 'HKEX', 'TSE', 'KRX', 'KOSDAQ'])
 export type Exchange = z.infer<typeof Exchange>

@@ -126,7 +126,8 @@ test.describe('diagnosing a stock', () => {
     await expect(page.getByTestId('technicals-label').getByRole('row')).toHaveCount(9)
     await expect(page.getByTestId('capital-flow-label').getByRole('row')).toHaveCount(4)
 
-    // The price chart is drawn in the browser, with the levels as text beside it.
+    // The price chart is drawn in the browser once it comes near the screen, with the levels as text beside it.
+    await page.getByTestId('price-chart').scrollIntoViewIfNeeded()
     await expect(page.getByTestId('price-chart')).toHaveAttribute('data-status', 'ready')
     await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible()
     await expect(page.getByTestId('level-support')).toContainText(t('stocks:levels.support'))

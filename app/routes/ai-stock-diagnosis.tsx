@@ -38,20 +38,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   })
 }
 
-/** Attempts left when the page loaded without them (a visitor's first request): asked from the API once. */
+/**
+ * The attempts left: the page's own when it has them, else (a visitor's first request, on the empty page) asked
+ * from the API once. Taken from the page's data in the same render as the report it comes with: set a render later,
+ * the line would appear above a report already drawn and push it down.
+ */
 function useAttemptsLeft(initial: AttemptsLeft | null, shouldAsk: boolean): AttemptsLeft | null {
-  const [attempts, setAttempts] = useState(initial)
-  useEffect(() => setAttempts(initial), [initial])
+  const [asked, setAsked] = useState<AttemptsLeft | null>(null)
   useEffect(() => {
     if (!shouldAsk) return
     const controller = new AbortController()
     api
       .get<QuotaStatus>('/member/quota', { kind: 'diagnosis' }, controller.signal)
-      .then((envelope) => setAttempts(attemptsLeftOf(dataOf(envelope))))
+      .then((envelope) => setAsked(attemptsLeftOf(dataOf(envelope))))
       .catch(() => undefined)
     return () => controller.abort()
   }, [shouldAsk])
-  return attempts
+  return initial ?? (shouldAsk ? asked : null)
 }
 
 const examples = [

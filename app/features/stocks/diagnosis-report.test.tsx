@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { assessMarginConfidence, type StockDiagnosisAnswer } from '#contracts/stocks.ts'
 import { DiagnosisReport } from './diagnosis-report.tsx'
-import { calculationOf } from './fair-value-panel.tsx'
+import { calculationOf } from './fair-value-inputs.ts'
+import { Calculation } from './fair-value-panel.tsx'
 import { pageDiagnosisOf } from './page-diagnosis.ts'
 import { buildDiagnosisAnswer } from './testing/diagnosis-answer.fixture.ts'
-import { renderMarkup, textOf } from './testing/render-markup.tsx'
+import { renderMarkup, textOf, translatorOf } from './testing/render-markup.tsx'
 
 /** The answer with the price moved to `factor` × fair value, its margins as the wire would carry them. */
 function pricedAt(answer: StockDiagnosisAnswer, factor: number): StockDiagnosisAnswer {
@@ -41,6 +42,24 @@ function renderReport(
   )
 }
 
+/** The fair value's calculation as it shows when opened, in English. */
+function renderCalculation(answer: StockDiagnosisAnswer): string {
+  const calculation = calculationOf(answer.fairValue)
+  if (!calculation) throw new Error(`${answer.stock.code}: no calculation`)
+  const t = translatorOf('en').t
+  return renderMarkup(
+    <Calculation
+      calculation={calculation}
+      ctx={{
+        locale: 'en-US',
+        currency: answer.stock.currency,
+        reportingCurrency: answer.stock.currency,
+        t: (key, options) => t(key, options ?? {}) as string,
+      }}
+    />,
+  )
+}
+
 describe('diagnosis report', () => {
   it('shows the stock, DEMO badge, summary, every score and check, the labels, levels, fair value and disclaimer', async () => {
     const answer = await buildDiagnosisAnswer('us', 'AAPL', 'en')
@@ -63,7 +82,9 @@ describe('diagnosis report', () => {
     expect(text).toContain('Support')
     expect(text).toContain('Resistance')
     expect(text).toContain('Two-stage discounted cash flow')
-    expect(html).toContain('data-testid="dcf-projection"')
+    // The fair value's calculation is folded and drawn when opened (below), not with the page.
+    expect(text).toContain('Show the calculation')
+    expect(html).not.toContain('data-testid="dcf-projection"')
     expect(text).toContain('Research, not personal advice')
     expect(text).toContain('Data as of Nov 20, 2026')
   })
@@ -91,9 +112,16 @@ describe('diagnosis report', () => {
     const answer = await buildDiagnosisAnswer('hk', '0005', 'en')
     expect(answer.fairValue.method).toBe('justified_price_to_book')
     expect(calculationOf(answer.fairValue)?.kind).toBe('pb')
-    const html = renderReport(answer, { timeZone: 'Asia/Hong_Kong' })
+    const html = renderCalculation(answer)
     expect(html).toContain('data-testid="justified-pb"')
     expect(textOf(html)).toContain('Justified price-to-book')
+  })
+
+  it('opens the DCF’s calculation with its inputs and year-by-year projection', async () => {
+    const answer = await buildDiagnosisAnswer('us', 'AAPL', 'en')
+    const html = renderCalculation(answer)
+    expect(html).toContain('data-testid="dcf-projection"')
+    expect(textOf(html)).toContain('Discount rate')
   })
 
   it('reads the engine’s DCF as the fair value’s calculation', async () => {

@@ -4,18 +4,17 @@
  * and the disclaimer with the data's source and dates. Everything shown comes from the diagnosis answer; this
  * component only lays it out and formats it for the reader.
  */
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
-import { Currency, type StockDiagnosis } from '#contracts/stocks.ts'
+import { isCurrency } from '#contracts/stock-rules.ts'
+import type { StockDiagnosis } from '#contracts/stocks.ts'
 import type { ValueContext } from './check-values.ts'
 import { FairValuePanel } from './fair-value-panel.tsx'
 import { KeyFigures } from './key-figures.tsx'
 import { MethodCitationsProvider } from './method-button.tsx'
 import type { PageDiagnosis } from './page-diagnosis.ts'
 import { PriceChart } from './price-chart.tsx'
-import { unpackChartBars } from './price-chart-data.ts'
 import { PriceLevelsPanel } from './price-levels-panel.tsx'
 import { ReportIconSprite } from './report-icons.tsx'
 import { ScoreDetails } from './score-details.tsx'
@@ -39,6 +38,13 @@ export function otherNameOf(
   return other && other !== stock.name ? other : null
 }
 
+/**
+ * The parts below a phone's first screen: the browser skips their style and layout until they come near it
+ * (content-visibility), which is most of the work of drawing a report (issue "Fast on a phone and under load").
+ * The estimated height stands in until then and the real one is remembered after.
+ */
+const belowFirstScreen = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]'
+
 export function DiagnosisReport({
   diagnosis,
   displayLocale,
@@ -50,13 +56,11 @@ export function DiagnosisReport({
 }) {
   const { t } = useTranslation('stocks')
   const { stock } = diagnosis
-  // A new array would redraw the chart on every render; the packed bars change only with a new diagnosis.
-  const bars = useMemo(() => unpackChartBars(diagnosis.chartBars), [diagnosis.chartBars])
-  const reportingCurrency = Currency.safeParse(diagnosis.ratios.reportingCurrency)
+  const reportingCurrency = diagnosis.ratios.reportingCurrency
   const ctx: ValueContext = {
     locale: displayLocale,
     currency: stock.currency,
-    reportingCurrency: reportingCurrency.success ? reportingCurrency.data : stock.currency,
+    reportingCurrency: isCurrency(reportingCurrency) ? reportingCurrency : stock.currency,
     t: (key, options) => t(key, options ?? {}) as string,
   }
   const asOfText = diagnosis.asOf ? formatDate(diagnosis.asOf, displayLocale) : t('check.notAvailable')
@@ -64,8 +68,8 @@ export function DiagnosisReport({
   const closeText = stock.price === null ? null : formatPrice(stock.price, stock.currency, displayLocale)
   const chartDescription = t('chart.description', {
     name: stock.name,
-    from: bars[0] ? formatDate(bars[0].date, displayLocale) : '',
-    to: bars.at(-1) ? formatDate(bars.at(-1)!.date, displayLocale) : '',
+    from: diagnosis.chart ? formatDate(diagnosis.chart.from, displayLocale) : '',
+    to: diagnosis.chart ? formatDate(diagnosis.chart.to, displayLocale) : '',
     close: closeText ?? t('check.notAvailable'),
     support: diagnosis.levels.support
       ? formatPrice(diagnosis.levels.support.price, stock.currency, displayLocale)
@@ -146,13 +150,13 @@ export function DiagnosisReport({
 
         <KeyFigures diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />
 
-        <div className="rounded-card border border-ink-100 bg-white p-4 sm:p-5">
+        <div className={`rounded-card border border-ink-100 bg-white p-4 sm:p-5 ${belowFirstScreen}`}>
           <ScoreOverview diagnosis={diagnosis} displayLocale={displayLocale} asOfText={asOfText} />
         </div>
 
         <section
           aria-labelledby="chart-heading"
-          className="flex flex-col gap-3 rounded-card border border-ink-100 bg-white p-4 sm:p-5"
+          className={`flex flex-col gap-3 rounded-card border border-ink-100 bg-white p-4 sm:p-5 ${belowFirstScreen}`}
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="chart-heading" className="text-xl font-semibold text-ink-950">
@@ -160,9 +164,9 @@ export function DiagnosisReport({
             </h2>
             {diagnosis.isDemo ? <DemoBadge /> : null}
           </div>
-          {bars.length > 0 ? (
+          {diagnosis.chart ? (
             <PriceChart
-              bars={bars}
+              subject={{ code: stock.code, market: stock.market, computedAt: diagnosis.computedAt }}
               levels={diagnosis.levels}
               currency={stock.currency}
               displayLocale={displayLocale}
@@ -179,16 +183,22 @@ export function DiagnosisReport({
           />
         </section>
 
-        <SignalLabels
-          technicals={diagnosis.technicals}
-          capitalFlow={diagnosis.capitalFlow}
-          ctx={ctx}
-          asOfText={asOfText}
-        />
+        <div className={belowFirstScreen}>
+          <SignalLabels
+            technicals={diagnosis.technicals}
+            capitalFlow={diagnosis.capitalFlow}
+            ctx={ctx}
+            asOfText={asOfText}
+          />
+        </div>
 
-        <FairValuePanel fairValue={diagnosis.fairValue} price={stock.price} ctx={ctx} asOfText={asOfText} />
+        <div className={belowFirstScreen}>
+          <FairValuePanel fairValue={diagnosis.fairValue} price={stock.price} ctx={ctx} asOfText={asOfText} />
+        </div>
 
-        <ScoreDetails diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />
+        <div className={belowFirstScreen}>
+          <ScoreDetails diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />
+        </div>
 
         <footer
           className="flex flex-col gap-2 rounded-card bg-ink-100 p-4 text-xs leading-5 text-ink-800"

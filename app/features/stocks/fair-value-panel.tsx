@@ -5,79 +5,16 @@
  * the two-stage DCF's inputs and its year-by-year projection, for banks and insurers the justified price-to-book.
  * Amounts of the statements are in the reporting currency, the per-share result in the trading currency.
  */
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import type { FairValueScenario, FairValueSensitivity, StockDiagnosis } from '#contracts/stocks.ts'
 import type { ValueContext } from './check-values.ts'
 import { FairValueGap, gapTermKey, LowConfidenceBadge } from './fair-value-gap.tsx'
+import { calculationOf, type DcfInputs, type PriceToBookInputs } from './fair-value-inputs.ts'
 import { MethodButton } from './method-button.tsx'
 import { formatAmount, formatCompact, formatDecimal, formatPercent, formatPrice } from './stock-format.ts'
 
 export type DiagnosisFairValue = StockDiagnosis['fairValue']
-
-/** The two-stage DCF as the engine computed it (the `inputs` of a `dcf_two_stage` fair value). */
-export const DcfInputs = z.object({
-  baseFreeCashFlow: z.number(),
-  baseYears: z.array(
-    z.object({
-      fiscalYear: z.number(),
-      operatingCashFlow: z.number(),
-      capitalExpenditure: z.number(),
-      freeCashFlow: z.number(),
-    }),
-  ),
-  growthRate: z.number(),
-  growthSource: z.enum(['revenue_cagr', 'terminal_growth']),
-  growthRateUnclamped: z.number().nullable(),
-  explicitYears: z.number(),
-  terminalGrowth: z.number(),
-  discountRate: z.number(),
-  projection: z.array(
-    z.object({
-      year: z.number(),
-      freeCashFlow: z.number(),
-      discountFactor: z.number(),
-      presentValue: z.number(),
-    }),
-  ),
-  terminalValue: z.number(),
-  terminalPresentValue: z.number(),
-  enterpriseValue: z.number(),
-  cash: z.number(),
-  debt: z.number(),
-  equityValue: z.number(),
-  dilutedShares: z.number(),
-  fxToTradingCurrency: z.number(),
-  fairValuePerShare: z.number(),
-  terminalShare: z.number(),
-})
-export type DcfInputs = z.infer<typeof DcfInputs>
-
-/** The justified price-to-book as the engine computed it (banks and insurers). */
-export const PriceToBookInputs = z.object({
-  bookValuePerShare: z.number(),
-  returnOnEquity: z.number(),
-  returnOnEquityYears: z.array(z.number()),
-  costOfEquity: z.number(),
-  growth: z.number(),
-  justifiedPriceToBook: z.number(),
-  fxToTradingCurrency: z.number(),
-  fairValuePerShare: z.number(),
-})
-export type PriceToBookInputs = z.infer<typeof PriceToBookInputs>
-
-/** The calculation behind a fair value, when its inputs have the shape of its method. */
-export function calculationOf(
-  fairValue: Pick<DiagnosisFairValue, 'method' | 'inputs'>,
-): { kind: 'dcf'; dcf: DcfInputs } | { kind: 'pb'; pb: PriceToBookInputs } | null {
-  if (!fairValue.inputs) return null
-  if (fairValue.method === 'dcf_two_stage') {
-    const parsed = DcfInputs.safeParse(fairValue.inputs)
-    return parsed.success ? { kind: 'dcf', dcf: parsed.data } : null
-  }
-  const parsed = PriceToBookInputs.safeParse(fairValue.inputs)
-  return parsed.success ? { kind: 'pb', pb: parsed.data } : null
-}
 
 function Figure({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -430,20 +367,59 @@ export function FairValuePanel({
           {t('check.reason')} {fairValue.reasonLabel}
         </p>
       ) : null}
-      {calculation ? (
-        <details>
-          <summary className="cursor-pointer text-sm font-medium text-brand-700">
-            {t('fairValue.showCalculation')}
-          </summary>
-          <div className="mt-3">
-            {calculation.kind === 'dcf' ? (
-              <DcfDetails dcf={calculation.dcf} ctx={ctx} />
-            ) : (
-              <PriceToBookDetails pb={calculation.pb} ctx={ctx} />
-            )}
-          </div>
-        </details>
-      ) : null}
+      {calculation ? <CalculationDetails calculation={calculation} ctx={ctx} /> : null}
     </section>
+  )
+}
+
+/**
+ * The calculation, folded. It is drawn when first opened rather than with the page (the projection's tables were a
+ * sixteenth of the page's HTML, issue "Fast on a phone and under load"); without JavaScript the fold says so, and
+ * the fair value, its drivers and its range stay above it.
+ */
+export function CalculationDetails({
+  calculation,
+  ctx,
+}: {
+  calculation: FairValueCalculation
+  ctx: ValueContext
+}) {
+  const { t } = useTranslation('stocks')
+  const details = useRef<HTMLDetailsElement>(null)
+  const [hasOpened, setHasOpened] = useState(false)
+  // A reader who opened it before the page's script arrived: the toggle happened before React listened.
+  useEffect(() => {
+    if (details.current?.open) setHasOpened(true)
+  }, [])
+  return (
+    <details
+      ref={details}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setHasOpened(true)
+      }}
+    >
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">
+        {t('fairValue.showCalculation')}
+      </summary>
+      <noscript>
+        <p className="mt-3 text-sm text-ink-700">{t('fairValue.calculationNeedsScript')}</p>
+      </noscript>
+      {hasOpened ? <Calculation calculation={calculation} ctx={ctx} /> : null}
+    </details>
+  )
+}
+
+type FairValueCalculation = NonNullable<ReturnType<typeof calculationOf>>
+
+/** The inside of the opened calculation: the DCF's inputs and projection, or the justified price-to-book. */
+export function Calculation({ calculation, ctx }: { calculation: FairValueCalculation; ctx: ValueContext }) {
+  return (
+    <div className="mt-3">
+      {calculation.kind === 'dcf' ? (
+        <DcfDetails dcf={calculation.dcf} ctx={ctx} />
+      ) : (
+        <PriceToBookDetails pb={calculation.pb} ctx={ctx} />
+      )}
+    </div>
   )
 }

@@ -5,9 +5,7 @@ import {
   levelLinesOf,
   levelLineTitle,
   type PriceBar,
-  packChartBars,
   priceRangeWithLevels,
-  unpackChartBars,
   volumesOf,
 } from './price-chart-data.ts'
 
@@ -87,32 +85,5 @@ describe('price chart data', () => {
       minValue: 101,
       maxValue: 101,
     })
-  })
-
-  it('packs the bars the chart draws into one string and gives them back unchanged', () => {
-    const bars = [
-      { date: '2026-10-30', open: 314.68, high: 320.67, low: 300.11, close: 306.83, volume: 156710018 },
-      { date: '2026-11-02', open: 0.0123, high: 0.015, low: 0.011, close: 0.0144, volume: 0 },
-      { ...bar('2026-11-03', 10, 10), close: Number.NaN },
-      { date: '2026-11-03', open: 1200, high: 1250.5, low: 1190, close: 1249, volume: Number.NaN },
-      { date: '2027-01-04', open: 98765.4321, high: 1e6, low: 1, close: 2, volume: 1e21 },
-    ]
-    const packed = packChartBars(bars)
-    expect(packed).toBe(
-      '2026-10-30;0,314.68,320.67,300.11,306.83,156710018;3,0.0123,0.015,0.011,0.0144,0;' +
-        '1,1200,1250.5,1190,1249,0;62,98765.4321,1000000,1,2,1e+21',
-    )
-    expect(unpackChartBars(packed)).toEqual(chartBarsOf(bars).map((b) => ({ ...b, volume: b.volume || 0 })))
-    expect(unpackChartBars(packChartBars([]))).toEqual([])
-  })
-
-  it('packs only the latest sessions the chart shows', () => {
-    const bars = Array.from({ length: 300 }, (_, i) =>
-      bar(new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10), 10, 11),
-    )
-    const unpacked = unpackChartBars(packChartBars(bars))
-    expect(unpacked).toHaveLength(260)
-    expect(unpacked[0]?.date).toBe(bars[40]?.date)
-    expect(unpacked.at(-1)).toEqual(bars.at(-1))
   })
 })

@@ -1,25 +1,25 @@
 /**
  * The price chart: daily candles, volume and the support and resistance lines, each labelled with its method.
- * lightweight-charts draws on canvas and needs a browser, so it is imported lazily after hydration; the server and
- * readers without JavaScript get the same facts as text (PriceLevelsPanel below the chart). Rising candles are
- * hollow and falling ones filled, so the direction reads without relying on colour. On a phone the level lines carry
- * their price on the axis only (no name over the latest bars), the latest months are shown at a readable spacing,
- * and the axis drops a corner label rather than cutting it.
+ * lightweight-charts draws on canvas and needs a browser: the library and the daily bars (diagnosis-details.ts) are
+ * fetched only when the chart comes near the screen, so neither weighs on the page's first paint; the box keeps its
+ * height meanwhile, so nothing below it moves. The server and readers without JavaScript get the same facts as text
+ * (PriceLevelsPanel below the chart). Rising candles are hollow and falling ones filled, so the direction reads
+ * without relying on colour. On a phone the level lines carry their price on the axis only (no name over the latest
+ * bars), the latest months are shown at a readable spacing, and the axis drops a corner label rather than cutting it.
  */
 import type { AutoscaleInfo } from 'lightweight-charts'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Skeleton } from '#app/components/skeleton.tsx'
 import type { Currency } from '#contracts/stocks.ts'
+import { type DetailsSubject, useDiagnosisDetails } from './diagnosis-details.ts'
 import {
   candlesOf,
-  chartBarsOf,
   type DiagnosisLevels,
   levelLinesOf,
   levelLineTitle,
   narrowBarSpacing,
   narrowChartWidth,
-  type PriceBar,
   priceRangeWithLevels,
   volumesOf,
 } from './price-chart-data.ts'
@@ -34,14 +34,40 @@ const colors = {
   resistance: '#b7791f',
 }
 
+/** How far below the screen the chart starts loading, so it is usually drawn by the time it scrolls in. */
+const nearScreenMargin = '400px 0px'
+
+/** True once the element has come within `nearScreenMargin` of the screen (at once where that cannot be known). */
+function useNearScreen(element: React.RefObject<HTMLElement | null>): boolean {
+  const [isNear, setIsNear] = useState(false)
+  useEffect(() => {
+    const target = element.current
+    if (isNear || !target) return
+    if (typeof IntersectionObserver === 'undefined') {
+      setIsNear(true)
+      return
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
+      },
+      { rootMargin: nearScreenMargin },
+    )
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [element, isNear])
+  return isNear
+}
+
 export function PriceChart({
-  bars,
+  subject,
   levels,
   currency,
   displayLocale,
   description,
 }: {
-  bars: readonly PriceBar[]
+  /** The diagnosis whose bars the chart draws. */
+  subject: DetailsSubject
   levels: DiagnosisLevels
   currency: Currency
   displayLocale: DisplayLocale
@@ -50,14 +76,24 @@ export function PriceChart({
 }) {
   const { t } = useTranslation('stocks')
   const container = useRef<HTMLDivElement>(null)
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const [drawing, setDrawing] = useState<'loading' | 'ready' | 'failed'>('loading')
   const supportTitle = t('levels.support')
   const resistanceTitle = t('levels.resistance')
+  const isNear = useNearScreen(container)
+  const { state: details } = useDiagnosisDetails(subject, isNear)
+  const shown = details.status === 'ready' ? details.details.bars : null
+  const status = details.status === 'failed' ? 'failed' : drawing
 
   useEffect(() => {
+    if (!isNear) return
+    // The library's code is fetched as soon as the chart is near, alongside the bars (a failure shows below).
+    import('lightweight-charts').catch(() => undefined)
+  }, [isNear])
+
+  useEffect(() => {
+    if (!shown) return
     let isCancelled = false
     let remove: (() => void) | undefined
-    const shown = chartBarsOf(bars)
     import('lightweight-charts')
       .then(({ createChart, CandlestickSeries, HistogramSeries, LineStyle }) => {
         const element = container.current
@@ -123,16 +159,16 @@ export function PriceChart({
         }
         if (!isNarrow) chart.timeScale().fitContent()
         remove = () => chart.remove()
-        setStatus('ready')
+        setDrawing('ready')
       })
       .catch(() => {
-        if (!isCancelled) setStatus('failed')
+        if (!isCancelled) setDrawing('failed')
       })
     return () => {
       isCancelled = true
       remove?.()
     }
-  }, [bars, levels, currency, displayLocale, supportTitle, resistanceTitle])
+  }, [shown, levels, currency, displayLocale, supportTitle, resistanceTitle])
 
   return (
     <figure className="flex flex-col gap-2">

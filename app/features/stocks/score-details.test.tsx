@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ValueContext } from './check-values.ts'
-import { pageDiagnosisOf, unpackCheck } from './page-diagnosis.ts'
+import { detailsOf } from './diagnosis-details.ts'
+import { pageDiagnosisOf } from './page-diagnosis.ts'
 import { checkLabelsOf, ScoreChecks } from './score-details.tsx'
 import { buildDiagnosisAnswer } from './testing/diagnosis-answer.fixture.ts'
 import { renderMarkup, textOf, translatorOf } from './testing/render-markup.tsx'
@@ -19,12 +20,21 @@ describe('an opened score', () => {
   it('shows every check with its status, value, threshold, weight and the figures it used', async () => {
     const answer = await buildDiagnosisAnswer('us', 'AAPL', 'en')
     const ctx = contextOf('en')
+    const { checksByScore } = detailsOf(answer)
     for (const score of pageDiagnosisOf(answer).scoreDetails) {
+      const checks = checksByScore.get(score.key) ?? []
+      expect(checks.length).toBeGreaterThan(0)
       const html = renderMarkup(
-        <ScoreChecks score={score} ctx={ctx} asOfText="Nov 20, 2026" labels={checkLabelsOf(ctx.t)} />,
+        <ScoreChecks
+          score={score}
+          checks={checks}
+          ctx={ctx}
+          asOfText="Nov 20, 2026"
+          labels={checkLabelsOf(ctx.t)}
+        />,
       )
       const text = textOf(html)
-      for (const check of score.checks.map(unpackCheck)) {
+      for (const check of checks) {
         expect(html).toContain(`data-check="${check.key}"`)
         expect(text).toContain(check.label)
       }
@@ -38,20 +48,32 @@ describe('an opened score', () => {
     const answer = await buildDiagnosisAnswer('us', 'AAPL', 'zh-Hant')
     const ctx = contextOf('zh-Hant')
     const score = pageDiagnosisOf(answer).scoreDetails[0]!
+    const checks = detailsOf(answer).checksByScore.get(score.key) ?? []
     const text = textOf(
       renderMarkup(
-        <ScoreChecks score={score} ctx={ctx} asOfText="2026年11月20日" labels={checkLabelsOf(ctx.t)} />,
+        <ScoreChecks
+          score={score}
+          checks={checks}
+          ctx={ctx}
+          asOfText="2026年11月20日"
+          labels={checkLabelsOf(ctx.t)}
+        />,
         { locale: 'zh-Hant' },
       ),
     )
-    expect(text).toContain(unpackCheck(score.checks[0]!).label)
+    expect(text).toContain(checks[0]!.label)
     expect(text).toContain(translatorOf('zh-Hant').t('stocks:check.value'))
   })
 
-  it('carries each check in the page data as it came from the API, less the reason code and threshold source', async () => {
+  it('leaves the checks out of the page data, keeping how many passed, and gets them back from the API answer', async () => {
     const answer = await buildDiagnosisAnswer('hk', '0700', 'en')
-    const checks = answer.scoreDetails.flatMap((score) => score.checks)
-    const carried = pageDiagnosisOf(answer).scoreDetails.flatMap((score) => score.checks.map(unpackCheck))
-    expect(carried).toEqual(checks.map(({ reason: _reason, thresholdSource: _source, ...check }) => check))
+    const page = pageDiagnosisOf(answer)
+    expect(JSON.stringify(page)).not.toContain(answer.scoreDetails[0]!.checks[0]!.label)
+    const details = detailsOf(answer)
+    for (const score of answer.scoreDetails) {
+      const carried = page.scoreDetails.find((s) => s.key === score.key)
+      expect(carried?.passed).toBe(score.checks.filter((check) => check.status === 'pass').length)
+      expect(details.checksByScore.get(score.key)).toEqual(score.checks)
+    }
   })
 })

@@ -3,17 +3,18 @@
  * value against its threshold and where the threshold comes from, the weight, the period and the figures it was
  * computed from, and the methods behind the score. Scores fold open (native disclosure).
  *
- * A folded score's checks are drawn when it is first opened, not with the page: the checks come with the page's
- * data anyway, and drawn in advance for all ten scores they were half of the page's HTML (issue "Fast on a phone and
- * under load"). Opening needs JavaScript; without it the section says so, and the scores, their values and checks
- * passed stay in the table above.
+ * A folded score's checks are fetched and drawn when it is first opened, not with the page: drawn in advance for all
+ * ten scores they were half of the page's HTML, and carried in its data a sixth of it (issue "Fast on a phone and
+ * under load"; diagnosis-details.ts). Opening needs JavaScript; without it the section says so, and the scores,
+ * their values and checks passed stay in the table above.
  */
 import { clsx } from 'clsx'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatThreshold, formatUnitValue, inputRowsOf, type ValueContext } from './check-values.ts'
+import { type DetailsSubject, useDiagnosisDetails } from './diagnosis-details.ts'
 import { InputList, MethodButton } from './method-button.tsx'
-import { type PageCheck, type PageDiagnosis, passedChecksOf, unpackCheck } from './page-diagnosis.ts'
+import type { PageCheck, PageDiagnosis } from './page-diagnosis.ts'
 import { ReportIcon, type ReportIconName } from './report-icons.tsx'
 import { type DiagnosisScore, orderedScores } from './score-overview.tsx'
 import { formatDate, formatScore } from './stock-format.ts'
@@ -122,16 +123,18 @@ function CheckRow({ check, ctx, labels }: { check: PageCheck; ctx: ValueContext;
 
 function ScoreSection({
   score,
+  subject,
   ctx,
   asOfText,
   labels,
 }: {
   score: DiagnosisScore
+  subject: DetailsSubject
   ctx: ValueContext
   asOfText: string
   labels: CheckLabels
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'common'])
   const details = useRef<HTMLDetailsElement>(null)
   // Drawn from the first opening on (and kept, so closing and reopening is instant).
   const [hasOpened, setHasOpened] = useState(false)
@@ -139,7 +142,8 @@ function ScoreSection({
   useEffect(() => {
     if (details.current?.open) setHasOpened(true)
   }, [])
-  const passed = passedChecksOf(score)
+  const { state, retry } = useDiagnosisDetails(subject, hasOpened)
+  const passed = score.passed
   const name = score.label
   return (
     <details
@@ -171,7 +175,33 @@ function ScoreSection({
           />
         </span>
       </summary>
-      {hasOpened ? <ScoreChecks score={score} ctx={ctx} asOfText={asOfText} labels={labels} /> : null}
+      {!hasOpened ? null : state.status === 'ready' ? (
+        <ScoreChecks
+          score={score}
+          checks={state.details.checksByScore.get(score.key) ?? []}
+          ctx={ctx}
+          asOfText={asOfText}
+          labels={labels}
+        />
+      ) : state.status === 'failed' ? (
+        <p
+          role="alert"
+          className="flex flex-wrap items-center gap-2 border-t border-ink-100 p-4 text-sm text-ink-800"
+        >
+          {t('stocks:scores.checksFailed')}
+          <button
+            type="button"
+            onClick={retry}
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            {t('common:actions.retry')}
+          </button>
+        </p>
+      ) : (
+        <p role="status" className="border-t border-ink-100 p-4 text-sm text-ink-700">
+          {t('stocks:scores.checksLoading')}
+        </p>
+      )}
     </details>
   )
 }
@@ -179,11 +209,13 @@ function ScoreSection({
 /** The inside of an opened score: why it is missing, every check, its weight in the total and its methods. */
 export function ScoreChecks({
   score,
+  checks,
   ctx,
   asOfText,
   labels,
 }: {
   score: DiagnosisScore
+  checks: readonly PageCheck[]
   ctx: ValueContext
   asOfText: string
   labels: CheckLabels
@@ -197,7 +229,7 @@ export function ScoreChecks({
         </p>
       ) : null}
       <ul>
-        {score.checks.map(unpackCheck).map((check) => (
+        {checks.map((check) => (
           <CheckRow key={check.key} check={check} ctx={ctx} labels={labels} />
         ))}
       </ul>
@@ -228,6 +260,11 @@ export function ScoreDetails({
 }) {
   const { t } = useTranslation('stocks')
   const labels = checkLabelsOf(ctx.t)
+  const subject = {
+    code: diagnosis.stock.code,
+    market: diagnosis.stock.market,
+    computedAt: diagnosis.computedAt,
+  }
   return (
     <section aria-labelledby="checks-heading" className="flex flex-col gap-3">
       <div>
@@ -241,7 +278,14 @@ export function ScoreDetails({
       </div>
       <div className="flex flex-col gap-2">
         {orderedScores(diagnosis).map((score) => (
-          <ScoreSection key={score.key} score={score} ctx={ctx} asOfText={asOfText} labels={labels} />
+          <ScoreSection
+            key={score.key}
+            score={score}
+            subject={subject}
+            ctx={ctx}
+            asOfText={asOfText}
+            labels={labels}
+          />
         ))}
       </div>
     </section>

@@ -5,9 +5,9 @@
  */
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ScoreKey } from '#contracts/stocks.ts'
+import { scoreKeys } from '#contracts/stock-rules.ts'
 import { MethodButton } from './method-button.tsx'
-import { type PageDiagnosis, type PageScore, passedChecksOf } from './page-diagnosis.ts'
+import type { PageDiagnosis, PageScore } from './page-diagnosis.ts'
 import {
   compactRadarFrame,
   type RadarFrame,
@@ -23,7 +23,7 @@ export type DiagnosisScore = PageScore
 /** The ten scores in the order of the specification (spec §3), whatever order they arrive in. */
 export function orderedScores(diagnosis: Pick<PageDiagnosis, 'scoreDetails'>): DiagnosisScore[] {
   const byKey = new Map(diagnosis.scoreDetails.map((s) => [s.key, s]))
-  return ScoreKey.options.map((key) => byKey.get(key)).filter((s): s is DiagnosisScore => Boolean(s))
+  return scoreKeys.map((key) => byKey.get(key)).filter((s): s is DiagnosisScore => Boolean(s))
 }
 
 export function ScoreOverview({
@@ -87,7 +87,6 @@ export function ScoreOverview({
             </thead>
             <tbody>
               {scores.map((score) => {
-                const passed = passedChecksOf(score)
                 return (
                   <tr key={score.key} className="border-b border-ink-100">
                     <th scope="row" className="py-2 pe-2 text-start font-medium">
@@ -124,7 +123,7 @@ export function ScoreOverview({
                       {score.weight}
                     </td>
                     <td className="py-2 text-end text-ink-700 tabular-nums">
-                      {t('scores.passedOf', { passed, available: score.checksAvailable })}
+                      {t('scores.passedOf', { passed: score.passed, available: score.checksAvailable })}
                     </td>
                   </tr>
                 )
@@ -195,55 +194,51 @@ function RadarDrawing({
       data-testid="score-radar"
     >
       <title id={titleId}>{t('scores.radarLabel', { scores: description })}</title>
-      {geometry.rings.map((ring, i) => (
-        <polygon key={ring} points={ring} fill="none" stroke="#e6eaf2" strokeWidth={i === 3 ? 1.5 : 1} />
-      ))}
-      {geometry.axes.map((axis, i) => (
-        <line
-          key={scores[i]?.key}
-          x1={geometry.center.x}
-          y1={geometry.center.y}
-          x2={axis.rim.x}
-          y2={axis.rim.y}
-          stroke="#e6eaf2"
+      {/* Shared attributes sit on groups and the axes are one path: the radar is drawn twice per page, and
+          repeated on every ring, axis, dot and label they were a tenth of the report's HTML. */}
+      <g fill="none" stroke="#e6eaf2">
+        {geometry.rings.map((ring, i) => (
+          <polygon key={ring} points={ring} strokeWidth={i === 3 ? 1.5 : undefined} />
+        ))}
+        <path
+          d={geometry.axes
+            .map((axis) => `M${geometry.center.x} ${geometry.center.y}L${axis.rim.x} ${axis.rim.y}`)
+            .join('')}
         />
-      ))}
+      </g>
       <polygon points={geometry.polygon} fill="rgb(13 129 122 / 0.18)" stroke="#0d817a" strokeWidth={2} />
-      {geometry.axes.map((axis, i) =>
-        axis.isAvailable ? (
-          <circle key={scores[i]?.key} cx={axis.point.x} cy={axis.point.y} r={3.5} fill="#0d817a" />
-        ) : null,
-      )}
-      {geometry.axes.map((axis, i) => {
-        const score = scores[i] as DiagnosisScore
-        const value = score.value === null ? '—' : formatScore(score.value, displayLocale)
-        const lines = splitRadarLabel(score.label, frame.wrapAfter)
-        const layout = radarLabelLayout(axis, [...lines, value], frame)
-        return (
-          <text
-            key={score.key}
-            x={layout.x}
-            y={layout.y}
-            textAnchor={layout.anchor}
-            fontSize={frame.fontSize}
-            fill="#2b3a5c"
-          >
-            {lines.map((line, lineIndex) => (
-              <tspan key={line} x={layout.x} dy={lineIndex === 0 ? 0 : frame.lineHeight}>
-                {line}
+      <g fill="#0d817a">
+        {geometry.axes.map((axis, i) =>
+          axis.isAvailable ? (
+            <circle key={scores[i]?.key} cx={axis.point.x} cy={axis.point.y} r={3.5} />
+          ) : null,
+        )}
+      </g>
+      <g fontSize={frame.fontSize} fill="#2b3a5c">
+        {geometry.axes.map((axis, i) => {
+          const score = scores[i] as DiagnosisScore
+          const value = score.value === null ? '—' : formatScore(score.value, displayLocale)
+          const lines = splitRadarLabel(score.label, frame.wrapAfter)
+          const layout = radarLabelLayout(axis, [...lines, value], frame)
+          return (
+            <text key={score.key} x={layout.x} y={layout.y} textAnchor={layout.anchor}>
+              {lines.map((line, lineIndex) => (
+                <tspan key={line} x={layout.x} dy={lineIndex === 0 ? undefined : frame.lineHeight}>
+                  {line}
+                </tspan>
+              ))}
+              <tspan
+                x={layout.x}
+                dy={frame.lineHeight}
+                fontWeight={600}
+                fill={score.value === null ? '#5b6b8c' : '#0b1220'}
+              >
+                {value}
               </tspan>
-            ))}
-            <tspan
-              x={layout.x}
-              dy={frame.lineHeight}
-              fontWeight={600}
-              fill={score.value === null ? '#5b6b8c' : '#0b1220'}
-            >
-              {value}
-            </tspan>
-          </text>
-        )
-      })}
+            </text>
+          )
+        })}
+      </g>
     </svg>
   )
 }
