@@ -40,5 +40,18 @@ export async function loadHomeStockSections(
       'undervalued',
     ),
   ])
-  return { picks, hot, undervalued }
+  return { picks: picks && onlyShownPicks(picks), hot, undervalued }
+}
+
+/**
+ * The home page shows the picks of one month (the latest with any the reader may see) and the track record; the
+ * other months' picks would only weigh down the page's hydration data (every uncached render encodes it), so they
+ * leave the answer here. Their summaries (returns, win rate, locked count) stay.
+ */
+export function onlyShownPicks(picks: MonthlyPicksAnswer): MonthlyPicksAnswer {
+  const shown = picks.months.find((month) => month.picks.length > 0)
+  return {
+    ...picks,
+    months: picks.months.map((month) => (month === shown ? month : { ...month, picks: [] })),
+  }
 }
