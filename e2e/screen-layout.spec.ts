@@ -225,8 +225,9 @@ test.describe('diagnosis charts on a 360 px phone', () => {
     await expectNoSidewaysScroll(page)
 
     const chart = page.getByTestId('price-chart')
-    await expect(chart).toHaveAttribute('data-status', 'ready')
+    // The chart's library and bars load when the chart nears the screen.
     await chart.scrollIntoViewIfNeeded()
+    await expect(chart).toHaveAttribute('data-status', 'ready')
     await expect(page.getByTestId('level-support')).toBeVisible()
     // Let the library paint its next frame.
     await page.evaluate(

@@ -420,6 +420,21 @@ export async function recordDiagnosisView(
   return rows.length > 0
 }
 
+export async function deleteDiagnosisView(
+  db: Db,
+  view: { subject: string; companyId: number; day: string },
+): Promise<void> {
+  await db
+    .delete(stockDiagnosisViews)
+    .where(
+      and(
+        eq(stockDiagnosisViews.subject, view.subject),
+        eq(stockDiagnosisViews.companyId, view.companyId),
+        eq(stockDiagnosisViews.day, view.day),
+      ),
+    )
+}
+
 export async function hasDiagnosisView(
   db: Db,
   view: { subject: string; companyId: number; day: string },

@@ -119,6 +119,33 @@ describe('stocks service', () => {
     expect((await stocks.getDiagnosis({ code: 'MSFT' }, memberReader, 'en')).quota.charged).toBe(false)
   })
 
+  it('charges one attempt when the same stock is asked twice at once (the page and its data request)', async () => {
+    const reader = visitor()
+    const answers = await Promise.all([
+      runtime.services.stocks.getDiagnosis({ code: 'NVDA' }, reader, 'en'),
+      runtime.services.stocks.getDiagnosis({ code: 'NVDA' }, reader, 'en'),
+    ])
+    expect(answers.map((answer) => answer.quota.charged).sort()).toEqual([false, true])
+    expect((await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).remaining).toBe(4)
+  })
+
+  it('takes no attempt and keeps no view when the reader has none left', async () => {
+    const reader = visitor()
+    for (const code of ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL'])
+      await runtime.services.stocks.getDiagnosis({ code }, reader, 'en')
+    await expect(
+      failureOf(runtime.services.stocks.getDiagnosis({ code: 'META' }, reader, 'en')),
+    ).resolves.toMatchObject({
+      kind: 'limited',
+    })
+    // Refused, META stays unseen: it is refused again rather than opened as a free repeat.
+    await expect(
+      failureOf(runtime.services.stocks.getDiagnosis({ code: 'META' }, reader, 'en')),
+    ).resolves.toMatchObject({
+      kind: 'limited',
+    })
+  })
+
   it('marks data stale once the exchanges have completed sessions it does not have', async () => {
     const following = await createTestRuntime(
       { MARKET_DATA_DEMO_END_DATE: '' },

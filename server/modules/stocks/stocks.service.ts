@@ -67,6 +67,7 @@ import { nameIn, toStockDiagnosis, toStockSummary } from './stock-wire.ts'
 import {
   countExecutiveMoves,
   countStockRows,
+  deleteDiagnosisView,
   deleteDiagnosisViewsBefore,
   hasDiagnosisView,
   recordDiagnosisView,
@@ -399,9 +400,16 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     // Only a diagnosis that is ready uses an attempt, and the same stock again the same day does not.
     let quota = status
     let charged = false
-    if (!seenToday) {
-      quota = await quotas.consume({ reader, kind: 'diagnosis' })
-      charged = await recordDiagnosisView(db, view)
+    // The view is claimed before the attempt is taken: of two requests for the same stock at once (the page and its
+    // data request, two tabs), only the one whose claim is new pays; the other is the free repeat.
+    if (!seenToday && (await recordDiagnosisView(db, view))) {
+      try {
+        quota = await quotas.consume({ reader, kind: 'diagnosis' })
+      } catch (error) {
+        await deleteDiagnosisView(db, view)
+        throw error
+      }
+      charged = true
       if (deviceView) await recordDiagnosisView(db, deviceView)
     }
     return {
