@@ -3,7 +3,7 @@
  * Chinese text confirms the characters, not the question), up to 2000 characters with a counter once near the
  * limit. While an answer is being written the send button waits and a Stop button takes its place.
  */
-import { ArrowUp, Paperclip, Square } from 'lucide-react'
+import { ArrowUp, Square } from 'lucide-react'
 import { forwardRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { chatQuestionMaxLength } from '#contracts/chat-rules.ts'
@@ -35,15 +35,6 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
       }}
     >
       <div className="flex items-end gap-2 rounded-card border border-ink-300 bg-white p-2 focus-within:border-brand-600">
-        <button
-          type="button"
-          disabled
-          aria-label={t('composer.attach')}
-          title={t('composer.attach')}
-          className="hidden rounded-md p-2 text-ink-500 disabled:cursor-not-allowed sm:block"
-        >
-          <Paperclip className="size-5" aria-hidden="true" />
-        </button>
         <textarea
           ref={ref}
           value={value}
