@@ -24,7 +24,7 @@ export const roles = ['visitor', 'member', 'subscriber'] as const
 export const tiers = ['base', 'plus', 'premium'] as const
 export const subscriptionPeriods = ['month', 'quarter', 'year'] as const
 /** Metered features. Each has a daily and a monthly allowance by role and tier (the allowance ladder). */
-export const quotaKinds = ['diagnosis', 'chat'] as const
+export const quotaKinds = ['diagnosis', 'chat', 'upload'] as const
 /** Which limit refuses the next use: the month's, the day's, or the visitor network's ceiling. */
 export const quotaLimits = ['month', 'day', 'network'] as const
 
@@ -48,5 +48,12 @@ export const QuotaErrorCode = {
     subscriber: 'CHAT_LIMIT_SUBSCRIBER',
     daily: 'CHAT_LIMIT_DAILY',
     network: 'CHAT_LIMIT_NETWORK',
+  },
+  upload: {
+    visitor: 'CHAT_FILE_LIMIT_VISITOR',
+    member: 'CHAT_FILE_LIMIT_MEMBER',
+    subscriber: 'CHAT_FILE_LIMIT_SUBSCRIBER',
+    daily: 'CHAT_FILE_LIMIT_DAILY',
+    network: 'CHAT_FILE_LIMIT_NETWORK',
   },
 } as const satisfies Record<QuotaKind, Record<Role | 'daily' | 'network', string>>

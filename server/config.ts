@@ -130,6 +130,14 @@ const EnvSchema = z.object({
   CHAT_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(6),
   /** Questions per client address and minute (the quota counts answers; this stops bursts). */
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Upload requests per client address and minute (the `upload` quota counts files; this stops bursts). */
+  CHAT_UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Longest an upload request may take (a 50 MB file on a slow phone); other requests keep HTTP_REQUEST_TIMEOUT_MS. */
+  CHAT_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(600_000),
+  /** Longest the text of one uploaded file may take to read (worker thread stopped after that). */
+  CHAT_FILE_READ_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Worker threads that read uploaded files (PDF, Office, OCR) at once, per process. */
+  CHAT_FILE_READ_WORKERS: z.coerce.number().int().min(1).max(32).default(1),
   FONT_STYLESHEET_URL: optionalUrl,
   ANALYTICS_SCRIPT_URL: optionalUrl,
   /** Keys the login-code hashes (HMAC-SHA-256) and visitor keys; at least 32 characters outside develop. */
@@ -147,6 +155,23 @@ const EnvSchema = z.object({
   /** Sender: a Twilio phone number in E.164, or a Messaging Service SID (MG…). */
   TWILIO_FROM: optionalText,
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  /**
+   * Where uploaded files are kept (server/providers/file-storage): `local` (DATA_DIR/files; one machine) or `s3` (AWS
+   * S3 or an S3-compatible service such as MinIO or Cloudflare R2).
+   */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Origin of an S3-compatible service (http://127.0.0.1:9000 for MinIO); unset for AWS S3. */
+  S3_ENDPOINT: optionalUrl.refine(
+    (v) => v === undefined || /^https?:\/\//i.test(v),
+    'must be an http:// or https:// URL',
+  ),
+  /** Both or neither: without them the AWS SDK's default credential chain (environment, profile, role) is used. */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Address the bucket in the path (endpoint/bucket/key), as MinIO and most self-hosted services need. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   /** Day and month boundaries of quotas and the daily code limit. */
   LIMITS_TIME_ZONE: z.string().default('UTC'),
   /**
@@ -158,6 +183,8 @@ const EnvSchema = z.object({
   QUOTA_DIAGNOSIS_PER_MONTH: optionalText,
   QUOTA_CHAT_PER_DAY: optionalText,
   QUOTA_CHAT_PER_MONTH: optionalText,
+  QUOTA_UPLOAD_PER_DAY: optionalText,
+  QUOTA_UPLOAD_PER_MONTH: optionalText,
   /**
    * Visitors' daily allowances that one network (IPv4 address or IPv6 /64) may use a day, across devices, so that
    * clearing cookies does not refill them; large, since a mobile carrier puts many phones behind one IPv4 address.
@@ -248,6 +275,8 @@ export interface Config {
   mediaRenderRatePerMinute: number
   auth: AuthConfig
   sms: SmsConfig
+  /** Where uploaded files are kept (server/providers/file-storage/file-storage-factory.ts builds it). */
+  fileStorage: FileStorageConfig
   /** IANA time zone of quota days and months and of the daily code limit. */
   limitsTimeZone: string
   quotas: QuotaConfig
@@ -330,6 +359,20 @@ export type SmsConfig =
   | { provider: 'console' }
   | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string }
 
+/** FILE_STORAGE and its S3_* settings. */
+export type FileStorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3'
+      bucket: string
+      region: string
+      /** Origin of an S3-compatible service; undefined for AWS S3. */
+      endpoint: string | undefined
+      /** undefined: the AWS SDK's default credential chain. */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+      forcePathStyle: boolean
+    }
+
 export interface QuotaConfig {
   /** Uses a day and a month per rung (visitor, member, Base, Plus, Premium), ordered. */
   ladder: QuotaLadder
@@ -344,6 +387,12 @@ export interface ChatConfig {
   timeoutMs: number
   maxSteps: number
   questionsPerMinute: number
+  files: {
+    uploadsPerMinute: number
+    uploadTimeoutMs: number
+    readTimeoutMs: number
+    readWorkers: number
+  }
 }
 
 export interface ContactChannels {
@@ -460,6 +509,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaRenderRatePerMinute: e.MEDIA_RENDER_RATE_PER_MINUTE,
     auth,
     sms,
+    fileStorage: fileStorageConfigOf(e),
     limitsTimeZone: e.LIMITS_TIME_ZONE,
     quotas: { ladder: quotaLadder, visitorsPerNetwork: e.QUOTA_VISITORS_PER_NETWORK },
     marketData,
@@ -544,6 +594,12 @@ function chatConfigOf(e: Env): ChatConfig {
     timeoutMs: e.CHAT_MODEL_TIMEOUT_MS,
     maxSteps: e.CHAT_MAX_STEPS,
     questionsPerMinute: e.CHAT_RATE_PER_MINUTE,
+    files: {
+      uploadsPerMinute: e.CHAT_UPLOAD_RATE_PER_MINUTE,
+      uploadTimeoutMs: e.CHAT_UPLOAD_TIMEOUT_MS,
+      readTimeoutMs: e.CHAT_FILE_READ_TIMEOUT_MS,
+      readWorkers: e.CHAT_FILE_READ_WORKERS,
+    },
   }
 }
 
@@ -566,6 +622,30 @@ function smsConfigOf(e: Env): SmsConfig {
     authToken: e.TWILIO_AUTH_TOKEN ?? '',
     from: e.TWILIO_FROM ?? '',
     baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
+  }
+}
+
+function fileStorageConfigOf(e: Env): FileStorageConfig {
+  if (e.FILE_STORAGE === 'local') return { kind: 'local' }
+  if (!e.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when FILE_STORAGE=s3')
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const [missing, given] = e.S3_ACCESS_KEY_ID
+      ? ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']
+      : ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']
+    throw new ConfigError(
+      `${missing} is required when ${given} is set; set both, or neither to use the AWS SDK's default credential chain`,
+    )
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   }
 }
 

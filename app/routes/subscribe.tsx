@@ -83,6 +83,8 @@ const allowanceRows = [
   { kind: 'diagnosis', period: 'monthly', labelKey: 'subscribe.allowances.diagnosesPerMonth' },
   { kind: 'chat', period: 'daily', labelKey: 'subscribe.allowances.repliesPerDay' },
   { kind: 'chat', period: 'monthly', labelKey: 'subscribe.allowances.repliesPerMonth' },
+  { kind: 'upload', period: 'daily', labelKey: 'subscribe.allowances.uploadsPerDay' },
+  { kind: 'upload', period: 'monthly', labelKey: 'subscribe.allowances.uploadsPerMonth' },
 ] as const
 
 /**

@@ -22,6 +22,7 @@ export interface RungAllowances {
   rung: QuotaRung
   diagnosis: Allowance
   chat: Allowance
+  upload: Allowance
 }
 
 export interface CurrentPlan {
@@ -67,6 +68,7 @@ export async function loadPlans(
     rung,
     diagnosis: { ...ladder.diagnosis[rung] },
     chat: { ...ladder.chat[rung] },
+    upload: { ...ladder.upload[rung] },
   }))
   return { plans, current: await loadCurrentPlan(request, context), allowances }
 }

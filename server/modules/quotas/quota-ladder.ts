@@ -43,12 +43,22 @@ export const defaultQuotaLadder: QuotaLadder = {
     plus: { daily: 75, monthly: 600 },
     premium: { daily: 100, monthly: 1200 },
   },
+  // Files in the chat: a reader attaches a few to a conversation; the allowance keeps storage and text extraction
+  // bounded per reader (each file may be 50 MB).
+  upload: {
+    visitor: { daily: 5, monthly: 10 },
+    member: { daily: 20, monthly: 100 },
+    base: { daily: 50, monthly: 500 },
+    plus: { daily: 100, monthly: 1000 },
+    premium: { daily: 200, monthly: 2000 },
+  },
 }
 
 /** The variables that set the ladder, by kind and period; each lists one number per configurable rung. */
 export const quotaLadderVariables = {
   diagnosis: { daily: 'QUOTA_DIAGNOSIS_PER_DAY', monthly: 'QUOTA_DIAGNOSIS_PER_MONTH' },
   chat: { daily: 'QUOTA_CHAT_PER_DAY', monthly: 'QUOTA_CHAT_PER_MONTH' },
+  upload: { daily: 'QUOTA_UPLOAD_PER_DAY', monthly: 'QUOTA_UPLOAD_PER_MONTH' },
 } as const satisfies Record<QuotaKind, Record<keyof Allowance, string>>
 
 export type QuotaLadderVariable = (typeof quotaLadderVariables)[QuotaKind][keyof Allowance]
