@@ -12,11 +12,13 @@
  *   GET    /ai/chatSearch       ChatSearchQuery        → text/event-stream of ChatStreamEvents (uses one chat reply;
  *                                429 CHAT_LIMIT_* before the stream opens; rate-limited)
  *   GET    /ai/cancel           CancelQuery            → { stopped: boolean }
+ *   POST   /ai/uploadFiles, GET /ai/listFiles, DELETE /ai/deleteFile: files (chat-file-rules.ts)
  *
  * Every conversation belongs to a member (logged in) or a device (visitor); a visitor's move to the member at login.
  * Asking for another reader's conversation answers 404 CHAT_CONVERSATION_NOT_FOUND, as for one that does not exist.
  */
 import { z } from 'zod'
+import { ChatFileErrorCode, chatFilesPerUpload } from './chat-file-rules.ts'
 import {
   ChatErrorCode,
   chatConversationPageSizeDefault,
@@ -28,6 +30,7 @@ import {
   chatVotes,
 } from './chat-rules.ts'
 
+export * from './chat-file-rules.ts'
 export * from './chat-rules.ts'
 
 const ConversationId = z.uuid()
@@ -84,6 +87,12 @@ export const ChatSearchQuery = z
     subSessionId: ConversationId.optional(),
     question: ChatQuestion.optional(),
     regenerate: MessageId.optional(),
+    /** The files the question carries: comma-separated ids of the conversation's uploads, at most 5. */
+    fileIds: z
+      .string()
+      .optional()
+      .transform((ids) => (ids ? ids.split(',').filter((id) => id !== '') : []))
+      .pipe(z.array(z.uuid()).max(chatFilesPerUpload, { error: ChatFileErrorCode.tooMany })),
   })
   .refine((query) => query.question !== undefined || query.regenerate !== undefined, {
     error: ChatErrorCode.questionEmpty,
@@ -92,3 +101,8 @@ export const ChatSearchQuery = z
 export type ChatSearchQuery = z.infer<typeof ChatSearchQuery>
 
 export const CancelQuery = z.object({ subSessionId: ConversationId })
+
+/** The first field of an upload's multipart body. */
+export const ConversationIdField = z.object({ subSessionId: ConversationId })
+export const ChatFileListQuery = z.object({ subSessionId: ConversationId })
+export const ChatFileDeleteQuery = z.object({ fileId: z.uuid() })

@@ -11,6 +11,10 @@ cd "$ROOT"
 
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
 
+# First: the OCR tests render Chinese text with the CJK fonts, and the browser journeys need Chromium.
+step "System packages (Chromium, CJK fonts)"
+bash scripts/ensure-chromium.sh
+
 step "Lint and format"
 npx biome check .
 
@@ -38,5 +42,4 @@ step "JavaScript budget (first paint, per route)"
 node scripts/js-budget.ts
 
 step "Browser journeys"
-bash scripts/ensure-chromium.sh
 npx playwright test

@@ -12,6 +12,7 @@ import { migrateDatabase } from './db/migrate.ts'
 import { seedDatabase } from './db/seed.ts'
 import { createArticleChanges } from './modules/articles/article-changes.ts'
 import type { Assistant } from './modules/chat/assistant.ts'
+import type { FileStorage } from './providers/file-storage/file-storage.ts'
 import type { SmsSender } from './providers/sms/sms-sender.ts'
 import { createServices, type Services } from './services.ts'
 
@@ -31,6 +32,7 @@ export async function bootRuntime(
     clock?: Clock
     smsSender?: SmsSender
     assistant?: Assistant
+    fileStorage?: FileStorage
   } = {},
 ): Promise<Runtime> {
   const config = options.config ?? loadConfig()
@@ -65,6 +67,7 @@ export async function bootRuntime(
     clock: options.clock,
     smsSender: options.smsSender,
     assistant: options.assistant,
+    fileStorage: options.fileStorage,
   })
   return {
     config,
@@ -72,6 +75,8 @@ export async function bootRuntime(
     redis,
     services,
     async close() {
+      // Readings in progress finish first: they write to the database.
+      await services.chatFiles.close()
       await articleChanges.close()
       redis?.disconnect()
       await database.close()

@@ -19,22 +19,64 @@
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import proxyAddr from '@fastify/proxy-addr'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { HttpLimitsConfig, TrustProxy } from '#server/config.ts'
 import { networkOf } from '#server/modules/accounts/secrets.ts'
+import { clientErrorResponse } from './client-errors.ts'
 
-/** The Fastify server options (and, through `http`, Node's) that enforce the timeouts. */
-export function serverTimeoutOptionsOf(limits: HttpLimitsConfig) {
+/**
+ * The Fastify server options (and, through `http`, Node's) that enforce the timeouts. Node's whole-request limit is
+ * one for the server, so it is set to the longest any route allows (`longestRequestMs`: uploads) and
+ * `registerRequestDeadlines` holds every other request to HTTP_REQUEST_TIMEOUT_MS.
+ */
+export function serverTimeoutOptionsOf(limits: HttpLimitsConfig, longestRequestMs = 0) {
+  const requestTimeout =
+    limits.requestTimeoutMs === 0 ? 0 : Math.max(limits.requestTimeoutMs, longestRequestMs)
   return {
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
+    requestTimeout,
     http: {
       headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
+      requestTimeout,
       // Node checks the two limits above on this period (default 30 s, which would triple a 10 s headers limit).
       connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(limits.headersTimeoutMs / 4))),
     },
   }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's whole-request limit, when longer than HTTP_REQUEST_TIMEOUT_MS (an upload). */
+    requestTimeoutMs?: number
+  }
+}
+
+/**
+ * Holds each request whose body is still arriving to its route's limit (HTTP_REQUEST_TIMEOUT_MS unless the route's
+ * `config.requestTimeoutMs` says more): past it, 408 and the connection closes, as Node's own limit does. Node's
+ * limit (set to the longest route's) stays the backstop for requests no route matched.
+ */
+export function registerRequestDeadlines(app: FastifyInstance, defaultMs: number): void {
+  if (defaultMs === 0) return
+  const deadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>()
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.complete) return
+    const ms = request.routeOptions.config?.requestTimeoutMs ?? defaultMs
+    const startedAt = Date.now()
+    const timer = setTimeout(() => {
+      const socket = request.raw.socket
+      if (request.raw.complete || socket.destroyed) return
+      request.log.debug({ ms, waitedMs: Date.now() - startedAt }, 'request body too slow: closed')
+      if (socket.writable && !request.raw.socket.writableEnded)
+        socket.write(clientErrorResponse('ERR_HTTP_REQUEST_TIMEOUT'))
+      socket.destroy()
+    }, ms)
+    timer.unref()
+    deadlines.set(request, timer)
+    request.raw.once('end', () => clearTimeout(timer))
+  })
+  app.addHook('onResponse', async (request) => clearTimeout(deadlines.get(request)))
 }
 
 /**

@@ -11,6 +11,7 @@ import { loadConfig } from '#server/config.ts'
 import type { PageBuildSource } from '#server/http/pages.ts'
 import { createHttpServer } from '#server/http.ts'
 import type { Assistant } from '#server/modules/chat/assistant.ts'
+import type { FileStorage } from '#server/providers/file-storage/file-storage.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { openTestDatabase } from './test-database.ts'
 import { testEnv } from './test-env.ts'
@@ -25,6 +26,7 @@ export async function createTestRuntime(
     clock?: Clock
     smsSender?: SmsSender
     assistant?: Assistant
+    fileStorage?: FileStorage
     pages?: PageBuildSource
     staticDir?: string
   } = {},

@@ -2,6 +2,8 @@
  * The AI chat (spec §2 /ai-qna, §4, §8): the conversation list beside the open conversation (a drawer below the
  * desktop breakpoint), the streamed answer, and the composer. The URL names the open conversation (`?id=`), so a
  * reload or the back button shows the same one. Everything here talks to `/api/portal/ai/*` from the browser.
+ * Files come by the composer's paperclip, pasted into it, or dropped on the chat; the code that uploads them and
+ * draws their chips is fetched on the first of those (or the intent to), and lives for the page.
  */
 import { MessagesSquare, Plus } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react'
@@ -10,7 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '#app/api/api-client.ts'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
-import { onDemand, whenIdle } from '#app/components/on-demand.ts'
+import { onDemand, useOnDemand, whenIdle } from '#app/components/on-demand.ts'
 import { Spinner } from '#app/components/spinner.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useRootData } from '#app/use-root-data.ts'
@@ -29,14 +31,31 @@ import {
   renameConversation,
   voteOnAnswer,
 } from './chat-api.ts'
+import type { FileTray } from './chat-file-tray.ts'
 import { chatReducer, emptyChatState } from './chat-state.ts'
 import { streamChatAnswer } from './chat-stream.ts'
 import { Composer } from './composer.tsx'
 import { ConversationList, type ConversationListProps } from './conversation-list.tsx'
-import { ChatFailureNotice } from './quota-notice.tsx'
 
 const messageViews = onDemand(() => import('./message-view.tsx'))
 const MessageList = lazy(() => messageViews.load().then((module) => ({ default: module.MessageList })))
+// Drawn only after a question was refused: never on the first paint.
+const failureNotices = onDemand(() => import('./quota-notice.tsx'))
+const ChatFailureNotice = lazy(() =>
+  failureNotices.load().then((module) => ({ default: module.ChatFailureNotice })),
+)
+const fileViews = onDemand(() =>
+  Promise.all([import('./chat-file-tray.ts'), import('./file-chips.tsx')]).then(([tray, chips]) => ({
+    createFileTray: tray.createFileTray,
+    FileChips: chips.FileChips,
+    DropOverlay: chips.DropOverlay,
+  })),
+)
+
+/** A drag that carries files (not text or a link dragged from the page). */
+function isDraggingFiles(event: React.DragEvent): boolean {
+  return event.dataTransfer.types.includes('Files')
+}
 
 interface ListState {
   rows: ChatConversation[]
@@ -106,7 +125,20 @@ export function ChatPage() {
   const drawerOpenerRef = useRef<HTMLButtonElement>(null)
   const isStreaming = state.streaming !== null
 
-  useEffect(() => whenIdle(messageViews.preload), [])
+  const files = useOnDemand(fileViews)
+  const [tray, setTray] = useState<FileTray | null>(null)
+  const trayRef = useRef(tray)
+  const [isWaitingForFiles, setIsWaitingForFiles] = useState(false)
+  const [isDragging, setIsDragging] = useState(false)
+
+  useEffect(
+    () =>
+      whenIdle(() => {
+        messageViews.preload()
+        failureNotices.preload()
+      }),
+    [],
+  )
 
   useEffect(() => {
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -135,6 +167,7 @@ export function ChatPage() {
   useEffect(() => {
     if (urlId === stateRef.current.conversationId) return
     if (abortRef.current) stop()
+    trayRef.current?.clear()
     if (!urlId) {
       dispatch({ type: 'opened', conversationId: null, messages: [] })
       return
@@ -205,12 +238,14 @@ export function ChatPage() {
     [setList],
   )
 
+  /** Resolves true when the server refused before the stream opened (nothing of the question was kept). */
   const runStream = useCallback(
-    async (params: { question?: string; regenerate?: string }) => {
+    async (params: { question?: string; regenerate?: string; fileIds?: string | undefined }) => {
       const controller = new AbortController()
       abortRef.current = controller
       const startedIn = stateRef.current.conversationId
       let hasEnded = false
+      let wasRefused = false
       try {
         await streamChatAnswer({
           apiBase,
@@ -237,12 +272,14 @@ export function ChatPage() {
         if (!hasEnded) dispatch({ type: 'ended', reason: controller.signal.aborted ? 'stopped' : 'failed' })
       } catch (error) {
         if (controller.signal.aborted) dispatch({ type: 'ended', reason: 'stopped' })
-        else if (error instanceof ApiError)
+        else if (error instanceof ApiError) {
+          wasRefused = true
           dispatch({ type: 'refused', code: error.code, retryAfterSeconds: error.retryAfterSeconds })
-        else dispatch({ type: 'ended', reason: 'failed' })
+        } else dispatch({ type: 'ended', reason: 'failed' })
       } finally {
         if (abortRef.current === controller) abortRef.current = null
       }
+      return wasRefused
     },
     [apiBase, locale, setSearchParams, touchConversation],
   )
@@ -254,16 +291,49 @@ export function ChatPage() {
 
   const ask = (question: string) => {
     const text = question.trim()
-    if (!text || stateRef.current.streaming) return
+    if (!text || stateRef.current.streaming || isWaitingForFiles) return
+    const questionFiles = trayRef.current?.takeForQuestion()
     dispatch({
       type: 'asked',
       question: text,
       locale,
       localId: String(Date.now()),
       now: new Date().toISOString(),
+      attachments: questionFiles?.attachments,
     })
     setDraft('')
-    void runStream({ question: text })
+    void runStream({ question: text, fileIds: questionFiles?.fileIds }).then((wasRefused) => {
+      if (wasRefused) questionFiles?.putBack()
+    })
+  }
+
+  const canAttach = !isOpening
+
+  const attach = (picked: File[]) => {
+    if (!canAttach || picked.length === 0) return
+    fileViews.load().then(
+      (module) => {
+        trayRef.current ??= module.createFileTray({
+          apiBase,
+          locale,
+          openConversation: () => ({
+            id: stateRef.current.conversationId,
+            isAnswering: stateRef.current.streaming !== null,
+          }),
+          // The new chat's files went into a conversation made for them: it is the open one now (the URL names
+          // it), so the question asked next goes there too.
+          onConversationMade: (id) => {
+            dispatch({ type: 'opened', conversationId: id, messages: [] })
+            touchConversation(id)
+            void navigate(`/ai-qna?id=${id}`, { replace: true, preventScrollReset: true })
+          },
+          onWaitingChange: setIsWaitingForFiles,
+        })
+        setTray(trayRef.current)
+        trayRef.current.add(picked)
+      },
+      () => toast.error(t('errors:NETWORK_ERROR')),
+    )
   }
 
   const regenerate = (message: ChatMessage) => {
@@ -297,6 +367,7 @@ export function ChatPage() {
   const newChat = () => {
     setIsDrawerOpen(false)
     if (abortRef.current) stop()
+    trayRef.current?.clear()
     dispatch({ type: 'opened', conversationId: null, messages: [] })
     if (urlId) void navigate('/ai-qna', { preventScrollReset: true })
     focusComposer()
@@ -363,7 +434,31 @@ export function ChatPage() {
         <ConversationList {...listProps} />
       </aside>
 
-      <section aria-labelledby="chat-heading" className="flex min-w-0 flex-1 flex-col gap-3">
+      <section
+        aria-labelledby="chat-heading"
+        className="relative flex min-w-0 flex-1 flex-col gap-3"
+        onDragEnter={(event) => {
+          if (!isDraggingFiles(event) || !canAttach) return
+          event.preventDefault()
+          setIsDragging(true)
+          fileViews.preload()
+        }}
+        onDragOver={(event) => {
+          if (!isDraggingFiles(event) || !canAttach) return
+          event.preventDefault()
+          event.dataTransfer.dropEffect = 'copy'
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false)
+        }}
+        onDrop={(event) => {
+          if (!isDraggingFiles(event)) return
+          event.preventDefault()
+          setIsDragging(false)
+          attach([...event.dataTransfer.files])
+        }}
+      >
+        {isDragging && files ? <files.DropOverlay /> : null}
         <header className="flex items-center gap-2">
           <button
             ref={drawerOpenerRef}
@@ -411,7 +506,8 @@ export function ChatPage() {
                         <button
                           type="button"
                           onClick={() => ask(question)}
-                          className="rounded-full border border-ink-300 bg-white px-3 py-1.5 text-start text-sm text-ink-900 hover:border-brand-600 hover:text-brand-700"
+                          disabled={isWaitingForFiles}
+                          className="rounded-full border border-ink-300 bg-white px-3 py-1.5 text-start text-sm text-ink-900 hover:border-brand-600 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
                         >
                           {question}
                         </button>
@@ -438,11 +534,13 @@ export function ChatPage() {
 
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
           {state.failure ? (
-            <ChatFailureNotice
-              code={state.failure.code}
-              retryAfterSeconds={state.failure.retryAfterSeconds ?? null}
-              onNewChat={newChat}
-            />
+            <Suspense fallback={null}>
+              <ChatFailureNotice
+                code={state.failure.code}
+                retryAfterSeconds={state.failure.retryAfterSeconds ?? null}
+                onNewChat={newChat}
+              />
+            </Suspense>
           ) : null}
           <Composer
             ref={composerRef}
@@ -456,6 +554,19 @@ export function ChatPage() {
             // A reader about to ask will see messages: their code is fetched on that intent, if idle time has not.
             onFocus={messageViews.preload}
             isStreaming={isStreaming}
+            onAttach={attach}
+            onAttachIntent={fileViews.preload}
+            canAttach={canAttach}
+            isWaitingForFiles={isWaitingForFiles}
+            files={
+              files && tray ? (
+                <files.FileChips
+                  tray={tray}
+                  displayLocale={root.displayLocale}
+                  onAnnounce={setAnnouncement}
+                />
+              ) : null
+            }
           />
         </div>
         <div aria-live="polite" className="sr-only" data-testid="chat-announcement">

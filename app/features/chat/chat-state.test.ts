@@ -73,6 +73,14 @@ describe('the conversation state', () => {
     expect(state.finishedAnswerId).toBe('a1')
   })
 
+  it('shows the files a question carries under it at once, and keeps them when the server names it', () => {
+    const attachment = { id: 'f1', name: 'results.txt', size: 120, kind: 'txt' }
+    const state = run([{ ...ask, attachments: [attachment] }, start])
+    expect(state.messages[0]).toMatchObject({ id: 'q1', attachments: [attachment] })
+    expect(state.messages[1]?.attachments).toEqual([])
+    expect(run([ask]).messages[0]?.attachments).toEqual([])
+  })
+
   it('keeps the written part of an answer the reader stopped, marked stopped', () => {
     const state = run([ask, start, text('Tencent'), { type: 'ended', reason: 'stopped' }])
     expect(state.messages[1]).toMatchObject({ text: 'Tencent', status: 'stopped' })

@@ -3,7 +3,7 @@
  * (asked, the stream's events, stopped, failed before it opened, voted, regenerated) is a pure, tested step.
  * Questions and answers not yet known to the server carry local ids until the stream's `start` names them.
  */
-import type { ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
+import type { ChatAttachment, ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { ChatStreamEvent } from './sse-parser.ts'
 
@@ -26,7 +26,15 @@ export interface ChatState {
 
 export type ChatAction =
   | { type: 'opened'; conversationId: string | null; messages: ChatMessage[] }
-  | { type: 'asked'; question: string; locale: Locale; localId: string; now: string }
+  | {
+      type: 'asked'
+      question: string
+      locale: Locale
+      localId: string
+      now: string
+      /** The files the question carries, shown under it at once. */
+      attachments?: ChatAttachment[]
+    }
   | { type: 'regenerating'; answerId: string }
   | { type: 'event'; event: ChatStreamEvent }
   /** The stream ended without `done` (the reader stopped it, the connection dropped): keep what was written. */
@@ -74,6 +82,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         role: 'question',
         text: action.question,
         status: 'complete',
+        attachments: action.attachments ?? [],
         assistant: null,
       }
       const answer: ChatMessage = {

@@ -45,6 +45,32 @@ describe('opening the answer stream', () => {
     expect((init?.headers as Record<string, string> | undefined)?.Lang).toBe('hk')
   })
 
+  it('asks with the files the question carries, and without the parameter when it carries none', async () => {
+    const fetchMock = respondWith(
+      new Response('event: start\ndata: {"answerId":"a"}\n\n', {
+        headers: { 'content-type': 'text/event-stream' },
+      }),
+    )
+    const ask = (fileIds: string | undefined) =>
+      streamChatAnswer({
+        apiBase: '/api/portal',
+        locale: 'en',
+        subSessionId: 'c1',
+        question: 'What does the file say?',
+        fileIds,
+        signal: new AbortController().signal,
+        onEvent: () => undefined,
+      })
+    await ask('f1,f2')
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      '/api/portal/ai/chatSearch?subSessionId=c1&question=What+does+the+file+say%3F&fileIds=f1%2Cf2',
+    )
+    respondWith(new Response('', { headers: { 'content-type': 'text/event-stream' } }))
+    const again = vi.mocked(fetch)
+    await ask('')
+    expect(again.mock.calls[0]?.[0]).not.toContain('fileIds')
+  })
+
   it('turns a refusal before the stream opens into its stable code (a quota state)', async () => {
     respondWith(new Response(null, { status: 429, headers: { 'x-error-code': 'CHAT_LIMIT_VISITOR' } }))
     await expect(run()).rejects.toMatchObject({ status: 429, code: 'CHAT_LIMIT_VISITOR' })

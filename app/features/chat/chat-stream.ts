@@ -16,6 +16,8 @@ export interface ChatStreamRequest {
   subSessionId?: string | undefined
   question?: string | undefined
   regenerate?: string | undefined
+  /** The ready files the question carries, comma-separated ids (contracts/chat-file-rules.ts). */
+  fileIds?: string | undefined
   signal: AbortSignal
   onEvent(event: ChatStreamEvent): void
 }
@@ -25,6 +27,7 @@ export async function streamChatAnswer(request: ChatStreamRequest): Promise<void
     subSessionId: request.subSessionId,
     question: request.question,
     regenerate: request.regenerate,
+    fileIds: request.fileIds || undefined,
   })
   let response: Response
   try {

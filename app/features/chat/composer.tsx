@@ -2,10 +2,13 @@
  * The question box: Enter sends, Shift+Enter starts a new line (and Enter while an input method is composing
  * Chinese text confirms the characters, not the question), up to 2000 characters with a counter once near the
  * limit. While an answer is being written the send button waits and a Stop button takes its place.
+ * Files come in by the paperclip's file picker or pasted into the box (a screenshot); their chips sit above it,
+ * and sending waits, saying why, while one is still being uploaded or read.
  */
-import { ArrowUp, Square } from 'lucide-react'
-import { forwardRef } from 'react'
+import { ArrowUp, Paperclip, Square } from 'lucide-react'
+import { forwardRef, type ReactNode, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { chatFileAccept } from '#contracts/chat-file-rules.ts'
 import { chatQuestionMaxLength } from '#contracts/chat-rules.ts'
 
 /** The counter shows from this many characters on. */
@@ -18,23 +21,76 @@ export interface ComposerProps {
   onStop(): void
   onFocus?(): void
   isStreaming: boolean
+  /** Files picked or pasted. */
+  onAttach(files: File[]): void
+  /** Intent to attach (pointer over, focus on the paperclip): time to fetch the upload code. */
+  onAttachIntent?(): void
+  canAttach: boolean
+  /** Files are still being uploaded or read: sending waits. */
+  isWaitingForFiles: boolean
+  /** The chips of the files pending on the question. */
+  files?: ReactNode
 }
 
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { value, onChange, onSend, onStop, onFocus, isStreaming },
+  {
+    value,
+    onChange,
+    onSend,
+    onStop,
+    onFocus,
+    isStreaming,
+    onAttach,
+    onAttachIntent,
+    canAttach,
+    isWaitingForFiles,
+    files,
+  },
   ref,
 ) {
   const { t } = useTranslation('chat')
-  const canSend = !isStreaming && value.trim().length > 0 && value.length <= chatQuestionMaxLength
+  const pickerRef = useRef<HTMLInputElement>(null)
+  const canSend =
+    !isStreaming && !isWaitingForFiles && value.trim().length > 0 && value.length <= chatQuestionMaxLength
   return (
     <form
-      className="flex flex-col gap-1"
+      className="flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault()
         if (canSend) onSend()
       }}
     >
-      <div className="flex items-end gap-2 rounded-card border border-ink-300 bg-white p-2 focus-within:border-brand-600">
+      {files}
+      <div className="flex items-end gap-1 rounded-card border border-ink-300 bg-white p-2 focus-within:border-brand-600 sm:gap-2">
+        <button
+          type="button"
+          disabled={!canAttach}
+          onClick={() => pickerRef.current?.click()}
+          onPointerEnter={onAttachIntent}
+          onFocus={onAttachIntent}
+          aria-label={t('composer.attach')}
+          title={t('composer.attach')}
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100 hover:text-ink-950 disabled:cursor-not-allowed disabled:opacity-50"
+          data-testid="attach"
+        >
+          <Paperclip className="size-5" aria-hidden="true" />
+        </button>
+        <input
+          ref={pickerRef}
+          type="file"
+          multiple
+          accept={chatFileAccept}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="hidden"
+          data-testid="attach-input"
+          onChange={(event) => {
+            const picked = [...(event.target.files ?? [])]
+            // Cleared, so that picking the same file again (after removing its chip) is a change too.
+            event.target.value = ''
+            if (picked.length > 0) onAttach(picked)
+          }}
+        />
         <textarea
           ref={ref}
           value={value}
@@ -46,6 +102,12 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           data-testid="composer"
           onChange={(event) => onChange(event.target.value)}
           onFocus={onFocus}
+          onPaste={(event) => {
+            const pasted = [...event.clipboardData.files]
+            if (pasted.length === 0 || !canAttach) return
+            event.preventDefault()
+            onAttach(pasted)
+          }}
           onKeyDown={(event) => {
             if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
             event.preventDefault()
@@ -68,7 +130,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             type="submit"
             disabled={!canSend}
             aria-label={t('composer.send')}
-            title={t('composer.send')}
+            aria-describedby="composer-hint"
+            title={isWaitingForFiles ? t('composer.waitForFiles') : t('composer.send')}
             className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-600/50"
             data-testid="send"
           >
@@ -77,7 +140,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         )}
       </div>
       <div className="flex justify-between gap-2 px-1 text-xs text-ink-700">
-        <span id="composer-hint">{t('composer.hint')}</span>
+        <span id="composer-hint" data-testid="composer-hint">
+          {isWaitingForFiles ? t('composer.waitForFiles') : t('composer.hint')}
+        </span>
         {value.length >= counterFrom ? (
           <span data-testid="composer-counter" aria-live="polite">
             {t('composer.counter', { count: value.length, max: chatQuestionMaxLength })}

@@ -1,8 +1,10 @@
 /**
  * The conversation's messages, fetched after the first paint (chat-page.tsx loads this module on demand: a page
- * opens empty and its messages come from the API in the browser). One turn of the conversation: the reader's question, and the answer with everything the spec asks of it — the
- * Markdown text (streamed), the tool being used while it is written, a card for every source with its date and a
- * DEMO label, the offline-assistant label, the investment disclaimer, and thumbs up/down, copy and regenerate.
+ * opens empty and its messages come from the API in the browser). One turn of the conversation: the reader's
+ * question with the files it carries (names and sizes as text, nothing to open), and the answer with everything the
+ * spec asks of it — the Markdown text (streamed), the tool being used while it is written, a card for every source
+ * with its date and a DEMO label, the offline-assistant label, the investment disclaimer, and thumbs up/down, copy
+ * and regenerate.
  */
 import { clsx } from 'clsx'
 import { Copy, RefreshCw, ThumbsDown, ThumbsUp } from 'lucide-react'
@@ -11,18 +13,56 @@ import { Link } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
-import type { ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
+import type { ChatAttachment, ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
 import { AnswerText } from './answer-text.tsx'
+import { formatFileSize, shortenFileName } from './chat-file-format.ts'
+import { FileIcon } from './file-chips.tsx'
 
 type DisplayLocale = Parameters<typeof formatDate>[1]
 
-export function QuestionView({ message }: { message: ChatMessage }) {
+/** A file a sent question carries: its name and size as text, nothing to open. */
+function AttachmentChip({
+  attachment,
+  displayLocale,
+}: {
+  attachment: ChatAttachment
+  displayLocale: DisplayLocale
+}) {
+  return (
+    <li
+      className="flex min-w-0 max-w-full items-center gap-1.5 rounded-md bg-brand-700 px-2 py-1 text-xs"
+      data-testid="chat-attachment"
+      data-kind={attachment.kind}
+    >
+      <FileIcon kind={attachment.kind} name={attachment.name} className="size-3.5 shrink-0" />
+      <span className="truncate font-medium" title={attachment.name}>
+        {shortenFileName(attachment.name)}
+      </span>
+      <span className="shrink-0">{formatFileSize(attachment.size, displayLocale)}</span>
+    </li>
+  )
+}
+
+export function QuestionView({
+  message,
+  displayLocale,
+}: {
+  message: ChatMessage
+  displayLocale: DisplayLocale
+}) {
   const { t } = useTranslation('chat')
   return (
     <li className="flex justify-end" data-testid="chat-question">
-      <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white">
+      <div className="flex max-w-[85%] flex-col gap-2 rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white">
         <span className="sr-only">{t('conversation.question')}: </span>
         <p className="whitespace-pre-wrap break-words">{message.text}</p>
+        {message.attachments.length > 0 ? (
+          <ul aria-label={t('files.attached')} className="flex flex-wrap gap-1.5 pb-1">
+            {message.attachments.map((attachment) => (
+              <AttachmentChip key={attachment.id} attachment={attachment} displayLocale={displayLocale} />
+            ))}
+          </ul>
+        ) : null}
       </div>
     </li>
   )
@@ -219,7 +259,7 @@ export function MessageList({ messages, streaming, label, ...actions }: MessageL
     <ol className="mx-auto flex max-w-3xl flex-col gap-4 pb-4" aria-label={label}>
       {messages.map((message) =>
         message.role === 'question' ? (
-          <QuestionView key={message.id} message={message} />
+          <QuestionView key={message.id} message={message} displayLocale={actions.displayLocale} />
         ) : (
           <AnswerView
             key={message.id}

@@ -6,9 +6,11 @@
  * knows nothing of conversations, quotas or HTTP.
  */
 
+import type { ChatFileKind } from '#contracts/chat-file-rules.ts'
 import type { AssistantKind, ChatMessageRole, ChatSource } from '#contracts/chat-rules.ts'
 import type { Locale, Region } from '#contracts/regions.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { SectionPlace } from '#server/modules/chat-files/reading/file-reading.ts'
 
 export interface AssistantTurn {
   role: ChatMessageRole
@@ -24,6 +26,43 @@ export interface AssistantRequest {
   reader: Reader
   /** Aborted when the reader stops the answer or disconnects; the assistant stops its model call at once. */
   signal: AbortSignal
+  /** The conversation's files the reader uploaded (absent when there are none to read). */
+  files?: ConversationFiles | undefined
+}
+
+/** Where a passage or a table sits in its file: page 3, sheet "Holdings", slide 2… */
+export type { SectionPlace as FilePlace } from '#server/modules/chat-files/reading/file-reading.ts'
+
+export interface FilePassage {
+  fileId: string
+  fileName: string
+  place: SectionPlace
+  text: string
+  score: number
+}
+
+export interface FileTable {
+  fileId: string
+  fileName: string
+  place: SectionPlace
+  rows: string[][]
+}
+
+/**
+ * What an assistant may read of the conversation's files: their text as quoted data, never instructions. The chat
+ * files service provides it (server/modules/chat-files); an assistant only reads.
+ */
+export interface ConversationFiles {
+  /** The files that could be read, oldest first. */
+  files: { id: string; name: string; kind: ChatFileKind; sections: number }[]
+  /** The ids of the files the question itself carries (read or not). */
+  attachedToQuestion: string[]
+  /** Files the question carries that are still being read or could not be read. */
+  unreadable: { id: string; name: string; status: 'reading' | 'failed' }[]
+  /** The passages that best match `question`, best first. */
+  findPassages(question: string, limit: number): Promise<FilePassage[]>
+  /** Tables found in the files (spreadsheet sheets, tables in documents). */
+  tables(): Promise<FileTable[]>
 }
 
 export type AssistantEvent =

@@ -14,7 +14,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import {
+  type ChatAttachment,
   ChatErrorCode,
+  ChatFileErrorCode,
   type ChatSearchQuery,
   type ChatSource,
   type ChatStreamEventName,
@@ -27,7 +29,7 @@ import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
 import type { QuotaReceipt, QuotaService } from '#server/modules/quotas/quotas.service.ts'
-import { type Assistant, AssistantError, type AssistantTurn } from './assistant.ts'
+import { type Assistant, AssistantError, type AssistantTurn, type ConversationFiles } from './assistant.ts'
 import {
   claimConversation,
   findOwnedConversation,
@@ -81,6 +83,16 @@ export interface AnswerDependencies {
   staleClaimMs?: number
   /** Longest wait for a generated title before the question stands in. */
   titleTimeoutMs?: number
+  /** The conversation's uploaded files (server/modules/chat-files); absent, questions carry no files. */
+  files?: QuestionFiles | undefined
+}
+
+/** What answering needs of the chat's files: check and attach a question's files, and read them. */
+export interface QuestionFiles {
+  /** The question's attachments; throws AppError (404 CHAT_FILE_NOT_FOUND, 409 CHAT_FILE_IN_USE) otherwise. */
+  filesForQuestion(conversationId: string, fileIds: string[]): Promise<ChatAttachment[]>
+  attachToQuestion(fileIds: string[], questionId: string): Promise<void>
+  conversationFiles(conversationId: string, attachedToQuestion: string[]): Promise<ConversationFiles>
 }
 
 /** A conversation's owner: the quota subject's shape (member across devices, else the visitor's device). */
@@ -91,6 +103,7 @@ export function ownerOf(reader: Reader): string {
 const notFound = () => new AppError('not_found', ChatErrorCode.conversationNotFound)
 const messageNotFound = () => new AppError('not_found', ChatErrorCode.messageNotFound)
 const inProgress = () => new AppError('conflict', ChatErrorCode.answerInProgress)
+const fileNotFound = () => new AppError('not_found', ChatFileErrorCode.notFound)
 
 export function createAnswerFlow(deps: AnswerDependencies) {
   const { db, clock, quotas, assistant, running } = deps
@@ -99,6 +112,13 @@ export function createAnswerFlow(deps: AnswerDependencies) {
   const titleTimeoutMs = deps.titleTimeoutMs ?? 15_000
   /** The claim is refreshed on every this many polls, not each: a stop is seen in 500 ms, a dead process in 30 s. */
   const pollsPerRefresh = Math.max(1, Math.floor(staleClaimMs / 6 / stopPollMs))
+
+  /** The conversation's files for the assistant, when it has any. */
+  async function filesOf(conversationId: string, fileIds: string[]): Promise<ConversationFiles | undefined> {
+    if (!deps.files) return undefined
+    const files = await deps.files.conversationFiles(conversationId, fileIds)
+    return files.files.length > 0 || files.unreadable.length > 0 ? files : undefined
+  }
 
   function staleBefore(now: Date): Date {
     return new Date(now.getTime() - staleClaimMs)
@@ -168,6 +188,7 @@ export function createAnswerFlow(deps: AnswerDependencies) {
           questionId: question.id,
           answerId: answer.id,
           question: question.text,
+          fileIds: question.attachments.map((attachment) => attachment.id),
           history,
           receipt: use.receipt,
           remaining: use.remaining,
@@ -181,15 +202,28 @@ export function createAnswerFlow(deps: AnswerDependencies) {
     }
 
     const questionText = query.question ?? ''
+    const fileIds = query.fileIds ?? []
+    // Files are uploaded into a conversation: a question that starts one cannot carry any yet.
+    if (fileIds.length > 0 && !(query.subSessionId && deps.files)) throw fileNotFound()
     const answerId = randomUUID()
     let conversationId: string
     let needsTitle: boolean
+    let attachments: ChatAttachment[] = []
     let use: Awaited<ReturnType<typeof takeUse>>
     if (query.subSessionId) {
       const conversation = await claimOwned(query.subSessionId, owner, answerId, now)
+      const release = () => releaseConversation(db, conversation.id, answerId)
       conversationId = conversation.id
       needsTitle = !conversation.titleSetByReader && conversation.title === ''
-      use = await takeUse(reader, () => releaseConversation(db, conversation.id, answerId))
+      if (deps.files && fileIds.length > 0) {
+        try {
+          attachments = await deps.files.filesForQuestion(conversation.id, fileIds)
+        } catch (error) {
+          await release()
+          throw error
+        }
+      }
+      use = await takeUse(reader, release)
     } else {
       // The use first: a refused question leaves no empty conversation behind.
       use = await takeUse(reader, async () => {})
@@ -211,9 +245,11 @@ export function createAnswerFlow(deps: AnswerDependencies) {
         role: 'question',
         text: questionText,
         status: 'complete',
+        attachments,
         locale,
         createdAt: askedAt,
       })
+      if (deps.files && fileIds.length > 0) await deps.files.attachToQuestion(fileIds, question.id)
       await insertMessage(db, {
         id: answerId,
         conversationId,
@@ -230,6 +266,7 @@ export function createAnswerFlow(deps: AnswerDependencies) {
         questionId: question.id,
         answerId,
         question: questionText,
+        fileIds,
         history,
         receipt: use.receipt,
         remaining: use.remaining,
@@ -261,6 +298,8 @@ export function createAnswerFlow(deps: AnswerDependencies) {
     questionId: string
     answerId: string
     question: string
+    /** The files the question carries. */
+    fileIds: string[]
     history: AssistantTurn[]
     receipt: QuotaReceipt
     remaining: number
@@ -304,9 +343,11 @@ export function createAnswerFlow(deps: AnswerDependencies) {
           event: 'start',
           data: { conversationId, questionId: plan.questionId, answerId, assistant: assistant.kind },
         })
+        const files = await filesOf(conversationId, plan.fileIds)
         const events = assistant.answer({
           question: plan.question,
           history: plan.history,
+          files,
           locale: context.locale,
           region: context.region,
           reader: context.reader,

@@ -267,3 +267,12 @@ export async function moveConversations(db: Db, from: string, to: string): Promi
     .returning({ id: chatConversations.id })
   return rows.length
 }
+
+/** The ids of one owner's conversations (deleting a member's account). */
+export async function listConversationIdsOf(db: Db, owner: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(eq(chatConversations.owner, owner))
+  return rows.map((row) => row.id)
+}

@@ -28,6 +28,7 @@ import {
   findOwnedConversation,
   findOwnedMessage,
   insertConversation,
+  listConversationIdsOf,
   listConversations as listConversationRows,
   listMessages as listMessageRows,
   moveConversations,
@@ -35,7 +36,13 @@ import {
   requestStop,
   updateMessage,
 } from './chat.repo.ts'
-import { type AnswerDependencies, createAnswerFlow, ownerOf, type RunningAnswers } from './chat-answer.ts'
+import {
+  type AnswerDependencies,
+  createAnswerFlow,
+  ownerOf,
+  type QuestionFiles,
+  type RunningAnswers,
+} from './chat-answer.ts'
 import { conversationOf, messageOf } from './chat-wire.ts'
 
 export type { AnswerRun, AskContext, ChatEventSink, ChatStreamEvent } from './chat-answer.ts'
@@ -45,6 +52,8 @@ export interface ChatServiceDependencies
     AnswerDependencies,
     'describeError' | 'log' | 'stopPollMs' | 'staleClaimMs' | 'titleTimeoutMs'
   > {
+  /** The chat's files; absent (some tests), questions carry none. */
+  files?: (QuestionFiles & { deleteConversationFiles(conversationId: string): Promise<void> }) | undefined
   db: Db
   clock: Clock
   quotas: QuotaService
@@ -107,10 +116,27 @@ export function createChatService(deps: ChatServiceDependencies) {
   }
 
   /** Deletes the conversation and its messages; an answer being written there stops. */
+  /** Deletes the conversation, its messages and its files (their stored bytes first). */
   async function deleteConversation(id: string, reader: Reader): Promise<{ deleted: true }> {
+    if (deps.files) {
+      await ownedConversation(id, reader)
+      await deps.files.deleteConversationFiles(id)
+    }
     if (!(await deleteConversationRow(db, id, ownerOf(reader)))) throw notFound()
     running.get(id)?.controller.abort()
     return { deleted: true }
+  }
+
+  /** A member deleted their account: every conversation of theirs goes, with its messages and files. */
+  async function deleteMemberConversations(memberId: string): Promise<number> {
+    const owner = `member:${memberId}`
+    const ids = await listConversationIdsOf(db, owner)
+    for (const id of ids) {
+      running.get(id)?.controller.abort()
+      await deps.files?.deleteConversationFiles(id)
+      await deleteConversationRow(db, id, owner)
+    }
+    return ids.length
   }
 
   /** A thumbs up or down on an answer (`null` takes it back). Questions take no vote. */
@@ -150,6 +176,7 @@ export function createChatService(deps: ChatServiceDependencies) {
     listMessages,
     renameConversation,
     deleteConversation,
+    deleteMemberConversations,
     voteOnAnswer,
     getWelcome,
     /** Checks, meters and stores the question, then returns the run that streams and stores the answer. */

@@ -28,6 +28,7 @@ import {
 import { type CompanyMention, findCompanyMentions, findMisspelledCompany } from '../tools/company-mentions.ts'
 import { formatMoney, formatPercent, formatScore, marketLabels } from '../tools/tool-format.ts'
 import type { ConfiguredAssistantDependencies } from './configured-assistant.ts'
+import { readingFilesLabel, readsAsFileQuestion, writeFileAnswer } from './offline-file-answers.ts'
 import { defaultPeriod, type Intent, readQuestion } from './offline-text.ts'
 
 const periodNames: Record<Period, Record<Locale, string>> = {
@@ -463,6 +464,21 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
         mentions = [misspelled]
         reading = readQuestion(request.question, 1)
       }
+    }
+    if (
+      request.files &&
+      readsAsFileQuestion(request.question, request.files, {
+        companies: mentions.length,
+        recognised: reading.intent !== 'unknown',
+      })
+    ) {
+      yield { type: 'tool', name: 'readFiles', label: readingFilesLabel[locale] }
+      const lines = await writeFileAnswer(request.question, request.files, locale)
+      for (const delta of textChunks(lines.join('\n\n'))) {
+        if (signal.aborted) return
+        yield { type: 'text', delta }
+      }
+      return
     }
     const w: Writer = { zh, locale, lines: [], asOf: new Set(), isDemo: false }
     const sources: ChatSource[] = []
