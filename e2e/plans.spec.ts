@@ -69,11 +69,21 @@ test.describe('subscription plans', () => {
     await expectNoSeriousA11yIssues(page)
   })
 
-  test('opens the contact dialog to subscribe, since advisers set subscriptions up', async ({ page, t }) => {
-    await page.goto('/subscribe')
+  test('sends a visitor to log in before paying, keeping the plan and period, and still offers an adviser', async ({
+    page,
+    t,
+  }) => {
+    await page.goto('/subscribe?period=year')
     await waitForHydration(page)
     const plus = t('plans:subscribe.tiers.plus')
-    await page.getByRole('button', { name: t('plans:subscribe.choose', { tier: plus }) }).click()
+    await expect(page.getByText(t('plans:subscribe.howClosed'))).toHaveCount(0)
+    await expect(
+      page.getByTestId('plan-plus').getByRole('link', { name: t('plans:subscribe.choose', { tier: plus }) }),
+    ).toHaveAttribute(
+      'href',
+      `/member/login?redirect=${encodeURIComponent('/subscribe?tier=plus&period=year')}`,
+    )
+    await page.getByRole('button', { name: t('plans:subscribe.contactAdviser') }).click()
     await expect(page.getByRole('dialog', { name: t('shell:contact.dialogTitle') })).toBeVisible()
   })
 
@@ -81,15 +91,15 @@ test.describe('subscription plans', () => {
     await logInThroughApi(page, request, site.origin)
     await page.goto('/subscribe')
     await expect(page.getByTestId('plan-status')).toHaveText(
-      t('plans:subscribe.status.member', { daily: 5, monthly: 5 }),
+      `${t('plans:subscribe.status.member', { daily: 5, monthly: 5 })} ${t('billing:status.manage')}`,
     )
     await expect(page.getByTestId('allowance-table').getByRole('columnheader').nth(1)).toContainText(
       t('plans:subscribe.allowances.you'),
     )
-    await expect(page.getByTestId('plan-status').getByRole('link')).toHaveCount(0)
+    await expect(page.getByTestId('plan-status').getByRole('link')).toHaveAttribute('href', '/member/account')
   })
 
-  test('shows a subscriber their plan and its last day, and offers only an upgrade', async ({
+  test('shows a plan our team set up and its last day, and lets the reader buy one to replace it', async ({
     page,
     request,
     site,
@@ -104,14 +114,16 @@ test.describe('subscription plans', () => {
         .replace(/[。.]$/, '')
         .trim(),
     )
-    await expect(page.getByTestId('plan-plus')).toContainText(t('plans:subscribe.currentPlan'))
-    await expect(page.getByTestId('plan-base')).toContainText(t('plans:subscribe.included'))
+    await expect(page.getByTestId('plan-status')).toContainText(t('billing:status.granted'))
+    await expect(page.getByTestId('allowance-table').getByRole('columnheader').nth(3)).toContainText(
+      t('plans:subscribe.allowances.you'),
+    )
     const premium = t('plans:subscribe.tiers.premium')
     await expect(
       page
         .getByTestId('plan-premium')
-        .getByRole('button', { name: t('plans:subscribe.upgrade', { tier: premium }) }),
-    ).toBeVisible()
+        .getByRole('link', { name: t('plans:subscribe.choose', { tier: premium }) }),
+    ).toHaveAttribute('href', '/subscribe?tier=premium&period=month')
     await page.goto('/member/investment')
     await expect(page.getByTestId('classroom-access')).toContainText(t('plans:classroom.subscriber'))
   })

@@ -142,6 +142,7 @@ export const api = {
     send<T>('GET', path, { ...(params ? { params } : {}), ...(signal ? { signal } : {}) }),
   post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
     send<T>('POST', path, { body: body ?? {}, ...(signal ? { signal } : {}) }),
+  patch: <T>(path: string, body?: unknown) => send<T>('PATCH', path, { body: body ?? {} }),
   delete: <T>(path: string, params?: QueryParams) =>
     send<T>('DELETE', path, { ...(params ? { params } : {}) }),
 }

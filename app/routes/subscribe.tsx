@@ -1,212 +1,200 @@
-import { clsx } from 'clsx'
-import { Check } from 'lucide-react'
+/**
+ * /subscribe (spec §1, §4, §6; issue 13): the tier comparison with prices for the period chosen, the reader's state
+ * (not subscribed, subscribed until …, upgrade), and the way to buy — a visitor logs in first and comes back to the
+ * same choice, a member reviews the price and renewal date and pays, a subscriber upgrades (prorated) or switches
+ * down at renewal. Back from checkout, the toast and the plan already in force.
+ */
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
-import { Button, buttonClassName } from '#app/components/button.tsx'
+import { Link, type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from 'react-router'
+import { Badge } from '#app/components/badge.tsx'
+import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
+import { loadSubscribePage } from '#app/features/billing/billing.server.ts'
+import { isChoiceOnlyChange, planChoiceOf } from '#app/features/billing/billing-choice.ts'
+import { formatBillingDate, type ReadingPlace } from '#app/features/billing/billing-format.ts'
+import { CheckoutReview } from '#app/features/billing/checkout-review.tsx'
+import { PeriodSwitch } from '#app/features/billing/period-switch.tsx'
+import { usePlanChanges } from '#app/features/billing/plan-changes.tsx'
+import { tierOfferOf } from '#app/features/billing/plan-offers.ts'
+import { useCheckoutReturn } from '#app/features/billing/use-checkout-return.ts'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
-import { loadPlans, type PlanFacts, type RungAllowances } from '#app/features/plans/plans.server.ts'
+import { AllowanceTable } from '#app/features/plans/allowance-table.tsx'
+import { PlanCard } from '#app/features/plans/plan-card.tsx'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
-import { tiers } from '#contracts/account-codes.ts'
-import type { Tier } from '#contracts/accounts.ts'
+import type { BillingState } from '#contracts/billing-rules.ts'
 import type { Route } from './+types/subscribe.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const requestFacts = context.get(requestContext)
   const { t } = getServerTranslator(requestFacts.locale)
   return {
-    ...(await loadPlans(request, requestFacts)),
+    ...(await loadSubscribePage(request, requestFacts)),
     title: t('plans:subscribe.metaTitle'),
     description: t('plans:subscribe.description'),
   }
 }
 
+/** Switching the period or picking a tier changes nothing the loader reads: no second trip to the server. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return isChoiceOnlyChange(currentUrl, nextUrl) ? false : defaultShouldRevalidate
+}
+
 export const meta: Route.MetaFunction = titledPageMeta
 
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('plans')
-  const { plans, current, allowances } = loaderData
-  const location = useLocation()
-  const currentRung = current.role === 'subscriber' ? (current.tier ?? 'member') : current.role
+  const { t } = useTranslation(['plans', 'billing', 'common'])
+  const { plans, allowances, role, prices, state, renewsOn, returnedCheckout } = loaderData
+  const { displayLocale, timeZone } = useRootData()
+  const place: ReadingPlace = { displayLocale, timeZone }
+  const [searchParams] = useSearchParams()
+  const { openContact } = useContact()
+  useCheckoutReturn(returnedCheckout)
+  const changes = usePlanChanges({ state, prices, place, portalReturnPath: '/member/account' })
+  const plan = state?.subscription ?? null
+  const paidPlan = plan?.source === 'billing' ? plan : null
+  const choice = planChoiceOf(searchParams, paidPlan?.period ?? null)
+  const offerOf = (tier: (typeof plans)[number]['tier']) =>
+    tierOfferOf({ state, checkoutOpen: prices.checkoutOpen, tier, period: choice.period })
+  const chosen = choice.tier && offerOf(choice.tier).kind === 'choose' ? choice.tier : null
+  const currentRung = plan ? plan.tier : role === 'visitor' ? 'visitor' : 'member'
   const ownDiagnoses = allowances.find((a) => a.rung === currentRung)?.diagnosis
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10">
       <header className="flex flex-col gap-3">
         <h1 className="text-3xl font-bold text-ink-950">{t('subscribe.title')}</h1>
         <p className="max-w-3xl text-ink-800">{t('subscribe.intro')}</p>
-        <p className="rounded-card bg-brand-100 p-4 text-sm text-ink-900" data-testid="plan-status">
-          {current.role === 'subscriber' && current.tier
-            ? t('subscribe.status.subscriber', {
-                tier: t(`subscribe.tiers.${current.tier}`),
-                date: current.endsOn ?? '',
-              })
-            : t(current.role === 'member' ? 'subscribe.status.member' : 'subscribe.status.visitor', {
-                daily: ownDiagnoses?.daily,
-                monthly: ownDiagnoses?.monthly,
-              })}{' '}
-          {current.role === 'visitor' ? (
-            <Link
-              to={loginHref(location.pathname, location.search)}
-              className="font-medium text-brand-700 underline"
-            >
-              {t('subscribe.logIn')}
-            </Link>
-          ) : null}
-        </p>
+        <PlanStatus
+          state={state}
+          role={role}
+          place={place}
+          daily={ownDiagnoses?.daily ?? 0}
+          monthly={ownDiagnoses?.monthly ?? 0}
+        />
       </header>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
+        <PeriodSwitch
+          prices={prices.prices}
+          period={choice.period}
+          tier={chosen}
+          displayLocale={displayLocale}
+        />
+        <p className="flex flex-wrap items-center gap-2 text-sm text-ink-700">
+          {prices.isDemo ? <Badge tone="warn">{t('common:demo.badge')}</Badge> : null}
+          {t('billing:period.pricesIn', { currency: prices.currency })}
+          {prices.isDemo ? ` ${t('billing:demo.noMoney')}` : ''}
+        </p>
+      </div>
       <ul className="grid gap-4 md:grid-cols-3" aria-label={t('subscribe.compare')}>
-        {plans.map((plan) => (
-          <PlanCard key={plan.tier} plan={plan} currentTier={current.tier} />
+        {plans.map((facts) => (
+          <PlanCard
+            key={facts.tier}
+            plan={facts}
+            price={prices.prices.find((p) => p.tier === facts.tier && p.period === choice.period)}
+            period={choice.period}
+            offer={offerOf(facts.tier)}
+            isChosen={chosen === facts.tier}
+            place={place}
+            planPeriod={paidPlan?.period ?? null}
+            scheduledOn={paidPlan?.scheduledDowngrade?.effectiveAt ?? null}
+            onChange={changes.ask}
+            onIntent={changes.preload}
+          />
         ))}
       </ul>
+      {prices.taxNote ? <p className="-mt-4 text-sm text-ink-700">{prices.taxNote}</p> : null}
+      {chosen ? (
+        <CheckoutReview
+          tier={chosen}
+          period={choice.period}
+          catalogue={prices}
+          renewsOn={renewsOn[choice.period]}
+          place={place}
+        />
+      ) : null}
       <AllowanceTable allowances={allowances} currentRung={currentRung} />
       <section className="grid gap-4 md:grid-cols-2">
-        <Card>
+        <Card className="flex flex-col gap-2">
           <h2 className="text-lg font-semibold text-ink-950">{t('subscribe.howTitle')}</h2>
-          <p className="mt-2 text-sm text-ink-800">{t('subscribe.how')}</p>
+          <p className="text-sm text-ink-800">
+            {t(prices.checkoutOpen ? 'subscribe.how' : 'subscribe.howClosed')}
+          </p>
+          {prices.checkoutOpen ? <p className="text-sm text-ink-800">{t('subscribe.adviser')}</p> : null}
+          <div>
+            <Button variant={prices.checkoutOpen ? 'secondary' : 'primary'} onClick={openContact}>
+              {t('subscribe.contactAdviser')}
+            </Button>
+          </div>
         </Card>
         <Card>
           <p className="text-sm text-ink-800">{t('subscribe.periods')}</p>
           <p className="mt-2 text-sm font-medium text-ink-900">{t('subscribe.refund')}</p>
         </Card>
       </section>
+      {changes.dialog}
     </div>
   )
 }
 
-const allowanceRows = [
-  { kind: 'diagnosis', period: 'daily', labelKey: 'subscribe.allowances.diagnosesPerDay' },
-  { kind: 'diagnosis', period: 'monthly', labelKey: 'subscribe.allowances.diagnosesPerMonth' },
-  { kind: 'chat', period: 'daily', labelKey: 'subscribe.allowances.repliesPerDay' },
-  { kind: 'chat', period: 'monthly', labelKey: 'subscribe.allowances.repliesPerMonth' },
-  { kind: 'upload', period: 'daily', labelKey: 'subscribe.allowances.uploadsPerDay' },
-  { kind: 'upload', period: 'monthly', labelKey: 'subscribe.allowances.uploadsPerMonth' },
-] as const
-
-/**
- * The allowance ladder, visitor to Premium, as the quota service enforces it: each column gives at least what the
- * one to its left does. The reader's own column is marked.
- */
-function AllowanceTable({
-  allowances,
-  currentRung,
+/** spec §4: not subscribed, subscribed (until or renewing on a date), upgrade; a visitor is asked to log in. */
+function PlanStatus({
+  state,
+  role,
+  place,
+  daily,
+  monthly,
 }: {
-  allowances: RungAllowances[]
-  currentRung: RungAllowances['rung']
+  state: BillingState | null
+  role: 'visitor' | 'member' | 'subscriber'
+  place: ReadingPlace
+  daily: number
+  monthly: number
 }) {
-  const { t } = useTranslation('plans')
-  const { displayLocale } = useRootData()
-  const rungName = (rung: RungAllowances['rung']) =>
-    rung === 'visitor' || rung === 'member'
-      ? t(`subscribe.allowances.rungs.${rung}`)
-      : t(`subscribe.tiers.${rung}`)
+  const { t } = useTranslation(['plans', 'billing'])
+  const location = useLocation()
+  const plan = state?.subscription ?? null
+  let text: string
+  if (!plan) {
+    text = t(role === 'visitor' ? 'subscribe.status.visitor' : 'subscribe.status.member', { daily, monthly })
+  } else {
+    const tier = t(`subscribe.tiers.${plan.tier}`)
+    if (plan.source === 'operator') {
+      text = `${t('subscribe.status.subscriber', { tier, date: formatBillingDate(plan.currentPeriodEndsAt, place) })} ${t('billing:status.granted')}`
+    } else {
+      const billing = t(`billing:billed.${plan.period}`)
+      text = plan.renewsOn
+        ? t('billing:status.renews', { tier, billing, date: formatBillingDate(plan.renewsOn, place) })
+        : t('billing:status.ends', {
+            tier,
+            billing,
+            date: formatBillingDate(plan.endsOn ?? plan.currentPeriodEndsAt, place),
+          })
+      if (state?.subscriptionState === 'upgrade' && state.actions.upgrade.allowed)
+        text = `${text} ${t('billing:status.canUpgrade')}`
+    }
+  }
   return (
-    <section aria-labelledby="allowances-title" className="flex flex-col gap-3">
-      <h2 id="allowances-title" className="text-xl font-bold text-ink-950">
-        {t('subscribe.allowances.title')}
-      </h2>
-      <p className="max-w-3xl text-sm text-ink-800">{t('subscribe.allowances.intro')}</p>
-      <div className="overflow-x-auto rounded-card border border-ink-100 bg-white p-3">
-        <table className="w-full min-w-[40rem] text-sm" data-testid="allowance-table">
-          <caption className="sr-only">{t('subscribe.allowances.caption')}</caption>
-          <thead>
-            <tr className="border-b border-ink-300 text-ink-900">
-              <td />
-              {allowances.map(({ rung }) => (
-                <th
-                  key={rung}
-                  scope="col"
-                  className={clsx('px-2 py-2 text-end font-semibold', rung === currentRung && 'bg-brand-100')}
-                >
-                  {rungName(rung)}
-                  {rung === currentRung ? (
-                    <span className="block text-xs font-normal text-ink-700">
-                      {t('subscribe.allowances.you')}
-                    </span>
-                  ) : null}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {allowanceRows.map(({ kind, period, labelKey }) => (
-              <tr key={labelKey} className="border-b border-ink-100 last:border-b-0">
-                <th scope="row" className="py-2 pe-3 text-start font-medium text-ink-900">
-                  {t(labelKey)}
-                </th>
-                {allowances.map((allowance) => (
-                  <td
-                    key={allowance.rung}
-                    className={clsx(
-                      'px-2 py-2 text-end tabular-nums text-ink-900',
-                      allowance.rung === currentRung && 'bg-brand-100',
-                    )}
-                    data-testid={`allowance-${kind}-${period}-${allowance.rung}`}
-                  >
-                    {allowance[kind][period].toLocaleString(displayLocale)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  )
-}
-
-function PlanCard({ plan, currentTier }: { plan: PlanFacts; currentTier: Tier | null }) {
-  const { t } = useTranslation('plans')
-  const { openContact } = useContact()
-  const name = t(`subscribe.tiers.${plan.tier}`)
-  const isCurrent = currentTier === plan.tier
-  // Tiers are listed from the smallest plan up, so a lower index is a plan the current one includes.
-  const isIncluded = currentTier !== null && tiers.indexOf(plan.tier) < tiers.indexOf(currentTier)
-  const benefits = [
-    t('subscribe.diagnoses', { count: plan.diagnosesPerMonth }),
-    plan.picksPerMonth === null
-      ? t('subscribe.allPicks')
-      : t('subscribe.picks', { count: plan.picksPerMonth }),
-    t('subscribe.classroom'),
-    t('subscribe.expert'),
-    t('subscribe.strategies'),
-  ]
-  return (
-    <li
-      className={clsx(
-        'flex flex-col gap-4 rounded-card border bg-white p-5 shadow-sm',
-        isCurrent ? 'border-brand-600 ring-2 ring-brand-600' : 'border-ink-100',
-      )}
-      aria-label={name}
-      data-testid={`plan-${plan.tier}`}
-    >
-      <div>
-        <h2 className="text-xl font-bold text-ink-950">{name}</h2>
-        <p className="mt-1 text-sm text-ink-700">{t(`subscribe.taglines.${plan.tier}`)}</p>
-      </div>
-      <ul className="flex flex-1 flex-col gap-2 text-sm text-ink-900">
-        {benefits.map((benefit) => (
-          <li key={benefit} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-gain" aria-hidden="true" />
-            {benefit}
-          </li>
-        ))}
-      </ul>
-      {isCurrent ? (
-        <p className={buttonClassName('secondary', 'md', 'pointer-events-none')}>
-          {t('subscribe.currentPlan')}
-        </p>
-      ) : isIncluded ? (
-        <p className="text-center text-sm text-ink-700">{t('subscribe.included')}</p>
+    <p className="rounded-card bg-brand-100 p-4 text-sm text-ink-900" data-testid="plan-status">
+      {text}{' '}
+      {role === 'visitor' ? (
+        <Link
+          to={loginHref(location.pathname, location.search)}
+          className="font-medium text-brand-700 underline"
+        >
+          {t('subscribe.logIn')}
+        </Link>
       ) : (
-        <Button onClick={openContact}>
-          {t(currentTier ? 'subscribe.upgrade' : 'subscribe.choose', { tier: name })}
-        </Button>
+        <Link to="/member/account" className="font-medium text-brand-700 underline">
+          {t('billing:status.manage')}
+        </Link>
       )}
-    </li>
+    </p>
   )
 }

@@ -1,6 +1,7 @@
 /**
  * The header's account entry (spec §2, §4): a login link that brings the reader back to where they were, or, when
- * logged in, the user icon with the masked number (and tier) and a logout button that asks first.
+ * logged in, the user icon with the masked number (and tier), linking to the account page, and a logout button that
+ * asks first.
  * The mobile menu shows the same entry.
  */
 import { LogOut, UserRound } from 'lucide-react'
@@ -39,8 +40,9 @@ export function AccountMenu() {
   const tier = userInfo?.tier ? t(`account:menu.tiers.${userInfo.tier}`) : null
   return (
     <div className="flex items-center gap-1" data-testid="account-menu">
-      <span
-        className="inline-flex items-center gap-2 rounded-lg px-2 py-2 text-sm text-ink-800"
+      <Link
+        to="/member/account"
+        className="inline-flex items-center gap-2 rounded-lg px-2 py-2 text-sm text-ink-800 hover:bg-ink-100"
         title={t('account:menu.signedInAs', { name })}
       >
         <span className="inline-flex size-7 items-center justify-center rounded-full bg-brand-600 text-white">
@@ -54,7 +56,7 @@ export function AccountMenu() {
             {tier}
           </span>
         ) : null}
-      </span>
+      </Link>
       <button
         type="button"
         onClick={requestLogout}

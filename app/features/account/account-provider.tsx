@@ -3,7 +3,8 @@
  * render tells; the cookie itself is HttpOnly). Member info is fetched after every navigation while logged in.
  * Logging out — asked for (with a confirmation), or forced by a 401 from any call or a failed member-info lookup
  * (without one) — calls DELETE /token/logout, clears the cookies, resets the live-chat customer and marks the
- * page logged out; a forced logout on /ai-qna reloads the page.
+ * page logged out; a forced logout on /ai-qna reloads the page. When the account page has already ended the
+ * session (log out of all devices, account deleted), only the browser's side is done.
  */
 import {
   createContext,
@@ -38,6 +39,13 @@ interface AccountApi extends AccountState {
   completeLogin(answer: LoginAnswer): void
   /** The header's logout: asks first. */
   requestLogout(): void
+  /** Member info again now, e.g. after the reader changed their name or plan on this page. */
+  refreshMemberInfo(): void
+  /**
+   * After the page itself ended the session (log out of all devices, account deleted): clears what the browser
+   * holds and marks the page logged out, without asking and without a toast (the page says what happened).
+   */
+  completeLogout(): Promise<void>
 }
 
 const AccountContext = createContext<AccountApi | undefined>(undefined)
@@ -69,11 +77,11 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
   stateRef.current = state
 
   const finishLogout = useCallback(
-    async (reason: 'asked' | 'forced') => {
+    async (reason: 'asked' | 'forced' | 'ended') => {
       if (isLoggingOut.current) return
       isLoggingOut.current = true
       try {
-        await logOut().catch(() => undefined)
+        if (reason !== 'ended') await logOut().catch(() => undefined)
         clearAccountCookies()
         contact.liveChat?.resetCustomer()
         setState({ isLoggedIn: false, userInfo: null })
@@ -99,9 +107,10 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
     [finishLogout],
   )
 
-  // Member info after each navigation while logged in; a failed lookup logs out (spec §4). Being offline is not
-  // a failed lookup: the server never answered.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation
+  // Member info after each navigation while logged in (and when a page asks again); a failed lookup logs out
+  // (spec §4). Being offline is not a failed lookup: the server never answered.
+  const [infoRequests, setInfoRequests] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation or request
   useEffect(() => {
     if (!state.isLoggedIn) return
     let isCurrent = true
@@ -120,7 +129,7 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
     return () => {
       isCurrent = false
     }
-  }, [location.key, state.isLoggedIn])
+  }, [location.key, state.isLoggedIn, infoRequests])
 
   const completeLogin = useCallback(
     (answer: LoginAnswer) => {
@@ -134,10 +143,12 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
   )
 
   const requestLogout = useCallback(() => setIsConfirming(true), [])
+  const refreshMemberInfo = useCallback(() => setInfoRequests((count) => count + 1), [])
+  const completeLogout = useCallback(() => finishLogout('ended'), [finishLogout])
 
   const value = useMemo(
-    () => ({ ...state, completeLogin, requestLogout }),
-    [state, completeLogin, requestLogout],
+    () => ({ ...state, completeLogin, requestLogout, refreshMemberInfo, completeLogout }),
+    [state, completeLogin, requestLogout, refreshMemberInfo, completeLogout],
   )
 
   return (

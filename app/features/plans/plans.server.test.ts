@@ -24,6 +24,8 @@ beforeAll(async () => {
       QUOTA_DIAGNOSIS_PER_MONTH: '3,6',
       QUOTA_CHAT_PER_DAY: '2,7,40,41,42',
       QUOTA_CHAT_PER_MONTH: '8,9,400,500,600',
+      QUOTA_UPLOAD_PER_DAY: '3,5,10,20,40',
+      QUOTA_UPLOAD_PER_MONTH: '10,20,100,200,400',
     },
     { clock: createManualClock('2026-11-22T09:00:00Z'), smsSender: capturingSms },
   )
@@ -76,14 +78,39 @@ describe('the plan pages’ facts', () => {
   it('shows the configured ladder from visitor to Premium, the numbers the quota service holds each rung to', async () => {
     const { allowances } = await loadPlans(pageRequest(), context())
     expect(allowances).toEqual([
-      { rung: 'visitor', diagnosis: { daily: 1, monthly: 3 }, chat: { daily: 2, monthly: 8 } },
-      { rung: 'member', diagnosis: { daily: 4, monthly: 6 }, chat: { daily: 7, monthly: 9 } },
-      { rung: 'base', diagnosis: { daily: 21, monthly: 20 }, chat: { daily: 40, monthly: 400 } },
-      { rung: 'plus', diagnosis: { daily: 22, monthly: 30 }, chat: { daily: 41, monthly: 500 } },
-      { rung: 'premium', diagnosis: { daily: 23, monthly: 60 }, chat: { daily: 42, monthly: 600 } },
+      {
+        rung: 'visitor',
+        diagnosis: { daily: 1, monthly: 3 },
+        chat: { daily: 2, monthly: 8 },
+        upload: { daily: 3, monthly: 10 },
+      },
+      {
+        rung: 'member',
+        diagnosis: { daily: 4, monthly: 6 },
+        chat: { daily: 7, monthly: 9 },
+        upload: { daily: 5, monthly: 20 },
+      },
+      {
+        rung: 'base',
+        diagnosis: { daily: 21, monthly: 20 },
+        chat: { daily: 40, monthly: 400 },
+        upload: { daily: 10, monthly: 100 },
+      },
+      {
+        rung: 'plus',
+        diagnosis: { daily: 22, monthly: 30 },
+        chat: { daily: 41, monthly: 500 },
+        upload: { daily: 20, monthly: 200 },
+      },
+      {
+        rung: 'premium',
+        diagnosis: { daily: 23, monthly: 60 },
+        chat: { daily: 42, monthly: 600 },
+        upload: { daily: 40, monthly: 400 },
+      },
     ])
     for (const rung of quotaRungs) {
-      for (const kind of ['diagnosis', 'chat'] satisfies QuotaKind[]) {
+      for (const kind of ['diagnosis', 'chat', 'upload'] satisfies QuotaKind[]) {
         const status = await runtime.services.quotas.peek({ reader: readerOn(rung), kind })
         const shown = allowances.find((a) => a.rung === rung)?.[kind]
         expect({ daily: status.dailyLimit, monthly: status.monthlyLimit }, `${rung} ${kind}`).toEqual(shown)

@@ -7,6 +7,7 @@ import { parseCookieHeader } from '#app/api/cookies.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { type Tier, Tier as TierSchema } from '#contracts/accounts.ts'
 import { regionSettings } from '#contracts/regions.ts'
+import type { Reader } from '#server/modules/accounts/reader.ts'
 import { type Allowance, type QuotaRung, quotaRungs } from '#server/modules/quotas/quota-ladder.ts'
 import { visiblePicksByTier } from '#server/modules/stocks/stocks.service.ts'
 
@@ -32,14 +33,21 @@ export interface CurrentPlan {
   endsOn: string | null
 }
 
-/** The reader's role and plan in force (a visitor has none). */
-export async function loadCurrentPlan(
+/** The reader of a page request (a visitor without a live session). */
+export function readerOfRequest(
   request: Request,
-  { services, region, clientIp }: Pick<RequestContext, 'services' | 'region' | 'clientIp'>,
-): Promise<CurrentPlan> {
-  const reader = await services.accounts.readerFromCookies(parseCookieHeader(request.headers.get('cookie')), {
+  { services, clientIp }: Pick<RequestContext, 'services' | 'clientIp'>,
+): Promise<Reader> {
+  return services.accounts.readerFromCookies(parseCookieHeader(request.headers.get('cookie')), {
     ip: clientIp,
   })
+}
+
+/** The plan in force of a reader already identified (a visitor has none). */
+export async function currentPlanOf(
+  reader: Reader,
+  { services, region }: Pick<RequestContext, 'services' | 'region'>,
+): Promise<CurrentPlan> {
   const subscription = reader.memberId
     ? await services.subscriptions.findActiveSubscription(reader.memberId)
     : null
@@ -53,12 +61,20 @@ export async function loadCurrentPlan(
   return { role: reader.role, tier: subscription?.tier ?? null, endsOn }
 }
 
-/** The plans with what each gives, the reader's plan, and the allowance ladder from visitor to Premium. */
-export async function loadPlans(
+/** The reader's role and plan in force (a visitor has none). */
+export async function loadCurrentPlan(
   request: Request,
   context: Pick<RequestContext, 'services' | 'region' | 'clientIp'>,
-): Promise<{ plans: PlanFacts[]; current: CurrentPlan; allowances: RungAllowances[] }> {
-  const ladder = context.services.quotas.getLadder()
+): Promise<CurrentPlan> {
+  return currentPlanOf(await readerOfRequest(request, context), context)
+}
+
+/** The plans with what each gives, and the allowance ladder from visitor to Premium, as the services enforce them. */
+export function planLadderOf(services: RequestContext['services']): {
+  plans: PlanFacts[]
+  allowances: RungAllowances[]
+} {
+  const ladder = services.quotas.getLadder()
   const plans = TierSchema.options.map((tier) => ({
     tier,
     diagnosesPerMonth: ladder.diagnosis[tier].monthly,
@@ -70,5 +86,13 @@ export async function loadPlans(
     chat: { ...ladder.chat[rung] },
     upload: { ...ladder.upload[rung] },
   }))
-  return { plans, current: await loadCurrentPlan(request, context), allowances }
+  return { plans, allowances }
+}
+
+/** The plans with what each gives, the reader's plan, and the allowance ladder from visitor to Premium. */
+export async function loadPlans(
+  request: Request,
+  context: Pick<RequestContext, 'services' | 'region' | 'clientIp'>,
+): Promise<{ plans: PlanFacts[]; current: CurrentPlan; allowances: RungAllowances[] }> {
+  return { ...planLadderOf(context.services), current: await loadCurrentPlan(request, context) }
 }

@@ -65,6 +65,30 @@ export async function findMemberByPhone(db: Db, phone: string): Promise<MemberRo
   return rows[0]
 }
 
+/** The account page's display name (null clears it). */
+export async function updateDisplayName(
+  db: Db,
+  id: string,
+  displayName: string | null,
+): Promise<MemberRow | undefined> {
+  const rows = await db.update(members).set({ displayName }).where(eq(members.id, id)).returning()
+  return rows[0]
+}
+
+/**
+ * Deletes a member and what identifies them: the row (its sessions and hand-overs go with it; subscriptions too,
+ * while payments and the subscription history stay with the member set to null), and the login codes and
+ * development messages kept by number. Answers whether there was such a member.
+ */
+export async function deleteMember(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(members).where(eq(members.id, id)).returning({ phone: members.phone })
+  const phone = rows[0]?.phone
+  if (!phone) return false
+  await db.delete(loginCodes).where(eq(loginCodes.phone, phone))
+  await db.delete(devSmsOutbox).where(eq(devSmsOutbox.phone, phone))
+  return true
+}
+
 // --- Sessions --------------------------------------------------------------------------------------------------
 
 export interface SessionWithMember {
@@ -125,6 +149,12 @@ export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promi
     .where(eq(sessions.tokenHash, tokenHash))
     .returning({ id: sessions.id })
   return rows.length > 0
+}
+
+/** Logging out of every device: all the member's sessions end. Answers how many there were. */
+export async function deleteMemberSessions(db: Db, memberId: string): Promise<number> {
+  const rows = await db.delete(sessions).where(eq(sessions.memberId, memberId)).returning({ id: sessions.id })
+  return rows.length
 }
 
 /** Deletes the member's sessions that can no longer be used. */

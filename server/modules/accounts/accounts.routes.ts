@@ -9,6 +9,7 @@ import {
   Tier,
   userInfoCookieOf,
 } from '#contracts/accounts.ts'
+import { type AccountDeletedAnswer, DisplayNameRequest, type LogoutAllAnswer } from '#contracts/billing.ts'
 import { ok } from '#contracts/envelope.ts'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
 import type { Config } from '#server/config.ts'
@@ -94,6 +95,26 @@ export function registerAccountRoutes(
       await accounts.logOut(sessionTokenOf(request))
       clearSessionCookies(reply, config)
       return ok<LogoutAnswer>({ loggedOut: true })
+    })
+
+    // The account page (issue 13; its shapes are in contracts/billing.ts with the rest of that page's calls).
+    routes.patch('/member/displayName', async (request, reply) => {
+      const { displayName } = DisplayNameRequest.parse(request.body ?? {})
+      const info = await accounts.setDisplayName(request.reader, displayName)
+      setUserInfoCookie(reply, request, config, userInfoCookieOf(info))
+      return ok(info)
+    })
+
+    routes.post('/member/logoutAll', async (request, reply) => {
+      const sessionsEnded = await accounts.logOutEverywhere(request.reader)
+      clearSessionCookies(reply, config)
+      return ok<LogoutAllAnswer>({ loggedOut: true, sessionsEnded })
+    })
+
+    routes.delete('/member/account', async (request, reply) => {
+      await accounts.deleteAccount(request.reader)
+      clearSessionCookies(reply, config)
+      return ok<AccountDeletedAnswer>({ deleted: true })
     })
 
     routes.get('/member/quota', async (request) => {

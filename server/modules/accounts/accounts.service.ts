@@ -28,6 +28,8 @@ import {
   deleteDeadSessions,
   deleteLoginCode,
   deleteLoginCodesBefore,
+  deleteMember,
+  deleteMemberSessions,
   deleteOutboxBefore,
   deleteSessionByTokenHash,
   findLiveSession,
@@ -38,6 +40,7 @@ import {
   insertSession,
   type MemberRow,
   touchSession,
+  updateDisplayName,
   upsertMemberAtLogin,
 } from './accounts.repo.ts'
 import type { Reader } from './reader.ts'
@@ -100,12 +103,15 @@ export function createAccountsService({
   clock,
   sms,
   subscriptions,
+  beforeMemberDeleted,
 }: {
   db: Db
   config: Config
   clock: Clock
   sms: SmsSender
   subscriptions: SubscriptionService
+  /** Runs before a member deletes their account (billing: the provider's subscription ends, nothing is charged again). */
+  beforeMemberDeleted?: (memberId: string) => Promise<void>
 }) {
   const { auth } = config
 
@@ -302,6 +308,34 @@ export function createAccountsService({
     if (isSessionTokenShape(token)) await deleteSessionByTokenHash(db, hashSessionToken(token))
   }
 
+  function memberIdOf(reader: Reader): string {
+    if (!reader.memberId) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
+    return reader.memberId
+  }
+
+  /** `PATCH /member/displayName`: the name the account page and the header show (null clears it). */
+  async function setDisplayName(reader: Reader, displayName: string | null): Promise<MemberInfo> {
+    const member = await updateDisplayName(db, memberIdOf(reader), displayName)
+    if (!member) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
+    return memberInfoOf(member)
+  }
+
+  /** `POST /member/logoutAll`: every session of the member ends, this one included. */
+  async function logOutEverywhere(reader: Reader): Promise<number> {
+    return deleteMemberSessions(db, memberIdOf(reader))
+  }
+
+  /**
+   * `DELETE /member/account`: the member's personal data is deleted — number, name, sessions, codes — after the
+   * hook has ended their paid subscription at the provider; payment records and the subscription history stay,
+   * without the member (bookkeeping law), and a later login with the number registers a new member.
+   */
+  async function deleteAccount(reader: Reader): Promise<void> {
+    const memberId = memberIdOf(reader)
+    await beforeMemberDeleted?.(memberId)
+    await deleteMember(db, memberId)
+  }
+
   /** Operators: the member of a number, registering it if needed (to grant a subscription before first login). */
   async function findOrRegisterMember(phone: string): Promise<{ id: string; phone: string }> {
     const member = await findOrInsertMember(db, { phone, locale: 'en', now: clock.now() })
@@ -331,6 +365,9 @@ export function createAccountsService({
     readerFromCookies,
     getMemberInfo,
     logOut,
+    setDisplayName,
+    logOutEverywhere,
+    deleteAccount,
     findOrRegisterMember,
     findMember,
     purgeExpired,

@@ -1,0 +1,14 @@
+/** Picks the payments adapter the configuration names (PAYMENTS_PROVIDER). */
+import type { PaymentsConfig } from '#server/config.ts'
+import { createDemoPaymentsProvider } from './demo-payments.ts'
+import type { PaymentsProvider } from './payments-provider.ts'
+import { createStripePaymentsProvider } from './stripe-payments.ts'
+
+export function createPaymentsProvider(
+  config: PaymentsConfig,
+  { now }: { now: () => Date },
+): PaymentsProvider {
+  if (config.provider === 'stripe')
+    return createStripePaymentsProvider({ secretKey: config.secretKey, apiBase: config.apiBase })
+  return createDemoPaymentsProvider({ now })
+}
