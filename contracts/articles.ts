@@ -30,14 +30,18 @@ import {
   tagSuggestionsMax,
   topicSlugPattern,
 } from './article-limits.ts'
+import { articleStates } from './console-rules.ts'
 import { Locale, Market } from './regions.ts'
 
 export const ArticleKind = z.enum(['news', 'analysis', 'recommendation'])
 export type ArticleKind = z.infer<typeof ArticleKind>
 export const articleKinds = ArticleKind.options
 
-/** Content states (spec §4): only `published` is ever shown; `empty` is a published article without a body. */
-export const ArticleState = z.enum(['draft', 'published', 'taken_down', 'deleted'])
+/**
+ * Content states (spec §4): only `published` is ever shown; `empty` is a published article without a body. The
+ * list and its moves belong to the newsroom (console-rules.ts: `scheduled` waits for its publishing time).
+ */
+export const ArticleState = z.enum(articleStates)
 export type ArticleState = z.infer<typeof ArticleState>
 
 export const ArticleErrorCode = {
@@ -157,6 +161,16 @@ export type ArticleListAnswer = z.infer<typeof ArticleListAnswer>
 export const RelatedStock = z.object({ market: Market, code: z.string() })
 export type RelatedStock = z.infer<typeof RelatedStock>
 
+const CoverImageShape = z.object({
+  id: z.string(),
+  format: z.enum(['jpeg', 'png', 'webp']),
+  width: z.number().int(),
+  height: z.number().int(),
+  widths: z.array(z.number().int()),
+  fallbackUrl: z.string(),
+  sources: z.array(z.object({ type: z.string(), srcset: z.string() })),
+})
+
 export const ArticleDetail = ArticleSummary.omit({ snippet: true, author: true }).extend({
   /** `empty`: published without a body in this language (spec §4 'Content is empty'). */
   contentState: z.enum(['published', 'empty']),
@@ -167,6 +181,11 @@ export const ArticleDetail = ArticleSummary.omit({ snippet: true, author: true }
   related: z.array(ArticleSummary),
   /** Languages the article is published in (for hreflang alternates). */
   locales: z.array(Locale),
+  /** An uploaded cover's sizes and formats for `<picture>`/`srcset` (console-rules.ts CoverImage); absent for a drawing. */
+  coverImage: CoverImageShape.optional(),
+  /** What search engines and link previews show instead of the title and summary, when the editor wrote it. */
+  seoTitle: z.string().optional(),
+  seoDescription: z.string().optional(),
 })
 export type ArticleDetail = z.infer<typeof ArticleDetail>
 

@@ -119,12 +119,27 @@ export type ArticleDetailData =
   | { state: 'published' | 'empty'; article: ArticleDetail }
   | { state: 'deleted' | 'taken-down'; article: null; title: string }
 
-/** An article by key or id; deleted and taken down are 410 screens, anything else unreadable the 404 variant. */
-export async function loadArticleDetail(context: RequestContext, detail: string | undefined) {
+/**
+ * An article by key or id; deleted and taken down are 410 screens, anything else unreadable the 404 variant.
+ * `previewToken` (a console preview link's `?preview=`): an unpublished article reads as published, for this
+ * reader only (never cached, never indexed); a token that does not open it changes nothing.
+ */
+export async function loadArticleDetail(
+  context: RequestContext,
+  detail: string | undefined,
+  previewToken?: string | undefined,
+) {
   const reference = parseArticleReference(detail ?? '')
   if (!reference) throw data({ reason: 'content-missing' }, { status: 404 })
   const t = getServerTranslator(context.locale).getFixedT(context.locale, 'articles')
   try {
+    if (previewToken) {
+      const article = await context.services.articles.previewArticle(reference, context.locale, previewToken)
+      return data<ArticleDetailData>(
+        { state: article.contentState, article },
+        { headers: { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' } },
+      )
+    }
     const article = await context.services.articles.getArticle(reference, context.locale)
     return { state: article.contentState, article } satisfies ArticleDetailData as ArticleDetailData
   } catch (error) {

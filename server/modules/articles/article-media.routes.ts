@@ -3,7 +3,9 @@
  * - `/media/covers/{drawing}.svg` — a drawing from the seed corpus's covers folder, as drawn (topics' covers);
  * - `/media/covers/{drawing}.v{n}.svg` — variant n of it (articles' covers, cover-art.ts);
  * - the same names with `.png` — the 1200 × 630 share image of that cover (og:image; cover-raster.ts);
- * - `/media/share/site.png` — the share image of pages without a cover.
+ * - `/media/share/site.png` — the share image of pages without a cover;
+ * - `/media/uploads/covers/{id}/{width}.{avif|webp|jpg|png}` — an uploaded cover (cover-images.ts), from file
+ *   storage, cached for a year as immutable (a new picture is a new id).
  * Names are checked against a strict pattern, so no path can leave the folder. SVG is served with a policy that
  * forbids scripts, in case one is opened on its own. Every answer carries an ETag and is cached for a week; PNGs
  * are rendered on first request and kept in memory, and only renders count against the per-address rate limit
@@ -11,7 +13,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { coverUploadPath } from '#contracts/console-rules.ts'
 import { coverUrlPrefix, siteShareImagePath } from '#contracts/media-paths.ts'
 import {
   type CoverFileName,
@@ -40,6 +44,8 @@ export interface ArticleMediaOptions {
   /** Rendered share images kept in memory. */
   maxKeptImages?: number
   render?: (svg: string) => Promise<Buffer>
+  /** An uploaded cover's file by its public name (article-covers.service.ts); absent, none is served. */
+  openUploadedCover?: (id: string, file: string) => Promise<{ stream: Readable; type: string } | undefined>
 }
 
 export function registerArticleMediaRoutes(
@@ -49,6 +55,7 @@ export function registerArticleMediaRoutes(
     rendersPerMinute = 60,
     maxKeptImages,
     render,
+    openUploadedCover,
   }: ArticleMediaOptions = {},
 ): void {
   const drawings = new Map<string, Promise<string | undefined>>()
@@ -130,6 +137,26 @@ export function registerArticleMediaRoutes(
   app.get(siteShareImagePath, { config: renderLimit }, (request, reply) =>
     sendPng(request, reply, siteShareImageName, async () => siteShareDrawing),
   )
+
+  if (openUploadedCover) {
+    app.get<{ Params: { id: string; file: string } }>(
+      `${coverUploadPath}covers/:id/:file`,
+      async (request, reply) => {
+        const { id, file } = request.params
+        // The name never changes content (a new picture is a new id): a client holding any copy has this one.
+        if (request.headers['if-none-match'] === `"${id}/${file}"`) return reply.code(304).send()
+        const found = await openUploadedCover(id, file)
+        if (!found) return notFound(reply)
+        return reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('etag', `"${id}/${file}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .type(found.type)
+          .send(found.stream)
+      },
+    )
+  }
 }
 
 function notFound(reply: FastifyReply) {

@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm'
 import type { ArticleKind, ArticleState, RelatedStock } from '#contracts/articles.ts'
+import type { CoverImage } from '#contracts/console-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { LocalizedText } from '#server/db/columns.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
@@ -76,8 +77,18 @@ export interface ArticleDetailRow extends Omit<ArticleListRow, 'publishedAt' | '
   state: ArticleState
   publishedAt: Date | null
   stocks: RelatedStock[]
+  /** An uploaded cover's sizes and formats; null for a drawing. */
+  coverImage: CoverImage | null
   /** Every language version, readable or not. */
-  translations: { locale: Locale; title: string; summary: string; bodyHtml: string; hasBody: boolean }[]
+  translations: {
+    locale: Locale
+    title: string
+    summary: string
+    seoTitle: string
+    seoDescription: string
+    bodyHtml: string
+    hasBody: boolean
+  }[]
 }
 
 export interface ListFilter {
@@ -292,7 +303,9 @@ export async function selectArticleByReference(
     sql`select a.id as "id", a.key as "key", a.kind as "kind", a.topic_slug as "topicSlug", a.market as "market",
           a.author_key as "authorKey", a.cover_url as "coverUrl", a.tag_keys as "tagKeys", a.stocks as "stocks",
           a.state as "state", a.published_at as "publishedAt", a.content_updated_at as "contentUpdatedAt",
+          a.cover_image as "coverImage",
           coalesce(json_agg(json_build_object('locale', t.locale, 'title', t.title, 'summary', t.summary,
+            'seoTitle', t.seo_title, 'seoDescription', t.seo_description,
             'bodyHtml', coalesce(b.html, ''), 'hasBody', coalesce(b.markdown, '') <> ''))
             filter (where t.locale is not null), '[]') as "translations"
         from articles a
@@ -310,6 +323,7 @@ export async function selectArticleByReference(
     publishedAt: row.publishedAt ? toDate(row.publishedAt) : null,
     contentUpdatedAt: row.contentUpdatedAt ? toDate(row.contentUpdatedAt) : null,
     stocks: (typeof row.stocks === 'string' ? JSON.parse(row.stocks) : row.stocks) as RelatedStock[],
+    coverImage: (typeof row.coverImage === 'string' ? JSON.parse(row.coverImage) : row.coverImage) ?? null,
     translations: translations as ArticleDetailRow['translations'],
   }
 }
@@ -615,11 +629,16 @@ export async function updateArticleState(db: Db, key: string, state: ArticleStat
   )
   const id = rows[0]?.id
   if (id === undefined) return false
+  await updateListedAt(db, Number(id))
+  return true
+}
+
+/** Puts every version's listing time in step with its article's state, publish time and body. */
+export async function updateListedAt(db: Db, articleId: number): Promise<void> {
   await db.execute(
     sql`update article_translations t
         set listed_at = case when a.state = 'published' and b.markdown <> '' then a.published_at end
         from articles a, article_bodies b
-        where a.id = t.article_id and b.article_id = t.article_id and b.locale = t.locale and a.id = ${id}`,
+        where a.id = t.article_id and b.article_id = t.article_id and b.locale = t.locale and a.id = ${articleId}`,
   )
-  return true
 }

@@ -34,6 +34,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { normalizeCode, normalizeName } from '#server/providers/market-data/universe.ts'
 import { type ArticleChanges, createArticleChanges } from './article-changes.ts'
 import { marketNames } from './article-markets.ts'
+import { readPreviewToken } from './article-preview-tokens.ts'
 import { buildKeywordQuery, buildSuggestionQuery } from './article-search-queries.ts'
 import {
   type ArticleListRow,
@@ -85,6 +86,8 @@ export interface ArticlesServiceDependencies {
   cacheMillis?: number
   /** Word of changes between processes (article-changes.ts); absent, changes are heard within this process only. */
   changes?: ArticleChanges
+  /** The key preview links are signed with (AUTH_SECRET); absent, no preview link opens anything. */
+  previewSecret?: string
 }
 
 interface Catalog {
@@ -146,6 +149,7 @@ export function createArticlesService({
   findStockCandidates,
   cacheMillis = 60_000,
   changes = createArticleChanges(),
+  previewSecret,
 }: ArticlesServiceDependencies) {
   const catalogCache = createExpiringCache<Catalog>(now, cacheMillis)
   const countCache = createExpiringCache<Map<string, number>>(now, cacheMillis)
@@ -258,13 +262,25 @@ export function createArticlesService({
     return articleCache(`${locale}:${name}`, () => readArticle(reference, locale))
   }
 
-  async function readArticle(reference: ArticleReference, locale: Locale): Promise<ArticleDetail> {
+  /**
+   * `previewOf`: the article a preview link opens (article-preview-tokens.ts): then a draft, scheduled or taken-down
+   * article reads as it would once published (a deleted one stays gone), with the time of reading as its date when
+   * it has none yet.
+   */
+  async function readArticle(
+    reference: ArticleReference,
+    locale: Locale,
+    previewOf?: number,
+  ): Promise<ArticleDetail> {
     const row = await selectArticleByReference(db, reference)
-    if (!row || row.state === 'draft') throw new AppError('not_found', ArticleErrorCode.notFound)
+    const isPreview = row !== undefined && row.id === previewOf && row.state !== 'deleted'
+    if (!row || (!isPreview && (row.state === 'draft' || row.state === 'scheduled')))
+      throw new AppError('not_found', ArticleErrorCode.notFound)
     if (row.state === 'deleted') throw new AppError('gone', ArticleErrorCode.deleted)
-    if (row.state === 'taken_down') throw new AppError('gone', ArticleErrorCode.takenDown)
+    if (row.state === 'taken_down' && !isPreview) throw new AppError('gone', ArticleErrorCode.takenDown)
     const version = row.translations.find((translation) => translation.locale === locale)
-    if (!version || !row.publishedAt) throw new AppError('not_found', ArticleErrorCode.notFound)
+    const publishedAt = row.publishedAt ?? (isPreview ? new Date(now()) : null)
+    if (!version || !publishedAt) throw new AppError('not_found', ArticleErrorCode.notFound)
     const catalog = await loadCatalog()
     const related = await selectRelatedArticles(db, {
       articleId: row.id,
@@ -275,12 +291,15 @@ export function createArticlesService({
     })
     const author = catalog.authorByKey.get(row.authorKey)
     const summary = toSummary(
-      { ...row, publishedAt: row.publishedAt, title: version.title, summary: version.summary },
+      { ...row, publishedAt, title: version.title, summary: version.summary },
       locale,
       catalog,
     )
     return {
       ...summary,
+      ...(row.coverImage ? { coverImage: row.coverImage } : {}),
+      ...(version.seoTitle ? { seoTitle: version.seoTitle } : {}),
+      ...(version.seoDescription ? { seoDescription: version.seoDescription } : {}),
       contentState: version.hasBody ? 'published' : 'empty',
       bodyHtml: version.hasBody ? version.bodyHtml : '',
       author: {
@@ -294,6 +313,20 @@ export function createArticlesService({
         .filter((translation) => translation.hasBody)
         .map((translation) => translation.locale),
     }
+  }
+
+  /**
+   * An article as a preview link shows it (not kept: an editor previews what they just saved). A token that is not
+   * genuine, has expired or opens another article is ignored: the article then reads as it would for anyone.
+   */
+  function previewArticle(
+    reference: ArticleReference,
+    locale: Locale,
+    token: string,
+  ): Promise<ArticleDetail> {
+    const articleId = previewSecret ? readPreviewToken(previewSecret, token, new Date(now())) : undefined
+    if (articleId === undefined) return getArticle(reference, locale)
+    return readArticle(reference, locale, articleId)
   }
 
   /**
@@ -492,6 +525,7 @@ export function createArticlesService({
   return {
     findArticles,
     getArticle,
+    previewArticle,
     changeArticleState,
     announceArticleChange,
     onArticlesChanged,

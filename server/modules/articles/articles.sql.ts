@@ -11,8 +11,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core'
 import type { ArticleKind, ArticleState, RelatedStock } from '#contracts/articles.ts'
+import type { ArticleDocument, CoverImage, RevisionAction } from '#contracts/console-rules.ts'
 import type { Market } from '#contracts/regions.ts'
 import { createdAt, localizedText, updatedAt } from '#server/db/columns.ts'
 
@@ -43,7 +45,8 @@ export const articleTags = pgTable('article_tags', {
 
 /**
  * What both language versions of an article share. `key` (slug) and `id` both reach it. Only `published` is ever
- * shown; `publishedAt` orders every list.
+ * shown; `publishedAt` orders every list. `revision` counts the article's saves and state moves: an editor's save
+ * names the revision it edited, and one made on an older revision is refused (article-editing.service.ts).
  */
 export const articles = pgTable(
   'articles',
@@ -59,10 +62,15 @@ export const articles = pgTable(
       .notNull()
       .references(() => articleAuthors.key),
     coverUrl: text().notNull(),
+    /** An uploaded cover's sizes and formats (its `fallbackUrl` is `coverUrl`); null for a drawing. */
+    coverImage: jsonb().$type<CoverImage>(),
     tagKeys: text().array().notNull().default(sql`'{}'::text[]`),
     stocks: jsonb().$type<RelatedStock[]>().notNull().default([]),
     state: text().$type<ArticleState>().notNull(),
     publishedAt: timestamp({ withTimezone: true }),
+    /** When a scheduled article is to be published (the scheduled-publishing job); null in other states. */
+    scheduledAt: timestamp({ withTimezone: true }),
+    revision: integer().notNull().default(1),
     /** When the text last changed in a way readers should know about (shown as "Updated …"). */
     contentUpdatedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -70,9 +78,13 @@ export const articles = pgTable(
   },
   (table) => [
     check('articles_kind', sql`${table.kind} in ('news', 'analysis', 'recommendation')`),
-    check('articles_state', sql`${table.state} in ('draft', 'published', 'taken_down', 'deleted')`),
+    check(
+      'articles_state',
+      sql`${table.state} in ('draft', 'scheduled', 'published', 'taken_down', 'deleted')`,
+    ),
     check('articles_market', sql`${table.market} in ('us', 'hk', 'jp', 'kr')`),
-    check('articles_published_at', sql`${table.state} = 'draft' or ${table.publishedAt} is not null`),
+    check('articles_published_at', sql`${table.state} <> 'published' or ${table.publishedAt} is not null`),
+    check('articles_scheduled_at', sql`${table.state} <> 'scheduled' or ${table.scheduledAt} is not null`),
     index('articles_listed_idx')
       .on(table.publishedAt.desc(), table.id.desc())
       .where(sql`${table.state} = 'published'`),
@@ -80,6 +92,10 @@ export const articles = pgTable(
     index('articles_market_idx').on(table.market, table.publishedAt.desc()),
     index('articles_kind_idx').on(table.kind, table.publishedAt.desc()),
     index('articles_tag_keys_idx').using('gin', table.tagKeys),
+    // The scheduled-publishing job's question, every minute: which are due?
+    index('articles_scheduled_idx').on(table.scheduledAt).where(sql`${table.state} = 'scheduled'`),
+    // The newsroom's list: last changed first.
+    index('articles_updated_idx').on(table.updatedAt.desc(), table.id.desc()),
   ],
 )
 
@@ -99,6 +115,9 @@ export const articleTranslations = pgTable(
     locale: text().notNull(),
     title: text().notNull(),
     summary: text().notNull(),
+    /** What search engines and link previews show; empty: the title and summary. */
+    seoTitle: text().notNull().default(''),
+    seoDescription: text().notNull().default(''),
     searchVector: tsvector().notNull(),
     /** The title's terms alone: small enough to stay in the row, so suggestions can test many titles cheaply. */
     titleVector: tsvector().notNull(),
@@ -170,3 +189,43 @@ export const articleBodies = pgTable(
     }).onDelete('cascade'),
   ],
 )
+
+/**
+ * Every saved state of an article: the whole document as the editor wrote it (both versions, metadata, cover) and
+ * the state it left the article in, numbered like `articles.revision`. Only inserted; a restore saves an old
+ * document as a new revision. The saver is kept by id and phone without a foreign key (entries outlive members).
+ */
+export const articleRevisions = pgTable(
+  'article_revisions',
+  {
+    articleId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    savedAt: timestamp({ withTimezone: true }).notNull(),
+    savedByMemberId: uuid(),
+    savedByPhone: text(),
+    action: text().$type<RevisionAction>().notNull(),
+    state: text().$type<ArticleState>().notNull(),
+    scheduledAt: timestamp({ withTimezone: true }),
+    restoredFrom: integer(),
+    document: jsonb().$type<ArticleDocument>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.articleId, table.number] }),
+    check('article_revisions_action', sql`${table.action} in ('create', 'save', 'restore', 'state')`),
+  ],
+)
+
+/**
+ * An uploaded cover: the sizes made from it (kept in file storage under `covers/{id}/{width}.{format}`), so an
+ * article can name it by id. Files are never replaced: a new picture is a new id.
+ */
+export const articleCoverImages = pgTable('article_cover_images', {
+  id: uuid().primaryKey(),
+  image: jsonb().$type<CoverImage>().notNull(),
+  /** Every stored file's key, for clean-up. */
+  fileKeys: text().array().notNull(),
+  uploadedAt: timestamp({ withTimezone: true }).notNull(),
+  uploadedByMemberId: uuid(),
+})

@@ -7,9 +7,15 @@
 
 import type { Locale } from '#contracts/regions.ts'
 import type { MenuGroup } from '#contracts/site.ts'
+import type { LocalizedText } from '#server/db/columns.ts'
 import type { Db } from '#server/db/database.ts'
 import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
-import { selectMenu } from './navigation.repo.ts'
+import {
+  replaceGroupsOfArticle,
+  selectGroupsOfArticle,
+  selectMenu,
+  selectMenuGroups,
+} from './navigation.repo.ts'
 
 export function createNavigationService({
   db,
@@ -54,7 +60,30 @@ export function createNavigationService({
     return menu
   }
 
-  return { listMenu }
+  /** The groups an article can be listed in (the newsroom's choices). */
+  async function listMenuGroups(): Promise<{ key: string; name: LocalizedText }[]> {
+    return (await selectMenuGroups(db)).map((group) => ({ key: group.key, name: group.name }))
+  }
+
+  /** `options.db`: the caller's transaction. */
+  function listGroupsOfArticle(articleKey: string, options: { db?: Db } = {}): Promise<string[]> {
+    return selectGroupsOfArticle(options.db ?? db, articleKey)
+  }
+
+  /**
+   * Lists an article in exactly these groups (the newsroom's save), in the caller's transaction when given. The
+   * menus held here are dropped by the article change the caller announces.
+   */
+  async function placeArticleInGroups(
+    articleKey: string,
+    groupKeys: readonly string[],
+    options: { previousKey?: string; db?: Db } = {},
+  ): Promise<void> {
+    await replaceGroupsOfArticle(options.db ?? db, articleKey, groupKeys, options.previousKey)
+    cache.clear()
+  }
+
+  return { listMenu, listMenuGroups, listGroupsOfArticle, placeArticleInGroups }
 }
 
 export type NavigationService = ReturnType<typeof createNavigationService>

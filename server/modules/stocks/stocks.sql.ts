@@ -20,6 +20,7 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core'
 import type { Market } from '#contracts/regions.ts'
 import { createdAt, updatedAt } from '#server/db/columns.ts'
@@ -269,12 +270,38 @@ export const stockMonthlyPicks = pgTable(
     actualReturn: doublePrecision(),
     actualMaxDrawdown: doublePrecision(),
     isDemo: boolean().notNull(),
+    /** `rule`: chosen by the pick rule; `analyst`: entered or edited at the console's analysts' desk. */
+    source: text().$type<'rule' | 'analyst'>().notNull().default('rule'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.month, table.companyId] }),
     unique('stock_monthly_picks_rank').on(table.month, table.rank),
+    check('stock_monthly_picks_source', sql`${table.source} in ('rule', 'analyst')`),
+  ],
+)
+
+/**
+ * The firm's own text about a company (Markdown, per language), written at the console's analysts' desk and shown
+ * on the company's stock page. A language without a row shows none.
+ */
+export const stockCompanyTexts = pgTable(
+  'stock_company_texts',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    locale: text().notNull(),
+    markdown: text().notNull(),
+    html: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    updatedByMemberId: uuid(),
+    updatedByPhone: text(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.locale] }),
+    check('stock_company_texts_locale', sql`${table.locale} in ('en', 'zh-Hant')`),
   ],
 )
 

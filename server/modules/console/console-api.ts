@@ -1,0 +1,70 @@
+/**
+ * The `/api/console` route group (server/http.ts registers it as one Fastify scope): the same infrastructure as the
+ * reader's API — compression, security headers, the error envelope, load shedding, reader identification (session
+ * and the same-site check of ADR 0006), the text-input check — then the console guard (console-guard.ts) over
+ * every route of the group, then the routes, then the 404/405 answers of the prefix.
+ *
+ * Other parts of the console (members, site, analytics) add their `register…Routes(routes, …)` lines in the routes'
+ * scope below, each route declaring its `consoleRoles` (console-guard.ts), and list them in the table of
+ * console-access.routes.test.ts, which checks every served route for 401 and 403.
+ */
+import fastifyHelmet from '@fastify/helmet'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { Config } from '#server/config.ts'
+import { registerApiCompression } from '#server/http/compression.ts'
+import { failure, registerErrorHandling, requestLocale } from '#server/http/error-handler.ts'
+import { type LoadShedding, registerApiLoadShedding } from '#server/http/load-shedding.ts'
+import { registerTextInputCheck } from '#server/http/text-input.ts'
+import { registerUnmatchedRequests, trackApiRoutes } from '#server/http/unmatched-requests.ts'
+import { registerReaderIdentification } from '#server/modules/accounts/reader-identification.ts'
+import { ArticleStaleError } from '#server/modules/articles/article-editing.service.ts'
+import type { Services } from '#server/services.ts'
+import { registerAnalystDeskRoutes } from './analyst-desk.routes.ts'
+import { registerConsoleAccessRoutes } from './console-access.routes.ts'
+import { registerConsoleGuard } from './console-guard.ts'
+import { registerNewsroomRoutes } from './newsroom.routes.ts'
+
+export async function registerConsoleApi(
+  consoleApi: FastifyInstance,
+  { services, config, loadShedding }: { services: Services; config: Config; loadShedding: LoadShedding },
+): Promise<void> {
+  const routeTable = trackApiRoutes(consoleApi)
+  if (config.compression) await registerApiCompression(consoleApi)
+  await consoleApi.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    hsts: config.isHttps,
+  })
+  registerErrorHandling(consoleApi)
+  registerApiLoadShedding(consoleApi, loadShedding)
+  registerReaderIdentification(consoleApi, { accounts: services.accounts, config })
+  registerTextInputCheck(consoleApi)
+  // Before every route of the group: 401 without a login, 403 without a role the route declares.
+  registerConsoleGuard(consoleApi, services.console.access)
+
+  await consoleApi.register(async (routes) => {
+    answerStaleArticlesWithTheCurrentOne(routes)
+    registerConsoleAccessRoutes(routes, services.console)
+    registerNewsroomRoutes(routes, services.console.newsroom)
+    registerAnalystDeskRoutes(routes, services.analystDesk)
+  })
+
+  // Last: every other path and method under the prefix answers the 404 or 405 envelope (to admins; the guard
+  // answers everyone else first).
+  registerUnmatchedRequests(consoleApi, routeTable)
+}
+
+/**
+ * A save on an old revision: the 409 envelope carries the current article (`current`), so nothing is lost. Set in
+ * the routes' own scope; everything else goes to the group's error handling.
+ */
+function answerStaleArticlesWithTheCurrentOne(routes: FastifyInstance): void {
+  const answerOthers = routes.errorHandler
+  routes.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (!(error instanceof ArticleStaleError))
+      return answerOthers.call(routes, error as FastifyError, request, reply)
+    return reply
+      .status(409)
+      .header('x-error-code', error.code)
+      .send({ ...failure(409, error.code, requestLocale(request)), current: error.current })
+  })
+}

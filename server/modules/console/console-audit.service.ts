@@ -1,0 +1,114 @@
+/**
+ * The audit log: every change made through the console, written by whoever makes it, read by admins.
+ *
+ * Decides what an entry holds (who, `<entity>.<verb>`, which entity, its JSON before and after, when) and how the
+ * log is filtered and paged. Leaves to each caller what "before" and "after" are: the shapes it answers with, so an
+ * admin reads the same fields the console showed. Writers pass their transaction (`recordChange(record, tx)`), so a
+ * change and its entry are kept or lost together.
+ */
+import type { AuditQuery } from '#contracts/console.ts'
+import {
+  type AuditEntry,
+  type AuditPage,
+  auditCountMax,
+  type ConsoleActor,
+} from '#contracts/console-rules.ts'
+import type { Clock } from '#server/clock.ts'
+import type { Db } from '#server/db/database.ts'
+import {
+  type AuditEntryRow,
+  countAuditEntries,
+  insertAuditEntry,
+  selectAuditEntries,
+} from './console-audit.repo.ts'
+import { instantOfFirmTime, nextDay } from './firm-time.ts'
+
+/** One change to write. `actor` null: the site itself (a scheduled job). */
+export interface AuditRecord {
+  actor: ConsoleActor | null
+  action: string
+  entity: string
+  entityId: string
+  before: unknown
+  after: unknown
+}
+
+/** Writes an entry in the caller's transaction (or on its own when `db` is the pool). */
+export type AuditWriter = (record: AuditRecord, db?: Db) => Promise<void>
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/
+
+export function createConsoleAuditService({
+  db,
+  clock,
+  timeZone,
+}: {
+  db: Db
+  clock: Clock
+  timeZone: string
+}) {
+  /** JSON as stored: `undefined` becomes null, and dates their ISO text, as on the wire. */
+  function toJson(value: unknown): unknown {
+    return value === undefined ? null : JSON.parse(JSON.stringify(value))
+  }
+
+  const recordChange: AuditWriter = async (record, inDb = db) => {
+    await insertAuditEntry(inDb, {
+      at: clock.now(),
+      actorMemberId: record.actor?.memberId ?? null,
+      actorPhone: record.actor?.phone ?? null,
+      action: record.action,
+      entity: record.entity,
+      entityId: record.entityId,
+      before: toJson(record.before),
+      after: toJson(record.after),
+    })
+  }
+
+  /** A day names the firm's calendar day: `from` its start, `to` the start of the next (so `to` includes it). */
+  function instantOf(value: string | undefined, edge: 'from' | 'to'): Date | undefined {
+    if (!value) return undefined
+    if (!dayPattern.test(value)) return new Date(value)
+    return instantOfFirmTime(edge === 'to' ? nextDay(value) : value, timeZone)
+  }
+
+  async function listAuditEntries(query: AuditQuery): Promise<AuditPage> {
+    const filter = {
+      actorMemberId: query.actor,
+      action: query.action,
+      entity: query.entity,
+      entityId: query.entityId,
+      from: instantOf(query.from, 'from'),
+      to: instantOf(query.to, 'to'),
+    }
+    const offset = (query.page - 1) * query.pageSize
+    const [rows, total] = await Promise.all([
+      selectAuditEntries(db, filter, { limit: query.pageSize, offset }),
+      countAuditEntries(db, filter, auditCountMax),
+    ])
+    return {
+      rows: rows.map(toAuditEntry),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      hasMore: offset + rows.length < total,
+    }
+  }
+
+  return { recordChange, listAuditEntries }
+}
+
+function toAuditEntry(row: AuditEntryRow): AuditEntry {
+  return {
+    id: Number(row.id),
+    at: row.at.toISOString(),
+    actor: row.actorMemberId ? { memberId: row.actorMemberId, phone: row.actorPhone ?? '' } : null,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  }
+}
+
+export type ConsoleAuditService = ReturnType<typeof createConsoleAuditService>
