@@ -7,7 +7,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { sharedCookieDomain } from '#contracts/cookie-domains.ts'
-import { type Market, type Region, regions } from '#contracts/regions.ts'
+import { type Locale, type Market, type Region, regions } from '#contracts/regions.ts'
 import { type QuotaLadder, readQuotaLadder } from './modules/quotas/quota-ladder.ts'
 import { isIsoDate } from './providers/market-data/exchange-calendar.ts'
 import { findCompany } from './providers/market-data/universe.ts'
@@ -156,6 +156,19 @@ const EnvSchema = z.object({
   TWILIO_FROM: optionalText,
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   /**
+   * Payments (server/providers/payments): `demo` (our own checkout page, labelled DEMO; no money moves; checkout is
+   * closed when APP_ENV=production unless PAYMENTS_DEMO_IN_PRODUCTION=true) or `stripe`.
+   */
+  PAYMENTS_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+  PAYMENTS_DEMO_IN_PRODUCTION: booleanFromEnv.default(false),
+  STRIPE_SECRET_KEY: optionalText,
+  /** The webhook endpoint's signing secret (whsec_…): /api/portal/billing/webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  /** Tax wording under prices and at checkout, per language; unset shows none. */
+  BILLING_TAX_NOTE_EN: optionalText,
+  BILLING_TAX_NOTE_ZH: optionalText,
+  /**
    * Where uploaded files are kept (server/providers/file-storage): `local` (DATA_DIR/files; one machine) or `s3` (AWS
    * S3 or an S3-compatible service such as MinIO or Cloudflare R2).
    */
@@ -275,6 +288,8 @@ export interface Config {
   mediaRenderRatePerMinute: number
   auth: AuthConfig
   sms: SmsConfig
+  /** The payments adapter and the wording around prices (server/providers/payments/payments-provider-factory.ts). */
+  payments: PaymentsConfig
   /** Where uploaded files are kept (server/providers/file-storage/file-storage-factory.ts builds it). */
   fileStorage: FileStorageConfig
   /** IANA time zone of quota days and months and of the daily code limit. */
@@ -353,6 +368,16 @@ export interface AuthConfig {
   sessionAbsoluteMs: number
   codeDailyLimit: number
   ipLimitPerHour: number
+}
+
+/** PAYMENTS_PROVIDER, its STRIPE_* settings, and the BILLING_TAX_NOTE_* wording. */
+export type PaymentsConfig = (
+  | { provider: 'demo' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string }
+) & {
+  /** False for the demo provider in production (unless allowed): prices show, checkout answers 503. */
+  checkoutOpen: boolean
+  taxNote: Record<Locale, string | null>
 }
 
 export type SmsConfig =
@@ -449,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS cannot be longer than HTTP_REQUEST_TIMEOUT_MS')
   }
   const sms = smsConfigOf(e)
+  const payments = paymentsConfigOf(e)
   const marketData = marketDataConfigOf(e)
   const quotaLadder = quotaLadderOf(env)
   if (!isTimeZone(e.LIMITS_TIME_ZONE))
@@ -509,6 +535,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaRenderRatePerMinute: e.MEDIA_RENDER_RATE_PER_MINUTE,
     auth,
     sms,
+    payments,
     fileStorage: fileStorageConfigOf(e),
     limitsTimeZone: e.LIMITS_TIME_ZONE,
     quotas: { ladder: quotaLadder, visitorsPerNetwork: e.QUOTA_VISITORS_PER_NETWORK },
@@ -600,6 +627,36 @@ function chatConfigOf(e: Env): ChatConfig {
       readTimeoutMs: e.CHAT_FILE_READ_TIMEOUT_MS,
       readWorkers: e.CHAT_FILE_READ_WORKERS,
     },
+  }
+}
+
+function paymentsConfigOf(e: Env): PaymentsConfig {
+  const taxNote = { en: e.BILLING_TAX_NOTE_EN ?? null, 'zh-Hant': e.BILLING_TAX_NOTE_ZH ?? null }
+  if (e.PAYMENTS_PROVIDER === 'demo') {
+    // Anyone could take a plan with one click on the demo page: closed in production unless a demo site says so.
+    return {
+      provider: 'demo',
+      checkoutOpen: e.APP_ENV !== 'production' || e.PAYMENTS_DEMO_IN_PRODUCTION,
+      taxNote,
+    }
+  }
+  if (!e.STRIPE_SECRET_KEY || !/^(sk|rk)_/.test(e.STRIPE_SECRET_KEY)) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY must be set to a Stripe secret key (sk_… or rk_…) when PAYMENTS_PROVIDER=stripe',
+    )
+  }
+  if (!e.STRIPE_WEBHOOK_SECRET?.startsWith('whsec_')) {
+    throw new ConfigError(
+      "STRIPE_WEBHOOK_SECRET must be set to the webhook endpoint's signing secret (whsec_…) when PAYMENTS_PROVIDER=stripe",
+    )
+  }
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+    checkoutOpen: true,
+    taxNote,
   }
 }
 

@@ -10,6 +10,7 @@ import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { consoleApiPrefix } from '#contracts/console-rules.ts'
 import { ok } from '#contracts/envelope.ts'
 import type { Config } from './config.ts'
 import { answerClientError, answerFrameworkError } from './http/client-errors.ts'
@@ -17,6 +18,7 @@ import { registerApiCompression } from './http/compression.ts'
 import {
   capConnectionsPerAddress,
   proxyPeerCheckOf,
+  registerRequestDeadlines,
   serverTimeoutOptionsOf,
 } from './http/connection-limits.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
@@ -32,7 +34,10 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts'
 import { registerReaderIdentification } from './modules/accounts/reader-identification.ts'
 import { registerArticleMediaRoutes } from './modules/articles/article-media.routes.ts'
 import { registerArticlesRoutes } from './modules/articles/articles.routes.ts'
+import { registerBillingRoutes } from './modules/billing/billing.routes.ts'
 import { registerChatRoutes } from './modules/chat/chat.routes.ts'
+import { registerChatFilesRoutes } from './modules/chat-files/chat-files.routes.ts'
+import { registerConsoleApi } from './modules/console/console-api.ts'
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes.ts'
 import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { registerSiteTextsRoutes } from './modules/site-texts/site-texts.routes.ts'
@@ -85,12 +90,13 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     // Headers, whole-request, keep-alive and inactivity timeouts (HTTP_*_TIMEOUT_MS).
-    ...serverTimeoutOptionsOf(config.httpLimits),
+    ...serverTimeoutOptionsOf(config.httpLimits, config.chat.files.uploadTimeoutMs),
     // Requests refused before any route (unreadable by Node's parser, undecodable URL) answer the envelope too.
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   })
 
+  registerRequestDeadlines(app, config.httpLimits.requestTimeoutMs)
   capConnectionsPerAddress(app.server, {
     max: config.httpLimits.maxConnectionsPerAddress,
     isProxy: proxyPeerCheckOf(config.trustProxy),
@@ -136,6 +142,11 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerAccountRoutes(api, { ...services, config })
     registerStocksRoutes(api, services.stocks, config.marketData.rateLimits)
     registerChatRoutes(api, services.chat, { config })
+    registerChatFilesRoutes(api, services.chatFiles, {
+      uploadsPerMinute: config.chat.files.uploadsPerMinute,
+      uploadTimeoutMs: config.chat.files.uploadTimeoutMs,
+    })
+    registerBillingRoutes(api, services.billing)
     // Last: every other path and method under the prefix answers the 404 or 405 envelope, never a page.
     registerUnmatchedRequests(api, routeTable)
   }
@@ -146,6 +157,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   }
   await app.register(registerApi, { prefix: '/api/portal' })
   if (config.appEnv === 'develop') await app.register(registerApi, { prefix: '/portal' })
+  // The operator console's API: the same infrastructure, then a guard over the whole group (console-api.ts).
+  await app.register((consoleApi) => registerConsoleApi(consoleApi, { services, config, loadShedding }), {
+    prefix: consoleApiPrefix,
+  })
 
   if (options.staticDir && existsSync(options.staticDir)) {
     await app.register(fastifyStatic, {
@@ -167,7 +182,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     })
   }
 
-  registerArticleMediaRoutes(app, { rendersPerMinute: config.mediaRenderRatePerMinute })
+  registerArticleMediaRoutes(app, {
+    rendersPerMinute: config.mediaRenderRatePerMinute,
+    openUploadedCover: services.console.covers.openCoverFile,
+  })
 
   await options.beforePages?.(app)
   if (options.pages) await registerPages(app, { source: options.pages, services, config, loadShedding })

@@ -7,6 +7,8 @@
  */
 import { basename } from 'node:path'
 import { SubscriptionPeriod, Tier } from '#contracts/accounts.ts'
+import { type Currency, currencies, currencyDecimals, majorUnitsOf } from '#contracts/billing-rules.ts'
+import { ConsoleErrorCode, ConsoleRole } from '#contracts/console.ts'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
 import { Market, markets } from '#contracts/regions.ts'
 import { importCsvIntoDatabase } from '#server/modules/stocks/csv-import.ts'
@@ -16,6 +18,7 @@ import { createImportProgress } from '#server/providers/market-data/csv/import-p
 import { formatImportSummary } from '#server/providers/market-data/csv/import-summary.ts'
 import { bootRuntime, type Runtime } from './boot.ts'
 import { ConfigError } from './config.ts'
+import { AppError } from './http/app-error.ts'
 
 interface OpsCommand {
   usage: string
@@ -34,6 +37,11 @@ const commands: Record<string, OpsCommand> = {
       const parsedPeriod = SubscriptionPeriod.safeParse(period)
       if (!parsedTier.success || !parsedPeriod.success) throw new UsageError()
       const member = await services.accounts.findOrRegisterMember(e164)
+      const inForce = await services.subscriptions.findSubscriptionInForce(member.id)
+      if (inForce?.source === 'billing') {
+        // Replacing it here would leave the provider renewing (and charging) a plan the member no longer has.
+        return `${e164}: has a paid ${inForce.tier} plan until ${inForce.endsAt.toISOString()}; end it first with subscription:end (which stops its renewal at the payment provider)`
+      }
       const subscription = await services.subscriptions.grantSubscription({
         memberId: member.id,
         tier: parsedTier.data,
@@ -45,12 +53,64 @@ const commands: Record<string, OpsCommand> = {
   },
   'subscription:end': {
     usage: 'subscription:end <+mobile>',
-    description: 'End the subscription in force for the number now.',
+    description:
+      'End the subscription in force for the number now (a paid one is cancelled at the payment provider too, without a refund).',
     async run({ services }, [phone]) {
       const e164 = mobileArgument(phone)
       const member = await services.accounts.findMember(e164)
+      // A paid plan ends at the payment provider too, so it is not renewed (and charged) again; no refund.
+      if (member) await services.billing.closeBillingOfMember(member.id)
       const ended = member ? await services.subscriptions.endSubscription(member.id) : false
       return ended ? `${e164}: subscription ended` : `${e164}: no subscription in force`
+    },
+  },
+  'prices:set': {
+    usage:
+      'prices:set <base|plus|premium> <month|quarter|year> <USD|HKD|TWD|JPY|KRW> <amount> [--stripe-price <price_…>]',
+    description:
+      'Set what one period of a plan costs in a currency, in major units (19.99 USD; 2980 JPY — yen and won have no decimals). With PAYMENTS_PROVIDER=stripe, --stripe-price names the Stripe Price (same amount, currency and interval) that checkout charges.',
+    async run({ services }, args) {
+      const stripeAt = args.indexOf('--stripe-price')
+      const stripePriceId = stripeAt >= 0 ? args[stripeAt + 1] : undefined
+      if (stripeAt >= 0 && !stripePriceId?.startsWith('price_')) throw new UsageError()
+      const [tier, period, currency, amount] = stripeAt >= 0 ? args.slice(0, stripeAt) : args
+      const parsedTier = Tier.safeParse(tier)
+      const parsedPeriod = SubscriptionPeriod.safeParse(period)
+      const code = currency?.toUpperCase() as Currency
+      if (!parsedTier.success || !parsedPeriod.success || !currencies.includes(code)) throw new UsageError()
+      const amountMinor = minorUnitsArgument(amount, code)
+      const price = await services.billing.setPrice({
+        tier: parsedTier.data,
+        period: parsedPeriod.data,
+        currency: code,
+        amountMinor,
+        ...(stripePriceId ? { stripePriceId } : {}),
+      })
+      return `${price.tier} ${price.period} ${price.currency}: ${majorUnitsOf(price.amountMinor, price.currency)} (${price.amountMinor} minor units)${price.stripePriceId ? `, Stripe ${price.stripePriceId}` : ''}`
+    },
+  },
+  'prices:list': {
+    usage: 'prices:list',
+    description:
+      'The price catalogue: every plan, period and currency, and which are still the seeded defaults.',
+    async run({ services }) {
+      const rows = await services.billing.listAllPrices()
+      if (rows.length === 0) return 'no prices: set them with prices:set'
+      return rows
+        .map(
+          (r) =>
+            `${r.currency} ${r.tier.padEnd(7)} ${r.period.padEnd(7)} ${String(majorUnitsOf(r.amountMinor, r.currency)).padStart(10)}${r.stripePriceId ? `  ${r.stripePriceId}` : ''}${r.isDefault ? '  (default: set it)' : ''}`,
+        )
+        .join('\n')
+    },
+  },
+  'billing:renew': {
+    usage: 'billing:renew',
+    description:
+      'Renew the demo provider’s subscriptions that are due and end cancelled ones whose period is over (the billing-renewals job does this every 5 minutes).',
+    async run({ services }) {
+      const { renewed, ended } = await services.billing.renewDueSubscriptions()
+      return `${renewed} renewed, ${ended} ended`
     },
   },
   'accounts:purge': {
@@ -62,6 +122,43 @@ const commands: Record<string, OpsCommand> = {
       const handovers = await services.siteHandover.purgeExpired()
       await services.quotas.purgePastMonths()
       return `deleted ${codes} login codes, ${sessions} sessions and ${handovers} hand-overs; past months' quota counts removed`
+    },
+  },
+  'console:grant': {
+    usage: 'console:grant <+mobile> <editor|analyst|support|admin>',
+    description:
+      'Give the number a console role (registering it if new; several roles may be held). The first admin is made this way; admins grant in the console afterwards. Audited with no actor.',
+    async run({ services }, [phone, role]) {
+      const parsed = ConsoleRole.safeParse(role)
+      if (!phone || !parsed.success) throw new UsageError()
+      const member = await explainConsoleRefusal(() =>
+        services.console.access.grantRole({ phone, role: parsed.data }, null),
+      )
+      return `${member.phone}: ${member.roles.map((held) => held.role).join(', ')}`
+    },
+  },
+  'console:revoke': {
+    usage: 'console:revoke <+mobile> <editor|analyst|support|admin>',
+    description: 'Take a console role back (the last admin cannot be revoked). Audited with no actor.',
+    async run({ services }, [phone, role]) {
+      const parsed = ConsoleRole.safeParse(role)
+      if (!phone || !parsed.success) throw new UsageError()
+      const member = await explainConsoleRefusal(() =>
+        services.console.access.revokeRoleByPhone(phone, parsed.data),
+      )
+      const roles = member.roles.map((held) => held.role)
+      return `${member.phone}: ${roles.length > 0 ? roles.join(', ') : 'no console role'}`
+    },
+  },
+  'console:list': {
+    usage: 'console:list',
+    description: 'Every member holding a console role, with the roles.',
+    async run({ services }) {
+      const holders = await services.console.access.listRoleHolders()
+      if (holders.length === 0) return 'nobody holds a console role yet (console:grant <+mobile> admin)'
+      return holders
+        .map((member) => `${member.phone}: ${member.roles.map((held) => held.role).join(', ')}`)
+        .join('\n')
     },
   },
   'redirect:set': {
@@ -156,11 +253,40 @@ const commands: Record<string, OpsCommand> = {
 
 class UsageError extends Error {}
 
+const consoleRefusals: Record<string, string> = {
+  [ConsoleErrorCode.phoneInvalid]: 'not a mobile number in international form (+852 9123 4567)',
+  [ConsoleErrorCode.lastAdmin]: 'the last admin cannot be revoked: grant admin to someone else first',
+  [ConsoleErrorCode.memberNotFound]: 'no member with this number holds a console role',
+}
+
+/** A refusal of the console's rules, said in a line (then the usage), instead of a stack trace. */
+async function explainConsoleRefusal<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    const explanation = error instanceof AppError ? consoleRefusals[error.code] : undefined
+    if (!explanation) throw error
+    process.stderr.write(`${explanation}\n`)
+    throw new UsageError()
+  }
+}
+
 /** An operator types a number in international form (+852 9123 4567); it must be a valid mobile number. */
 function mobileArgument(value: string | undefined): string {
   const e164 = value?.trim().startsWith('+') ? toE164Mobile('HK', value) : undefined
   if (!e164) throw new UsageError()
   return e164
+}
+
+/** An amount in major units with at most the currency's decimals (19.99 USD, 2980 JPY), as minor units. */
+function minorUnitsArgument(value: string | undefined, currency: Currency): number {
+  const decimals = currencyDecimals[currency]
+  const pattern = decimals === 0 ? /^\d+$/ : /^\d+(\.\d{1,2})?$/
+  if (!value || !pattern.test(value)) throw new UsageError()
+  const [whole = '0', fraction = ''] = value.split('.')
+  const minor = Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0')
+  if (!Number.isSafeInteger(minor) || minor <= 0 || minor > 2_000_000_000) throw new UsageError()
+  return minor
 }
 
 function help(): string {

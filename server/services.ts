@@ -2,6 +2,7 @@
  * Builds every domain service once per process from its dependencies. Routes and page loaders reach services
  * only through this object (pages via the router's request context), never by importing a module's internals.
  */
+import path from 'node:path'
 import type { Redis } from 'ioredis'
 import pino from 'pino'
 import { stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stocks.ts'
@@ -14,9 +15,13 @@ import { createDevSmsOutbox } from './modules/accounts/dev-sms-outbox.service.ts
 import { createSiteHandoverService } from './modules/accounts/site-handover.service.ts'
 import type { ArticleChanges } from './modules/articles/article-changes.ts'
 import { createArticlesService } from './modules/articles/articles.service.ts'
+import { createBillingService } from './modules/billing/billing.service.ts'
 import type { Assistant } from './modules/chat/assistant.ts'
 import { createConfiguredAssistant } from './modules/chat/assistants/configured-assistant.ts'
 import { createChatService } from './modules/chat/chat.service.ts'
+import { createChatFilesService } from './modules/chat-files/chat-files.service.ts'
+import { createLazyFileReader } from './modules/chat-files/lazy-file-reader.ts'
+import { createConsoleServices } from './modules/console/console-services.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
@@ -28,6 +33,9 @@ import { createStockRefresh } from './modules/stocks/stock-refresh.ts'
 import { createStocksService } from './modules/stocks/stocks.service.ts'
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service.ts'
 import { createTrackingService } from './modules/tracking/tracking.service.ts'
+import type { FileStorage } from './providers/file-storage/file-storage.ts'
+import { createFileStorage } from './providers/file-storage/file-storage-factory.ts'
+import { createPaymentsProvider } from './providers/payments/payments-provider-factory.ts'
 import { createSmsSender } from './providers/sms/sms-provider.ts'
 import type { SmsSender } from './providers/sms/sms-sender.ts'
 
@@ -43,6 +51,8 @@ export interface ServiceDependencies {
   assistant?: Assistant | undefined
   /** Word of article changes between processes (boot.ts); absent, within this process only. */
   articleChanges?: ArticleChanges | undefined
+  /** Replaces the configured file storage (tests: a folder of their own or the fake S3 server). */
+  fileStorage?: FileStorage | undefined
 }
 
 export function createServices({
@@ -53,6 +63,7 @@ export function createServices({
   smsSender,
   assistant,
   articleChanges,
+  fileStorage,
 }: ServiceDependencies) {
   const { db } = database
   const subscriptions = createSubscriptionService({ db, clock })
@@ -64,6 +75,8 @@ export function createServices({
     now,
     ...(articleChanges ? { changes: articleChanges } : {}),
     recentArticleViews: tracking.countRecentArticleViews,
+    // Preview links of unpublished articles are signed with the session secret (article-preview-tokens.ts).
+    previewSecret: config.auth.secret,
     // Searches name stocks with the diagnosis autocomplete's lookup; only requests call it, after `stocks` exists.
     findStockCandidates: async (text, locale) =>
       (
@@ -95,8 +108,44 @@ export function createServices({
     refresh: stockRefresh,
     countArticleMentions: articles.countStockMentions,
   })
-  const accounts = createAccountsService({ db, config, clock, sms, subscriptions })
+  const accounts = createAccountsService({
+    db,
+    config,
+    clock,
+    sms,
+    subscriptions,
+    // `billing` and `chat` are built below; the hook runs only when a member deletes their account. Their chat
+    // conversations and uploaded files are personal data: they go too (payment records stay: billing's CONTEXT.md).
+    beforeMemberDeleted: async (memberId) => {
+      await billing.closeBillingOfMember(memberId)
+      await chat.deleteMemberConversations(memberId)
+    },
+  })
+  const billing = createBillingService({
+    db,
+    clock,
+    payments: config.payments,
+    siteOrigins: config.siteOrigins,
+    provider: createPaymentsProvider(config.payments, { now: () => clock.now() }),
+    subscriptions,
+    log: pino({ level: config.logLevel, name: 'billing' }),
+  })
   const chatLog = pino({ level: config.logLevel, name: 'chat' })
+  // One file storage for every upload: chat files and console covers.
+  const storage = fileStorage ?? createFileStorage(config.fileStorage, { dataDir: config.dataDir })
+  const chatFiles = createChatFilesService({
+    db,
+    clock,
+    quotas,
+    storage,
+    // Worker threads start with the first file, not with every process (and every test server).
+    reader: createLazyFileReader({
+      workers: config.chat.files.readWorkers,
+      timeoutMs: config.chat.files.readTimeoutMs,
+    }),
+    tempDir: path.join(config.dataDir, 'uploads-in-progress'),
+    log: { error: (details, message) => chatLog.error(details, message) },
+  })
   const chat = createChatService({
     db,
     clock,
@@ -104,6 +153,17 @@ export function createServices({
     assistant: assistant ?? createConfiguredAssistant({ config: config.chat, stocks, articles, clock }),
     describeError: (code, locale) => translateErrorCode(code, locale),
     log: { error: (details, message) => chatLog.error(details, message) },
+    files: chatFiles,
+  })
+  const navigation = createNavigationService({ db, articles, now })
+  const consoleServices = createConsoleServices({
+    db,
+    config,
+    clock,
+    accounts,
+    articles,
+    menus: navigation,
+    storage,
   })
   return {
     subscriptions,
@@ -114,13 +174,17 @@ export function createServices({
     rateLimiter: createRateLimiter({ db, redis }),
     articles,
     tracking,
-    navigation: createNavigationService({ db, articles, now }),
+    navigation,
     siteTexts: createSiteTextsService({ db }),
     newsletter: createNewsletterService({ db }),
     redirects: createRedirectsService({ db }),
     stockRefresh,
     stocks,
     chat,
+    chatFiles,
+    billing,
+    console: consoleServices,
+    analystDesk: consoleServices.analystDesk,
   }
 }
 

@@ -2,7 +2,9 @@
  * The site's recurring jobs, registered on the scheduler by the process entries (main.ts, dev.ts):
  * - `market-data:<market>` — the refresh of one market after its exchange's close (MARKET_DATA_REFRESH_DELAY_MINUTES
  *   later), and once at start to catch up after downtime (it skips what is already current);
- * - `housekeeping` — hourly: expired rate-limit counters, and diagnosis views of past days.
+ * - `housekeeping` — hourly: expired rate-limit counters, diagnosis views of past days, and chat files a stopped
+ *   process left half-read (read again);
+ * - `article-schedule` — every minute: publishes the scheduled articles whose time has come.
  */
 import { markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
@@ -30,6 +32,36 @@ export function housekeepingJob(runtime: Pick<Runtime, 'services'>): Job {
     run: async () => {
       await runtime.services.rateLimiter.deleteExpired()
       await runtime.services.stocks.forgetPastDiagnosisViews()
+      await runtime.services.chatFiles.resumeStalledReadings()
+    },
+  }
+}
+
+export const BILLING_RENEWALS_EVERY_MS = 5 * 60 * 1000
+
+/** `billing-renewals` — every 5 minutes: the demo provider's renewals and the ends of cancelled plans (Stripe renews itself). */
+export function billingRenewalsJob(runtime: Pick<Runtime, 'services'>): Job {
+  return {
+    name: 'billing-renewals',
+    runAtStart: true,
+    nextRunAt: (after) => new Date(after.getTime() + BILLING_RENEWALS_EVERY_MS),
+    run: async () => {
+      await runtime.services.billing.renewDueSubscriptions()
+    },
+  }
+}
+
+/**
+ * `article-schedule` — at the start of every minute (and once at start, after downtime): publishes the scheduled
+ * articles whose time has come (article-editing.service.ts `publishDueArticles`).
+ */
+export function articleScheduleJob(runtime: Pick<Runtime, 'services'>): Job {
+  return {
+    name: 'article-schedule',
+    runAtStart: true,
+    nextRunAt: (after) => new Date(Math.floor(after.getTime() / 60_000) * 60_000 + 60_000),
+    run: async () => {
+      await runtime.services.console.newsroom.publishDueArticles()
     },
   }
 }
@@ -37,7 +69,13 @@ export function housekeepingJob(runtime: Pick<Runtime, 'services'>): Job {
 /** Builds the scheduler with every job and starts it (unless JOBS_ENABLED is false). */
 export function startJobs(runtime: Runtime, log: JobLogger): Scheduler {
   const scheduler = createScheduler({ database: runtime.database, log })
-  for (const job of [...marketDataJobs(runtime), housekeepingJob(runtime)]) scheduler.register(job)
+  for (const job of [
+    ...marketDataJobs(runtime),
+    housekeepingJob(runtime),
+    billingRenewalsJob(runtime),
+    articleScheduleJob(runtime),
+  ])
+    scheduler.register(job)
   if (runtime.config.jobsEnabled) scheduler.start()
   return scheduler
 }
