@@ -7,7 +7,13 @@ import type { ChatFile, ChatFileUploadOutcome, ChatMessage } from '#contracts/ch
 import { parseEventStream } from '#server/modules/chat/testing/event-stream.ts'
 import { createReaderClients, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
-import { buildSampleFile } from './testing/sample-files.ts'
+import {
+  buildSampleFile,
+  canBuildCjkImages,
+  type SampleName,
+  sampleExpectations,
+  sampleNames,
+} from './testing/sample-files.ts'
 
 const pngBytes = Buffer.from((await buildSampleFile('png-en')).bytes)
 const clients = createReaderClients({ ipPrefix: '10.41', phonePrefix: '6241' })
@@ -20,8 +26,8 @@ beforeAll(async () => {
     {
       DATA_DIR: dataDir,
       QUOTA_VISITORS_PER_NETWORK: '1000',
-      QUOTA_UPLOAD_PER_DAY: '8,20,50,100,200',
-      QUOTA_UPLOAD_PER_MONTH: '10,100,500,1000,2000',
+      QUOTA_UPLOAD_PER_DAY: '8,1000,1000,1000,1000',
+      QUOTA_UPLOAD_PER_MONTH: '10,1000,1000,1000,1000',
       CHAT_UPLOAD_RATE_PER_MINUTE: '1000',
     },
     { smsSender: clients.smsSender },
@@ -229,6 +235,28 @@ describe('uploading files into a conversation', () => {
       404,
       'CHAT_CONVERSATION_NOT_FOUND',
     )
+  })
+})
+
+describe('every sample file, real and hostile, through the API', () => {
+  const expectation = (name: SampleName) =>
+    sampleExpectations[name] as (typeof sampleExpectations)[SampleName] & { needsCjkFont?: boolean }
+  const names = sampleNames.filter((name) => !expectation(name).needsCjkFont || canBuildCjkImages())
+
+  it.each(names)('%s gets the right state and message, never a server error', async (name) => {
+    const { detect, read } = expectation(name)
+    const sample = await buildSampleFile(name)
+    const reader = await clients.newMember()
+    const conversationId = await newConversation(reader)
+    const outcome = await uploadOne(reader, conversationId, sample.fileName, Buffer.from(sample.bytes))
+    if ('error' in detect) {
+      expect(outcome).toEqual({ name: sample.fileName, error: detect.error })
+      return
+    }
+    expect(outcome).toMatchObject({ file: { kind: detect.kind, status: 'reading' } })
+    const [file] = await filesOf(reader, conversationId)
+    if ('error' in read) expect(file).toMatchObject({ status: 'failed', failure: read.error })
+    else expect(file).toMatchObject({ status: 'ready', failure: null })
   })
 })
 
