@@ -138,7 +138,7 @@ export function createServices({
     clock,
     quotas,
     storage,
-    // Worker threads start with the first file, not with every process (and every test server).
+    // Reading processes start with the first file, not with every process (and every test server).
     reader: createLazyFileReader({
       workers: config.chat.files.readWorkers,
       timeoutMs: config.chat.files.readTimeoutMs,

@@ -88,7 +88,13 @@ function describeEnd(code: number | null, signal: NodeJS.Signals | null, stderrT
   if (/heap out of memory|heap limit|allocation failed|out of memory/i.test(stderrTail)) {
     return `reading ran out of memory (the reading process ${how})`
   }
-  const lastLine = stderrTail.trim().split('\n').at(-1)?.slice(0, 200)
+  // The error's own line, not its stack or the version line Node prints after it.
+  const lastLine = stderrTail
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('at ') && !/^Node\.js v\d/.test(line))
+    .at(-1)
+    ?.slice(0, 200)
   return `the reading process ${how}${lastLine ? `: ${lastLine}` : ''}`
 }
 
@@ -114,7 +120,9 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
   }
   const execArgv = [
     `--max-old-space-size=${options.maxMemoryMb ?? 768}`,
-    // Two 16 MB semi-spaces: the young generation stays small beside the heap ceiling.
+    // Two 16 MB semi-spaces: the young generation stays small beside the heap ceiling. V8's own stack limit
+    // (about 1 MB) is kept: raised past the system's stack it would turn a file nested too deep from a RangeError
+    // (unreadable) into a segfault (still unreadable, but with nothing to say why).
     '--max-semi-space-size=16',
     // No eval, no `new Function`: nothing a file says is ever compiled (PDF.js and Tesseract need neither).
     '--disallow-code-generation-from-strings',
