@@ -5,30 +5,19 @@
  *    memory before — the upload path streams to disk, so the peak should not grow with the files' size;
  * 3. reading time per format for a 10-page document (PDF, Word, Excel, PowerPoint, text; one screenshot for OCR),
  *    median of 3, in the worker threads the server uses.
- * The server runs in this process on a fresh database in a temporary folder. Figures vary with the machine and its
+ * The server runs in this process on a fresh database in a temporary folder (bench/support/bench-server.ts). Figures vary with the machine and its
  * load; compare runs on the same machine only.
  */
-import '#server/production-env.ts'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import http from 'node:http'
-import os from 'node:os'
 import path from 'node:path'
-import { bootRuntime } from '#server/boot.ts'
-import { loadConfig } from '#server/config.ts'
-import { createHttpServer } from '#server/http.ts'
 import { createFileReader } from '#server/modules/chat-files/reading/extract-text.ts'
 import { buildTenPageSample, tenPageSampleKinds } from '#server/modules/chat-files/testing/sample-files.ts'
 import { testEnv } from '#server/testing/test-env.ts'
+import { startBenchServer } from './support/bench-server.ts'
 
 const fileBytes = Number(process.env.BENCH_FILE_MB ?? 50) * 1024 * 1024
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-uploads-bench-'))
-const config = loadConfig({
-  NODE_ENV: 'production',
-  APP_ENV: 'develop',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
+const server = await startBenchServer({
   JOBS_ENABLED: 'false',
   MARKET_DATA_DEMO_END_DATE: testEnv.MARKET_DATA_DEMO_END_DATE ?? '2026-11-20',
   MARKET_DATA_COMPANIES: testEnv.MARKET_DATA_COMPANIES ?? '',
@@ -38,10 +27,9 @@ const config = loadConfig({
   QUOTA_VISITORS_PER_NETWORK: '1000000',
   CHAT_UPLOAD_RATE_PER_MINUTE: '1000000',
 })
-const runtime = await bootRuntime({ config })
-const app = await createHttpServer({ config, services: runtime.services, buildId: 'bench', logger: false })
-await app.listen({ port: 0, host: '127.0.0.1' })
-const port = (app.server.address() as { port: number }).port
+const { runtime, port } = server
+const config = runtime.config
+const dataDir = config.dataDir
 
 function call(method: string, urlPath: string, headers: Record<string, string>, body?: Buffer) {
   return new Promise<{ status: number; body: string; cookies: string[] }>((resolve, reject) => {
@@ -183,6 +171,4 @@ for (const kind of tenPageSampleKinds) {
   )
 }
 await reader.close()
-await app.close()
-await runtime.close()
-await rm(dataDir, { recursive: true, force: true })
+await server.close()
