@@ -62,7 +62,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf node_modules/.cache/e2e-data-${e2ePort} && node server/main.ts`,
+      command: `rm -rf node_modules/.cache/e2e-data-${e2ePort} && node server/ops.ts console:grant +85251230001 admin && node server/ops.ts console:grant +85251230002 admin && node server/main.ts`,
       url: `http://127.0.0.1:${e2ePort}/api/portal`,
       env: serverEnv(e2ePort),
       reuseExistingServer: false,

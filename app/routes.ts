@@ -35,6 +35,7 @@ export default [
     route('stocks-hot', 'routes/stocks-hot.tsx'),
     route('stocks-valuation', 'routes/stocks-valuation.tsx'),
     route('executives-moves', 'routes/executives-moves.tsx'),
+    route('console/*', 'routes/console.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.xml.tsx'),

@@ -1,0 +1,178 @@
+/**
+ * An article's revisions, newest first: compare any two (the server lists the changed fields; they are shown side
+ * by side) and restore an older one's content (the state stays; a stale answer is handed to the editor).
+ */
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/button.tsx'
+import { Card } from '#app/components/card.tsx'
+import {
+  type ArticleRevisionSummary,
+  ConsoleErrorCode,
+  type EditorArticle,
+  type RevisionComparison,
+} from '#contracts/console-rules.ts'
+import { ConsoleApiError, consoleApi } from './console-client.ts'
+import { ConsoleError, formatFirmTime, SelectField } from './console-ui.tsx'
+import { changeValueText } from './console-view.ts'
+
+export function ArticleRevisions({
+  article,
+  timeZone,
+  displayLocale,
+  onRestored,
+  onStale,
+}: {
+  article: EditorArticle
+  timeZone: string
+  displayLocale: string
+  onRestored(article: EditorArticle): void
+  onStale(current: EditorArticle): void
+}) {
+  const { t } = useTranslation('console')
+  const [revisions, setRevisions] = useState<ArticleRevisionSummary[]>([])
+  const [from, setFrom] = useState(0)
+  const [to, setTo] = useState(0)
+  const [comparison, setComparison] = useState<RevisionComparison | null>(null)
+  const [error, setError] = useState<unknown>(null)
+
+  useEffect(() => {
+    consoleApi
+      .get<ArticleRevisionSummary[]>(`/articles/${article.id}/revisions`)
+      .then((rows) => {
+        setRevisions(rows)
+        setTo(rows[0]?.number ?? 0)
+        setFrom(rows[1]?.number ?? rows[0]?.number ?? 0)
+      })
+      .catch(setError)
+  }, [article.id])
+
+  async function compare() {
+    setError(null)
+    try {
+      setComparison(
+        await consoleApi.get<RevisionComparison>(`/articles/${article.id}/revisions/compare`, { from, to }),
+      )
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  async function restore(number: number) {
+    setError(null)
+    try {
+      onRestored(
+        await consoleApi.post<EditorArticle>(`/articles/${article.id}/revisions/${number}/restore`, {
+          revision: article.revision,
+        }),
+      )
+    } catch (failure) {
+      if (
+        failure instanceof ConsoleApiError &&
+        failure.code === ConsoleErrorCode.articleStale &&
+        failure.current
+      ) {
+        onStale(failure.current)
+      }
+      setError(failure)
+    }
+  }
+
+  return (
+    <Card className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold text-ink-900">{t('revisions.title')}</h2>
+      <ConsoleError error={error} />
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-ink-100 text-ink-500">
+            <tr>
+              <th className="py-1 pr-3">#</th>
+              <th className="py-1 pr-3">{t('revisions.savedAt')}</th>
+              <th className="py-1 pr-3">{t('revisions.savedBy')}</th>
+              <th className="py-1 pr-3">{t('revisions.action')}</th>
+              <th className="py-1 pr-3">
+                <span className="sr-only">{t('revisions.restore')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {revisions.map((revision) => (
+              <tr key={revision.number} className="border-b border-ink-50">
+                <td className="py-1 pr-3">{revision.number}</td>
+                <td className="py-1 pr-3">{formatFirmTime(revision.savedAt, timeZone, displayLocale)}</td>
+                <td className="py-1 pr-3">{revision.savedBy?.phone ?? t('audit.site')}</td>
+                <td className="py-1 pr-3">
+                  {t(`revisions.actions.${revision.action}`)} · {t(`states.${revision.state}`)}
+                </td>
+                <td className="py-1 pr-3">
+                  {revision.number !== article.revision ? (
+                    <Button size="sm" variant="ghost" onClick={() => void restore(revision.number)}>
+                      {t('revisions.restoreNumber', { number: revision.number })}
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {revisions.length > 1 ? (
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField
+            label={t('revisions.from')}
+            value={from}
+            onChange={(event) => setFrom(Number(event.target.value))}
+          >
+            {revisions.map((revision) => (
+              <option key={revision.number} value={revision.number}>
+                {revision.number}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('revisions.to')}
+            value={to}
+            onChange={(event) => setTo(Number(event.target.value))}
+          >
+            {revisions.map((revision) => (
+              <option key={revision.number} value={revision.number}>
+                {revision.number}
+              </option>
+            ))}
+          </SelectField>
+          <Button variant="secondary" onClick={() => void compare()}>
+            {t('revisions.compare')}
+          </Button>
+        </div>
+      ) : null}
+      {comparison ? (
+        comparison.changes.length === 0 ? (
+          <p className="text-sm text-ink-700">{t('revisions.noChanges')}</p>
+        ) : (
+          <table className="w-full table-fixed text-left text-sm" data-testid="revision-changes">
+            <thead className="border-b border-ink-100 text-ink-500">
+              <tr>
+                <th className="w-1/5 py-1 pr-3">{t('revisions.field')}</th>
+                <th className="py-1 pr-3">{t('revisions.numbered', { number: comparison.from.number })}</th>
+                <th className="py-1 pr-3">{t('revisions.numbered', { number: comparison.to.number })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.changes.map((change) => (
+                <tr key={change.field} className="border-b border-ink-50 align-top">
+                  <td className="py-1 pr-3 font-mono text-xs">{change.field}</td>
+                  <td className="py-1 pr-3 whitespace-pre-wrap break-words">
+                    {changeValueText(change.before)}
+                  </td>
+                  <td className="py-1 pr-3 whitespace-pre-wrap break-words">
+                    {changeValueText(change.after)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+    </Card>
+  )
+}

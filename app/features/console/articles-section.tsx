@@ -1,0 +1,120 @@
+/**
+ * /console/articles: the newsroom's list, last changed first, filtered by state, language and words (the filters
+ * live in the address, so a filtered list can be reloaded and shared), 30 a page.
+ */
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useSearchParams } from 'react-router'
+import { Badge } from '#app/components/badge.tsx'
+import { Button, buttonClassName } from '#app/components/button.tsx'
+import { Pagination } from '#app/components/pagination.tsx'
+import { TextField } from '#app/components/text-field.tsx'
+import { useRootData } from '#app/use-root-data.ts'
+import { articleStates, type ConsoleMe, type EditorArticlePage } from '#contracts/console-rules.ts'
+import { consoleApi } from './console-client.ts'
+import { ConsoleError, ConsoleLoading, formatFirmTime, SelectField } from './console-ui.tsx'
+import { articleFiltersOf, filtersSearch } from './console-view.ts'
+import { useConsoleData } from './use-console-data.ts'
+
+export function ArticlesSection({ me }: { me: ConsoleMe }) {
+  const { t } = useTranslation('console')
+  const [search] = useSearchParams()
+  const filters = articleFiltersOf(search)
+  const {
+    data: page,
+    error,
+    isLoading,
+  } = useConsoleData(
+    () => consoleApi.get<EditorArticlePage>('/articles', { ...filters }),
+    filtersSearch(filters),
+  )
+  const { timeZone } = me
+  const { displayLocale } = useRootData()
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-ink-950">{t('articles.title')}</h1>
+        <Link to="/console/articles/new" className={buttonClassName('primary')}>
+          {t('articles.new')}
+        </Link>
+      </div>
+      <Form
+        method="get"
+        action="/console/articles"
+        className="grid items-end gap-3 md:grid-cols-4"
+        aria-label={t('articles.filters')}
+      >
+        <SelectField label={t('articles.state')} name="state" defaultValue={filters.state ?? ''}>
+          <option value="">{t('articles.any')}</option>
+          {articleStates.map((state) => (
+            <option key={state} value={state}>
+              {t(`states.${state}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('articles.language')} name="locale" defaultValue={filters.locale ?? ''}>
+          <option value="">{t('articles.any')}</option>
+          <option value="en">{t('languages.en')}</option>
+          <option value="zh-Hant">{t('languages.zh-Hant')}</option>
+        </SelectField>
+        <TextField label={t('articles.search')} name="q" type="search" defaultValue={filters.q} />
+        <Button type="submit" variant="secondary" disabled={isLoading}>
+          {t('articles.apply')}
+        </Button>
+      </Form>
+      <ConsoleError error={error} />
+      {isLoading && !page ? <ConsoleLoading /> : null}
+      {page && page.rows.length === 0 ? <p className="text-ink-700">{t('articles.empty')}</p> : null}
+      {page && page.rows.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-ink-100 text-ink-500">
+              <tr>
+                <th className="py-2 pr-3">{t('articles.colTitle')}</th>
+                <th className="py-2 pr-3">{t('articles.state')}</th>
+                <th className="py-2 pr-3">{t('articles.colLanguages')}</th>
+                <th className="py-2 pr-3">{t('articles.colUpdated')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((row) => (
+                <tr key={row.id} className="border-b border-ink-50">
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`/console/articles/${row.id}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {row.titles.en ?? row.titles['zh-Hant'] ?? row.key}
+                    </Link>
+                    {row.titles.en && row.titles['zh-Hant'] ? (
+                      <span className="block text-xs text-ink-500">{row.titles['zh-Hant']}</span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Badge
+                      tone={row.state === 'published' ? 'gain' : row.state === 'draft' ? 'neutral' : 'warn'}
+                    >
+                      {t(`states.${row.state}`)}
+                    </Badge>
+                  </td>
+                  <td className="py-2 pr-3">
+                    {row.locales.map((locale) => t(`languages.${locale}`)).join(', ')}
+                  </td>
+                  <td className="py-2 pr-3 text-ink-700">
+                    {formatFirmTime(row.updatedAt, timeZone, displayLocale)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {page ? (
+        <Pagination
+          page={page.page}
+          pageCount={Math.max(1, Math.ceil(page.total / page.pageSize))}
+          hrefOf={(number) => `/console/articles${filtersSearch({ ...filters, page: number })}`}
+        />
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+/**
+ * Small pieces the console's pages share: a labelled select and text area in the design system's look, the
+ * loading state of a section, a translated error line, and times shown in the firm's time zone.
+ */
+import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Spinner } from '#app/components/spinner.tsx'
+import { errorKeyOf } from './console-client.ts'
+
+const controlClass =
+  'w-full rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-900 focus:border-brand-600'
+
+export function SelectField({
+  label,
+  children,
+  ...rest
+}: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId()
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-ink-800">
+        {label}
+      </label>
+      <select id={id} className={`h-10 ${controlClass}`} {...rest}>
+        {children}
+      </select>
+    </div>
+  )
+}
+
+export function TextAreaField({
+  label,
+  ...rest
+}: { label: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId()
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-ink-800">
+        {label}
+      </label>
+      <textarea id={id} className={`py-2 font-mono ${controlClass}`} {...rest} />
+    </div>
+  )
+}
+
+export function ConsoleLoading() {
+  const { t } = useTranslation('console')
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner label={t('loading')} />
+    </div>
+  )
+}
+
+/** A failure of the API in the reader's language (errors.json has every CONSOLE_* code). */
+export function ConsoleError({ error }: { error: unknown }) {
+  const { t } = useTranslation()
+  if (!error) return null
+  return (
+    <p role="alert" className="rounded-lg border border-loss px-3 py-2 text-sm text-loss">
+      {t(errorKeyOf(error), { defaultValue: t('errors:INTERNAL_ERROR') })}
+    </p>
+  )
+}
+
+/** An instant as the firm's wall clock (the console's times are the firm's, wherever the editor sits). */
+export function formatFirmTime(iso: string | null, timeZone: string, displayLocale: string): string {
+  if (!iso) return '—'
+  return new Intl.DateTimeFormat(displayLocale, {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso))
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest'
+import type { EditorArticle } from '#contracts/console-rules.ts'
+import {
+  allowedStateActions,
+  articleFiltersOf,
+  auditFiltersOf,
+  changeValueText,
+  consolePageOf,
+  consoleSectionsOf,
+  documentInputOf,
+  documentOf,
+  emptyVersion,
+  filtersSearch,
+  sectionOfPage,
+} from './console-view.ts'
+
+describe('consoleSectionsOf', () => {
+  it('opens the newsroom to editors and analysts, everything to admins, nothing to support alone', () => {
+    expect(consoleSectionsOf(['editor'])).toEqual(['articles'])
+    expect(consoleSectionsOf(['analyst'])).toEqual(['articles'])
+    expect(consoleSectionsOf(['admin'])).toEqual(['articles', 'roles', 'audit'])
+    expect(consoleSectionsOf(['support'])).toEqual([])
+  })
+})
+
+describe('allowedStateActions', () => {
+  it('follows articleStateMoves from every state', () => {
+    expect(allowedStateActions('draft')).toEqual(['schedule', 'publish', 'delete'])
+    expect(allowedStateActions('scheduled')).toEqual(['schedule', 'unschedule', 'publish', 'delete'])
+    expect(allowedStateActions('published')).toEqual(['take_down', 'delete'])
+    expect(allowedStateActions('taken_down')).toEqual(['publish', 'delete'])
+    expect(allowedStateActions('deleted')).toEqual([])
+  })
+})
+
+describe('article filters in the address', () => {
+  it('reads known values and round-trips them', () => {
+    const filters = articleFiltersOf(
+      new URLSearchParams('state=published&locale=zh-Hant&q=%20chips%20&page=3'),
+    )
+    expect(filters).toEqual({ state: 'published', locale: 'zh-Hant', q: 'chips', page: 3 })
+    expect(articleFiltersOf(new URLSearchParams(filtersSearch(filters)))).toEqual(filters)
+  })
+
+  it('ignores unknown states, languages and pages', () => {
+    expect(articleFiltersOf(new URLSearchParams('state=gone&locale=fr&page=-2'))).toEqual({
+      state: null,
+      locale: null,
+      q: '',
+      page: 1,
+    })
+  })
+
+  it('leaves empty filters and the first page out of the address', () => {
+    expect(filtersSearch({ state: null, locale: 'en', q: '', page: 1 })).toBe('?locale=en')
+    expect(filtersSearch({ state: null, locale: null, q: '', page: 1 })).toBe('')
+  })
+})
+
+describe('audit filters in the address', () => {
+  it('keeps days only in YYYY-MM-DD form and round-trips', () => {
+    const filters = auditFiltersOf(
+      new URLSearchParams('action=role.grant&entity=role&from=2026-11-01&to=bad&page=2'),
+    )
+    expect(filters).toEqual({
+      actor: '',
+      action: 'role.grant',
+      entity: 'role',
+      from: '2026-11-01',
+      to: '',
+      page: 2,
+    })
+    expect(auditFiltersOf(new URLSearchParams(filtersSearch(filters)))).toEqual(filters)
+  })
+})
+
+describe('documentInputOf', () => {
+  const article: EditorArticle = {
+    id: 7,
+    key: 'chips',
+    kind: 'news',
+    topic: 'tech',
+    market: 'us',
+    author: 'desk',
+    tags: [],
+    stocks: [],
+    menuGroups: [],
+    coverUrl: '/media/covers/tech.svg',
+    coverImage: null,
+    versions: { en: emptyVersion(), 'zh-Hant': null },
+    state: 'draft',
+    revision: 2,
+    publishedAt: null,
+    scheduledAt: null,
+    createdAt: '2026-11-01T00:00:00Z',
+    updatedAt: '2026-11-01T00:00:00Z',
+    updatedBy: null,
+  }
+
+  it('sends a drawing by its URL and an upload by its id', () => {
+    expect(documentInputOf(documentOf(article))).toMatchObject({ coverUrl: '/media/covers/tech.svg' })
+    const upload = {
+      id: '0b7c1c9e-8f51-4c43-9a59-2a1d0f7e1a11',
+      format: 'jpeg' as const,
+      width: 1600,
+      height: 900,
+      widths: [480],
+      fallbackUrl: '/media/uploads/covers/x/480.jpeg',
+      sources: [],
+    }
+    const input = documentInputOf({
+      ...documentOf(article),
+      coverImage: upload,
+      coverUrl: upload.fallbackUrl,
+    })
+    expect(input).toMatchObject({ coverImageId: upload.id })
+    expect(input).not.toHaveProperty('coverUrl')
+    expect(input).not.toHaveProperty('coverImage')
+  })
+})
+
+describe('changeValueText', () => {
+  it('shows absent values as a dash and lists joined', () => {
+    expect(changeValueText(null)).toBe('—')
+    expect(changeValueText(['a', 'b'])).toBe('a, b')
+    expect(changeValueText('text')).toBe('text')
+  })
+})
+
+describe('consolePageOf', () => {
+  it('reads the console page from the address', () => {
+    expect(consolePageOf('')).toEqual({ page: 'home' })
+    expect(consolePageOf('articles/')).toEqual({ page: 'articles' })
+    expect(consolePageOf('articles/new')).toEqual({ page: 'article', articleId: null })
+    expect(consolePageOf('articles/42')).toEqual({ page: 'article', articleId: 42 })
+    expect(consolePageOf('articles/0')).toEqual({ page: 'unknown' })
+    expect(consolePageOf('roles')).toEqual({ page: 'roles' })
+    expect(consolePageOf('audit')).toEqual({ page: 'audit' })
+    expect(consolePageOf('members')).toEqual({ page: 'unknown' })
+  })
+
+  it('names the section a page needs', () => {
+    expect(sectionOfPage({ page: 'article', articleId: 3 })).toBe('articles')
+    expect(sectionOfPage({ page: 'audit' })).toBe('audit')
+    expect(sectionOfPage({ page: 'home' })).toBeNull()
+  })
+})

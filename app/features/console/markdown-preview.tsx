@@ -1,0 +1,49 @@
+/**
+ * The live preview of a Markdown body: the server's renderer (the public page's, sanitised there) is asked again
+ * once typing pauses, and the HTML is shown in the public article body's own styles (`prose-content`).
+ */
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { MarkdownPreview } from '#contracts/console-rules.ts'
+import { consoleApi } from './console-client.ts'
+import { ConsoleError } from './console-ui.tsx'
+
+/** Long enough not to render every keystroke, short enough to feel live. */
+export const previewDebounceMs = 400
+
+export function MarkdownPreviewPane({ markdown, label }: { markdown: string; label: string }) {
+  const { t } = useTranslation('console')
+  const [html, setHtml] = useState('')
+  const [error, setError] = useState<unknown>(null)
+  useEffect(() => {
+    let isCurrent = true
+    const timer = setTimeout(() => {
+      consoleApi
+        .post<MarkdownPreview>('/articles/preview', { markdown })
+        .then((preview) => {
+          if (!isCurrent) return
+          setHtml(preview.html)
+          setError(null)
+        })
+        .catch((failure: unknown) => {
+          if (isCurrent) setError(failure)
+        })
+    }, previewDebounceMs)
+    return () => {
+      isCurrent = false
+      clearTimeout(timer)
+    }
+  }, [markdown])
+  return (
+    <section aria-label={label} className="flex flex-col gap-1">
+      <p className="text-sm font-medium text-ink-800">{t('editor.preview')}</p>
+      <ConsoleError error={error} />
+      <div
+        className="prose-content min-h-24 rounded-lg border border-ink-100 bg-white p-4"
+        data-testid="markdown-preview"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised by the public page's renderer on the server (server/text/render-markdown.ts)
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,121 @@
+/**
+ * /console/roles (admin): who holds which console role and who granted it; grant a role by mobile number (a new
+ * number is registered), revoke one (the API refuses to revoke the last admin, and says so).
+ */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/button.tsx'
+import { Card } from '#app/components/card.tsx'
+import { TextField } from '#app/components/text-field.tsx'
+import { type ConsoleMemberRoles, type ConsoleRole, consoleRoles } from '#contracts/console-rules.ts'
+import { consoleApi } from './console-client.ts'
+import { ConsoleError, ConsoleLoading, SelectField } from './console-ui.tsx'
+import { useConsoleData } from './use-console-data.ts'
+
+export function RolesSection() {
+  const { t } = useTranslation('console')
+  const holders = useConsoleData(() => consoleApi.get<ConsoleMemberRoles[]>('/roles'), 'roles')
+  const [phone, setPhone] = useState('')
+  const [role, setRole] = useState<ConsoleRole>('editor')
+  const [error, setError] = useState<unknown>(null)
+  const [notice, setNotice] = useState('')
+
+  async function change(call: () => Promise<unknown>, done: string) {
+    setError(null)
+    setNotice('')
+    try {
+      await call()
+      setNotice(done)
+      holders.reload()
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-ink-950">{t('roles.title')}</h1>
+      <Card>
+        <form
+          className="grid items-end gap-3 md:grid-cols-3"
+          aria-label={t('roles.grant')}
+          onSubmit={(event) => {
+            event.preventDefault()
+            void change(
+              () => consoleApi.post('/roles', { phone, role }),
+              t('roles.granted', { phone, role: t(`roleNames.${role}`) }),
+            )
+          }}
+        >
+          <TextField
+            label={t('roles.phone')}
+            hint={t('roles.phoneHint')}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            required
+          />
+          <SelectField
+            label={t('roles.role')}
+            value={role}
+            onChange={(event) => setRole(event.target.value as ConsoleRole)}
+          >
+            {consoleRoles.map((option) => (
+              <option key={option} value={option}>
+                {t(`roleNames.${option}`)}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit">{t('roles.grant')}</Button>
+        </form>
+      </Card>
+      {notice ? (
+        <p role="status" className="text-sm text-gain">
+          {notice}
+        </p>
+      ) : null}
+      <ConsoleError error={error ?? holders.error} />
+      {holders.isLoading && !holders.data ? <ConsoleLoading /> : null}
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-ink-100 text-ink-500">
+          <tr>
+            <th className="py-2 pr-3">{t('roles.phone')}</th>
+            <th className="py-2 pr-3">{t('roles.held')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(holders.data ?? []).map((holder) => (
+            <tr key={holder.memberId} className="border-b border-ink-50 align-top" data-testid="role-holder">
+              <td className="py-2 pr-3">{holder.phone}</td>
+              <td className="flex flex-wrap gap-2 py-2 pr-3">
+                {holder.roles.map((grant) => (
+                  <span
+                    key={grant.role}
+                    className="flex items-center gap-1 rounded-full bg-ink-50 px-2 py-0.5"
+                  >
+                    {t(`roleNames.${grant.role}`)}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={t('roles.revokeOf', {
+                        role: t(`roleNames.${grant.role}`),
+                        phone: holder.phone,
+                      })}
+                      onClick={() =>
+                        void change(
+                          () => consoleApi.delete('/roles', { memberId: holder.memberId, role: grant.role }),
+                          t('roles.revoked', { phone: holder.phone, role: t(`roleNames.${grant.role}`) }),
+                        )
+                      }
+                    >
+                      ×
+                    </Button>
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

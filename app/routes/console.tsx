@@ -1,0 +1,155 @@
+/**
+ * /console/* (issue 14): the operator console. Visitors are sent to log in; members without a console role see
+ * 'no access' (403); staff get a navigation of the sections their roles open and the page the address names. One
+ * route serves every console page and each section's code is fetched when it is opened: the route manifest ships
+ * with every public page (ADR 0011), so the console adds one entry to it, not one per page. The sections load
+ * their data in the browser from /api/console, whose guard checks the role of every call again.
+ */
+import { clsx } from 'clsx'
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink } from 'react-router'
+import { Card } from '#app/components/card.tsx'
+import { loadConsoleAccess } from '#app/features/console/console-access.server.ts'
+import { ConsoleLoading } from '#app/features/console/console-ui.tsx'
+import {
+  type ConsolePage,
+  type ConsoleSection,
+  consolePageOf,
+  consoleSectionsOf,
+  sectionOfPage,
+} from '#app/features/console/console-view.ts'
+import { requestContext } from '#app/request-context.ts'
+import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
+import type { ConsoleMe } from '#contracts/console-rules.ts'
+import type { Route } from './+types/console.ts'
+
+const ArticlesSection = lazy(() =>
+  import('#app/features/console/articles-section.tsx').then((module) => ({
+    default: module.ArticlesSection,
+  })),
+)
+const ArticleEditSection = lazy(() =>
+  import('#app/features/console/article-edit-section.tsx').then((module) => ({
+    default: module.ArticleEditSection,
+  })),
+)
+const RolesSection = lazy(() =>
+  import('#app/features/console/roles-section.tsx').then((module) => ({ default: module.RolesSection })),
+)
+const AuditSection = lazy(() =>
+  import('#app/features/console/audit-section.tsx').then((module) => ({ default: module.AuditSection })),
+)
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadConsoleAccess(request, context.get(requestContext))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  pageMeta({
+    title: loaderData?.title ?? '',
+    path: location.pathname,
+    root: rootDataOf(matches),
+    noIndex: true,
+  })
+
+export default function ConsoleRoute({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation('console')
+  const { me } = loaderData
+  if (!me) {
+    return (
+      <div
+        className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-16 text-center"
+        data-testid="console-no-access"
+      >
+        <p className="text-sm font-semibold text-ink-500">403</p>
+        <h1 className="text-2xl font-bold text-ink-950">{t('noAccess.title')}</h1>
+        <p className="text-ink-800">{t('noAccess.body')}</p>
+      </div>
+    )
+  }
+  const sections = consoleSectionsOf(me.roles)
+  const page = consolePageOf(params['*'] ?? '')
+  const section = sectionOfPage(page)
+  return (
+    <div className="mx-auto flex max-w-screen-2xl flex-col gap-6 px-4 py-6 lg:flex-row">
+      <nav aria-label={t('nav.label')} className="flex shrink-0 flex-col gap-1 lg:w-52">
+        <p className="px-3 pb-2 text-xs text-ink-500">
+          {me.phone} · {me.roles.map((role) => t(`roleNames.${role}`)).join(', ')}
+        </p>
+        <ul className="flex flex-row flex-wrap gap-1 lg:flex-col">
+          {sections.map((item) => (
+            <li key={item}>
+              <NavLink
+                to={`/console/${item}`}
+                className={({ isActive }) =>
+                  clsx(
+                    'block rounded-md px-3 py-2 text-sm font-medium',
+                    isActive ? 'bg-brand-100 text-brand-700' : 'text-ink-800 hover:bg-ink-50',
+                  )
+                }
+              >
+                {t(`nav.${item}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        {section && !sections.includes(section) ? (
+          <p role="alert" className="text-ink-800">
+            {t('errors:CONSOLE_ROLE_REQUIRED')}
+          </p>
+        ) : (
+          <Suspense fallback={<ConsoleLoading />}>
+            <ConsolePageView page={page} me={me} sections={sections} />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function ConsolePageView({
+  page,
+  me,
+  sections,
+}: {
+  page: ConsolePage
+  me: ConsoleMe
+  sections: ConsoleSection[]
+}) {
+  const { t } = useTranslation('console')
+  switch (page.page) {
+    case 'articles':
+      return <ArticlesSection me={me} />
+    case 'article':
+      return <ArticleEditSection key={String(page.articleId)} me={me} articleId={page.articleId} />
+    case 'roles':
+      return <RolesSection />
+    case 'audit':
+      return <AuditSection me={me} />
+    case 'unknown':
+      return <p className="text-ink-800">{t('notFound')}</p>
+    case 'home':
+      return (
+        <div className="flex flex-col gap-4">
+          <h1 className="text-2xl font-bold text-ink-950">{t('home.title')}</h1>
+          {sections.length === 0 ? <p className="text-ink-800">{t('home.noSections')}</p> : null}
+          <div className="grid gap-4 md:grid-cols-3">
+            {sections.map((item) => (
+              <Card key={item}>
+                <Link
+                  to={`/console/${item}`}
+                  className="text-lg font-semibold text-brand-700 hover:underline"
+                >
+                  {t(`nav.${item}`)}
+                </Link>
+                <p className="mt-1 text-sm text-ink-700">{t(`home.${item}`)}</p>
+              </Card>
+            ))}
+          </div>
+        </div>
+      )
+  }
+}
