@@ -51,6 +51,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  // One folder per port: Playwright empties its output folder when it starts, and runs on other ports (another
+  // checkout's, a bench's) must not lose each other's traces.
+  outputDir: `test-results/${e2ePort}`,
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
