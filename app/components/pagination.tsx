@@ -7,7 +7,7 @@
 import { clsx } from 'clsx'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { PageLink } from './page-link.tsx'
 
 /** The pages to show: 1 … p-1 p p+1 … last, with `gap` where pages are left out. */
 export function visiblePages(page: number, pageCount: number): (number | 'gap')[] {
@@ -44,14 +44,14 @@ export function Pagination({ page, pageCount: knownPageCount, hasNext = false, h
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           {page > 1 ? (
-            <Link
+            <PageLink
               to={hrefOf(page - 1)}
               rel="prev"
               className={clsx(itemClass, 'text-ink-800 hover:bg-ink-100')}
             >
               <ChevronLeft className="size-4" aria-hidden="true" />
               {t('pagination.previous')}
-            </Link>
+            </PageLink>
           ) : (
             <span className={clsx(itemClass, 'text-ink-500')} aria-disabled="true">
               <ChevronLeft className="size-4" aria-hidden="true" />
@@ -67,7 +67,7 @@ export function Pagination({ page, pageCount: knownPageCount, hasNext = false, h
             </li>
           ) : (
             <li key={item}>
-              <Link
+              <PageLink
                 to={hrefOf(item)}
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={t('pagination.page', { page: item })}
@@ -77,20 +77,20 @@ export function Pagination({ page, pageCount: knownPageCount, hasNext = false, h
                 )}
               >
                 {item}
-              </Link>
+              </PageLink>
             </li>
           ),
         )}
         <li>
           {page < pageCount ? (
-            <Link
+            <PageLink
               to={hrefOf(page + 1)}
               rel="next"
               className={clsx(itemClass, 'text-ink-800 hover:bg-ink-100')}
             >
               {t('pagination.next')}
               <ChevronRight className="size-4" aria-hidden="true" />
-            </Link>
+            </PageLink>
           ) : (
             <span className={clsx(itemClass, 'text-ink-500')} aria-disabled="true">
               {t('pagination.next')}

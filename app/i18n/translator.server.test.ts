@@ -41,6 +41,19 @@ describe('the server translator', () => {
     expect(translator.t('greet', { name: 'Kim' })).toBe('Hello, Kim')
   })
 
+  it('remembers a component’s message per value, and formats anything else each time', () => {
+    const common = sample().getFixedT('en', 'common')
+    for (const name of ['Ada', 'Lin', 'Ada']) expect(common('greet', { name })).toBe(`Hello, ${name}`)
+    for (const count of [1, 3, 1, 3])
+      expect(common('items', { count })).toBe(count === 1 ? '1 item' : `${count} items`)
+    expect(common('greet', { name: 'Ada', count: 2 })).toBe('Hello, Ada')
+    // A value i18next formats (an object) is not a plain value: still put in as i18next does.
+    expect(common('greet', { name: { toString: () => 'Kim' } })).toBe('Hello, Kim')
+    expect(common('greet', { name: { toString: () => 'Lee' } })).toBe('Hello, Lee')
+    expect(common('missing', { defaultValue: 'Fallback' })).toBe('Fallback')
+    expect(common('missing', { defaultValue: 'Other' })).toBe('Other')
+  })
+
   it('keeps the two languages apart', () => {
     const en = getServerTranslator('en').getFixedT('en', 'common')
     const hant = getServerTranslator('zh-Hant').getFixedT('zh-Hant', 'common')

@@ -3,7 +3,9 @@
  *
  * A render asks for a few hundred messages, nearly all of them plain (no value to put in, no plural): each is
  * looked up once per process and remembered (`rememberPlainMessages`). The catalogs are fixed at build, so a
- * remembered message never goes stale.
+ * remembered message never goes stale. Components' messages with plain values (an author, a year, a count) are
+ * remembered too, per value, in a memory of their own that starts over when full: their values may come from a
+ * request, the plain messages' never do.
  */
 import type { i18n } from 'i18next'
 import type { Locale } from '#contracts/regions.ts'
@@ -16,6 +18,21 @@ const scopeOptions = new Set(['lng', 'lngs', 'ns', 'keyPrefix'])
 
 /** Far above the catalogs' size (about 2,000 messages per language). */
 const rememberedMax = 20_000
+
+/** Messages with values remembered at once; a few pages' worth of authors, dates and counts, per language. */
+const rememberedWithValuesMax = 5_000
+
+/**
+ * A `t` call's options as part of a memory key when every one is a plain value (a string, a number, a boolean):
+ * then the message depends on the key and these alone. Anything else (an object to format, a function) is not.
+ */
+function valuesKeyOf(options: object): string | undefined {
+  for (const value of Object.values(options)) {
+    const type = typeof value
+    if (type !== 'string' && type !== 'number' && type !== 'boolean') return undefined
+  }
+  return JSON.stringify(options)
+}
 
 function isPlainCall(key: unknown, options: unknown): key is string {
   if (typeof key !== 'string') return false
@@ -55,10 +72,12 @@ export function rememberPlainMessages(translator: i18n): i18n {
   translator.t = t as unknown as i18n['t']
 
   // `useTranslation` asks for a fixed `t` in every component of every render; i18next's copies its options twice
-  // per call before the lookup. One fixed `t` per scope, answering plain calls from memory, skips all of that.
+  // per call before the lookup. One fixed `t` per scope, answering plain calls (and calls with plain values) from
+  // memory, skips all of that.
   const getFixedT = translator.getFixedT.bind(translator) as unknown as (...args: unknown[]) => FixedT
   const fixedByScope = new Map<string, FixedT>()
   const rememberedFixed = new Map<string, string>()
+  const rememberedWithValues = new Map<string, string>()
   translator.getFixedT = ((...args: unknown[]) => {
     const [lng, ns, keyPrefix, fixedOptions] = args
     // react-i18next passes `{ scopeNs }`, which matters to selector functions only, never to a string key.
@@ -85,13 +104,26 @@ export function rememberPlainMessages(translator: i18n): i18n {
     const fixed = getFixedT(...args)
     const fixedPlain = Object.assign((...callArgs: unknown[]) => {
       const [key, options] = callArgs
-      if (callArgs.length > 1 || typeof key !== 'string' || options !== undefined) return fixed(...callArgs)
-      const cacheKey = `${scope}\u0001${key}`
-      const message = rememberedFixed.get(cacheKey)
+      if (callArgs.length > 2 || typeof key !== 'string') return fixed(...callArgs)
+      if (options === undefined) {
+        const cacheKey = `${scope}\u0001${key}`
+        const message = rememberedFixed.get(cacheKey)
+        if (message !== undefined) return message
+        const answer = fixed(key)
+        if (typeof answer === 'string' && rememberedFixed.size < rememberedMax)
+          rememberedFixed.set(cacheKey, answer)
+        return answer
+      }
+      const valuesKey = typeof options === 'object' && options !== null ? valuesKeyOf(options) : undefined
+      if (valuesKey === undefined) return fixed(...callArgs)
+      const cacheKey = `${scope}\u0001${key}\u0001${valuesKey}`
+      const message = rememberedWithValues.get(cacheKey)
       if (message !== undefined) return message
-      const answer = fixed(key)
-      if (typeof answer === 'string' && rememberedFixed.size < rememberedMax)
-        rememberedFixed.set(cacheKey, answer)
+      const answer = fixed(key, options)
+      if (typeof answer === 'string') {
+        if (rememberedWithValues.size >= rememberedWithValuesMax) rememberedWithValues.clear()
+        rememberedWithValues.set(cacheKey, answer)
+      }
       return answer
     }, fixed) as FixedT
     if (fixedByScope.size < rememberedMax) fixedByScope.set(scope, fixedPlain)

@@ -14,6 +14,8 @@ import { databaseUrlWithName } from '#server/testing/test-database.ts'
 export interface BenchProcess {
   url: string
   port: number
+  /** The server process (the primary when WEB_CONCURRENCY starts workers). */
+  pid: number
   hostOf(region: 'en' | 'hant' | 'hk' | 'kr' | 'jp'): string
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>
@@ -67,6 +69,7 @@ export async function startBenchProcess(env: Record<string, string>): Promise<Be
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     hostOf: (region) => `${region}.localhost:${port}`,
     async stop() {
       child.kill('SIGTERM')

@@ -5,10 +5,10 @@
  * - API answers (JSON) above 1 KB are compressed as they are sent, by @fastify/compress: brotli at a low quality
  *   (fast: a 50 KB answer in well under a millisecond), gzip for browsers without brotli;
  * - pages bypass Fastify's hooks (pages.ts hijacks the reply), so they are compressed here: rendered pages as they
- *   stream (`compressWebStream`), cached pages from gzip pieces made once (page-cache.ts).
+ *   stream (`compressStream`), cached pages from gzip pieces made once (page-cache.ts).
  * Deliberately left to others: what may be cached (page-cache.ts) and the assets' own cache headers (http.ts).
  */
-import { Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
@@ -94,14 +94,16 @@ function createCompressor(encoding: ContentEncoding): zlib.BrotliCompress | zlib
  * A streamed body, compressed as it streams. Whatever the render has written by the time the event loop turns is
  * handed to the compressor in one piece and flushed to the reader: the page's shell still arrives before its slow
  * parts, yet the many small pieces React writes in one go cost one compression step, not one each (each is a trip
- * to the thread pool and back). Cancelling the result (the reader left) cancels the source. `onSourceDone` hears
- * when the source has ended (or failed): the render is over, though its last bytes may still be compressing.
+ * to the thread pool and back). The result is the compressor itself, a Node stream the caller pipes into the
+ * response: no second web stream between it and the socket. Destroying it (the reader left) cancels the source.
+ * `onSourceDone` hears when the source has ended (or failed): the render is over, though its last bytes may still
+ * be compressing.
  */
-export function compressWebStream(
+export function compressStream(
   body: ReadableStream<Uint8Array>,
   encoding: ContentEncoding,
   onSourceDone: () => void = () => undefined,
-): ReadableStream<Uint8Array> {
+): Readable {
   const compressor = createCompressor(encoding)
   const reader = body.getReader()
   let pending: Uint8Array[] = []
@@ -162,5 +164,5 @@ export function compressWebStream(
     }
   }
   void pump()
-  return Readable.toWeb(compressor) as unknown as ReadableStream<Uint8Array>
+  return compressor
 }

@@ -9,6 +9,7 @@
  * COMPRESSION=off, compressed (compression.ts).
  */
 import type { ServerResponse } from 'node:http'
+import { finished, type Readable } from 'node:stream'
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -24,7 +25,7 @@ import { type Config, toPublicConfig } from '#server/config.ts'
 import type { Services } from '#server/services.ts'
 import {
   compressionThresholdBytes,
-  compressWebStream,
+  compressStream,
   isCompressibleType,
   negotiateEncoding,
   varyWithAcceptEncoding,
@@ -69,6 +70,37 @@ function hostnameOf(request: FastifyRequest): string {
 /** The Set-Cookie lines of an answer React Router built (several, never merged). */
 function setCookiesOf(response: Response): string[] {
   return response.headers.getSetCookie()
+}
+
+/** A Fetch answer's headers for `writeHead`, a repeated one (Set-Cookie) as a list rather than merged. */
+function nodeHeadersOf(headers: Headers): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {}
+  for (const [name, value] of headers) {
+    const current = result[name]
+    if (current === undefined) result[name] = value
+    else if (Array.isArray(current)) current.push(value)
+    else result[name] = [current, value]
+  }
+  return result
+}
+
+/**
+ * Sends a page's (compressed) body. A reader who leaves stops it, and with it the render, without an error; a body
+ * that fails closes the connection (a cut answer, not a corrupt one) and rejects. (Not `stream.pipeline`: it makes
+ * and aborts an AbortController for every response, an exception object with a stack trace each time.)
+ */
+function pipeIntoResponse(body: Readable, raw: ServerResponse): Promise<void> {
+  return new Promise((resolve, reject) => {
+    body.on('error', (error) => {
+      raw.destroy(error)
+      reject(error)
+    })
+    finished(raw, (error) => {
+      if (error) body.destroy()
+      resolve()
+    })
+    body.pipe(raw)
+  })
 }
 
 export async function registerPages(
@@ -208,17 +240,13 @@ export async function registerPages(
       await sendResponse(raw, response)
       return
     }
-    const headers = new Headers(response.headers)
-    headers.delete('content-length')
-    headers.set('content-encoding', encoding)
-    await sendResponse(
-      raw,
-      new Response(compressWebStream(response.body, encoding, onRendered), {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      }),
-    )
+    // Written straight into the response: a Fetch Response around the compressor would put a web stream and a
+    // copy of the headers between it and the socket, for nothing.
+    const headers = nodeHeadersOf(response.headers)
+    delete headers['content-length']
+    headers['content-encoding'] = encoding
+    raw.writeHead(response.status, response.statusText, headers)
+    await pipeIntoResponse(compressStream(response.body, encoding, onRendered), raw)
   }
 
   await app.register(async (pages) => {
@@ -294,7 +322,8 @@ export async function registerPages(
             'x-request-id': request.id,
           })
         }
-        raw.end('Oops! An unknown error occurred')
+        // A body that failed while streaming has closed the connection already (pipeIntoResponse).
+        if (!raw.destroyed) raw.end('Oops! An unknown error occurred')
       } finally {
         admission.release()
       }

@@ -1,7 +1,7 @@
 /** Links between the article lists: all, analysis, recommendations and the four markets. */
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
-import { NavLink } from 'react-router'
+import { PageNavLink } from '#app/components/page-link.tsx'
 import { markets } from '#contracts/regions.ts'
 import { marketPath } from './article-paths.ts'
 
@@ -26,9 +26,9 @@ export function ArticleListNav() {
       <ul className="flex gap-2 pb-1">
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end className={linkClass}>
+            <PageNavLink to={link.to} end className={linkClass}>
               {link.label}
-            </NavLink>
+            </PageNavLink>
           </li>
         ))}
       </ul>

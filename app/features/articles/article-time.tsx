@@ -6,6 +6,13 @@ import { useRootData } from '#app/use-root-data.ts'
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
+/**
+ * Times already formatted: every reader of a list or an article is shown the same few times, and Intl takes a few
+ * microseconds for each, a dozen per uncached list page. Starts over when full.
+ */
+const formatted = new Map<string, string>()
+const formattedMax = 5_000
+
 export function formatArticleTime(
   iso: string,
   displayLocale: string,
@@ -13,6 +20,9 @@ export function formatArticleTime(
   withTime = true,
 ): string {
   const key = `${displayLocale}|${timeZone}|${withTime}`
+  const formattedKey = `${key}|${iso}`
+  const known = formatted.get(formattedKey)
+  if (known !== undefined) return known
   let format = formats.get(key)
   if (!format) {
     format = new Intl.DateTimeFormat(
@@ -31,7 +41,10 @@ export function formatArticleTime(
     )
     formats.set(key, format)
   }
-  return format.format(new Date(iso))
+  const text = format.format(new Date(iso))
+  if (formatted.size >= formattedMax) formatted.clear()
+  formatted.set(formattedKey, text)
+  return text
 }
 
 /** The browser's ICU may space a time differently from the server's; the text is the same instant either way. */

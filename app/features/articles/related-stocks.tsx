@@ -1,7 +1,7 @@
 /** The stocks an article discusses, each opening the AI diagnosis for it. */
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { PageLink } from '#app/components/page-link.tsx'
 import type { RelatedStock } from '#contracts/articles.ts'
 import { diagnosisPath } from './article-paths.ts'
 
@@ -16,7 +16,7 @@ export function RelatedStocks({ stocks }: { stocks: RelatedStock[] }) {
       <ul className="flex flex-wrap gap-2">
         {stocks.map((stock) => (
           <li key={`${stock.market}:${stock.code}`}>
-            <Link
+            <PageLink
               to={diagnosisPath(stock)}
               title={t('detail.diagnoseHint')}
               className="inline-flex items-center gap-2 rounded-lg border border-ink-100 bg-white px-3 py-2 text-sm font-medium text-ink-900 hover:border-brand-500"
@@ -27,7 +27,7 @@ export function RelatedStocks({ stocks }: { stocks: RelatedStock[] }) {
               <span>{stock.code}</span>
               <Sparkles className="size-4 text-brand-600" aria-hidden="true" />
               <span className="sr-only">{t('detail.diagnose', { code: stock.code })}</span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

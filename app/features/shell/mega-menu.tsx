@@ -9,7 +9,8 @@ import { clsx } from 'clsx'
 import { ChevronDown } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { PageLink } from '#app/components/page-link.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
 
 export const megaMenuCloseDelayMs = 1000
@@ -95,12 +96,12 @@ export function MegaMenu({ groups }: { groups: MenuGroup[] }) {
               <ul className="flex flex-col gap-1">
                 {group.articles.map((article) => (
                   <li key={article.k}>
-                    <Link
+                    <PageLink
                       to={`/articles/${encodeURIComponent(article.k)}`}
                       className="block rounded-md px-2 py-1.5 text-sm text-ink-800 hover:bg-ink-50 hover:text-brand-700"
                     >
                       {article.v}
-                    </Link>
+                    </PageLink>
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,7 @@
 /** The footer (spec §2): agreements and policies, tagline, copyright, subscription form and contact. */
 import { MessageSquare } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { PageLink } from '#app/components/page-link.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
 import { NewsletterForm } from '#app/features/contact/newsletter-form.tsx'
 import type { SiteTextData } from '#contracts/site.ts'
@@ -32,9 +32,9 @@ export function SiteFooter({ footer, year }: { footer: SiteTextData | undefined;
           <ul className="grid grid-cols-2 gap-2 text-sm">
             {(footer?.links ?? []).map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className="text-ink-300 hover:text-white">
+                <PageLink to={link.href} className="text-ink-300 hover:text-white">
                   {link.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

@@ -6,8 +6,9 @@
 import { clsx } from 'clsx'
 import { MoreHorizontal } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink } from 'react-router'
+import { Link } from 'react-router'
 import { DropdownMenu, DropdownMenuLinkItem } from '#app/components/dropdown-menu.tsx'
+import { PageLink, PageNavLink } from '#app/components/page-link.tsx'
 import { AccountMenu } from '#app/features/account/account-menu.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
@@ -28,14 +29,14 @@ export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React
       </a>
       {/* `relative`: the services mega-menu panel is positioned against this container. */}
       <div className="relative mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4 lg:gap-4 lg:px-6">
-        <Link to="/" className="shrink-0" aria-label={t('homeLink')}>
+        <PageLink to="/" className="shrink-0" aria-label={t('homeLink')}>
           <SiteLogo />
-        </Link>
+        </PageLink>
         <div className="min-w-0 flex-1 lg:max-w-sm">{search}</div>
         <nav aria-label={t('mainNavigation')} className="hidden items-center gap-1 lg:flex">
           <MegaMenu groups={menu} />
           {navItems.map((item) => (
-            <NavLink
+            <PageNavLink
               key={item.to}
               to={item.to}
               className={({ isActive }) =>
@@ -47,7 +48,7 @@ export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React
               }
             >
               {t(item.labelKey)}
-            </NavLink>
+            </PageNavLink>
           ))}
           <div className="2xl:hidden">
             <DropdownMenu

@@ -17,7 +17,7 @@ export const accountCookieNames = {
 } as const
 
 const userInfoMaxAgeSeconds = 15 * 24 * 60 * 60
-const deviceMaxAgeSeconds = 365 * 24 * 60 * 60
+export const deviceMaxAgeSeconds = 365 * 24 * 60 * 60
 
 /** The paths cookies were ever set on: the site root and the two API bases (spec §4 clears them all). */
 const cookiePaths = ['/', '/api/portal', '/portal', '/member']
