@@ -10,20 +10,14 @@
  * The server runs in this process on a fresh database (PGlite in a temporary folder, or DATABASE_URL). Figures vary
  * with the machine and its load; compare runs on the same machine only.
  */
-import '#server/production-env.ts'
-import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { count } from 'drizzle-orm'
-import { bootRuntime } from '#server/boot.ts'
-import { loadConfig } from '#server/config.ts'
-import { createHttpServer } from '#server/http.ts'
 import { billingPayments } from '#server/modules/billing/billing.sql.ts'
 import { subscriptions } from '#server/modules/subscriptions/subscriptions.sql.ts'
 import { startFakeStripe } from '#server/providers/payments/testing/fake-stripe.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { testEnv } from '#server/testing/test-env.ts'
+import { startBenchServer } from './support/bench-server.ts'
 
 const checkoutsMeasured = Number(process.env.BENCH_CHECKOUTS ?? 200)
 const paidCheckouts = Number(process.env.BENCH_PAID_CHECKOUTS ?? 300)
@@ -31,26 +25,6 @@ const duplicateShare = Number(process.env.BENCH_DUPLICATES ?? 0.25)
 const senders = Number(process.env.BENCH_SENDERS ?? 8)
 
 const stripe = await startFakeStripe()
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-billing-bench-'))
-const config = loadConfig({
-  NODE_ENV: 'production',
-  APP_ENV: 'develop',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  JOBS_ENABLED: 'false',
-  MARKET_DATA_DEMO_END_DATE: testEnv.MARKET_DATA_DEMO_END_DATE ?? '2026-11-20',
-  MARKET_DATA_COMPANIES: 'us:AAPL',
-  PAYMENTS_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_BASE: stripe.baseUrl,
-  HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(senders + 10),
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-})
-
 const codes = new Map<string, string>()
 const smsSender: SmsSender = {
   name: 'console',
@@ -59,12 +33,22 @@ const smsSender: SmsSender = {
     return { id: `bench-${codes.size}` }
   },
 }
-const runtime = await bootRuntime({ config, smsSender })
-const app = await createHttpServer({ config, services: runtime.services, buildId: 'bench', logger: false })
-await app.listen({ port: 0, host: '127.0.0.1' })
-const port = (app.server.address() as { port: number }).port
+const server = await startBenchServer(
+  {
+    JOBS_ENABLED: 'false',
+    MARKET_DATA_DEMO_END_DATE: testEnv.MARKET_DATA_DEMO_END_DATE ?? '2026-11-20',
+    MARKET_DATA_COMPANIES: 'us:AAPL',
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.baseUrl,
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(senders + 10),
+  },
+  { smsSender, pages: false },
+)
+const { runtime, port } = server
 const agent = new http.Agent({ keepAlive: true, maxSockets: senders + 5 })
-const origin = config.siteOrigins.en
+const origin = runtime.config.siteOrigins.en
 
 for (const [tier, amount] of [
   ['base', 1999],
@@ -204,8 +188,6 @@ try {
   if (failures > 0 || subs?.n !== paidCheckouts || payments?.n !== paidCheckouts) process.exitCode = 1
 } finally {
   agent.destroy()
-  await app.close()
-  await runtime.close()
+  await server.close()
   await stripe.close()
-  await rm(dataDir, { recursive: true, force: true })
 }

@@ -9,17 +9,11 @@
  * when REDIS_URL is set) with 40 demo companies, without pages. Figures vary with the machine and its load; compare
  * runs on the same machine only.
  */
-import '#server/production-env.ts'
-import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
-import { bootRuntime } from '#server/boot.ts'
-import { loadConfig } from '#server/config.ts'
-import { createHttpServer } from '#server/http.ts'
 import type { Assistant } from '#server/modules/chat/assistant.ts'
 import { createConfiguredAssistant } from '#server/modules/chat/assistants/configured-assistant.ts'
 import { testEnv } from '#server/testing/test-env.ts'
+import { startBenchServer } from './support/bench-server.ts'
 
 const questionsMeasured = Number(process.env.BENCH_QUESTIONS ?? 40)
 const concurrentStreams = Number(process.env.BENCH_STREAMS ?? 50)
@@ -33,28 +27,6 @@ const questions = [
   'News about NVIDIA',
 ]
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-chat-bench-'))
-const config = loadConfig({
-  NODE_ENV: 'production',
-  APP_ENV: 'develop',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  JOBS_ENABLED: 'false',
-  MARKET_DATA_DEMO_END_DATE: testEnv.MARKET_DATA_DEMO_END_DATE ?? '2026-11-20',
-  MARKET_DATA_COMPANIES: testEnv.MARKET_DATA_COMPANIES ?? '',
-  STOCKS_PICKS_MONTHS: '6',
-  QUOTA_CHAT_PER_DAY: '1000000,1000000,1000000,1000000,1000000',
-  QUOTA_CHAT_PER_MONTH: '1000000,1000000,1000000,1000000,1000000',
-  QUOTA_VISITORS_PER_NETWORK: '1000000',
-  CHAT_RATE_PER_MINUTE: '1000000',
-  // All streams come from one loopback address here; behind a proxy (TRUST_PROXY) readers are not capped this way.
-  HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(concurrentStreams + 10),
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-})
-
 /** The offline assistant as configured; while `held` is on (phase 2), it waits `holdMs` before its first event. */
 let held = false
 let offline: Assistant | undefined
@@ -67,16 +39,29 @@ const assistant: Assistant = {
   title: (question, locale, signal) => (offline as Assistant).title(question, locale, signal),
   suggestions: (locale, region) => (offline as Assistant).suggestions(locale, region),
 }
-const runtime = await bootRuntime({ config, assistant })
+const server = await startBenchServer(
+  {
+    JOBS_ENABLED: 'false',
+    MARKET_DATA_DEMO_END_DATE: testEnv.MARKET_DATA_DEMO_END_DATE ?? '2026-11-20',
+    MARKET_DATA_COMPANIES: testEnv.MARKET_DATA_COMPANIES ?? '',
+    STOCKS_PICKS_MONTHS: '6',
+    QUOTA_CHAT_PER_DAY: '1000000,1000000,1000000,1000000,1000000',
+    QUOTA_CHAT_PER_MONTH: '1000000,1000000,1000000,1000000,1000000',
+    QUOTA_VISITORS_PER_NETWORK: '1000000',
+    CHAT_RATE_PER_MINUTE: '1000000',
+    // All streams come from one loopback address here; behind a proxy (TRUST_PROXY) readers are not capped this way.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(concurrentStreams + 10),
+  },
+  { assistant, pages: false },
+)
+const { runtime } = server
 offline = createConfiguredAssistant({
-  config: config.chat,
+  config: runtime.config.chat,
   stocks: runtime.services.stocks,
   articles: runtime.services.articles,
   clock: { now: () => new Date() },
 })
-const app = await createHttpServer({ config, services: runtime.services, buildId: 'bench', logger: false })
-await app.listen({ port: 0, host: '127.0.0.1' })
-const port = (app.server.address() as { port: number }).port
+const { port } = server
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrentStreams + 5 })
 
 interface StreamResult {
@@ -193,7 +178,5 @@ try {
   if (failed.length > 0 || errors.length > 0) process.exitCode = 1
 } finally {
   agent.destroy()
-  await app.close()
-  await runtime.close()
-  await rm(dataDir, { recursive: true, force: true })
+  await server.close()
 }

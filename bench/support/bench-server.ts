@@ -1,6 +1,7 @@
 /**
  * Starts the real site in this process for a benchmark: production build, a fresh database (PGlite in a temporary
- * folder, or DATABASE_URL), all services, listening on a free loopback port.
+ * folder, or DATABASE_URL), Redis when REDIS_URL is set, all services, listening on a free loopback port. A bench of
+ * the API alone (`pages: false`) needs no build.
  */
 import '#server/production-env.ts'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -12,6 +13,7 @@ import type { ServerBuild } from 'react-router'
 import { bootRuntime, type Runtime } from '#server/boot.ts'
 import { type Config, loadConfig } from '#server/config.ts'
 import { createHttpServer } from '#server/http.ts'
+import type { Assistant } from '#server/modules/chat/assistant.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 
 export interface BenchServer {
@@ -30,9 +32,16 @@ export interface BenchServer {
   close(): Promise<void>
 }
 
+export interface BenchServerOptions {
+  smsSender?: SmsSender
+  assistant?: Assistant
+  /** Serve the pages from the production build (default); without, the API and static files only. */
+  pages?: boolean
+}
+
 export async function startBenchServer(
   env: Record<string, string> = {},
-  options: { smsSender?: SmsSender } = {},
+  { pages = true, ...bootOptions }: BenchServerOptions = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-'))
   const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
@@ -44,18 +53,25 @@ export async function startBenchServer(
     PORT: '0',
     HOST: '127.0.0.1',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   }
   const config = loadConfig(baseEnv)
-  const runtime = await bootRuntime({ config, ...options })
-  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
+  const runtime = await bootRuntime({ config, ...bootOptions })
+  const build = pages
+    ? ((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild)
+    : undefined
   const listen = async (listenerConfig: Config) => {
     const app = await createHttpServer({
       config: listenerConfig,
       services: runtime.services,
-      pages: { getBuild: async () => build, mode: 'production' },
-      staticDir: path.join(buildDir, 'client'),
-      buildId: build.assets.version,
+      ...(build
+        ? {
+            pages: { getBuild: async () => build, mode: 'production' as const },
+            staticDir: path.join(buildDir, 'client'),
+          }
+        : {}),
+      buildId: build?.assets.version ?? 'bench',
       logger: false,
     })
     await app.listen({ port: 0, host: '127.0.0.1' })
