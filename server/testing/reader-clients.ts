@@ -52,12 +52,17 @@ export function createReaderClients(options: { ipPrefix: string; phonePrefix: st
     return headersOf(client, { origin: `http://${client.region ?? 'en'}.localhost:3000`, ...extra })
   }
 
-  function get(client: ReaderClient, path: string, query: Record<string, string> = {}) {
+  function get(
+    client: ReaderClient,
+    path: string,
+    query: Record<string, string> = {},
+    extraHeaders: Record<string, string> = {},
+  ) {
     return app().inject({
       method: 'GET',
       url: `/api/portal${path}`,
       query,
-      headers: headersOf(client),
+      headers: headersOf(client, extraHeaders),
       remoteAddress: client.ip,
     })
   }
@@ -92,13 +97,18 @@ export function createReaderClients(options: { ipPrefix: string; phonePrefix: st
     return { ip, device, region }
   }
 
+  /** A Hong Kong number nobody in this test file has used yet (national digits, without +852). */
+  function newMobile(): string {
+    phoneSeed += 1
+    return `${options.phonePrefix}${String(phoneSeed).padStart(4, '0')}`
+  }
+
   async function newMember(
     tier?: 'base' | 'plus' | 'premium',
     region: 'en' | 'hant' = 'en',
   ): Promise<ReaderClient> {
     const client = await newVisitor(region)
-    phoneSeed += 1
-    const mobile = `${options.phonePrefix}${String(phoneSeed).padStart(4, '0')}`
+    const mobile = newMobile()
     if (!runtime) throw new Error('bind the test runtime first')
     const { accounts, subscriptions } = runtime.services
     await accounts.sendLoginCode({ country: 'HK', mobile }, { locale: 'en' })
@@ -128,6 +138,9 @@ export function createReaderClients(options: { ipPrefix: string; phonePrefix: st
     send,
     newVisitor,
     newMember,
+    newMobile,
+    /** The login code last texted to a number (E.164), as a reader would read it off the phone. */
+    codeSentTo: (phone: string) => sentCodes.get(phone) ?? '',
   }
 }
 

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ChatMessage, ChatStreamEventName, ChatStreamEvents } from '#contracts/chat-rules.ts'
-import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
-import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { createReaderClients, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
+import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { AssistantError } from './assistant.ts'
 import { requestStop } from './chat.repo.ts'
 import type { ChatStreamEvent } from './chat-answer.ts'
@@ -13,14 +13,7 @@ import { createScriptedAssistant, demoSource, textSteps } from './testing/script
 
 const assistant = createScriptedAssistant()
 let runtime: TestRuntime
-const sentCodes = new Map<string, string>()
-const capturingSms: SmsSender = {
-  name: 'console',
-  send: async (message) => {
-    sentCodes.set(message.to, /\d{6}/.exec(message.body)?.[0] ?? '')
-    return { id: `test-${sentCodes.size}` }
-  },
-}
+const readers = createReaderClients({ ipPrefix: '10.30', phonePrefix: '6140' })
 
 const defaultScript = [
   { type: 'tool' as const, name: 'diagnosis', label: "Looking up Tencent's diagnosis" },
@@ -35,8 +28,9 @@ beforeAll(async () => {
       QUOTA_CHAT_PER_DAY: '20,20,50,75,100',
       QUOTA_CHAT_PER_MONTH: '40,40,300,600,1200',
     },
-    { assistant, smsSender: capturingSms },
+    { assistant, smsSender: readers.smsSender },
   )
+  readers.bind(runtime)
 })
 afterAll(() => runtime.close())
 beforeEach(() => {
@@ -44,99 +38,9 @@ beforeEach(() => {
   assistant.titleOf = async (question) => `About: ${question}`.slice(0, 60)
 })
 
-let ipSeed = 0
-function newIp(): string {
-  ipSeed += 1
-  return `10.30.${Math.floor(ipSeed / 250)}.${(ipSeed % 250) + 1}`
-}
-
 /** A browser: its address, the device cookie the API gave it, and a session token once logged in. */
-interface Client {
-  ip: string
-  device: string
-  token?: string
-  region?: 'en' | 'hant'
-}
-
-function headersOf(client: Client, extra: Record<string, string> = {}): Record<string, string> {
-  const region = client.region ?? 'en'
-  return {
-    ...regionalHeaders(region),
-    cookie: `tw_device=${client.device}`,
-    ...(client.token ? { 'x-token': client.token } : {}),
-    ...extra,
-  }
-}
-
-function get(
-  client: Client,
-  path: string,
-  query: Record<string, string> = {},
-  extra: Record<string, string> = {},
-) {
-  return runtime.app.inject({
-    method: 'GET',
-    url: `/api/portal${path}`,
-    query,
-    headers: headersOf(client, extra),
-    remoteAddress: client.ip,
-  })
-}
-
-function send(
-  client: Client,
-  method: 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-  query: Record<string, string> = {},
-) {
-  const region = client.region ?? 'en'
-  return runtime.app.inject({
-    method,
-    url: `/api/portal${path}`,
-    query,
-    headers: {
-      ...headersOf(client, { origin: `http://${region}.localhost:3000` }),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    remoteAddress: client.ip,
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  })
-}
-
-async function newVisitor(region: 'en' | 'hant' = 'en'): Promise<Client> {
-  const ip = newIp()
-  const response = await runtime.app.inject({
-    method: 'GET',
-    url: '/api/portal/ai/welcome',
-    headers: regionalHeaders(region),
-    remoteAddress: ip,
-  })
-  const device = response.cookies.find((c) => c.name === 'tw_device')?.value ?? ''
-  return { ip, device, region }
-}
-
-let phoneSeed = 400_000
-async function newMember(tier?: 'base'): Promise<Client> {
-  const client = await newVisitor()
-  phoneSeed += 1
-  const mobile = `61${String(phoneSeed).padStart(6, '0')}`
-  const { accounts, subscriptions } = runtime.services
-  await accounts.sendLoginCode({ country: 'HK', mobile }, { locale: 'en' })
-  const result = await accounts.logIn(
-    { country: 'HK', mobile, code: sentCodes.get(`+852${mobile}`) ?? '', agreed: true },
-    { locale: 'en' },
-  )
-  if (tier) {
-    await subscriptions.grantSubscription({
-      memberId: result.userInfo.memberId,
-      tier,
-      period: 'month',
-      source: 'operator',
-    })
-  }
-  return { ...client, token: result.token }
-}
+type Client = ReaderClient
+const { get, send, newVisitor, newMember, newMobile, codeSentTo, headersOf } = readers
 
 function ask(client: Client, query: Record<string, string>, extra: Record<string, string> = {}) {
   return get(client, '/ai/chatSearch', query, extra)
@@ -165,12 +69,6 @@ async function messagesOf(client: Client, subSessionId: string): Promise<ChatMes
 
 async function remainingChat(client: Client): Promise<number> {
   return (await get(client, '/member/quota', { kind: 'chat' })).json().data.remaining
-}
-
-function expectFailure(response: LightMyRequestResponse, status: number, code: string) {
-  expect(response.statusCode).toBe(status)
-  expect(response.headers['x-error-code']).toBe(code)
-  expect(response.json()).toMatchObject({ code: status, data: null, error: code })
 }
 
 /** A contract's refusal: the field's own code travels in x-error-code and in `fields`. */
@@ -490,13 +388,12 @@ describe('ownership', () => {
     const visitor = await newVisitor()
     const events = eventsOf(await ask(visitor, { question: 'Is Tencent undervalued?' }))
     const { conversationId } = startOf(events)
-    phoneSeed += 1
-    const mobile = `61${String(phoneSeed).padStart(6, '0')}`
+    const mobile = newMobile()
     expect((await send(visitor, 'POST', '/member/sendCode', { country: 'HK', mobile })).statusCode).toBe(200)
     const login = await send(visitor, 'POST', '/member/login', {
       country: 'HK',
       mobile,
-      code: sentCodes.get(`+852${mobile}`),
+      code: codeSentTo(`+852${mobile}`),
       agreed: true,
     })
     expect(login.statusCode).toBe(200)
