@@ -5,6 +5,7 @@
  * allowance per network, the shared-network diagnosis journeys.
  */
 import { defineConfig } from '@playwright/test'
+import { consoleAdminNumbers } from './e2e/support/console-staff.ts'
 import { chromiumFlags, e2ePort, liveChatPort } from './e2e/support/sites.ts'
 
 const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
@@ -65,7 +66,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf node_modules/.cache/e2e-data-${e2ePort} && node server/ops.ts console:grant +85251230001 admin && node server/ops.ts console:grant +85251230002 admin && node server/main.ts`,
+      command: `rm -rf node_modules/.cache/e2e-data-${e2ePort} && node server/ops.ts console:grant ${consoleAdminNumbers.join(',')} admin && node server/main.ts`,
       url: `http://127.0.0.1:${e2ePort}/api/portal`,
       env: serverEnv(e2ePort),
       reuseExistingServer: false,

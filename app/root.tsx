@@ -25,16 +25,18 @@ import { routeChecks } from './routing/route-checks.server.ts'
 export const middleware: Route.MiddlewareFunction[] = [routeChecks]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { region, locale, publicConfig, buildId, config } = context.get(requestContext)
+  const { region, locale, publicConfig, buildId, config, services } = context.get(requestContext)
   const cookies = parseCookieHeader(request.headers.get('cookie'))
   const settings = regionSettings[region]
+  // Contact channels are the admins' (the console), the configuration's until they save some.
+  const contact = await services.contactChannels.getContactChannels()
   return {
     region,
     locale,
     displayLocale: settings.displayLocale,
     timeZone: settings.timeZone,
     defaultMarket: settings.defaultMarket,
-    publicConfig,
+    publicConfig: { ...publicConfig, contact },
     buildId,
     hasAcceptedCookies: cookies[cookieNames.privacy] === 'accepted',
     fontStylesheetUrl: config.fontStylesheetUrl,

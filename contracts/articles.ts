@@ -124,12 +124,24 @@ export type ArticleTag = z.infer<typeof ArticleTag>
 export const ArticleTopicRef = z.object({ slug: z.string(), name: z.string() })
 export const ArticleAuthorRef = z.object({ key: z.string(), name: z.string() })
 
+const CoverImageShape = z.object({
+  id: z.string(),
+  format: z.enum(['jpeg', 'png', 'webp']),
+  width: z.number().int(),
+  height: z.number().int(),
+  widths: z.array(z.number().int()),
+  fallbackUrl: z.string(),
+  sources: z.array(z.object({ type: z.string(), srcset: z.string() })),
+})
+
 export const ArticleSummary = z.object({
   articleId: z.number().int(),
   key: z.string(),
   title: z.string(),
   summary: z.string(),
   coverUrl: z.string(),
+  /** An uploaded cover's sizes and formats for `<picture>`/`srcset` (console-rules.ts CoverImage); absent for a drawing. */
+  coverImage: CoverImageShape.optional(),
   kind: ArticleKind,
   topic: ArticleTopicRef,
   country: Market,
@@ -161,16 +173,6 @@ export type ArticleListAnswer = z.infer<typeof ArticleListAnswer>
 export const RelatedStock = z.object({ market: Market, code: z.string() })
 export type RelatedStock = z.infer<typeof RelatedStock>
 
-const CoverImageShape = z.object({
-  id: z.string(),
-  format: z.enum(['jpeg', 'png', 'webp']),
-  width: z.number().int(),
-  height: z.number().int(),
-  widths: z.array(z.number().int()),
-  fallbackUrl: z.string(),
-  sources: z.array(z.object({ type: z.string(), srcset: z.string() })),
-})
-
 export const ArticleDetail = ArticleSummary.omit({ snippet: true, author: true }).extend({
   /** `empty`: published without a body in this language (spec §4 'Content is empty'). */
   contentState: z.enum(['published', 'empty']),
@@ -181,8 +183,6 @@ export const ArticleDetail = ArticleSummary.omit({ snippet: true, author: true }
   related: z.array(ArticleSummary),
   /** Languages the article is published in (for hreflang alternates). */
   locales: z.array(Locale),
-  /** An uploaded cover's sizes and formats for `<picture>`/`srcset` (console-rules.ts CoverImage); absent for a drawing. */
-  coverImage: CoverImageShape.optional(),
   /** What search engines and link previews show instead of the title and summary, when the editor wrote it. */
   seoTitle: z.string().optional(),
   seoDescription: z.string().optional(),

@@ -39,9 +39,12 @@
  *   POST   /picks                            PickInput → ConsolePick (409 CONSOLE_PICK_EXISTS, 404 CONSOLE_STOCK_NOT_FOUND)
  *   PUT    /picks/:month/:market/:code       UpdatePickRequest → ConsolePick
  *   DELETE /picks/:month/:market/:code       → { deleted: true }
- *   GET    /company-texts                    CompanyTextListQuery → CompanyText[] (companies that have a text)
+ *   GET    /company-texts                    CompanyTextListQuery → CompanyText[] (companies that have a text;
+ *                                            `has=without`: those that have none yet)
  *   GET    /company-texts/:market/:code      → CompanyText (empty texts when none yet)
  *   PUT    /company-texts/:market/:code      SaveCompanyTextRequest → CompanyText
+ *
+ *   Site (admin): texts, menu groups, redirects, contact channels, prices — contracts/console-site.ts
  *
  * Every change (POST, PUT, DELETE but the Markdown preview) writes one audit entry: who, `<entity>.<verb>`, the
  * entity before and after, when. Times are ISO instants; a schedule time is typed as local time in the firm's
@@ -254,6 +257,8 @@ export type CompanyTextParams = z.infer<typeof CompanyTextParams>
 export const CompanyTextListQuery = z.object({
   market: optional(Market),
   q: optional(z.string().trim().max(100)),
+  /** `without`: companies of the universe that have no text yet (the desk's to-do list); default `with`. */
+  has: optional(z.enum(['with', 'without'])),
 })
 
 export const SaveCompanyTextRequest = z.object({

@@ -8,8 +8,10 @@
 import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { logInThroughApi, newMobile } from './support/accounts.ts'
-import { consoleAdmins } from './support/console-staff.ts'
+import { consoleAdminsOf } from './support/console-staff.ts'
 import { expect, test, waitForHydration } from './support/fixtures.ts'
+
+const consoleAdmins = consoleAdminsOf('console')
 
 type T = (key: string, options?: Record<string, unknown>) => string
 

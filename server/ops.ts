@@ -125,16 +125,21 @@ const commands: Record<string, OpsCommand> = {
     },
   },
   'console:grant': {
-    usage: 'console:grant <+mobile> <editor|analyst|support|admin>',
+    usage: 'console:grant <+mobile>[,<+mobile>…] <editor|analyst|support|admin>',
     description:
-      'Give the number a console role (registering it if new; several roles may be held). The first admin is made this way; admins grant in the console afterwards. Audited with no actor.',
-    async run({ services }, [phone, role]) {
+      'Give the number (or each of several, comma-separated) a console role (registering it if new; several roles may be held). The first admin is made this way; admins grant in the console afterwards. Audited with no actor.',
+    async run({ services }, [phones, role]) {
       const parsed = ConsoleRole.safeParse(role)
-      if (!phone || !parsed.success) throw new UsageError()
-      const member = await explainConsoleRefusal(() =>
-        services.console.access.grantRole({ phone, role: parsed.data }, null),
-      )
-      return `${member.phone}: ${member.roles.map((held) => held.role).join(', ')}`
+      const numbers = (phones ?? '').split(',').filter(Boolean)
+      if (numbers.length === 0 || !parsed.success) throw new UsageError()
+      const lines: string[] = []
+      for (const phone of numbers) {
+        const member = await explainConsoleRefusal(() =>
+          services.console.access.grantRole({ phone, role: parsed.data }, null),
+        )
+        lines.push(`${member.phone}: ${member.roles.map((held) => held.role).join(', ')}`)
+      }
+      return lines.join('\n')
     },
   },
   'console:revoke': {

@@ -27,6 +27,7 @@ import { createNewsletterService } from './modules/newsletter/newsletter.service
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
 import { createRedirectsService } from './modules/redirects/redirects.service.ts'
+import { createContactChannelsService } from './modules/site-texts/contact-channels.service.ts'
 import { createSiteTextsService } from './modules/site-texts/site-texts.service.ts'
 import { createConfiguredProvider } from './modules/stocks/stock-provider.ts'
 import { createStockRefresh } from './modules/stocks/stock-refresh.ts'
@@ -156,6 +157,16 @@ export function createServices({
     files: chatFiles,
   })
   const navigation = createNavigationService({ db, articles, now })
+  const newsletter = createNewsletterService({ db })
+  // What admins change of the site is announced like an article change: every process drops what it holds.
+  const onSiteChanged = (listener: () => void) => articles.onArticlesChanged(listener)
+  const siteTexts = createSiteTextsService({ db, onSiteChanged })
+  const redirects = createRedirectsService({
+    db,
+    siteOrigins: Object.values(config.siteOrigins),
+    onSiteChanged,
+  })
+  const contactChannels = createContactChannelsService({ db, defaults: config.contact, onSiteChanged })
   const consoleServices = createConsoleServices({
     db,
     config,
@@ -164,6 +175,8 @@ export function createServices({
     articles,
     menus: navigation,
     storage,
+    memberCare: { subscriptions, billing, quotas, newsletter },
+    site: { siteTexts, navigation, redirects, contactChannels, billing, articles },
   })
   return {
     subscriptions,
@@ -175,9 +188,10 @@ export function createServices({
     articles,
     tracking,
     navigation,
-    siteTexts: createSiteTextsService({ db }),
-    newsletter: createNewsletterService({ db }),
-    redirects: createRedirectsService({ db }),
+    siteTexts,
+    contactChannels,
+    newsletter,
+    redirects,
     stockRefresh,
     stocks,
     chat,

@@ -174,7 +174,12 @@ export default function AiStockDiagnosis({ loaderData }: Route.ComponentProps) {
       {state.kind === 'idle' ? (
         <HowItWorks />
       ) : state.kind === 'result' ? (
-        <DiagnosisReport diagnosis={state.diagnosis} displayLocale={displayLocale} timeZone={timeZone} />
+        <DiagnosisReport
+          diagnosis={state.diagnosis}
+          companyText={state.companyText}
+          displayLocale={displayLocale}
+          timeZone={timeZone}
+        />
       ) : (
         <DiagnosisStateView state={state} />
       )}

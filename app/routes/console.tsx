@@ -34,11 +34,38 @@ const ArticleEditSection = lazy(() =>
     default: module.ArticleEditSection,
   })),
 )
+const PicksSection = lazy(() =>
+  import('#app/features/console/picks-section.tsx').then((module) => ({ default: module.PicksSection })),
+)
+const CompanyTextsSection = lazy(() =>
+  import('#app/features/console/company-texts-section.tsx').then((module) => ({
+    default: module.CompanyTextsSection,
+  })),
+)
 const RolesSection = lazy(() =>
   import('#app/features/console/roles-section.tsx').then((module) => ({ default: module.RolesSection })),
 )
+const MembersSection = lazy(() =>
+  import('#app/features/console/members-section.tsx').then((module) => ({ default: module.MembersSection })),
+)
+const MemberSection = lazy(() =>
+  import('#app/features/console/member-section.tsx').then((module) => ({ default: module.MemberSection })),
+)
+const NewsletterSection = lazy(() =>
+  import('#app/features/console/newsletter-section.tsx').then((module) => ({
+    default: module.NewsletterSection,
+  })),
+)
 const AuditSection = lazy(() =>
   import('#app/features/console/audit-section.tsx').then((module) => ({ default: module.AuditSection })),
+)
+const SiteSection = lazy(() =>
+  import('#app/features/console/site-section.tsx').then((module) => ({ default: module.SiteSection })),
+)
+const AnalyticsSection = lazy(() =>
+  import('#app/features/console/analytics-section.tsx').then((module) => ({
+    default: module.AnalyticsSection,
+  })),
 )
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -125,10 +152,24 @@ function ConsolePageView({
       return <ArticlesSection me={me} />
     case 'article':
       return <ArticleEditSection key={String(page.articleId)} me={me} articleId={page.articleId} />
+    case 'picks':
+      return <PicksSection me={me} />
+    case 'company-texts':
+      return <CompanyTextsSection me={me} />
+    case 'members':
+      return <MembersSection />
+    case 'member':
+      return <MemberSection key={page.memberId} me={me} memberId={page.memberId} />
+    case 'newsletter':
+      return <NewsletterSection me={me} />
     case 'roles':
       return <RolesSection />
     case 'audit':
       return <AuditSection me={me} />
+    case 'analytics':
+      return <AnalyticsSection />
+    case 'site':
+      return <SiteSection view={page.view} me={me} />
     case 'unknown':
       return <p className="text-ink-800">{t('notFound')}</p>
     case 'home':

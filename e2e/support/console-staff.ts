@@ -1,11 +1,35 @@
 /**
- * The console's first admins for browser journeys, one per site project so the two never race for the same login
- * code. playwright.config.ts makes them with `npm run ops -- console:grant` before the server starts (a PGlite data
- * folder belongs to one process at a time, and there is no test endpoint for roles); keep the numbers in step.
+ * The console's first admins for browser journeys: one per journey file and site project, because a number may be
+ * sent a login code once a minute and ten times a day, and journeys run in parallel. playwright.config.ts makes them
+ * all with one `npm run ops -- console:grant` before the server starts (a PGlite data folder belongs to one process
+ * at a time, and there is no test endpoint for roles).
  */
 import type { SiteRegion } from './sites.ts'
 
-export const consoleAdmins: Partial<Record<SiteRegion, { mobile: string; e164: string; masked: string }>> = {
-  en: { mobile: '51230001', e164: '+85251230001', masked: '+852 ****0001' },
-  hant: { mobile: '51230002', e164: '+85251230002', masked: '+852 ****0002' },
+/** The journey files that log in as an admin; a new one gets its own numbers by being listed here. */
+export const consoleJourneys = ['console', 'members', 'site', 'analytics', 'desk', 'newsroom'] as const
+export type ConsoleJourney = (typeof consoleJourneys)[number]
+
+const adminRegions = ['en', 'hant'] as const satisfies readonly SiteRegion[]
+
+export interface ConsoleAdmin {
+  mobile: string
+  e164: string
+  masked: string
 }
+
+function adminOf(journey: ConsoleJourney, region: (typeof adminRegions)[number]): ConsoleAdmin {
+  const suffix = `${consoleJourneys.indexOf(journey) + 1}${adminRegions.indexOf(region) + 1}`
+  const mobile = `512300${suffix}`
+  return { mobile, e164: `+852${mobile}`, masked: `+852 ****00${suffix}` }
+}
+
+/** A journey file's admins, one per site project so the two never race for the same login code. */
+export function consoleAdminsOf(journey: ConsoleJourney): Partial<Record<SiteRegion, ConsoleAdmin>> {
+  return { en: adminOf(journey, 'en'), hant: adminOf(journey, 'hant') }
+}
+
+/** Every admin number, for the `console:grant` before the server starts. */
+export const consoleAdminNumbers: string[] = consoleJourneys.flatMap((journey) =>
+  adminRegions.map((region) => adminOf(journey, region).e164),
+)

@@ -1,11 +1,17 @@
 /** One article in a list: cover, kind and market, title, summary (or the search snippet), author and time. */
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
+import { PageLink } from '#app/components/page-link.tsx'
 import type { ArticleSummary } from '#contracts/articles.ts'
 import { articlePath, marketPath, topicPath } from './article-paths.ts'
 import { ArticleTime } from './article-time.tsx'
+import { CoverPicture } from './cover-picture.tsx'
+
+/** A card's width: a third of the 1280px page from lg, half from sm (the lists' grids), else the screen's. */
+const cardCoverSizes = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'
+/** A search result's picture sits beside its text, 14rem wide from sm. */
+const rowCoverSizes = '(min-width: 640px) 224px, 100vw'
 
 export function ArticleKindBadge({ kind }: { kind: ArticleSummary['kind'] }) {
   const { t } = useTranslation('articles')
@@ -33,13 +39,9 @@ export function ArticleCard({
       data-testid="article-card"
     >
       {layout === 'compact' ? null : (
-        <img
-          src={article.coverUrl}
-          alt=""
-          width={320}
-          height={180}
-          loading="lazy"
-          decoding="async"
+        <CoverPicture
+          article={article}
+          sizes={layout === 'row' ? rowCoverSizes : cardCoverSizes}
           className={clsx(
             'aspect-video rounded-lg bg-ink-50 object-cover',
             layout === 'row' ? 'w-full sm:w-56' : 'w-full',
@@ -49,20 +51,26 @@ export function ArticleCard({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <ArticleKindBadge kind={article.kind} />
-          <Link to={marketPath(article.country)} className="font-medium text-ink-700 hover:text-brand-700">
+          <PageLink
+            to={marketPath(article.country)}
+            className="font-medium text-ink-700 hover:text-brand-700"
+          >
             {t(`markets.${article.country}`)}
-          </Link>
+          </PageLink>
           <span aria-hidden="true" className="text-ink-300">
             ·
           </span>
-          <Link to={topicPath(article.topic.slug)} className="font-medium text-ink-700 hover:text-brand-700">
+          <PageLink
+            to={topicPath(article.topic.slug)}
+            className="font-medium text-ink-700 hover:text-brand-700"
+          >
             {article.topic.name}
-          </Link>
+          </PageLink>
         </div>
         <Heading className="text-lg leading-snug font-semibold text-ink-950">
-          <Link to={articlePath(article.key)} className="hover:text-brand-700">
+          <PageLink to={articlePath(article.key)} className="hover:text-brand-700">
             {article.title}
-          </Link>
+          </PageLink>
         </Heading>
         {article.snippet ? (
           <p

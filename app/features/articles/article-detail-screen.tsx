@@ -4,9 +4,10 @@
  * 'Content is empty' where the body would be.
  */
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { PageLink } from '#app/components/page-link.tsx'
 import type { ArticleDetail } from '#contracts/articles.ts'
 import { ArticleCard, ArticleKindBadge } from './article-card.tsx'
+import { ArticleCover } from './article-cover.tsx'
 import { ArticleJsonLd } from './article-json-ld.tsx'
 import { kindListPath, marketPath, searchPath, topicPath } from './article-paths.ts'
 import { ArticleStateMessage } from './article-state-screen.tsx'
@@ -22,17 +23,17 @@ export function ArticleDetailScreen({ article }: { article: ArticleDetail }) {
       <nav aria-label={t('detail.breadcrumb')} className="mb-4 text-sm text-ink-700">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
-            <Link to={kindListPath(article.kind)} className="hover:text-brand-700">
+            <PageLink to={kindListPath(article.kind)} className="hover:text-brand-700">
               {article.kind === 'news'
                 ? t('nav.all')
                 : t(`nav.${article.kind === 'analysis' ? 'analysis' : 'recommendations'}`)}
-            </Link>
+            </PageLink>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={topicPath(article.topic.slug)} className="hover:text-brand-700">
+            <PageLink to={topicPath(article.topic.slug)} className="hover:text-brand-700">
               {article.topic.name}
-            </Link>
+            </PageLink>
           </li>
         </ol>
       </nav>
@@ -41,12 +42,12 @@ export function ArticleDetailScreen({ article }: { article: ArticleDetail }) {
           <header className="flex flex-col gap-4 border-b border-ink-100 pb-6">
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <ArticleKindBadge kind={article.kind} />
-              <Link
+              <PageLink
                 to={marketPath(article.country)}
                 className="font-medium text-ink-700 hover:text-brand-700"
               >
                 {t(`markets.${article.country}`)}
-              </Link>
+              </PageLink>
             </div>
             <h1 className="text-3xl leading-tight font-bold tracking-tight text-ink-950 lg:text-4xl">
               {article.title}
@@ -70,13 +71,7 @@ export function ArticleDetailScreen({ article }: { article: ArticleDetail }) {
             </div>
           ) : (
             <>
-              <img
-                src={article.coverUrl}
-                alt=""
-                width={1200}
-                height={675}
-                className="my-6 aspect-video w-full rounded-card bg-ink-50 object-cover"
-              />
+              <ArticleCover article={article} />
               <div
                 className="prose-content"
                 data-testid="article-body"
@@ -94,12 +89,12 @@ export function ArticleDetailScreen({ article }: { article: ArticleDetail }) {
               <ul className="flex flex-wrap gap-2">
                 {article.tags.map((tag) => (
                   <li key={tag.k}>
-                    <Link
+                    <PageLink
                       to={searchPath(tag.v, tag.k)}
                       className="inline-flex rounded-full bg-ink-50 px-3 py-1 text-sm text-ink-800 hover:bg-brand-100 hover:text-brand-700"
                     >
                       #{tag.v}
-                    </Link>
+                    </PageLink>
                   </li>
                 ))}
               </ul>

@@ -29,6 +29,21 @@ export const sitemapStaticPaths = [
   '/member/investment',
 ]
 
+/** A cover is a drawing (SVG) or an editor's upload (its own format); feed readers pick enclosures by this type. */
+const coverMediaTypes: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+}
+
+function coverMediaTypeOf(coverUrl: string): string {
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(coverUrl)?.[1]?.toLowerCase() ?? ''
+  return coverMediaTypes[extension] ?? 'image/svg+xml'
+}
+
 export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`)
 }
@@ -87,7 +102,7 @@ export async function buildRssFeed(
       `<description>${escapeXml(article.summary)}</description>`,
       `<category>${escapeXml(article.topic.name)}</category>`,
       `<dc:creator>${escapeXml(article.author.name)}</dc:creator>`,
-      `<enclosure url="${escapeXml(new URL(article.coverUrl, origin).href)}" type="image/svg+xml" length="0"/>`,
+      `<enclosure url="${escapeXml(new URL(article.coverUrl, origin).href)}" type="${coverMediaTypeOf(article.coverUrl)}" length="0"/>`,
       '</item>',
     ].join('')
   })

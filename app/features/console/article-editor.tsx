@@ -2,7 +2,7 @@
  * The newsroom's editor: both language versions side by side (a version can be left out), each with a live
  * preview; the article's choices from the options; cover upload; saving with the revision it was opened at (a
  * newer save by someone else is shown and can be loaded — never overwritten); state actions as articleStateMoves
- * allows them, each confirmed; a preview link.
+ * allows them, each confirmed; a preview link; the related stocks, chosen from our universe.
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,7 @@ import {
   type ArticleDocument,
   type ArticleStateAction,
   type ArticleVersionDocument,
+  articleStocksMax,
   ConsoleErrorCode,
   type CoverImage,
   type EditorArticle,
@@ -29,6 +30,7 @@ import { ConsoleApiError, consoleApi } from './console-client.ts'
 import { ConsoleError, formatFirmTime, SelectField, TextAreaField } from './console-ui.tsx'
 import { allowedStateActions, documentInputOf, documentOf, emptyVersion } from './console-view.ts'
 import { MarkdownPreviewPane } from './markdown-preview.tsx'
+import { StockPicker } from './stock-picker.tsx'
 
 const editorLocales: Locale[] = ['en', 'zh-Hant']
 
@@ -370,6 +372,7 @@ export function ArticleEditor({
             ))}
           </div>
         </fieldset>
+        <RelatedStocksField stocks={document.stocks} onChange={(stocks) => update({ stocks })} />
       </Card>
 
       <div className="grid gap-4 xl:grid-cols-2">
@@ -398,6 +401,54 @@ export function ArticleEditor({
         />
       ) : null}
     </div>
+  )
+}
+
+/** The stocks the article discusses (the public page links each to its diagnosis), in the order chosen. */
+function RelatedStocksField({
+  stocks,
+  onChange,
+}: {
+  stocks: ArticleDocument['stocks']
+  onChange(stocks: ArticleDocument['stocks']): void
+}) {
+  const { t } = useTranslation('console')
+  return (
+    <fieldset className="flex flex-col gap-2 md:col-span-3" data-testid="related-stocks-field">
+      <legend className="text-sm font-medium text-ink-800">{t('editor.stocks')}</legend>
+      {stocks.length === 0 ? <p className="text-sm text-ink-700">{t('editor.noStocks')}</p> : null}
+      <ul className="flex flex-wrap gap-2">
+        {stocks.map((stock) => (
+          <li
+            key={`${stock.market}:${stock.code}`}
+            className="flex items-center gap-1 rounded-full border border-ink-300 py-0.5 ps-3 pe-1 text-sm"
+            data-testid="related-stock"
+          >
+            <span className="font-semibold text-ink-900">{stock.code}</span>
+            <span className="text-ink-700">{t(`markets.${stock.market}`)}</span>
+            <button
+              type="button"
+              className="rounded-full px-2 text-ink-700 hover:bg-ink-100 hover:text-loss"
+              aria-label={t('editor.removeStock', { code: stock.code })}
+              onClick={() => onChange(stocks.filter((other) => other !== stock))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      {stocks.length < articleStocksMax ? (
+        <div className="max-w-md">
+          <StockPicker
+            label={t('editor.addStock')}
+            onPick={(picked) => {
+              if (stocks.some((stock) => stock.market === picked.market && stock.code === picked.code)) return
+              onChange([...stocks, { market: picked.market, code: picked.code }])
+            }}
+          />
+        </div>
+      ) : null}
+    </fieldset>
   )
 }
 

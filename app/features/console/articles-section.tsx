@@ -1,6 +1,7 @@
 /**
- * /console/articles: the newsroom's list, last changed first, filtered by state, language and words (the filters
- * live in the address, so a filtered list can be reloaded and shared), 30 a page.
+ * /console/articles: the newsroom's list, last changed first, filtered by state, language, market, kind, topic,
+ * author, tag and words (the filters live in the address, so a filtered list can be reloaded and shared), 30 a
+ * page. Topics, authors and tags are offered from the newsroom's options, named in the reader's language.
  */
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useSearchParams } from 'react-router'
@@ -9,14 +10,22 @@ import { Button, buttonClassName } from '#app/components/button.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { useRootData } from '#app/use-root-data.ts'
-import { articleStates, type ConsoleMe, type EditorArticlePage } from '#contracts/console-rules.ts'
+import {
+  articleKinds,
+  articleStates,
+  type ConsoleMe,
+  type EditorArticlePage,
+  type NewsroomOptions,
+} from '#contracts/console-rules.ts'
+import { type Locale, markets } from '#contracts/regions.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleError, ConsoleLoading, formatFirmTime, SelectField } from './console-ui.tsx'
 import { articleFiltersOf, filtersSearch } from './console-view.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function ArticlesSection({ me }: { me: ConsoleMe }) {
-  const { t } = useTranslation('console')
+  const { t, i18n } = useTranslation('console')
+  const locale: Locale = i18n.language === 'zh-Hant' ? 'zh-Hant' : 'en'
   const [search] = useSearchParams()
   const filters = articleFiltersOf(search)
   const {
@@ -26,6 +35,10 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
   } = useConsoleData(
     () => consoleApi.get<EditorArticlePage>('/articles', { ...filters }),
     filtersSearch(filters),
+  )
+  const { data: options } = useConsoleData(
+    () => consoleApi.get<NewsroomOptions>('/articles/options'),
+    'options',
   )
   const { timeZone } = me
   const { displayLocale } = useRootData()
@@ -40,7 +53,9 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
       <Form
         method="get"
         action="/console/articles"
-        className="grid items-end gap-3 md:grid-cols-4"
+        // Remounted when the address changes (a link, the back button), so the choices show the list's filters.
+        key={filtersSearch(filters)}
+        className="grid items-end gap-3 sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-5"
         aria-label={t('articles.filters')}
       >
         <SelectField label={t('articles.state')} name="state" defaultValue={filters.state ?? ''}>
@@ -55,6 +70,61 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
           <option value="">{t('articles.any')}</option>
           <option value="en">{t('languages.en')}</option>
           <option value="zh-Hant">{t('languages.zh-Hant')}</option>
+        </SelectField>
+        <SelectField label={t('articles.market')} name="market" defaultValue={filters.market ?? ''}>
+          <option value="">{t('articles.any')}</option>
+          {markets.map((market) => (
+            <option key={market} value={market}>
+              {t(`markets.${market}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('articles.kind')} name="kind" defaultValue={filters.kind ?? ''}>
+          <option value="">{t('articles.any')}</option>
+          {articleKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`kinds.${kind}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('articles.topic')}
+          name="topic"
+          defaultValue={filters.topic}
+          key={`topic-${options ? 'loaded' : 'waiting'}`}
+        >
+          <option value="">{t('articles.any')}</option>
+          {options?.topics.map((topic) => (
+            <option key={topic.slug} value={topic.slug}>
+              {topic.name[locale]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('articles.author')}
+          name="author"
+          defaultValue={filters.author}
+          key={`author-${options ? 'loaded' : 'waiting'}`}
+        >
+          <option value="">{t('articles.any')}</option>
+          {options?.authors.map((author) => (
+            <option key={author.key} value={author.key}>
+              {author.name[locale]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('articles.tag')}
+          name="tag"
+          defaultValue={filters.tag}
+          key={`tag-${options ? 'loaded' : 'waiting'}`}
+        >
+          <option value="">{t('articles.any')}</option>
+          {options?.tags.map((tag) => (
+            <option key={tag.key} value={tag.key}>
+              {tag.text[locale]}
+            </option>
+          ))}
         </SelectField>
         <TextField label={t('articles.search')} name="q" type="search" defaultValue={filters.q} />
         <Button type="submit" variant="secondary" disabled={isLoading}>
@@ -71,13 +141,14 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
               <tr>
                 <th className="py-2 pr-3">{t('articles.colTitle')}</th>
                 <th className="py-2 pr-3">{t('articles.state')}</th>
+                <th className="py-2 pr-3">{t('articles.colMarket')}</th>
                 <th className="py-2 pr-3">{t('articles.colLanguages')}</th>
                 <th className="py-2 pr-3">{t('articles.colUpdated')}</th>
               </tr>
             </thead>
             <tbody>
               {page.rows.map((row) => (
-                <tr key={row.id} className="border-b border-ink-50">
+                <tr key={row.id} className="border-b border-ink-50" data-testid="article-row">
                   <td className="py-2 pr-3">
                     <Link
                       to={`/console/articles/${row.id}`}
@@ -96,8 +167,11 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
                       {t(`states.${row.state}`)}
                     </Badge>
                   </td>
+                  <td className="py-2 pr-3" data-testid="article-row-market">
+                    {t(`markets.${row.market}`)}
+                  </td>
                   <td className="py-2 pr-3">
-                    {row.locales.map((locale) => t(`languages.${locale}`)).join(', ')}
+                    {row.locales.map((version) => t(`languages.${version}`)).join(', ')}
                   </td>
                   <td className="py-2 pr-3 text-ink-700">
                     {formatFirmTime(row.updatedAt, timeZone, displayLocale)}

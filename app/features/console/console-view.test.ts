@@ -15,11 +15,30 @@ import {
 } from './console-view.ts'
 
 describe('consoleSectionsOf', () => {
-  it('opens the newsroom to editors and analysts, everything to admins, nothing to support alone', () => {
-    expect(consoleSectionsOf(['editor'])).toEqual(['articles'])
-    expect(consoleSectionsOf(['analyst'])).toEqual(['articles'])
-    expect(consoleSectionsOf(['admin'])).toEqual(['articles', 'roles', 'audit'])
-    expect(consoleSectionsOf(['support'])).toEqual([])
+  it('opens the newsroom to editors and analysts, members and sign-ups to support, everything to admins', () => {
+    expect(consoleSectionsOf(['editor'])).not.toContain('members')
+    expect(consoleSectionsOf(['support'])).toEqual(['members', 'newsletter'])
+    expect(consoleSectionsOf(['admin'])).toEqual(expect.arrayContaining(['members', 'newsletter', 'roles']))
+    expect(consoleSectionsOf(['analyst'])).not.toContain('newsletter')
+  })
+
+  it("opens the analysts' desk (picks, company texts) to analysts and admins only", () => {
+    for (const roles of [['analyst'], ['admin'], ['editor', 'analyst']] as const) {
+      expect(consoleSectionsOf(roles)).toEqual(expect.arrayContaining(['articles', 'picks', 'company-texts']))
+    }
+    for (const roles of [['editor'], ['support']] as const) {
+      expect(consoleSectionsOf(roles)).not.toContain('picks')
+      expect(consoleSectionsOf(roles)).not.toContain('company-texts')
+    }
+  })
+
+  it("opens readers' analytics to editors and admins only", () => {
+    for (const roles of [['editor'], ['admin'], ['analyst', 'editor']] as const) {
+      expect(consoleSectionsOf(roles)).toContain('analytics')
+    }
+    for (const roles of [['analyst'], ['support'], []] as const) {
+      expect(consoleSectionsOf(roles)).not.toContain('analytics')
+    }
   })
 })
 
@@ -34,26 +53,50 @@ describe('allowedStateActions', () => {
 })
 
 describe('article filters in the address', () => {
+  const none = {
+    state: null,
+    locale: null,
+    market: null,
+    kind: null,
+    topic: '',
+    author: '',
+    tag: '',
+    q: '',
+    page: 1,
+  }
+
   it('reads known values and round-trips them', () => {
     const filters = articleFiltersOf(
-      new URLSearchParams('state=published&locale=zh-Hant&q=%20chips%20&page=3'),
+      new URLSearchParams(
+        'state=published&locale=zh-Hant&market=hk&kind=analysis&topic=chips&author=desk&tag=ai-chips&q=%20chips%20&page=3',
+      ),
     )
-    expect(filters).toEqual({ state: 'published', locale: 'zh-Hant', q: 'chips', page: 3 })
+    expect(filters).toEqual({
+      state: 'published',
+      locale: 'zh-Hant',
+      market: 'hk',
+      kind: 'analysis',
+      topic: 'chips',
+      author: 'desk',
+      tag: 'ai-chips',
+      q: 'chips',
+      page: 3,
+    })
     expect(articleFiltersOf(new URLSearchParams(filtersSearch(filters)))).toEqual(filters)
   })
 
-  it('ignores unknown states, languages and pages', () => {
-    expect(articleFiltersOf(new URLSearchParams('state=gone&locale=fr&page=-2'))).toEqual({
-      state: null,
-      locale: null,
-      q: '',
-      page: 1,
-    })
+  it('ignores unknown states, languages, markets, kinds, malformed keys and pages', () => {
+    expect(
+      articleFiltersOf(
+        new URLSearchParams('state=gone&locale=fr&market=uk&kind=poem&topic=Bad%20Slug&tag=%23x&page=-2'),
+      ),
+    ).toEqual(none)
   })
 
   it('leaves empty filters and the first page out of the address', () => {
-    expect(filtersSearch({ state: null, locale: 'en', q: '', page: 1 })).toBe('?locale=en')
-    expect(filtersSearch({ state: null, locale: null, q: '', page: 1 })).toBe('')
+    expect(filtersSearch({ ...none, locale: 'en' })).toBe('?locale=en')
+    expect(filtersSearch({ ...none, market: 'jp', tag: 'ai' })).toBe('?market=jp&tag=ai')
+    expect(filtersSearch(none)).toBe('')
   })
 })
 
@@ -134,14 +177,29 @@ describe('consolePageOf', () => {
     expect(consolePageOf('articles/new')).toEqual({ page: 'article', articleId: null })
     expect(consolePageOf('articles/42')).toEqual({ page: 'article', articleId: 42 })
     expect(consolePageOf('articles/0')).toEqual({ page: 'unknown' })
+    expect(consolePageOf('picks')).toEqual({ page: 'picks' })
+    expect(consolePageOf('company-texts/')).toEqual({ page: 'company-texts' })
     expect(consolePageOf('roles')).toEqual({ page: 'roles' })
     expect(consolePageOf('audit')).toEqual({ page: 'audit' })
-    expect(consolePageOf('members')).toEqual({ page: 'unknown' })
+    expect(consolePageOf('members')).toEqual({ page: 'members' })
+    expect(consolePageOf('members/0F8FAD5B-D9CB-469F-A165-70867728950E')).toEqual({
+      page: 'member',
+      memberId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    })
+    expect(consolePageOf('members/42')).toEqual({ page: 'unknown' })
+    expect(consolePageOf('newsletter/')).toEqual({ page: 'newsletter' })
+    expect(consolePageOf('analytics/')).toEqual({ page: 'analytics' })
+    expect(consolePageOf('unknown-part')).toEqual({ page: 'unknown' })
   })
 
   it('names the section a page needs', () => {
     expect(sectionOfPage({ page: 'article', articleId: 3 })).toBe('articles')
     expect(sectionOfPage({ page: 'audit' })).toBe('audit')
+    expect(sectionOfPage({ page: 'picks' })).toBe('picks')
+    expect(sectionOfPage({ page: 'analytics' })).toBe('analytics')
+    expect(sectionOfPage({ page: 'company-texts' })).toBe('company-texts')
+    expect(sectionOfPage({ page: 'member', memberId: 'x' })).toBe('members')
+    expect(sectionOfPage({ page: 'newsletter' })).toBe('newsletter')
     expect(sectionOfPage({ page: 'home' })).toBeNull()
   })
 })

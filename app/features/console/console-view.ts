@@ -3,30 +3,55 @@
  * article offers now (articleStateMoves), how the list and audit filters sit in the address (so a filtered page can
  * be reloaded and shared), and the document an editor's form sends back.
  */
+import { tagKeyPattern, topicSlugPattern } from '#contracts/article-limits.ts'
+import { analyticsRoles } from '#contracts/console-analytics-rules.ts'
+import { memberCareRoles } from '#contracts/console-members-rules.ts'
 import {
   type ArticleDocument,
   type ArticleEditState,
   type ArticleStateAction,
   type ArticleVersionDocument,
+  analystDeskRoles,
+  articleKinds,
   articleStateActions,
   articleStates,
   type ConsoleRole,
   canMoveArticle,
   type EditorArticle,
+  type EditorArticleKind,
   newsroomRoles,
 } from '#contracts/console-rules.ts'
-import type { Locale } from '#contracts/regions.ts'
+import { type Locale, type Market, markets } from '#contracts/regions.ts'
+import { type SiteView, siteViewOf } from './site-view.ts'
 
-export type ConsoleSection = 'articles' | 'roles' | 'audit'
+export type ConsoleSection =
+  | 'articles'
+  | 'picks'
+  | 'company-texts'
+  | 'members'
+  | 'newsletter'
+  | 'roles'
+  | 'audit'
+  | 'analytics'
+  | 'site'
 
-/** The sections a member reaches: the newsroom with editor or analyst; roles and the audit log as admin (who passes all). */
+/**
+ * The sections a member reaches: the newsroom with editor or analyst; the analysts' desk (picks, company texts)
+ * with analyst; roles and the audit log as admin (who passes all).
+ */
 export function consoleSectionsOf(roles: readonly ConsoleRole[]): ConsoleSection[] {
   const isAdmin = roles.includes('admin')
+  const holds = (allowed: readonly ConsoleRole[]) => isAdmin || roles.some((role) => allowed.includes(role))
   const sections: ConsoleSection[] = []
-  if (isAdmin || roles.some((role) => (newsroomRoles as readonly ConsoleRole[]).includes(role))) {
-    sections.push('articles')
-  }
+  if (holds(newsroomRoles)) sections.push('articles')
+  if (holds(analystDeskRoles)) sections.push('picks', 'company-texts')
+  // Members and newsletter sign-ups: support (and admins).
+  if (holds(memberCareRoles)) sections.push('members', 'newsletter')
   if (isAdmin) sections.push('roles', 'audit')
+  // The site's administration (texts, menu, redirects, contact, prices): admins only.
+  if (isAdmin) sections.push('site')
+  // Readers' analytics: editors (and admins).
+  if (holds(analyticsRoles)) sections.push('analytics')
   return sections
 }
 
@@ -45,17 +70,37 @@ function positivePage(value: string | null): number {
 export interface ArticleFilters {
   state: ArticleEditState | null
   locale: Locale | null
+  market: Market | null
+  kind: EditorArticleKind | null
+  /** Topic slug, author key and tag key ('' for any): the API's options name them. */
+  topic: string
+  author: string
+  tag: string
   q: string
   page: number
 }
 
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return (values as readonly string[]).includes(value ?? '') ? (value as T) : null
+}
+
+/** A key the API would take (`pattern`), else '' (no filter) rather than a list the API refuses. */
+function keyOf(value: string | null, pattern: RegExp): string {
+  const key = (value ?? '').trim()
+  return pattern.test(key) ? key : ''
+}
+
 /** The newsroom list's filters from the address; unknown values read as no filter. */
 export function articleFiltersOf(search: URLSearchParams): ArticleFilters {
-  const state = search.get('state')
-  const locale = search.get('locale')
+  const author = (search.get('author') ?? '').trim()
   return {
-    state: (articleStates as readonly string[]).includes(state ?? '') ? (state as ArticleEditState) : null,
-    locale: (locales as readonly string[]).includes(locale ?? '') ? (locale as Locale) : null,
+    state: oneOf(articleStates, search.get('state')),
+    locale: oneOf(locales, search.get('locale')),
+    market: oneOf(markets, search.get('market')),
+    kind: oneOf(articleKinds, search.get('kind')),
+    topic: keyOf(search.get('topic'), topicSlugPattern),
+    author: author.length <= 60 ? author : '',
+    tag: keyOf(search.get('tag'), tagKeyPattern),
     q: (search.get('q') ?? '').trim(),
     page: positivePage(search.get('page')),
   }
@@ -135,8 +180,15 @@ export type ConsolePage =
   | { page: 'home' }
   | { page: 'articles' }
   | { page: 'article'; articleId: number | null }
+  | { page: 'picks' }
+  | { page: 'company-texts' }
+  | { page: 'members' }
+  | { page: 'member'; memberId: string }
+  | { page: 'newsletter' }
   | { page: 'roles' }
   | { page: 'audit' }
+  | { page: 'analytics' }
+  | { page: 'site'; view: SiteView }
   | { page: 'unknown' }
 
 export function consolePageOf(splat: string): ConsolePage {
@@ -146,14 +198,28 @@ export function consolePageOf(splat: string): ConsolePage {
   if (path === 'articles/new') return { page: 'article', articleId: null }
   const article = /^articles\/([1-9]\d{0,14})$/.exec(path)
   if (article) return { page: 'article', articleId: Number(article[1]) }
+  if (path === 'picks') return { page: 'picks' }
+  if (path === 'company-texts') return { page: 'company-texts' }
+  if (path === 'members') return { page: 'members' }
+  const member = /^members\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(path)
+  if (member) return { page: 'member', memberId: (member[1] as string).toLowerCase() }
+  if (path === 'newsletter') return { page: 'newsletter' }
   if (path === 'roles') return { page: 'roles' }
   if (path === 'audit') return { page: 'audit' }
+  if (path === 'analytics') return { page: 'analytics' }
+  const site = siteViewOf(path)
+  if (site) return { page: 'site', view: site }
   return { page: 'unknown' }
 }
 
 /** The section a page belongs to (what the member's roles must open). */
 export function sectionOfPage(page: ConsolePage): ConsoleSection | null {
   if (page.page === 'articles' || page.page === 'article') return 'articles'
+  if (page.page === 'picks' || page.page === 'company-texts') return page.page
+  if (page.page === 'members' || page.page === 'member') return 'members'
+  if (page.page === 'newsletter') return 'newsletter'
   if (page.page === 'roles' || page.page === 'audit') return page.page
+  if (page.page === 'analytics') return 'analytics'
+  if (page.page === 'site') return 'site'
   return null
 }

@@ -11,8 +11,8 @@ import { ConsoleError } from './console-ui.tsx'
 /** Long enough not to render every keystroke, short enough to feel live. */
 export const previewDebounceMs = 400
 
-export function MarkdownPreviewPane({ markdown, label }: { markdown: string; label: string }) {
-  const { t } = useTranslation('console')
+/** The HTML the server renders `markdown` to, asked again once typing pauses; with the last failure. */
+export function useMarkdownPreview(markdown: string): { html: string; error: unknown } {
   const [html, setHtml] = useState('')
   const [error, setError] = useState<unknown>(null)
   useEffect(() => {
@@ -34,6 +34,12 @@ export function MarkdownPreviewPane({ markdown, label }: { markdown: string; lab
       clearTimeout(timer)
     }
   }, [markdown])
+  return { html, error }
+}
+
+export function MarkdownPreviewPane({ markdown, label }: { markdown: string; label: string }) {
+  const { t } = useTranslation('console')
+  const { html, error } = useMarkdownPreview(markdown)
   return (
     <section aria-label={label} className="flex flex-col gap-1">
       <p className="text-sm font-medium text-ink-800">{t('editor.preview')}</p>

@@ -10,6 +10,7 @@ import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { isCurrency } from '#contracts/stock-rules.ts'
 import type { StockDiagnosis } from '#contracts/stocks.ts'
 import type { ValueContext } from './check-values.ts'
+import { CompanyTextPanel, type PageCompanyText } from './company-text.tsx'
 import { FairValuePanel } from './fair-value-panel.tsx'
 import { KeyFigures } from './key-figures.tsx'
 import { MethodCitationsProvider } from './method-button.tsx'
@@ -47,10 +48,13 @@ const belowFirstScreen = '[content-visibility:auto] [contain-intrinsic-size:auto
 
 export function DiagnosisReport({
   diagnosis,
+  companyText = null,
   displayLocale,
   timeZone,
 }: {
   diagnosis: PageDiagnosis
+  /** The analysts' text about the company in the reader's language; nothing is shown without one. */
+  companyText?: PageCompanyText | null
   displayLocale: DisplayLocale
   timeZone: string
 }) {
@@ -149,6 +153,10 @@ export function DiagnosisReport({
         </header>
 
         <KeyFigures diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />
+
+        {companyText ? (
+          <CompanyTextPanel text={companyText} displayLocale={displayLocale} timeZone={timeZone} />
+        ) : null}
 
         <div className={`rounded-card border border-ink-100 bg-white p-4 sm:p-5 ${belowFirstScreen}`}>
           <ScoreOverview diagnosis={diagnosis} displayLocale={displayLocale} asOfText={asOfText} />

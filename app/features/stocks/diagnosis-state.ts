@@ -7,6 +7,7 @@ import { loginHref } from '#app/features/account/account-menu.tsx'
 import { QuotaErrorCode } from '#contracts/account-codes.ts'
 import type { QuotaStatus } from '#contracts/accounts.ts'
 import { StockErrorCode } from '#contracts/stock-rules.ts'
+import type { PageCompanyText } from './company-text.tsx'
 import type { PageDiagnosis } from './page-diagnosis.ts'
 
 export type DiagnosisLimitCode = (typeof QuotaErrorCode.diagnosis)[keyof typeof QuotaErrorCode.diagnosis]
@@ -18,13 +19,17 @@ export type DiagnosisInputCode =
 export type DiagnosisPageState =
   /** No query in the URL: the input and how the diagnosis works. */
   | { kind: 'idle' }
-  /** A visitor's browser has no device cookie yet, which the quota is counted on: the page gets one, then reloads. */
+  /**
+   * A crawler with no device cookie, which the quota is counted on (a browser is given one with its report): with
+   * scripts, the page gets one from the API, then reloads its data.
+   */
   | { kind: 'preparing' }
   | { kind: 'invalid'; code: DiagnosisInputCode }
   | { kind: 'not-found' }
   | { kind: 'limited'; code: DiagnosisLimitCode }
   | { kind: 'failed'; code: string }
-  | { kind: 'result'; diagnosis: PageDiagnosis }
+  /** `companyText`: the analysts' text about the company in the reader's language, when there is one. */
+  | { kind: 'result'; diagnosis: PageDiagnosis; companyText: PageCompanyText | null }
 
 const limitCodes = new Set<string>(Object.values(QuotaErrorCode.diagnosis))
 const inputCodes = new Set<string>([

@@ -35,8 +35,9 @@ export function DiagnosingSkeleton() {
 }
 
 /**
- * Visitors are counted on a device cookie the API issues. A first page request does not have it yet, so the page
- * asks the API (which sets it) for the attempts left, then loads the diagnosis again.
+ * Visitors are counted on a device cookie. A browser's first page request is given one with its report
+ * (diagnosis-page.server.ts); a crawler's is not, and when it runs scripts the page asks the API (which sets it)
+ * for the attempts left, then loads the diagnosis again.
  */
 export function PreparingDevice() {
   const { t } = useTranslation('stocks')

@@ -157,6 +157,32 @@ export async function deleteMemberSessions(db: Db, memberId: string): Promise<nu
   return rows.length
 }
 
+/** The member's sessions that can still be used (not past their end, used within the idle time), newest first. */
+export async function selectLiveMemberSessions(
+  db: Db,
+  memberId: string,
+  now: Date,
+  idleMs: number,
+): Promise<{ id: string; createdAt: Date; lastSeenAt: Date; expiresAt: Date }[]> {
+  const idleSince = new Date(now.getTime() - idleMs)
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.memberId, memberId),
+        sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+        sql`${sessions.lastSeenAt} > ${idleSince.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt))
+}
+
 /** Deletes the member's sessions that can no longer be used. */
 export async function deleteDeadSessions(
   db: Db,

@@ -39,6 +39,7 @@ import {
   insertLoginCodeWithinLimits,
   insertSession,
   type MemberRow,
+  selectLiveMemberSessions,
   touchSession,
   updateDisplayName,
   upsertMemberAtLogin,
@@ -347,6 +348,21 @@ export function createAccountsService({
     return member ? { id: member.id, phone: member.phone } : undefined
   }
 
+  /** The console's member page: the member's row (full number, name, dates), or undefined. */
+  async function findMemberProfile(memberId: string): Promise<MemberRow | undefined> {
+    return findMemberById(db, memberId)
+  }
+
+  /** The console's member page: the member's sessions that still log them in. */
+  async function listMemberSessions(memberId: string) {
+    return selectLiveMemberSessions(db, memberId, clock.now(), auth.sessionIdleMs)
+  }
+
+  /** Console staff log a member out everywhere (in the caller's transaction, with its audit entry). */
+  async function endMemberSessions(memberId: string, tx: Db = db): Promise<number> {
+    return deleteMemberSessions(tx, memberId)
+  }
+
   /** Housekeeping: codes older than two days, dead sessions, old outbox messages. */
   async function purgeExpired(): Promise<{ codes: number; sessions: number }> {
     const now = clock.now()
@@ -370,6 +386,9 @@ export function createAccountsService({
     deleteAccount,
     findOrRegisterMember,
     findMember,
+    findMemberProfile,
+    listMemberSessions,
+    endMemberSessions,
     purgeExpired,
   }
 }

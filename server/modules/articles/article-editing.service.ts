@@ -38,7 +38,7 @@ import {
   previewQueryParameter,
   type RevisionComparison,
 } from '#contracts/console-rules.ts'
-import { type Locale, markets } from '#contracts/regions.ts'
+import { type Locale, type Market, markets } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { LocalizedText } from '#server/db/columns.ts'
 import type { Db } from '#server/db/database.ts'
@@ -117,6 +117,7 @@ export function createArticleEditingService({
   siteOrigins,
   menus,
   findCoverImage,
+  resolveStocks,
   announceArticleChange,
   recordChange,
 }: {
@@ -129,6 +130,10 @@ export function createArticleEditingService({
   siteOrigins: Record<Locale, string>
   menus: ArticleMenuGroups
   findCoverImage: (id: string) => Promise<CoverImage | undefined>
+  /** The stocks module's universe: each related stock as it writes it, or null when it has no such company. */
+  resolveStocks: (
+    stocks: readonly { market: Market; code: string }[],
+  ) => Promise<({ market: Market; code: string } | null)[]>
   announceArticleChange: (keys: string[]) => Promise<void>
   recordChange: RecordArticleChange
 }) {
@@ -217,10 +222,15 @@ export function createArticleEditingService({
   }
 
   /**
-   * The input as a stored document: references checked (400 CONSOLE_REFERENCE_UNKNOWN naming the field), the
-   * cover resolved (an uploaded image by id, else the URL given, else the topic's drawing), bodies trimmed.
+   * The input as a stored document: references checked (400 CONSOLE_REFERENCE_UNKNOWN naming the field; a related
+   * stock added that the universe does not have: 400 CONSOLE_STOCK_NOT_FOUND naming `stocks.<index>` — `kept`, the
+   * stocks the article already names, stay as they are: seeded articles name funds and ADRs the universe does not
+   * cover, and correcting a typo must not force removing them), the cover resolved (an uploaded image by id, else the URL given, else the topic's drawing), bodies trimmed.
    */
-  async function documentOf(input: ArticleDocumentInput): Promise<ArticleDocument> {
+  async function documentOf(
+    input: ArticleDocumentInput,
+    kept: readonly { market: Market; code: string }[] = [],
+  ): Promise<ArticleDocument> {
     const [topics, authors, tags, menuGroups] = await Promise.all([
       selectTopics(db),
       selectAuthors(db),
@@ -242,6 +252,18 @@ export function createArticleEditingService({
     if (unknown.length > 0)
       throw new AppError('invalid', ConsoleErrorCode.referenceUnknown, {
         fields: unknown.map((field) => ({ field, code: ConsoleErrorCode.referenceUnknown })),
+      })
+    const keptKeys = new Set(kept.map((stock) => `${stock.market}:${stock.code}`))
+    const isKept = (stock: { market: Market; code: string }) =>
+      keptKeys.has(`${stock.market}:${stock.code.toUpperCase()}`)
+    const resolved = await resolveStocks(input.stocks.filter((stock) => !isKept(stock)))
+    const stocks = input.stocks.map((stock) =>
+      isKept(stock) ? { market: stock.market, code: stock.code.toUpperCase() } : (resolved.shift() ?? null),
+    )
+    const unknownStocks = stocks.flatMap((stock, index) => (stock ? [] : [`stocks.${index}`]))
+    if (unknownStocks.length > 0)
+      throw new AppError('invalid', ConsoleErrorCode.stockNotFound, {
+        fields: unknownStocks.map((field) => ({ field, code: ConsoleErrorCode.stockNotFound })),
       })
     const coverImage = input.coverImageId ? await findCoverImage(input.coverImageId) : null
     if (input.coverImageId && !coverImage)
@@ -267,7 +289,7 @@ export function createArticleEditingService({
       market: input.market,
       author: input.author,
       tags: [...new Set(input.tags)],
-      stocks: input.stocks.map((stock) => ({ market: stock.market, code: stock.code.toUpperCase() })),
+      stocks: uniqueStocks(stocks.flatMap((stock) => (stock ? [stock] : []))),
       menuGroups: [...new Set(input.menuGroups)],
       coverUrl: coverImage?.fallbackUrl ?? input.coverUrl ?? (topic?.coverUrl as string),
       coverImage: coverImage ?? null,
@@ -455,7 +477,7 @@ export function createArticleEditingService({
     // Checked once before the work of rendering, and again under the row lock.
     const current = await loadArticle(db, id)
     if (current.revision !== request.revision) throw new ArticleStaleError(await editorArticleOf(db, current))
-    return writeDocument(id, request.revision, await documentOf(request.document), {
+    return writeDocument(id, request.revision, await documentOf(request.document, current.stocks), {
       actor,
       restoredFrom: null,
     })
@@ -645,13 +667,16 @@ export function createArticleEditingService({
     const [source, current] = await Promise.all([getRevision(id, number), loadArticle(db, id)])
     if (current.revision !== revision) throw new ArticleStaleError(await editorArticleOf(db, current))
     const old = source.document
-    const document = await documentOf({
-      ...old,
-      key: current.publishedAt ? current.key : old.key,
-      coverImageId: old.coverImage?.id,
-      coverUrl: old.coverImage ? undefined : old.coverUrl,
-      versions: { en: old.versions.en, 'zh-Hant': old.versions['zh-Hant'] },
-    })
+    const document = await documentOf(
+      {
+        ...old,
+        key: current.publishedAt ? current.key : old.key,
+        coverImageId: old.coverImage?.id,
+        coverUrl: old.coverImage ? undefined : old.coverUrl,
+        versions: { en: old.versions.en, 'zh-Hant': old.versions['zh-Hant'] },
+      },
+      [...old.stocks, ...current.stocks],
+    )
     return writeDocument(id, revision, document, { actor, restoredFrom: number })
   }
 
@@ -723,3 +748,14 @@ function keyTaken(): AppError {
 }
 
 export type ArticleEditingService = ReturnType<typeof createArticleEditingService>
+
+/** Related stocks without repeats, in the order the editor gave them. */
+function uniqueStocks(stocks: { market: Market; code: string }[]): { market: Market; code: string }[] {
+  const seen = new Set<string>()
+  return stocks.filter((stock) => {
+    const key = `${stock.market}:${stock.code}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}

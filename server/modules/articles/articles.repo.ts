@@ -66,6 +66,8 @@ export interface ArticleListRow {
   market: Market
   authorKey: string
   coverUrl: string
+  /** An uploaded cover's sizes and formats; null for a drawing. */
+  coverImage: CoverImage | null
   tagKeys: string[]
   publishedAt: Date
   contentUpdatedAt: Date | null
@@ -115,7 +117,7 @@ function localeLiteral(locale: Locale): SQL {
 
 const listColumns = sql`
   a.id as "id", a.key as "key", a.kind as "kind", a.topic_slug as "topicSlug", a.market as "market",
-  a.author_key as "authorKey", a.cover_url as "coverUrl", a.tag_keys as "tagKeys",
+  a.author_key as "authorKey", a.cover_url as "coverUrl", a.cover_image as "coverImage", a.tag_keys as "tagKeys",
   t.listed_at as "publishedAt", a.content_updated_at as "contentUpdatedAt", t.title as "title", t.summary as "summary"`
 
 function articleConditions(filter: ListFilter): SQL[] {
@@ -145,9 +147,15 @@ function toListRow(row: Record<string, unknown>): ArticleListRow {
   return {
     ...(row as unknown as ArticleListRow),
     id: Number(row.id),
+    coverImage: coverImageOf(row.coverImage),
     publishedAt: toDate(row.publishedAt),
     contentUpdatedAt: row.contentUpdatedAt ? toDate(row.contentUpdatedAt) : null,
   }
+}
+
+/** A jsonb column arrives parsed from node-postgres and as text from some PGlite paths. */
+function coverImageOf(value: unknown): CoverImage | null {
+  return ((typeof value === 'string' ? JSON.parse(value) : value) as CoverImage | null | undefined) ?? null
 }
 
 /** Newest first. */
@@ -323,7 +331,7 @@ export async function selectArticleByReference(
     publishedAt: row.publishedAt ? toDate(row.publishedAt) : null,
     contentUpdatedAt: row.contentUpdatedAt ? toDate(row.contentUpdatedAt) : null,
     stocks: (typeof row.stocks === 'string' ? JSON.parse(row.stocks) : row.stocks) as RelatedStock[],
-    coverImage: (typeof row.coverImage === 'string' ? JSON.parse(row.coverImage) : row.coverImage) ?? null,
+    coverImage: coverImageOf(row.coverImage),
     translations: translations as ArticleDetailRow['translations'],
   }
 }

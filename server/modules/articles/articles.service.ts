@@ -48,6 +48,7 @@ import {
   searchListedArticles,
   selectArticleByReference,
   selectAuthors,
+  selectExistingArticleKeys,
   selectListedArticles,
   selectListedTitlesByKey,
   selectRelatedArticles,
@@ -197,6 +198,7 @@ export function createArticlesService({
       title: row.title,
       summary: row.summary,
       coverUrl: row.coverUrl,
+      ...(row.coverImage ? { coverImage: row.coverImage } : {}),
       kind: row.kind,
       topic: { slug: row.topicSlug, name: topic?.name[locale] ?? row.topicSlug },
       country: row.market,
@@ -297,7 +299,6 @@ export function createArticlesService({
     )
     return {
       ...summary,
-      ...(row.coverImage ? { coverImage: row.coverImage } : {}),
       ...(version.seoTitle ? { seoTitle: version.seoTitle } : {}),
       ...(version.seoDescription ? { seoDescription: version.seoDescription } : {}),
       contentState: version.hasBody ? 'published' : 'empty',
@@ -471,6 +472,11 @@ export function createArticlesService({
     })
   }
 
+  /** Which of these keys name an article, in any state (the console checks a menu group's choices with it). */
+  function findExistingArticleKeys(keys: string[]): Promise<Set<string>> {
+    return selectExistingArticleKeys(db, keys)
+  }
+
   /** Titles of these articles in one language, for menus; articles not readable in it are left out. */
   function findArticleTitles(keys: string[], locale: Locale): Promise<Map<string, string>> {
     return selectListedTitlesByKey(db, keys, locale)
@@ -537,6 +543,7 @@ export function createArticlesService({
     findTag,
     listHomeSections,
     findArticleTitles,
+    findExistingArticleKeys,
     listSitemapArticles,
     listFeedArticles,
     countStockMentions,

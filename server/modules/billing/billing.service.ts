@@ -357,6 +357,15 @@ export function createBillingService({
     return { rows: rows.map(toPaymentRow), total, page: query.page, pageSize: query.pageSize }
   }
 
+  /** The console's member page: a member's payments, newest first (support staff, not the member). */
+  async function listMemberPayments(
+    memberId: string,
+    query: { page: number; pageSize: number },
+  ): Promise<PaymentPage> {
+    const { rows, total } = await selectMemberPayments(db, memberId, query)
+    return { rows: rows.map(toPaymentRow), total, page: query.page, pageSize: query.pageSize }
+  }
+
   /** `POST /billing/portal`: Stripe's Customer Portal for card changes and invoices. */
   async function openPortal(
     reader: Reader,
@@ -468,15 +477,21 @@ export function createBillingService({
     }
   }
 
-  /** Operators: set a price (`npm run ops -- prices:set`). */
-  async function setPrice(input: {
-    tier: Tier
-    period: SubscriptionPeriod
-    currency: Currency
-    amountMinor: number
-    stripePriceId?: string | null
-  }): Promise<PriceRow> {
-    return upsertPrice(db, input)
+  /**
+   * Operators and admins: set a price (`npm run ops -- prices:set`, the console's price catalogue), in the caller's
+   * transaction when given (the console writes its audit entry there).
+   */
+  async function setPrice(
+    input: {
+      tier: Tier
+      period: SubscriptionPeriod
+      currency: Currency
+      amountMinor: number
+      stripePriceId?: string | null
+    },
+    inDb: Db = db,
+  ): Promise<PriceRow> {
+    return upsertPrice(inDb, input)
   }
 
   async function listAllPrices(): Promise<PriceRow[]> {
@@ -493,6 +508,7 @@ export function createBillingService({
     completeDemoCheckout,
     ...planChanges,
     listPayments,
+    listMemberPayments,
     openPortal,
     handleStripeWebhook,
     processPaymentEvent: events.processPaymentEvent,

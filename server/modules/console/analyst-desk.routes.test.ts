@@ -172,7 +172,9 @@ describe('company texts', () => {
       updatedBy: { memberId: analyst.memberId },
     })
     const desk = runtime.services.analystDesk
-    expect(await desk.readCompanyText('us', 'AAPL', 'en')).toContain('<strong>phones</strong>')
+    const shown = await desk.readCompanyText('us', 'AAPL', 'en')
+    expect(shown?.html).toContain('<strong>phones</strong>')
+    expect(shown?.updatedAt).toBe(saved.json().data.updatedAt)
     expect(await desk.readCompanyText('us', 'AAPL', 'zh-Hant')).toBeNull()
 
     await clients.call(analyst, 'PUT', path, {
@@ -195,5 +197,26 @@ describe('company texts', () => {
       404,
       ConsoleErrorCode.stockNotFound,
     )
+  })
+
+  it('lists the companies of a market that have no text yet, and drops one once it has', async () => {
+    const without = async () =>
+      (
+        (
+          await clients.call(analyst, 'GET', '/company-texts', {
+            query: { has: 'without', market: 'hk', q: '0700' },
+          })
+        ).json().data as CompanyText[]
+      ).map((entry) => `${entry.market}:${entry.code}`)
+    expect(await without()).toEqual(['hk:0700'])
+    await clients.call(analyst, 'PUT', '/company-texts/hk/700', {
+      body: { texts: { en: '', 'zh-Hant': '騰訊經營社交平台。' } },
+    })
+    expect(await without()).toEqual([])
+    const withText = (
+      await clients.call(analyst, 'GET', '/company-texts', { query: { market: 'hk' } })
+    ).json().data as CompanyText[]
+    expect(withText.map((entry) => entry.code)).toContain('0700')
+    expect(withText.every((entry) => entry.market === 'hk')).toBe(true)
   })
 })

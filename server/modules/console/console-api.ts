@@ -20,8 +20,11 @@ import { registerReaderIdentification } from '#server/modules/accounts/reader-id
 import { ArticleStaleError } from '#server/modules/articles/article-editing.service.ts'
 import type { Services } from '#server/services.ts'
 import { registerAnalystDeskRoutes } from './analyst-desk.routes.ts'
+import { registerAnalyticsRoutes } from './analytics.routes.ts'
 import { registerConsoleAccessRoutes } from './console-access.routes.ts'
 import { registerConsoleGuard } from './console-guard.ts'
+import { registerConsoleMembersRoutes } from './console-members.routes.ts'
+import { registerConsoleSiteRoutes } from './console-site.routes.ts'
 import { registerNewsroomRoutes } from './newsroom.routes.ts'
 
 export async function registerConsoleApi(
@@ -46,6 +49,9 @@ export async function registerConsoleApi(
     registerConsoleAccessRoutes(routes, services.console)
     registerNewsroomRoutes(routes, services.console.newsroom)
     registerAnalystDeskRoutes(routes, services.analystDesk)
+    registerAnalyticsRoutes(routes, services.console.analytics)
+    registerConsoleMembersRoutes(routes, services.console.members)
+    registerConsoleSiteRoutes(routes, services.console.siteAdmin)
   })
 
   // Last: every other path and method under the prefix answers the 404 or 405 envelope (to admins; the guard

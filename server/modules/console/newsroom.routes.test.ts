@@ -552,6 +552,40 @@ describe('the editor', () => {
     )
   })
 
+  it('keeps the related stocks the universe has, written as it writes them, and refuses others', async () => {
+    const article = await createDraft({
+      stocks: [
+        { market: 'hk', code: '700' },
+        { market: 'us', code: 'aapl' },
+        { market: 'hk', code: '0700' },
+      ],
+    })
+    expect(article.stocks).toEqual([
+      { market: 'hk', code: '0700' },
+      { market: 'us', code: 'AAPL' },
+    ])
+    const unknown = await clients.call(editor, 'PUT', `/articles/${article.id}`, {
+      body: {
+        revision: article.revision,
+        document: draftOf({
+          key: article.key,
+          stocks: [
+            { market: 'us', code: 'AAPL' },
+            { market: 'jp', code: 'NOPE' },
+          ],
+        }),
+      },
+    })
+    expectFailure(unknown, 400, ConsoleErrorCode.stockNotFound)
+    expect(unknown.json().fields).toEqual([{ field: 'stocks.1', code: ConsoleErrorCode.stockNotFound }])
+    const published = await moved(article, 'publish')
+    const detail = (await publicApi('/article', 'en', { key: published.key })).json().data as ArticleDetail
+    expect(detail.stocks).toEqual([
+      { market: 'hk', code: '0700' },
+      { market: 'us', code: 'AAPL' },
+    ])
+  })
+
   it('lists articles by state, language, market, topic, author and text', async () => {
     const onlyChinese = await createDraft({
       market: 'jp',
@@ -675,6 +709,14 @@ describe('covers', () => {
     expect(article.coverUrl).toBe(image.fallbackUrl)
     const detail = (await publicApi('/article', 'en', { key: article.key })).json().data as ArticleDetail
     expect(detail).toMatchObject({ coverUrl: image.fallbackUrl, coverImage: { id: image.id } })
+    // Lists carry the sizes and formats too, so cards can offer them (`srcset`).
+    const listed = (await publicApi('/article/list', 'en', { pageSize: '50' })).json()
+      .data as ArticleListAnswer
+    expect(listed.rows.find((row) => row.key === article.key)).toMatchObject({
+      coverUrl: image.fallbackUrl,
+      coverImage: { id: image.id, widths: [480, 960, 1600], sources: image.sources },
+    })
+    expect(listed.rows.find((row) => row.key !== article.key && !row.coverImage)).toBeDefined()
     expect((await auditOf(article.id)).rows.length).toBeGreaterThan(0)
     const uploads = (await clients.call(admin, 'GET', '/audit', { query: { action: 'cover.upload' } })).json()
       .data as AuditPage

@@ -1,11 +1,17 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { localizedText } from '#server/db/columns.ts'
 
-/** A service group of the header mega-menu (spec §2: menuName and its articles). */
+/**
+ * A service group of the header mega-menu (spec §2: menuName and its articles). Changed in the console (`editedAt`),
+ * a group's articles are the admin's: the seed adds none to it any more. A group an admin deletes is kept with
+ * `removedAt` (and shown no more), so the seed does not bring it back at the next start.
+ */
 export const menuGroups = pgTable('menu_groups', {
   key: text().primaryKey(),
   position: integer().notNull(),
   name: localizedText().notNull(),
+  editedAt: timestamp({ withTimezone: true }),
+  removedAt: timestamp({ withTimezone: true }),
 })
 
 /**

@@ -36,13 +36,13 @@ describe('operator redirects', () => {
 
   it('refuses rules that are not paths or http(s) URLs, or that point at themselves', async () => {
     await expect(runtime.services.redirects.saveRedirect('old', '/new', 301)).rejects.toMatchObject({
-      code: 'VALIDATION_FAILED',
+      code: 'CONSOLE_REDIRECT_FROM_INVALID',
     })
     await expect(
       runtime.services.redirects.saveRedirect('/old', 'javascript:alert(1)', 301),
-    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' })
+    ).rejects.toMatchObject({ code: 'CONSOLE_REDIRECT_TARGET_INVALID' })
     await expect(runtime.services.redirects.saveRedirect('/loop', '/loop/', 301)).rejects.toMatchObject({
-      code: 'VALIDATION_FAILED',
+      code: 'CONSOLE_REDIRECT_SELF',
     })
   })
 })

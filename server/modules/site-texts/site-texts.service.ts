@@ -1,20 +1,65 @@
 /**
  * Company texts shown on the description screens (about us, services, history, policies, footer).
- * Decides which language a reader gets and renders Markdown safely; leaves layout to the pages.
+ * Decides which language a reader gets and renders Markdown safely; leaves layout to the pages. Admins edit a
+ * text's title and body in the console (structured parts stay as seeded): a save names the version it was made on
+ * (`updatedAt`) and is refused when someone saved since (no silent overwrite).
  */
 
+import {
+  type EditableSiteText,
+  type EditableSiteTextKey,
+  editableSiteTextKeys,
+  SiteAdminErrorCode,
+  type SiteTextSummary,
+} from '#contracts/console-site-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { SiteText, SiteTextKey } from '#contracts/site.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { renderMarkdown } from '#server/text/render-markdown.ts'
-import { selectSiteText } from './site-texts.repo.ts'
+import {
+  type SiteTextRow,
+  selectSiteText,
+  selectSiteTextForUpdate,
+  selectSiteTextSummaries,
+  updateSiteText,
+} from './site-texts.repo.ts'
 
 /** Texts change rarely; a short cache per process keeps every page view off the database. */
 const cacheMillis = 60_000
 
-export function createSiteTextsService({ db, now = () => Date.now() }: { db: Db; now?: () => number }) {
+/** A save made on a version that is no longer the stored one; `current` is the stored one. */
+export class SiteTextStaleError extends AppError {
+  readonly current: EditableSiteText
+
+  constructor(current: EditableSiteText) {
+    super('conflict', SiteAdminErrorCode.siteTextStale)
+    this.current = current
+  }
+}
+
+function editableOf(row: SiteTextRow): EditableSiteText {
+  return {
+    key: row.key as EditableSiteTextKey,
+    locale: row.locale as Locale,
+    title: row.title,
+    bodyMarkdown: row.bodyMarkdown,
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export function createSiteTextsService({
+  db,
+  now = () => Date.now(),
+  onSiteChanged,
+}: {
+  db: Db
+  now?: () => number
+  /** Hears a change of what readers see (an admin's save, in this process or another): the texts held go. */
+  onSiteChanged?: (listener: () => void) => unknown
+}) {
   const cache = new Map<string, { text: SiteText; expiresAt: number }>()
+  onSiteChanged?.(() => cache.clear())
 
   async function getSiteText(key: SiteTextKey, locale: Locale): Promise<SiteText> {
     const cacheKey = `${key}:${locale}`
@@ -33,7 +78,57 @@ export function createSiteTextsService({ db, now = () => Date.now() }: { db: Db;
     return text
   }
 
-  return { getSiteText }
+  /** Every editable text in both languages, in the console's order (English first). */
+  async function listSiteTextSummaries(): Promise<SiteTextSummary[]> {
+    const rows = await selectSiteTextSummaries(db)
+    const order = (key: string) => editableSiteTextKeys.indexOf(key as EditableSiteTextKey)
+    return rows
+      .filter((row) => order(row.key) >= 0)
+      .sort((a, b) => order(a.key) - order(b.key) || (a.locale === 'en' ? -1 : b.locale === 'en' ? 1 : 0))
+      .map((row) => ({
+        key: row.key as EditableSiteTextKey,
+        locale: row.locale as Locale,
+        title: row.title,
+        updatedAt: row.updatedAt.toISOString(),
+      }))
+  }
+
+  async function getEditableSiteText(key: EditableSiteTextKey, locale: Locale): Promise<EditableSiteText> {
+    const row = await selectSiteText(db, key, locale)
+    if (!row) throw new AppError('not_found', SiteAdminErrorCode.siteTextNotFound)
+    return editableOf(row)
+  }
+
+  /**
+   * Saves a title and body, in the caller's transaction (`inDb`), when `updatedAt` names the stored version;
+   * else SiteTextStaleError. Readers see it once the caller announces the change (after its commit).
+   */
+  async function saveSiteText(
+    key: EditableSiteTextKey,
+    locale: Locale,
+    input: { title: string; bodyMarkdown: string; updatedAt: string },
+    inDb: Db = db,
+  ): Promise<{ before: EditableSiteText; after: EditableSiteText }> {
+    const row = await selectSiteTextForUpdate(inDb, key, locale)
+    if (!row) throw new AppError('not_found', SiteAdminErrorCode.siteTextNotFound)
+    const before = editableOf(row)
+    if (new Date(input.updatedAt).toISOString() !== before.updatedAt) throw new SiteTextStaleError(before)
+    // Always later than the version replaced, so the next save's check tells them apart.
+    const updatedAt = new Date(Math.max(now(), row.updatedAt.getTime() + 1))
+    const saved = await updateSiteText(inDb, key, locale, {
+      title: input.title,
+      bodyMarkdown: input.bodyMarkdown,
+      updatedAt,
+    })
+    return { before, after: editableOf(saved) }
+  }
+
+  /** Forgets the texts held (after a change this process made or heard of). */
+  function dropHeldTexts(): void {
+    cache.clear()
+  }
+
+  return { getSiteText, listSiteTextSummaries, getEditableSiteText, saveSiteText, dropHeldTexts }
 }
 
 export type SiteTextsService = ReturnType<typeof createSiteTextsService>

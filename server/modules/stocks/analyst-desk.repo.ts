@@ -171,16 +171,17 @@ export async function selectCompanyTexts(db: Db, companyId: number): Promise<Com
   return db.select().from(stockCompanyTexts).where(eq(stockCompanyTexts.companyId, companyId))
 }
 
+/** One language's rendered text and when it was last saved. */
 export async function selectCompanyTextHtml(
   db: Db,
   companyId: number,
   locale: Locale,
-): Promise<string | undefined> {
+): Promise<{ html: string; updatedAt: Date } | undefined> {
   const rows = await db
-    .select({ html: stockCompanyTexts.html })
+    .select({ html: stockCompanyTexts.html, updatedAt: stockCompanyTexts.updatedAt })
     .from(stockCompanyTexts)
     .where(and(eq(stockCompanyTexts.companyId, companyId), eq(stockCompanyTexts.locale, locale)))
-  return rows[0]?.html
+  return rows[0]
 }
 
 export async function upsertCompanyText(db: Db, row: CompanyTextRow): Promise<void> {
@@ -205,17 +206,21 @@ export async function deleteCompanyText(db: Db, companyId: number, locale: Local
     .where(and(eq(stockCompanyTexts.companyId, companyId), eq(stockCompanyTexts.locale, locale)))
 }
 
-/** Companies that have a text, by market and code, optionally narrowed by market and a code or name fragment. */
+/**
+ * Companies that have a text (or, `hasText: false`, that have none yet), by market and code, optionally narrowed by
+ * market and a code or name fragment.
+ */
 export async function selectCompaniesWithTexts(
   db: Db,
-  filter: { market?: Market | undefined; text?: string | undefined },
+  filter: { market?: Market | undefined; text?: string | undefined; hasText?: boolean | undefined },
 ): Promise<DeskCompanyRow[]> {
   const pattern = filter.text ? `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
   const rows = await selectRows<DeskCompanyRow>(
     db,
     sql`select c.id as "id", c.market as "market", c.code as "code", c.name_en as "nameEn", c.name_zh as "nameZh"
         from stock_companies c
-        where exists (select 1 from stock_company_texts t where t.company_id = c.id)
+        where ${filter.hasText === false ? sql`not exists` : sql`exists`}
+            (select 1 from stock_company_texts t where t.company_id = c.id)
           ${filter.market ? sql`and c.market = ${filter.market}` : sql``}
           ${pattern ? sql`and (c.code ilike ${pattern} or c.name_en ilike ${pattern} or c.name_zh ilike ${pattern})` : sql``}
         order by c.market, c.code

@@ -242,8 +242,24 @@ export function createAnalystDeskService({
   async function listCompanyTexts(query: {
     market?: Market | undefined
     q?: string | undefined
+    has?: 'with' | 'without' | undefined
   }): Promise<CompanyText[]> {
-    const companies = await selectCompaniesWithTexts(db, { market: query.market, text: query.q })
+    const companies = await selectCompaniesWithTexts(db, {
+      market: query.market,
+      text: query.q,
+      hasText: query.has !== 'without',
+    })
+    // Companies without a text have nothing more to read (up to 500 of them: no query each).
+    if (query.has === 'without')
+      return companies.map((company) => ({
+        market: company.market,
+        code: company.code,
+        nameEn: company.nameEn,
+        nameZh: company.nameZh,
+        texts: { en: '', 'zh-Hant': '' },
+        updatedAt: null,
+        updatedBy: null,
+      }))
     return Promise.all(companies.map((company) => companyTextOf(db, company)))
   }
 
@@ -293,10 +309,33 @@ export function createAnalystDeskService({
     })
   }
 
-  /** The stock page's text about the company in one language (sanitised HTML), or null when there is none. */
-  async function readCompanyText(market: Market, code: string, locale: Locale): Promise<string | null> {
+  /**
+   * The stock page's text about the company in one language (sanitised HTML) and when it was last saved, or null
+   * when there is none. The page names the firm's analysts, never the staff member's phone.
+   */
+  async function readCompanyText(
+    market: Market,
+    code: string,
+    locale: Locale,
+  ): Promise<{ html: string; updatedAt: string } | null> {
     const company = await selectCompanyByCode(db, market, normalizeCode(market, code))
-    return company ? ((await selectCompanyTextHtml(db, company.id, locale)) ?? null) : null
+    const text = company ? await selectCompanyTextHtml(db, company.id, locale) : undefined
+    return text ? { html: text.html, updatedAt: text.updatedAt.toISOString() } : null
+  }
+
+  /**
+   * Each stock as the universe writes it (the code normalised: `700` → `0700`), or null for one the universe does
+   * not have, in the order given (an article's related stocks are checked with this).
+   */
+  async function resolveStocks(
+    stocks: readonly { market: Market; code: string }[],
+  ): Promise<({ market: Market; code: string } | null)[]> {
+    return Promise.all(
+      stocks.map(async (stock) => {
+        const company = await selectCompanyByCode(db, stock.market, normalizeCode(stock.market, stock.code))
+        return company ? { market: company.market, code: company.code } : null
+      }),
+    )
   }
 
   return {
@@ -308,6 +347,7 @@ export function createAnalystDeskService({
     getCompanyText,
     saveCompanyText,
     readCompanyText,
+    resolveStocks,
   }
 }
 

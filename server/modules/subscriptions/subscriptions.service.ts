@@ -164,18 +164,24 @@ export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock 
   }
 
   /**
-   * Starts a subscription now, replacing the one in force (operators, and the test endpoint): no payment, no
-   * renewal. Recorded as the operator's.
+   * Starts a subscription now, replacing the one in force (operators, console staff, and the test endpoint): no
+   * payment, no renewal. Recorded as the operator's; `reference` names who in the console and why. Runs in `tx` when
+   * given, so the console's audit entry is kept or lost with it. Ends one period from now unless `endsAt` says.
    */
-  async function grantSubscription(input: {
-    memberId: string
-    tier: Tier
-    period: SubscriptionPeriod
-    source: 'operator' | 'billing'
-  }): Promise<ActiveSubscription> {
+  async function grantSubscription(
+    input: {
+      memberId: string
+      tier: Tier
+      period: SubscriptionPeriod
+      source: 'operator' | 'billing'
+      endsAt?: Date
+    },
+    options: { tx?: Db; reference?: string } = {},
+  ): Promise<ActiveSubscription> {
     const now = clock.now()
-    return inTransaction(undefined, async (tx) => {
-      await endInForce(tx, input.memberId, { actor: 'operator' }, 'operator_end')
+    const cause: ChangeCause = { actor: 'operator', reference: options.reference ?? null }
+    return inTransaction(options.tx, async (tx) => {
+      await endInForce(tx, input.memberId, cause, 'operator_end')
       const row = await insertSubscription(tx, {
         memberId: input.memberId,
         tier: input.tier,
@@ -183,7 +189,7 @@ export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock 
         source: input.source,
         startsAt: now,
         periodStartsAt: now,
-        endsAt: periodEnd(now, input.period),
+        endsAt: input.endsAt ?? periodEnd(now, input.period),
         status: 'active',
       })
       await insertSubscriptionChange(tx, {
@@ -193,17 +199,22 @@ export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock 
         kind: 'operator_grant',
         before: null,
         after: snapshotOf(row),
+        reference: cause.reference ?? null,
         at: now,
       })
       return toActive(row)
     })
   }
 
-  /** Ends the member's subscription now (operators); answers whether there was one in force. */
-  async function endSubscription(memberId: string): Promise<boolean> {
+  /** Ends the member's subscription now (operators, console staff); answers whether there was one in force. */
+  async function endSubscription(
+    memberId: string,
+    options: { tx?: Db; reference?: string } = {},
+  ): Promise<boolean> {
+    const cause: ChangeCause = { actor: 'operator', reference: options.reference ?? null }
     return inTransaction(
-      undefined,
-      async (tx) => (await endInForce(tx, memberId, { actor: 'operator' }, 'operator_end')) > 0,
+      options.tx,
+      async (tx) => (await endInForce(tx, memberId, cause, 'operator_end')) > 0,
     )
   }
 

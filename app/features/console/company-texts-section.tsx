@@ -1,0 +1,297 @@
+/**
+ * /console/company-texts: the firm's texts about companies, which stock pages show. The list shows the companies
+ * that have a text, or those of the universe that have none yet (filters in the address); any company can be
+ * found by name or code. The editor takes both languages side by side, each with a live preview drawn by the stock
+ * page's own component, so the analyst sees what readers will; an empty language shows nothing on its site.
+ */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, useSearchParams } from 'react-router'
+import { Badge } from '#app/components/badge.tsx'
+import { Button } from '#app/components/button.tsx'
+import { Card } from '#app/components/card.tsx'
+import { TextField } from '#app/components/text-field.tsx'
+import { CompanyTextPanel } from '#app/features/stocks/company-text.tsx'
+import { useRootData } from '#app/use-root-data.ts'
+import { type CompanyText, type ConsoleMe, companyTextMaxLength } from '#contracts/console-rules.ts'
+import { type Locale, type Market, markets } from '#contracts/regions.ts'
+import { companyTextFiltersOf, companyTextRoom, deskSearchOf } from './analyst-desk-view.ts'
+import { consoleApi } from './console-client.ts'
+import { ConsoleError, ConsoleLoading, formatFirmTime, SelectField, TextAreaField } from './console-ui.tsx'
+import { useMarkdownPreview } from './markdown-preview.tsx'
+import { StockPicker } from './stock-picker.tsx'
+import { useConsoleData } from './use-console-data.ts'
+
+const textLocales: Locale[] = ['en', 'zh-Hant']
+
+export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
+  const { t } = useTranslation('console')
+  const { displayLocale } = useRootData()
+  const [search] = useSearchParams()
+  const filters = companyTextFiltersOf(search)
+  const loaded = useConsoleData(
+    () =>
+      consoleApi.get<CompanyText[]>('/company-texts', {
+        has: filters.has === 'without' ? 'without' : null,
+        market: filters.market,
+        q: filters.q,
+      }),
+    deskSearchOf(filters),
+  )
+  const [open, setOpen] = useState<{ market: Market; code: string } | null>(null)
+  const nameOf = (company: Pick<CompanyText, 'nameEn' | 'nameZh'>) =>
+    displayLocale === 'zh-TW' ? company.nameZh : company.nameEn
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-ink-950">{t('companyTexts.title')}</h1>
+      <Form
+        method="get"
+        action="/console/company-texts"
+        className="grid items-end gap-3 md:grid-cols-4"
+        aria-label={t('companyTexts.filters')}
+      >
+        <SelectField label={t('companyTexts.has')} name="has" defaultValue={filters.has}>
+          <option value="with">{t('companyTexts.withText')}</option>
+          <option value="without">{t('companyTexts.withoutText')}</option>
+        </SelectField>
+        <SelectField label={t('editor.market')} name="market" defaultValue={filters.market ?? ''}>
+          <option value="">{t('articles.any')}</option>
+          {markets.map((market) => (
+            <option key={market} value={market}>
+              {t(`markets.${market}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('companyTexts.search')} name="q" type="search" defaultValue={filters.q} />
+        <Button type="submit" variant="secondary" disabled={loaded.isLoading}>
+          {t('articles.apply')}
+        </Button>
+      </Form>
+      <div className="max-w-md">
+        <StockPicker
+          label={t('companyTexts.open')}
+          onPick={(stock) => setOpen({ market: stock.market, code: stock.code })}
+        />
+      </div>
+
+      {open ? (
+        <CompanyTextEditor
+          key={`${open.market}:${open.code}`}
+          company={open}
+          me={me}
+          onClose={() => setOpen(null)}
+          onSaved={() => loaded.reload()}
+        />
+      ) : null}
+
+      <ConsoleError error={loaded.error} />
+      {loaded.isLoading && !loaded.data ? <ConsoleLoading /> : null}
+      {loaded.data && loaded.data.length === 0 ? (
+        <p className="text-ink-700">{t('companyTexts.empty')}</p>
+      ) : null}
+      {loaded.data && loaded.data.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-ink-100 text-ink-500">
+              <tr>
+                <th className="py-2 pr-3">{t('picks.stock')}</th>
+                <th className="py-2 pr-3">{t('companyTexts.languages')}</th>
+                <th className="py-2 pr-3">{t('articles.colUpdated')}</th>
+                <th className="py-2 pr-3">
+                  <span className="sr-only">{t('picks.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaded.data.map((company) => (
+                <tr
+                  key={`${company.market}:${company.code}`}
+                  className="border-b border-ink-50"
+                  data-testid="company-text-row"
+                >
+                  <th scope="row" className="py-2 pr-3 text-start font-normal">
+                    <span className="block font-medium text-ink-900">{nameOf(company)}</span>
+                    <span className="block text-xs text-ink-700">
+                      {company.code} · {t(`markets.${company.market}`)}
+                    </span>
+                  </th>
+                  <td className="py-2 pr-3">
+                    <span className="flex flex-wrap gap-1">
+                      {textLocales
+                        .filter((locale) => company.texts[locale])
+                        .map((locale) => (
+                          <Badge key={locale} tone="gain">
+                            {t(`languages.${locale}`)}
+                          </Badge>
+                        ))}
+                      {textLocales.every((locale) => !company.texts[locale]) ? (
+                        <Badge>{t('companyTexts.none')}</Badge>
+                      ) : null}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-3 text-ink-700">
+                    {company.updatedAt ? formatFirmTime(company.updatedAt, me.timeZone, displayLocale) : '—'}
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setOpen({ market: company.market, code: company.code })}
+                      aria-label={t('companyTexts.editOf', { name: nameOf(company) })}
+                    >
+                      {company.updatedAt ? t('picks.edit') : t('companyTexts.write')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function CompanyTextEditor({
+  company,
+  me,
+  onClose,
+  onSaved,
+}: {
+  company: { market: Market; code: string }
+  me: ConsoleMe
+  onClose(): void
+  onSaved(): void
+}) {
+  const { t } = useTranslation('console')
+  const { displayLocale } = useRootData()
+  const path = `/company-texts/${company.market}/${encodeURIComponent(company.code)}`
+  const loaded = useConsoleData(() => consoleApi.get<CompanyText>(path), path)
+  const [texts, setTexts] = useState<Record<Locale, string> | null>(null)
+  const [saved, setSaved] = useState<CompanyText | null>(null)
+  const [failure, setFailure] = useState<unknown>(null)
+  const [notice, setNotice] = useState('')
+  const [isBusy, setIsBusy] = useState(false)
+  const current = saved ?? loaded.data
+  const shown = texts ?? current?.texts ?? null
+
+  async function save() {
+    if (!shown) return
+    setIsBusy(true)
+    setFailure(null)
+    setNotice('')
+    try {
+      const answer = await consoleApi.put<CompanyText>(path, { texts: shown })
+      setSaved(answer)
+      setTexts(answer.texts)
+      setNotice(t('companyTexts.saved'))
+      onSaved()
+    } catch (error) {
+      setFailure(error)
+    } finally {
+      setIsBusy(false)
+    }
+  }
+
+  return (
+    <Card className="flex flex-col gap-4" data-testid="company-text-editor">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-ink-950">
+            {current
+              ? t('companyTexts.editorTitle', {
+                  name: displayLocale === 'zh-TW' ? current.nameZh : current.nameEn,
+                  code: current.code,
+                })
+              : company.code}
+          </h2>
+          {current?.updatedAt ? (
+            <p className="text-sm text-ink-700">
+              {t('companyTexts.lastSaved', {
+                time: formatFirmTime(current.updatedAt, me.timeZone, displayLocale),
+                phone: current.updatedBy?.phone ?? '—',
+              })}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex gap-2">
+          <Button onClick={() => void save()} disabled={isBusy || !shown}>
+            {t('editor.save')}
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            {t('companyTexts.close')}
+          </Button>
+        </div>
+      </div>
+      {notice ? (
+        <p role="status" className="text-sm text-gain">
+          {notice}
+        </p>
+      ) : null}
+      <ConsoleError error={failure ?? loaded.error} />
+      {loaded.isLoading && !current ? <ConsoleLoading /> : null}
+      {shown ? (
+        <div className="grid gap-4 xl:grid-cols-2">
+          {textLocales.map((locale) => (
+            <CompanyTextColumn
+              key={locale}
+              locale={locale}
+              markdown={shown[locale]}
+              timeZone={me.timeZone}
+              updatedAt={current?.updatedAt ?? null}
+              onChange={(markdown) => setTexts({ ...shown, [locale]: markdown })}
+            />
+          ))}
+        </div>
+      ) : null}
+    </Card>
+  )
+}
+
+function CompanyTextColumn({
+  locale,
+  markdown,
+  timeZone,
+  updatedAt,
+  onChange,
+}: {
+  locale: Locale
+  markdown: string
+  timeZone: string
+  updatedAt: string | null
+  onChange(markdown: string): void
+}) {
+  const { t } = useTranslation('console')
+  const { displayLocale } = useRootData()
+  const language = t(`languages.${locale}`)
+  const { html, error } = useMarkdownPreview(markdown)
+  return (
+    <div className="flex flex-col gap-3" data-testid={`company-text-${locale}`}>
+      <TextAreaField
+        label={t('companyTexts.text', { language })}
+        rows={10}
+        maxLength={companyTextMaxLength}
+        value={markdown}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p className="text-xs text-ink-500">{t('companyTexts.room', { count: companyTextRoom(markdown) })}</p>
+      <section aria-label={t('editor.previewOf', { language })} className="flex flex-col gap-1">
+        <p className="text-sm font-medium text-ink-800">{t('editor.preview')}</p>
+        <ConsoleError error={error} />
+        {markdown.trim() ? (
+          // The stock page's own panel (its heading and byline in the console's language: the browser holds one).
+          <div lang={locale} data-testid="company-text-preview">
+            <CompanyTextPanel
+              text={{ html, updatedAt: updatedAt ?? new Date().toISOString() }}
+              displayLocale={displayLocale}
+              timeZone={timeZone}
+            />
+          </div>
+        ) : (
+          <p className="text-sm text-ink-700">{t('companyTexts.emptyLanguage')}</p>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+/**
+ * Contact channels: how readers reach the firm (the contact dialog and the contact page). Until an admin saves them
+ * the configuration's are shown, and the form says so.
+ */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/button.tsx'
+import { Card } from '#app/components/card.tsx'
+import { TextField } from '#app/components/text-field.tsx'
+import { useRootData } from '#app/use-root-data.ts'
+import type { ConsoleMe } from '#contracts/console-rules.ts'
+import {
+  type ConsoleContactChannels,
+  type ContactChannelValues,
+  contactChannelMaxLength,
+  contactChannelNames,
+} from '#contracts/console-site-rules.ts'
+import { consoleApi } from './console-client.ts'
+import { ConsoleError, ConsoleLoading, formatFirmTime } from './console-ui.tsx'
+import { useConsoleData } from './use-console-data.ts'
+
+export function SiteContactTab({ me }: { me: ConsoleMe }) {
+  const { t } = useTranslation('console')
+  const { displayLocale } = useRootData()
+  const loaded = useConsoleData(() => consoleApi.get<ConsoleContactChannels>('/site/contact'), 'contact')
+  const [saved, setSaved] = useState<ConsoleContactChannels | null>(null)
+  const [draft, setDraft] = useState<ContactChannelValues | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const [notice, setNotice] = useState('')
+  const current = saved ?? loaded.data
+  const channels = draft ?? current?.channels
+  return (
+    <section aria-label={t('site.tabNames.contact')} className="flex flex-col gap-4">
+      <p className="text-sm text-ink-700">{t('site.contact.intro')}</p>
+      <ConsoleError error={error ?? loaded.error} />
+      {notice ? (
+        <p role="status" className="rounded-lg border border-gain bg-white px-3 py-2 text-sm text-ink-900">
+          {notice}
+        </p>
+      ) : null}
+      {!channels || !current ? (
+        loaded.isLoading ? (
+          <ConsoleLoading />
+        ) : null
+      ) : (
+        <Card>
+          <form
+            aria-label={t('site.tabNames.contact')}
+            className="flex flex-col gap-3"
+            onSubmit={(event) => {
+              event.preventDefault()
+              setError(null)
+              setNotice('')
+              consoleApi
+                .put<ConsoleContactChannels>('/site/contact', channels)
+                .then((answer) => {
+                  setSaved(answer)
+                  setDraft(null)
+                  setNotice(t('site.contact.saved'))
+                })
+                .catch(setError)
+            }}
+          >
+            <p className="text-sm text-ink-600">
+              {current.isDefault
+                ? t('site.contact.isDefault')
+                : t('site.contact.savedAt', {
+                    time: formatFirmTime(current.updatedAt, me.timeZone, displayLocale),
+                  })}
+            </p>
+            <div className="grid gap-3 md:grid-cols-2">
+              {contactChannelNames.map((name) => (
+                <TextField
+                  key={name}
+                  label={t(`site.contact.channels.${name}`)}
+                  type={name === 'email' ? 'email' : 'text'}
+                  value={channels[name]}
+                  maxLength={contactChannelMaxLength}
+                  required
+                  onChange={(event) => setDraft({ ...channels, [name]: event.target.value })}
+                />
+              ))}
+            </div>
+            <div>
+              <Button type="submit">{t('site.contact.save')}</Button>
+            </div>
+          </form>
+        </Card>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+/**
+ * The site's administration in the console (issue 14, "Site"), on the English and the Traditional Chinese site: an
+ * admin adds a redirect, a visitor following the old path lands on its target; the admin points it elsewhere and the
+ * next visitor lands there, and the change is in the audit log. The admin edits a site text beside its live preview,
+ * saves it, and finds it on the public page.
+ */
+import { randomInt } from 'node:crypto'
+import type { Browser } from '@playwright/test'
+import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
+import { logInThroughApi } from './support/accounts.ts'
+import { consoleAdminsOf } from './support/console-staff.ts'
+
+const consoleAdmins = consoleAdminsOf('site')
+
+import { expect, test, waitForHydration } from './support/fixtures.ts'
+
+/** A visitor with nothing remembered (browsers keep a 301 they followed): where an address leads them now. */
+async function visitAsNewVisitor(browser: Browser, url: string): Promise<{ path: string; heading: string }> {
+  const context = await browser.newContext()
+  try {
+    const visitor = await context.newPage()
+    await visitor.goto(url)
+    return {
+      path: new URL(visitor.url()).pathname,
+      heading: (await visitor.getByRole('heading', { level: 1 }).first().textContent()) ?? '',
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+test('an admin changes a redirect (visitors land on the new target) and a site text (shown at once)', async ({
+  page,
+  request,
+  browser,
+  site,
+  t,
+}) => {
+  test.setTimeout(150_000)
+  const admin = consoleAdmins[site.region]
+  if (!admin) throw new Error(`no console admin for ${site.region}`)
+  const oldPath = `/old-${site.region}-${randomInt(100_000, 999_999)}`
+
+  await logInThroughApi(page, request, site.origin, admin)
+  await page.goto('/console')
+  await page
+    .getByRole('navigation', { name: t('console:nav.label') })
+    .getByRole('link', { name: t('console:nav.site') })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('console:site.title'))
+  await page.getByRole('link', { name: t('console:site.tabNames.redirects') }).click()
+  await expect(page).toHaveURL(/\/console\/site\/redirects$/)
+  await waitForHydration(page)
+
+  const add = page.getByRole('form', { name: t('console:site.redirects.add') })
+  await add.getByLabel(t('console:site.redirects.from')).fill(oldPath)
+  await add.getByLabel(t('console:site.redirects.to')).fill(oldPath)
+  await add.getByRole('button', { name: t('console:site.redirects.add') }).click()
+  // A rule to itself is refused in the reader's language, and nothing is added.
+  await expect(page.getByRole('alert').filter({ hasText: t('errors:CONSOLE_REDIRECT_SELF') })).toBeVisible()
+  await add.getByLabel(t('console:site.redirects.to')).fill('/about-us')
+  await add.getByRole('button', { name: t('console:site.redirects.add') }).click()
+  const rule = page.getByTestId('redirect-rule').filter({ hasText: oldPath })
+  await expect(rule).toContainText('/about-us')
+  await expectNoSeriousA11yIssues(page)
+
+  const first = await visitAsNewVisitor(browser, `${site.origin}${oldPath}`)
+  expect(first.path).toBe('/about-us')
+
+  // Pointed elsewhere, the rule is followed at once.
+  await rule.getByRole('button', { name: t('console:site.redirects.editOf', { path: oldPath }) }).click()
+  const edit = page.getByRole('form', { name: t('console:site.redirects.editOf', { path: oldPath }) })
+  await edit.getByLabel(t('console:site.redirects.to')).fill('/company-history')
+  await edit.getByLabel(t('console:site.redirects.status')).selectOption('302')
+  await edit.getByRole('button', { name: t('console:site.redirects.save') }).click()
+  await expect(
+    page.getByRole('status').filter({
+      hasText: t('console:site.redirects.saved', { fromPath: oldPath, toLocation: '/company-history' }),
+    }),
+  ).toBeVisible()
+  await expect(rule).toContainText(t('console:site.redirects.statusNames.302'))
+
+  const second = await visitAsNewVisitor(browser, `${site.origin}${oldPath}`)
+  expect(second.path).toBe('/company-history')
+  await page.goto('/company-history')
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(second.heading)
+
+  // The change is in the audit log, with who made it.
+  await page.goto(`/console/audit?action=redirect.update`)
+  await expect(page.getByTestId('audit-entry').filter({ hasText: oldPath }).first()).toContainText(admin.e164)
+
+  // The admin edits a site text beside its preview and finds it on the public page.
+  const token = `wombat${randomInt(100_000, 999_999)}`
+  const language = t(`console:languages.${site.locale}`)
+  const name = t('console:site.textNames.cookie-policy')
+
+  await page.goto('/console/site')
+  await waitForHydration(page)
+  await page.getByRole('link', { name: t('console:site.texts.editOf', { name, language }) }).click()
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('console:site.texts.editorOf', { name, language }) }),
+  ).toBeVisible()
+
+  const body = page.getByLabel(t('console:site.texts.body', { language }), { exact: true })
+  await expect(body).not.toHaveValue('')
+  const before = await body.inputValue()
+  await body.fill(`${before}\n\nUpdated by the **${token}** desk.`)
+  await expect(page.getByTestId('markdown-preview').locator('strong', { hasText: token })).toBeVisible()
+  await expectNoSeriousA11yIssues(page)
+  await page.getByRole('button', { name: t('console:site.texts.save') }).click()
+  await expect(page.getByRole('status').filter({ hasText: t('console:site.texts.saved') })).toBeVisible()
+
+  await page.goto('/cookie-policy')
+  await expect(page.getByRole('main').locator('strong', { hasText: token })).toBeVisible()
+
+  // The other parts open with their data, every field labelled, on a tablet too.
+  await page.setViewportSize({ width: 820, height: 1180 })
+  await page.goto('/console/site')
+  for (const [tab, ready] of [
+    ['menu', page.getByTestId('menu-group').first()],
+    ['contact', page.getByLabel(t('console:site.contact.channels.email'), { exact: true })],
+    ['prices', page.getByTestId('price-row').first()],
+  ] as const) {
+    await page.getByRole('link', { name: t(`console:site.tabNames.${tab}`) }).click()
+    await expect(ready).toBeVisible()
+    await expectNoSeriousA11yIssues(page)
+  }
+})
