@@ -4,7 +4,8 @@
  *   later), and once at start to catch up after downtime (it skips what is already current);
  * - `housekeeping` — hourly: expired rate-limit counters, diagnosis views of past days, and chat files a stopped
  *   process left half-read (read again);
- * - `article-schedule` — every minute: publishes the scheduled articles whose time has come.
+ * - `article-schedule` — every minute: publishes the scheduled articles whose time has come;
+ * - `analytics-rollup` — every 5 minutes: adds what readers did since the last run to the daily analytics tables.
  */
 import { markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
@@ -66,6 +67,24 @@ export function articleScheduleJob(runtime: Pick<Runtime, 'services'>): Job {
   }
 }
 
+export const ANALYTICS_ROLLUP_EVERY_MS = 5 * 60 * 1000
+
+/**
+ * `analytics-rollup` — every 5 minutes (and once at start): adds the tracking events, sign-ups, logins, diagnoses
+ * and chat questions recorded since its last run to the daily tables the console's dashboard reads (ADR 0016).
+ * Often enough that past days are complete before housekeeping forgets diagnosis views and login codes.
+ */
+export function analyticsRollupJob(runtime: Pick<Runtime, 'services'>): Job {
+  return {
+    name: 'analytics-rollup',
+    runAtStart: true,
+    nextRunAt: (after) => new Date(after.getTime() + ANALYTICS_ROLLUP_EVERY_MS),
+    run: async () => {
+      await runtime.services.console.analytics.rollUp()
+    },
+  }
+}
+
 /** Builds the scheduler with every job and starts it (unless JOBS_ENABLED is false). */
 export function startJobs(runtime: Runtime, log: JobLogger): Scheduler {
   const scheduler = createScheduler({ database: runtime.database, log })
@@ -74,6 +93,7 @@ export function startJobs(runtime: Runtime, log: JobLogger): Scheduler {
     housekeepingJob(runtime),
     billingRenewalsJob(runtime),
     articleScheduleJob(runtime),
+    analyticsRollupJob(runtime),
   ])
     scheduler.register(job)
   if (runtime.config.jobsEnabled) scheduler.start()

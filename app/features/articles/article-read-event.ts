@@ -57,6 +57,8 @@ export interface ArticleRead {
   referrer: string
   pageTitle: string
   article: { articleId: number; kind: string } | undefined
+  /** A keyword search's first page: whether it found anything (sent as a `search` event instead of a read). */
+  search?: 'found' | 'missed' | undefined
   region: Region
   locale: Locale
   apiBase: string
@@ -67,19 +69,20 @@ export function sendArticleReadEvent({
   referrer,
   pageTitle,
   article,
+  search,
   region,
   locale,
   apiBase,
 }: ArticleRead) {
   const client = describeClient(navigator.userAgent, window.screen.width)
   const event: TrackingEventInput = {
-    eventType: 'page_view',
+    eventType: search ? 'search' : 'page_view',
     subSessionId: subSessionId(),
     pageUrl,
     pageReferrer: referrer || undefined,
     pageTitle: pageTitle.slice(0, 300),
     articleId: article?.articleId,
-    category: article?.kind ?? 'article',
+    category: search ?? article?.kind ?? 'article',
     ...client,
     screen: `${window.screen.width}x${window.screen.height}`,
     sdkVersion: trackingSdkVersion,

@@ -1,6 +1,8 @@
 /**
  * The reading event of spec §3/§7: on every navigation to a path containing /articles/ the page posts it to
- * /track/event (article-read-event.ts, fetched at the first article page). Rendered once by the page shell.
+ * /track/event (article-read-event.ts, fetched at the first article page). A keyword search's first page sends a
+ * `search` event the same way, saying whether it found anything, for the console's readers' analytics (ADR 0016).
+ * Rendered once by the page shell.
  */
 import { useEffect, useRef } from 'react'
 import { useLocation, useMatches } from 'react-router'
@@ -8,6 +10,20 @@ import { useRootData } from '#app/use-root-data.ts'
 
 export function isArticlePath(pathname: string): boolean {
   return pathname.includes('/articles/')
+}
+
+interface SearchListData {
+  listing?: { kind?: string; keyword?: string }
+  page?: number
+  answer?: { total: number } | null
+}
+
+/** A keyword search's first page with its answer: whether it found anything; otherwise undefined. */
+export function searchOutcomeOf(data: unknown): 'found' | 'missed' | undefined {
+  const list = data as SearchListData | undefined
+  if (list?.listing?.kind !== 'search' || !list.listing.keyword || list.page !== 1 || !list.answer)
+    return undefined
+  return list.answer.total > 0 ? 'found' : 'missed'
 }
 
 export function ArticleReadTracker() {
@@ -21,7 +37,8 @@ export function ArticleReadTracker() {
     const pageUrl = window.location.href
     const referrer = previousUrl.current ?? document.referrer
     previousUrl.current = pageUrl
-    if (!isArticlePath(location.pathname)) return
+    const search = matches.map((match) => searchOutcomeOf(match.loaderData)).find((value) => value)
+    if (!isArticlePath(location.pathname) && !search) return
     const article = matches
       .map(
         (match) =>
@@ -33,7 +50,8 @@ export function ArticleReadTracker() {
       pageUrl,
       referrer,
       pageTitle: document.title,
-      article: article ?? undefined,
+      article: search ? undefined : (article ?? undefined),
+      search,
       region,
       locale,
       apiBase: publicConfig.apiBase,
