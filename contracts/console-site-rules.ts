@@ -6,6 +6,7 @@
 import type { Currency, SubscriptionPeriod, Tier } from './billing-rules.ts'
 import type { ConsoleRole } from './console-rules.ts'
 import type { Locale } from './regions.ts'
+import type { SiteTextData } from './site.ts'
 
 /** Only admins run the site (admin passes every route anyway; declared so the table reads plainly). */
 export const siteAdminRoles = ['admin'] as const satisfies readonly ConsoleRole[]
@@ -40,6 +41,37 @@ export const siteTextPublicPaths: Record<EditableSiteTextKey, string | null> = {
 export const siteTextTitleMaxLength = 200
 export const siteTextBodyMaxLength = 100_000
 
+/**
+ * Bounds of a text's structured parts (`data`: service groups, history milestones, marketing stats, footer links
+ * and tagline): rows per list, and the length of each short line, description and link.
+ */
+export const siteTextPartLimits = {
+  rows: 40,
+  groupItems: 20,
+  shortText: 200,
+  year: 20,
+  description: 2_000,
+  href: 2_000,
+  tagline: 300,
+} as const
+
+/** The kinds of structured parts; a text is edited with the kinds its stored `data` has (a page draws only those). */
+export const siteTextPartKinds = ['groups', 'milestones', 'stats', 'links', 'tagline'] as const
+export type SiteTextPartKind = (typeof siteTextPartKinds)[number]
+
+/** A link of the footer: a path of the site (`/about-us`) or an absolute http(s) address. */
+export function isSiteTextLink(href: string): boolean {
+  const value = href.trim()
+  if (value !== href || /\s/.test(value)) return false
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\')
+  if (!/^https?:\/\//i.test(value)) return false
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
 /** One text in one language as the list shows it. */
 export interface SiteTextSummary {
   key: EditableSiteTextKey
@@ -51,6 +83,8 @@ export interface SiteTextSummary {
 /** One text in one language as the editor loads it; `updatedAt` is sent back with a save (stale-save check). */
 export interface EditableSiteText extends SiteTextSummary {
   bodyMarkdown: string
+  /** Its structured parts; only the kinds present are the text's (contracts/site.ts). */
+  data: SiteTextData
 }
 
 /** A name in both languages (a menu group's). */
@@ -152,6 +186,16 @@ export const SiteAdminErrorCode = {
   siteTextStale: 'CONSOLE_SITE_TEXT_STALE',
   /** 400 — 'Write a title.' */
   titleRequired: 'CONSOLE_TITLE_REQUIRED',
+  /** 400 — 'Fill in this field.' (a row of a text's structured parts) */
+  sitePartRequired: 'CONSOLE_SITE_PART_REQUIRED',
+  /** 400 — 'This is too long.' */
+  sitePartTooLong: 'CONSOLE_SITE_PART_TOO_LONG',
+  /** 400 — 'This list has too many rows.' */
+  sitePartTooMany: 'CONSOLE_SITE_PART_TOO_MANY',
+  /** 400 — 'Enter a path that starts with / or an address that starts with http:// or https://.' */
+  sitePartLinkInvalid: 'CONSOLE_SITE_PART_LINK_INVALID',
+  /** 400 — 'This page does not show this part.' (a kind of structured part the text does not have) */
+  sitePartNotShown: 'CONSOLE_SITE_PART_NOT_SHOWN',
   /** 404 — 'This menu group was not found.' */
   menuGroupNotFound: 'CONSOLE_MENU_GROUP_NOT_FOUND',
   /** 400 — 'Name the group in both languages.' */

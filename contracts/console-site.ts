@@ -6,8 +6,9 @@
  *   Site texts
  *   GET    /site/texts                        → SiteTextSummary[] (every key in both languages)
  *   GET    /site/texts/:key/:locale           → EditableSiteText
- *   PUT    /site/texts/:key/:locale           SaveSiteTextRequest → EditableSiteText; an `updatedAt` other than the
- *                                             stored one → 409 CONSOLE_SITE_TEXT_STALE with `current: EditableSiteText`
+ *   PUT    /site/texts/:key/:locale           SaveSiteTextRequest → EditableSiteText (title, body and structured
+ *                                             parts in one save); an `updatedAt` other than the stored one → 409
+ *                                             CONSOLE_SITE_TEXT_STALE with `current: EditableSiteText`
  *   (the live preview is POST /articles/preview: the same renderer as the public pages)
  *   Header menu
  *   GET    /site/menu-groups                  → ConsoleMenuGroup[] (menu order)
@@ -36,6 +37,7 @@ import { billingPeriods, billingTiers, currencies } from './billing-rules.ts'
 import {
   contactChannelMaxLength,
   editableSiteTextKeys,
+  isSiteTextLink,
   menuGroupArticlesMax,
   menuGroupNameMaxLength,
   menuGroupsMax,
@@ -43,18 +45,67 @@ import {
   redirectTargetMaxLength,
   SiteAdminErrorCode,
   siteTextBodyMaxLength,
+  siteTextPartLimits,
   siteTextTitleMaxLength,
 } from './console-site-rules.ts'
 import { Locale } from './regions.ts'
+import { FooterLink, HistoryMilestone, MarketingStat, ServiceGroup, SiteTextData } from './site.ts'
 
 export * from './console-site-rules.ts'
 
 export const SiteTextParams = z.object({ key: z.enum(editableSiteTextKeys), locale: Locale })
 export type SiteTextParams = z.infer<typeof SiteTextParams>
 
+const partText = (max: number, { required = true } = {}) =>
+  z
+    .string()
+    .trim()
+    .min(required ? 1 : 0, SiteAdminErrorCode.sitePartRequired)
+    .max(max, SiteAdminErrorCode.sitePartTooLong)
+const partRows = <Row extends z.ZodType>(row: Row, max: number = siteTextPartLimits.rows) =>
+  z.array(row).max(max, SiteAdminErrorCode.sitePartTooMany)
+
+/**
+ * A text's structured parts as an admin saves them: the SiteTextData shape with bounds, each refusal naming its
+ * field (`data.milestones.2.title`). Which kinds a text may have is the service's check (the stored ones).
+ */
+export const SiteTextDataInput = SiteTextData.extend({
+  groups: partRows(
+    ServiceGroup.extend({
+      title: partText(siteTextPartLimits.shortText),
+      content: partRows(
+        z.object({ description: partText(siteTextPartLimits.description) }),
+        siteTextPartLimits.groupItems,
+      ),
+    }),
+  ).optional(),
+  milestones: partRows(
+    HistoryMilestone.extend({
+      year: partText(siteTextPartLimits.year),
+      title: partText(siteTextPartLimits.shortText),
+      description: partText(siteTextPartLimits.description, { required: false }),
+    }),
+  ).optional(),
+  stats: partRows(
+    MarketingStat.extend({
+      value: partText(siteTextPartLimits.shortText),
+      label: partText(siteTextPartLimits.shortText),
+    }),
+  ).optional(),
+  links: partRows(
+    FooterLink.extend({
+      label: partText(siteTextPartLimits.shortText),
+      href: partText(siteTextPartLimits.href).refine(isSiteTextLink, SiteAdminErrorCode.sitePartLinkInvalid),
+    }),
+  ).optional(),
+  tagline: partText(siteTextPartLimits.tagline, { required: false }).optional(),
+})
+
 export const SaveSiteTextRequest = z.object({
   title: z.string().trim().min(1, SiteAdminErrorCode.titleRequired).max(siteTextTitleMaxLength),
   bodyMarkdown: z.string().max(siteTextBodyMaxLength),
+  /** The structured parts, each kind sent replacing the stored one; absent: kept as they are. */
+  data: SiteTextDataInput.optional(),
   /** The `updatedAt` of the version the edit started from. */
   updatedAt: z.iso.datetime({ offset: true }),
 })

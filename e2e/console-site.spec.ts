@@ -2,7 +2,7 @@
  * The site's administration in the console (issue 14, "Site"), on the English and the Traditional Chinese site: an
  * admin adds a redirect, a visitor following the old path lands on its target; the admin points it elsewhere and the
  * next visitor lands there, and the change is in the audit log. The admin edits a site text beside its live preview,
- * saves it, and finds it on the public page.
+ * saves it, and finds it on the public page; and adds a history milestone, which the history page shows at once.
  */
 import { randomInt } from 'node:crypto'
 import type { Browser } from '@playwright/test'
@@ -112,6 +112,32 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
 
   await page.goto('/cookie-policy')
   await expect(page.getByRole('main').locator('strong', { hasText: token })).toBeVisible()
+
+  // The admin adds a history milestone below the body; a field left empty is refused beside it, then it shows.
+  const historyName = t('console:site.textNames.history')
+  await page.goto('/console/site')
+  await waitForHydration(page)
+  await page
+    .getByRole('link', { name: t('console:site.texts.editOf', { name: historyName, language }) })
+    .click()
+  const milestones = page.getByRole('group', { name: t('console:site.texts.parts.milestones') })
+  await milestones.getByRole('button', { name: t('console:site.texts.parts.addMilestone') }).click()
+  const added = milestones.getByRole('group').last()
+  await added.getByLabel(t('console:site.texts.parts.year'), { exact: true }).fill('2031')
+  await added
+    .getByLabel(t('console:site.texts.parts.description'), { exact: true })
+    .fill(`The ${token} desk opens.`)
+  await page.getByRole('button', { name: t('console:site.texts.save') }).click()
+  await expect(added.getByRole('alert')).toHaveText(t('errors:CONSOLE_SITE_PART_REQUIRED'))
+  await added.getByLabel(t('console:site.texts.parts.title'), { exact: true }).fill(`Milestone ${token}`)
+  await expectNoSeriousA11yIssues(page)
+  await page.getByRole('button', { name: t('console:site.texts.save') }).click()
+  await expect(page.getByRole('status').filter({ hasText: t('console:site.texts.saved') })).toBeVisible()
+
+  await page.goto('/company-history')
+  const timeline = page.getByTestId('history-timeline')
+  await expect(timeline.getByRole('heading', { name: `Milestone ${token}` })).toBeVisible()
+  await expect(timeline).toContainText(`The ${token} desk opens.`)
 
   // The other parts open with their data, every field labelled, on a tablet too.
   await page.setViewportSize({ width: 820, height: 1180 })

@@ -11,16 +11,22 @@ import {
   requestHeaders,
 } from '#app/api/api-client.ts'
 import { consoleApiPrefix, type EditorArticle } from '#contracts/console-rules.ts'
+import type { FieldError } from '#contracts/envelope.ts'
 import type { Locale } from '#contracts/regions.ts'
 
-/** A refusal of the console's API; `current` is the newer article of a CONSOLE_ARTICLE_STALE answer. */
+/**
+ * A refusal of the console's API; `current` is the newer article of a CONSOLE_ARTICLE_STALE answer, `fields` the
+ * form fields refused (path and code), for forms that show each beside its field.
+ */
 export class ConsoleApiError extends ApiError {
   override name = 'ConsoleApiError'
   readonly current: EditorArticle | null
+  readonly fields: FieldError[]
 
-  constructor(status: number, code: string, current: EditorArticle | null = null) {
+  constructor(status: number, code: string, current: EditorArticle | null = null, fields: FieldError[] = []) {
     super(status, code)
     this.current = current
+    this.fields = fields
   }
 }
 
@@ -60,11 +66,12 @@ async function send<T>(method: string, path: string, init: { params?: QueryParam
     data?: T
     error?: string
     current?: EditorArticle
+    fields?: FieldError[]
   } | null
   if (!response.ok || !body || body.code !== 200) {
     const status = response.ok ? (body?.code ?? 500) : response.status
     const code = response.headers.get('x-error-code') ?? body?.error ?? codeOfStatus(status)
-    throw new ConsoleApiError(status, code, body?.current ?? null)
+    throw new ConsoleApiError(status, code, body?.current ?? null, body?.fields ?? [])
   }
   return body.data as T
 }

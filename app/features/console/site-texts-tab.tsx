@@ -1,7 +1,8 @@
 /**
  * Site texts (about us, services, history, policies…): the list of every text in both languages, and the editor of
- * one — title and Markdown body beside the live preview, rendered by the public pages' renderer. A save names the
- * version it was made on; when someone saved meanwhile the API refuses it (409) and the editor offers their version.
+ * one — title and Markdown body beside the live preview, rendered by the public pages' renderer, and below them the
+ * structured parts its page draws (site-text-parts.tsx), all saved together. A save names the version it was made
+ * on; when someone saved meanwhile the API refuses it (409) and the editor offers their version.
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -23,6 +24,7 @@ import type { Locale } from '#contracts/regions.ts'
 import { ConsoleApiError, consoleApi } from './console-client.ts'
 import { ConsoleError, ConsoleLoading, formatFirmTime, TextAreaField } from './console-ui.tsx'
 import { MarkdownPreviewPane } from './markdown-preview.tsx'
+import { type PartErrors, SiteTextPartsForm } from './site-text-parts.tsx'
 import { sitePathOf } from './site-view.ts'
 import { useConsoleData } from './use-console-data.ts'
 
@@ -94,6 +96,7 @@ export function SiteTextEditor({
   const [theirs, setTheirs] = useState<EditableSiteText | null>(null)
   const [notice, setNotice] = useState('')
   const [isSaving, setIsSaving] = useState(false)
+  const [fieldErrors, setFieldErrors] = useState<ReadonlyMap<string, string>>(new Map())
   const form = draft ?? loaded.data
   const name = t(`site.textNames.${text.key}`)
   const language = t(`languages.${text.locale}`)
@@ -107,11 +110,13 @@ export function SiteTextEditor({
     setError(null)
     setNotice('')
     setTheirs(null)
+    setFieldErrors(new Map())
     setIsSaving(true)
     try {
       const saved = await consoleApi.put<EditableSiteText>(`/site/texts/${text.key}/${text.locale}`, {
         title: form.title,
         bodyMarkdown: form.bodyMarkdown,
+        data: form.data,
         updatedAt: form.updatedAt,
       })
       setDraft(saved)
@@ -123,7 +128,13 @@ export function SiteTextEditor({
         failure.current
       )
         setTheirs(failure.current as unknown as EditableSiteText)
-      else setError(failure)
+      else {
+        setError(failure)
+        if (failure instanceof ConsoleApiError)
+          setFieldErrors(
+            new Map(failure.fields.map((field) => [field.field, t(`errors:${field.code}`)] as const)),
+          )
+      }
     } finally {
       setIsSaving(false)
     }
@@ -191,6 +202,7 @@ export function SiteTextEditor({
             value={form.title}
             maxLength={siteTextTitleMaxLength}
             required
+            error={fieldErrors.get('title')}
             onChange={(event) => setDraft({ ...form, title: event.target.value })}
           />
           <div className="grid gap-4 lg:grid-cols-2">
@@ -203,6 +215,12 @@ export function SiteTextEditor({
             />
             <MarkdownPreviewPane markdown={form.bodyMarkdown} label={t('editor.previewOf', { language })} />
           </div>
+          <SiteTextPartsForm
+            data={form.data}
+            language={language}
+            errors={partErrorsOf(fieldErrors)}
+            onChange={(data) => setDraft({ ...form, data })}
+          />
           <p className="text-xs text-ink-500">
             {t('site.texts.lastSaved', { time: formatFirmTime(form.updatedAt, me.timeZone, displayLocale) })}
           </p>
@@ -214,5 +232,15 @@ export function SiteTextEditor({
         </form>
       )}
     </section>
+  )
+}
+
+/** The refusals under `data.` by their path within it (`milestones.2.title`), as the parts' form names them. */
+function partErrorsOf(fieldErrors: ReadonlyMap<string, string>): PartErrors {
+  const prefix = 'data.'
+  return new Map(
+    [...fieldErrors]
+      .filter(([field]) => field.startsWith(prefix))
+      .map(([field, message]) => [field.slice(prefix.length), message] as const),
   )
 }

@@ -202,6 +202,93 @@ describe('site texts', () => {
   })
 })
 
+describe("site texts' structured parts", () => {
+  it('shows a milestone added on the history page of its language only, saved with the title and audited', async () => {
+    expect((await page('/company-history', 'hant')).statusCode).toBe(200) // held before the save
+    const current = await asAdmin<EditableSiteText>('GET', '/site/texts/history/zh-Hant')
+    const seeded = current.data.milestones ?? []
+    expect(seeded.length).toBeGreaterThan(0)
+    const added = { year: '2031', title: '袋鼠里程碑', description: '我們開始研究袋鼠市場。' }
+    const saved = await asAdmin<EditableSiteText>('PUT', '/site/texts/history/zh-Hant', {
+      body: {
+        title: current.title,
+        bodyMarkdown: current.bodyMarkdown,
+        data: { milestones: [added, ...seeded] },
+        updatedAt: current.updatedAt,
+      },
+    })
+    expect(saved.data.milestones?.[0]).toEqual(added)
+
+    const chinese = (await page('/company-history', 'hant')).body
+    expect(chinese).toContain('袋鼠里程碑')
+    expect(chinese).toContain('我們開始研究袋鼠市場。')
+    expect((await page('/company-history', 'en')).body).not.toContain('袋鼠里程碑')
+    expect((await latestAudit('site_text.save'))?.after).toMatchObject({
+      data: { milestones: [added, ...seeded] },
+    })
+
+    // A save of the title and body alone keeps the parts.
+    await asAdmin('PUT', '/site/texts/history/zh-Hant', {
+      body: { title: '袋鼠歷史', bodyMarkdown: current.bodyMarkdown, updatedAt: saved.updatedAt },
+    })
+    expect((await publicApi('/text', 'hant', { key: 'history' })).json().data.data.milestones[0]).toEqual(
+      added,
+    )
+  })
+
+  it("refuses a link that is neither a site path nor an http(s) address, naming its field in the reader's language", async () => {
+    const current = await asAdmin<EditableSiteText>('GET', '/site/texts/footer/zh-Hant')
+    const links = current.data.links ?? []
+    expect(links.length).toBeGreaterThan(1)
+    const refused = await clients.call(admin, 'PUT', '/site/texts/footer/zh-Hant', {
+      headers: { lang: 'zh-Hant' },
+      body: {
+        title: current.title,
+        bodyMarkdown: current.bodyMarkdown,
+        data: {
+          tagline: '袋鼠標語',
+          links: links.map((link, index) => (index === 1 ? { ...link, href: 'javascript:alert(1)' } : link)),
+        },
+        updatedAt: current.updatedAt,
+      },
+    })
+    expectFieldRefusal(refused, SiteAdminErrorCode.sitePartLinkInvalid)
+    expect(refused.json().fields).toContainEqual({
+      field: 'data.links.1.href',
+      code: SiteAdminErrorCode.sitePartLinkInvalid,
+    })
+    expect(refused.json().message).toBe('請輸入以 / 開頭的路徑，或以 http:// 或 https:// 開頭的網址。')
+    expect((await page('/about-us', 'hant')).body).not.toContain('袋鼠標語')
+
+    // A kind of part its page does not draw is refused too, on that kind.
+    const about = await asAdmin<EditableSiteText>('GET', '/site/texts/about-us/zh-Hant')
+    const notShown = await clients.call(admin, 'PUT', '/site/texts/about-us/zh-Hant', {
+      body: { ...about, data: { milestones: [{ year: '2031', title: 'x', description: '' }] } },
+    })
+    expectFieldRefusal(notShown, SiteAdminErrorCode.sitePartNotShown)
+    expect(notShown.json().fields).toContainEqual({
+      field: 'data.milestones',
+      code: SiteAdminErrorCode.sitePartNotShown,
+    })
+  })
+
+  it('refuses parts saved on an old version, answering the stored ones', async () => {
+    const opened = await asAdmin<EditableSiteText>('GET', '/site/texts/footer/en')
+    const first = await asAdmin<EditableSiteText>('PUT', '/site/texts/footer/en', {
+      body: { ...opened, data: { tagline: 'Quokkas first' } },
+    })
+    expect(first.data.links).toEqual(opened.data.links)
+    const late = await clients.call(admin, 'PUT', '/site/texts/footer/en', {
+      body: { ...opened, data: { tagline: 'Quokkas second' } },
+    })
+    expectFailure(late, 409, SiteAdminErrorCode.siteTextStale)
+    expect(late.json().current).toMatchObject({ data: { tagline: 'Quokkas first' } })
+    const english = (await page('/about-us', 'en')).body
+    expect(english).toContain('Quokkas first')
+    expect(english).not.toContain('Quokkas second')
+  })
+})
+
 describe('header menu groups', () => {
   async function publicMenu(region: 'en' | 'hant'): Promise<MenuGroup[]> {
     return (await publicApi('/home/listMenu', region)).json().data

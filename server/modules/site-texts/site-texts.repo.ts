@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import type { SiteTextData } from '#contracts/site.ts'
 import type { Db } from '#server/db/database.ts'
 import { siteTexts } from './site-texts.sql.ts'
 
@@ -51,7 +52,7 @@ export async function updateSiteText(
   db: Db,
   key: string,
   locale: string,
-  change: { title: string; bodyMarkdown: string; updatedAt: Date },
+  change: { title: string; bodyMarkdown: string; data: SiteTextData; updatedAt: Date },
 ): Promise<SiteTextRow> {
   const rows = await db
     .update(siteTexts)

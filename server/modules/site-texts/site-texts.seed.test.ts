@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { SiteTextDataInput } from '#contracts/console-site.ts'
 import { type Locale, locales } from '#contracts/regions.ts'
 import { SiteTextData, SiteTextKey } from '#contracts/site.ts'
 import { renderMarkdown } from '#server/text/render-markdown.ts'
@@ -52,6 +53,11 @@ describe('loadSiteTextSeed', () => {
   it('gives structured data that matches the wire contract', () => {
     for (const row of rows)
       expect(() => SiteTextData.parse(row.data), `${row.locale}/${row.key}`).not.toThrow()
+  })
+
+  it("gives structured parts an admin may save unchanged (the console's bounds and link rule)", () => {
+    for (const row of rows)
+      expect(SiteTextDataInput.safeParse(row.data).error, `${row.locale}/${row.key}`).toBeUndefined()
   })
 
   it('uses no level-one headings in bodies, since the title is the page heading', () => {

@@ -1,8 +1,8 @@
 /**
  * Company texts shown on the description screens (about us, services, history, policies, footer).
  * Decides which language a reader gets and renders Markdown safely; leaves layout to the pages. Admins edit a
- * text's title and body in the console (structured parts stay as seeded): a save names the version it was made on
- * (`updatedAt`) and is refused when someone saved since (no silent overwrite).
+ * text's title, body and structured parts (the kinds it has) in the console: a save names the version it was made
+ * on (`updatedAt`) and is refused when someone saved since (no silent overwrite).
  */
 
 import {
@@ -11,9 +11,10 @@ import {
   editableSiteTextKeys,
   SiteAdminErrorCode,
   type SiteTextSummary,
+  siteTextPartKinds,
 } from '#contracts/console-site-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
-import type { SiteText, SiteTextKey } from '#contracts/site.ts'
+import type { SiteText, SiteTextData, SiteTextKey } from '#contracts/site.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { renderMarkdown } from '#server/text/render-markdown.ts'
@@ -44,8 +45,26 @@ function editableOf(row: SiteTextRow): EditableSiteText {
     locale: row.locale as Locale,
     title: row.title,
     bodyMarkdown: row.bodyMarkdown,
+    data: row.data,
     updatedAt: row.updatedAt.toISOString(),
   }
+}
+
+/**
+ * The stored parts with the kinds sent replacing theirs. A page draws only the kinds its text has, so a kind the
+ * stored text lacks is refused rather than kept where no reader would see it.
+ */
+function mergedData(stored: SiteTextData, sent: SiteTextData | undefined): SiteTextData {
+  if (!sent) return stored
+  const notShown = siteTextPartKinds.find((kind) => sent[kind] !== undefined && stored[kind] === undefined)
+  if (notShown)
+    throw new AppError('invalid', SiteAdminErrorCode.sitePartNotShown, {
+      fields: [{ field: `data.${notShown}`, code: SiteAdminErrorCode.sitePartNotShown }],
+    })
+  const merged: SiteTextData = { ...stored }
+  for (const kind of siteTextPartKinds)
+    if (sent[kind] !== undefined) Object.assign(merged, { [kind]: sent[kind] })
+  return merged
 }
 
 export function createSiteTextsService({
@@ -100,24 +119,27 @@ export function createSiteTextsService({
   }
 
   /**
-   * Saves a title and body, in the caller's transaction (`inDb`), when `updatedAt` names the stored version;
-   * else SiteTextStaleError. Readers see it once the caller announces the change (after its commit).
+   * Saves a title, body and the structured parts sent (the others kept), in the caller's transaction (`inDb`), when
+   * `updatedAt` names the stored version; else SiteTextStaleError. Readers see it once the caller announces the
+   * change (after its commit).
    */
   async function saveSiteText(
     key: EditableSiteTextKey,
     locale: Locale,
-    input: { title: string; bodyMarkdown: string; updatedAt: string },
+    input: { title: string; bodyMarkdown: string; data?: SiteTextData | undefined; updatedAt: string },
     inDb: Db = db,
   ): Promise<{ before: EditableSiteText; after: EditableSiteText }> {
     const row = await selectSiteTextForUpdate(inDb, key, locale)
     if (!row) throw new AppError('not_found', SiteAdminErrorCode.siteTextNotFound)
     const before = editableOf(row)
     if (new Date(input.updatedAt).toISOString() !== before.updatedAt) throw new SiteTextStaleError(before)
+    const data = mergedData(row.data, input.data)
     // Always later than the version replaced, so the next save's check tells them apart.
     const updatedAt = new Date(Math.max(now(), row.updatedAt.getTime() + 1))
     const saved = await updateSiteText(inDb, key, locale, {
       title: input.title,
       bodyMarkdown: input.bodyMarkdown,
+      data,
       updatedAt,
     })
     return { before, after: editableOf(saved) }
