@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { requestHeaders } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
@@ -23,7 +23,8 @@ import { consoleApiPrefix } from '#contracts/console-rules.ts'
 import { regions } from '#contracts/regions.ts'
 import { analyticsFiltersOf, analyticsSearchOf, loggedInShareOf } from './analytics-view.ts'
 import { ConsoleApiError, consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, SelectField } from './console-ui.tsx'
+import { ConsoleFilterForm, ConsoleListState } from './console-lists.tsx'
+import { SelectField } from './console-ui.tsx'
 import { DailyChart } from './daily-chart.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
@@ -80,11 +81,11 @@ export function AnalyticsSection() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-ink-950">{t('analytics.title')}</h1>
-      <Form
-        method="get"
+      <ConsoleFilterForm
         action="/console/analytics"
-        className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-4"
-        aria-label={t('analytics.filters')}
+        label={t('analytics.filters')}
+        columns="sm:grid-cols-2 lg:grid-cols-4"
+        applyLabel={t('articles.apply')}
       >
         <TextField
           label={t('analytics.from')}
@@ -108,12 +109,8 @@ export function AnalyticsSection() {
             </option>
           ))}
         </SelectField>
-        <Button type="submit" variant="secondary">
-          {t('articles.apply')}
-        </Button>
-      </Form>
-      <ConsoleError error={error ?? downloadError} />
-      {isLoading && !data ? <ConsoleLoading /> : null}
+      </ConsoleFilterForm>
+      <ConsoleListState error={error ?? downloadError} isLoading={isLoading} data={data} />
       {data ? (
         <>
           <p className="text-sm text-ink-700" data-testid="analytics-range">

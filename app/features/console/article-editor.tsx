@@ -27,7 +27,7 @@ import {
 import type { Locale } from '#contracts/regions.ts'
 import { ArticleRevisions } from './article-revisions.tsx'
 import { ConsoleApiError, consoleApi } from './console-client.ts'
-import { ConsoleError, formatFirmTime, SelectField, TextAreaField } from './console-ui.tsx'
+import { ConsoleError, ConsoleNotice, formatFirmTime, SelectField, TextAreaField } from './console-ui.tsx'
 import { allowedStateActions, documentInputOf, documentOf, emptyVersion } from './console-view.ts'
 import { MarkdownPreviewPane } from './markdown-preview.tsx'
 import { StockPicker } from './stock-picker.tsx'
@@ -193,11 +193,7 @@ export function ArticleEditor({
         </div>
       </div>
 
-      {notice ? (
-        <p role="status" className="text-sm text-gain">
-          {notice}
-        </p>
-      ) : null}
+      <ConsoleNotice notice={notice} />
       <ConsoleError error={error} />
       {stale ? (
         <Card

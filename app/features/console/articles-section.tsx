@@ -4,10 +4,9 @@
  * page. Topics, authors and tags are offered from the newsroom's options, named in the reader's language.
  */
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
-import { Button, buttonClassName } from '#app/components/button.tsx'
-import { Pagination } from '#app/components/pagination.tsx'
+import { buttonClassName } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import {
@@ -17,9 +16,16 @@ import {
   type EditorArticlePage,
   type NewsroomOptions,
 } from '#contracts/console-rules.ts'
-import { type Locale, markets } from '#contracts/regions.ts'
+import type { Locale } from '#contracts/regions.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, formatFirmTime, SelectField } from './console-ui.tsx'
+import {
+  ConsoleFilterForm,
+  ConsoleListState,
+  ConsolePager,
+  ConsoleTable,
+  MarketSelectField,
+} from './console-lists.tsx'
+import { formatFirmTime, SelectField } from './console-ui.tsx'
 import { articleFiltersOf, filtersSearch } from './console-view.ts'
 import { useConsoleData } from './use-console-data.ts'
 
@@ -50,13 +56,14 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
           {t('articles.new')}
         </Link>
       </div>
-      <Form
-        method="get"
+      <ConsoleFilterForm
         action="/console/articles"
         // Remounted when the address changes (a link, the back button), so the choices show the list's filters.
         key={filtersSearch(filters)}
-        className="grid items-end gap-3 sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-5"
-        aria-label={t('articles.filters')}
+        label={t('articles.filters')}
+        columns="sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-5"
+        applyLabel={t('articles.apply')}
+        isBusy={isLoading}
       >
         <SelectField label={t('articles.state')} name="state" defaultValue={filters.state ?? ''}>
           <option value="">{t('articles.any')}</option>
@@ -71,14 +78,7 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
           <option value="en">{t('languages.en')}</option>
           <option value="zh-Hant">{t('languages.zh-Hant')}</option>
         </SelectField>
-        <SelectField label={t('articles.market')} name="market" defaultValue={filters.market ?? ''}>
-          <option value="">{t('articles.any')}</option>
-          {markets.map((market) => (
-            <option key={market} value={market}>
-              {t(`markets.${market}`)}
-            </option>
-          ))}
-        </SelectField>
+        <MarketSelectField label={t('articles.market')} defaultValue={filters.market ?? ''} />
         <SelectField label={t('articles.kind')} name="kind" defaultValue={filters.kind ?? ''}>
           <option value="">{t('articles.any')}</option>
           {articleKinds.map((kind) => (
@@ -127,68 +127,61 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
           ))}
         </SelectField>
         <TextField label={t('articles.search')} name="q" type="search" defaultValue={filters.q} />
-        <Button type="submit" variant="secondary" disabled={isLoading}>
-          {t('articles.apply')}
-        </Button>
-      </Form>
-      <ConsoleError error={error} />
-      {isLoading && !page ? <ConsoleLoading /> : null}
-      {page && page.rows.length === 0 ? <p className="text-ink-700">{t('articles.empty')}</p> : null}
+      </ConsoleFilterForm>
+      <ConsoleListState
+        error={error}
+        isLoading={isLoading}
+        data={page}
+        isEmpty={page?.rows.length === 0}
+        emptyText={t('articles.empty')}
+      />
       {page && page.rows.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-ink-100 text-ink-500">
-              <tr>
-                <th className="py-2 pr-3">{t('articles.colTitle')}</th>
-                <th className="py-2 pr-3">{t('articles.state')}</th>
-                <th className="py-2 pr-3">{t('articles.colMarket')}</th>
-                <th className="py-2 pr-3">{t('articles.colLanguages')}</th>
-                <th className="py-2 pr-3">{t('articles.colUpdated')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => (
-                <tr key={row.id} className="border-b border-ink-50" data-testid="article-row">
-                  <td className="py-2 pr-3">
-                    <Link
-                      to={`/console/articles/${row.id}`}
-                      className="font-medium text-brand-700 hover:underline"
-                    >
-                      {row.titles.en ?? row.titles['zh-Hant'] ?? row.key}
-                    </Link>
-                    {row.titles.en && row.titles['zh-Hant'] ? (
-                      <span className="block text-xs text-ink-500">{row.titles['zh-Hant']}</span>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Badge
-                      tone={row.state === 'published' ? 'gain' : row.state === 'draft' ? 'neutral' : 'warn'}
-                    >
-                      {t(`states.${row.state}`)}
-                    </Badge>
-                  </td>
-                  <td className="py-2 pr-3" data-testid="article-row-market">
-                    {t(`markets.${row.market}`)}
-                  </td>
-                  <td className="py-2 pr-3">
-                    {row.locales.map((version) => t(`languages.${version}`)).join(', ')}
-                  </td>
-                  <td className="py-2 pr-3 text-ink-700">
-                    {formatFirmTime(row.updatedAt, timeZone, displayLocale)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          head={
+            <>
+              <th className="py-2 pr-3">{t('articles.colTitle')}</th>
+              <th className="py-2 pr-3">{t('articles.state')}</th>
+              <th className="py-2 pr-3">{t('articles.colMarket')}</th>
+              <th className="py-2 pr-3">{t('articles.colLanguages')}</th>
+              <th className="py-2 pr-3">{t('articles.colUpdated')}</th>
+            </>
+          }
+        >
+          {page.rows.map((row) => (
+            <tr key={row.id} className="border-b border-ink-50" data-testid="article-row">
+              <td className="py-2 pr-3">
+                <Link
+                  to={`/console/articles/${row.id}`}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  {row.titles.en ?? row.titles['zh-Hant'] ?? row.key}
+                </Link>
+                {row.titles.en && row.titles['zh-Hant'] ? (
+                  <span className="block text-xs text-ink-500">{row.titles['zh-Hant']}</span>
+                ) : null}
+              </td>
+              <td className="py-2 pr-3">
+                <Badge tone={row.state === 'published' ? 'gain' : row.state === 'draft' ? 'neutral' : 'warn'}>
+                  {t(`states.${row.state}`)}
+                </Badge>
+              </td>
+              <td className="py-2 pr-3" data-testid="article-row-market">
+                {t(`markets.${row.market}`)}
+              </td>
+              <td className="py-2 pr-3">
+                {row.locales.map((version) => t(`languages.${version}`)).join(', ')}
+              </td>
+              <td className="py-2 pr-3 text-ink-700">
+                {formatFirmTime(row.updatedAt, timeZone, displayLocale)}
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       ) : null}
-      {page ? (
-        <Pagination
-          page={page.page}
-          pageCount={Math.max(1, Math.ceil(page.total / page.pageSize))}
-          hrefOf={(number) => `/console/articles${filtersSearch({ ...filters, page: number })}`}
-        />
-      ) : null}
+      <ConsolePager
+        page={page}
+        hrefOf={(number) => `/console/articles${filtersSearch({ ...filters, page: number })}`}
+      />
     </div>
   )
 }

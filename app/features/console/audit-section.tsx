@@ -3,14 +3,13 @@
  * and a range of the firm's days (the filters live in the address), 50 a page.
  */
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useSearchParams } from 'react-router'
-import { Button } from '#app/components/button.tsx'
-import { Pagination } from '#app/components/pagination.tsx'
+import { Link, useSearchParams } from 'react-router'
 import { TextField } from '#app/components/text-field.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { AuditPage, ConsoleMe } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, formatFirmTime } from './console-ui.tsx'
+import { ConsoleFilterForm, ConsoleListState, ConsolePager, ConsoleTable } from './console-lists.tsx'
+import { formatFirmTime } from './console-ui.tsx'
 import { auditFiltersOf, filtersSearch } from './console-view.ts'
 import { useConsoleData } from './use-console-data.ts'
 
@@ -28,11 +27,11 @@ export function AuditSection({ me }: { me: ConsoleMe }) {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-ink-950">{t('audit.title')}</h1>
-      <Form
-        method="get"
+      <ConsoleFilterForm
         action="/console/audit"
-        className="grid items-end gap-3 md:grid-cols-3 xl:grid-cols-6"
-        aria-label={t('audit.filters')}
+        label={t('audit.filters')}
+        columns="md:grid-cols-3 xl:grid-cols-6"
+        applyLabel={t('articles.apply')}
       >
         <TextField
           label={t('audit.actor')}
@@ -54,73 +53,68 @@ export function AuditSection({ me }: { me: ConsoleMe }) {
         />
         <TextField label={t('audit.from')} name="from" type="date" defaultValue={filters.from} />
         <TextField label={t('audit.to')} name="to" type="date" defaultValue={filters.to} />
-        <Button type="submit" variant="secondary">
-          {t('articles.apply')}
-        </Button>
-      </Form>
-      <ConsoleError error={error} />
-      {isLoading && !page ? <ConsoleLoading /> : null}
-      {page && page.rows.length === 0 ? <p className="text-ink-700">{t('audit.empty')}</p> : null}
+      </ConsoleFilterForm>
+      <ConsoleListState
+        error={error}
+        isLoading={isLoading}
+        data={page}
+        isEmpty={page?.rows.length === 0}
+        emptyText={t('audit.empty')}
+      />
       {page && page.rows.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-ink-100 text-ink-500">
-              <tr>
-                <th className="py-2 pr-3">{t('audit.at')}</th>
-                <th className="py-2 pr-3">{t('audit.actor')}</th>
-                <th className="py-2 pr-3">{t('audit.action')}</th>
-                <th className="py-2 pr-3">{t('audit.entity')}</th>
-                <th className="py-2 pr-3">{t('audit.change')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((entry) => (
-                <tr key={entry.id} className="border-b border-ink-50 align-top" data-testid="audit-entry">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {formatFirmTime(entry.at, timeZone, displayLocale)}
-                  </td>
-                  <td className="py-2 pr-3">
-                    {entry.actor ? (
-                      <Link
-                        to={`/console/audit${filtersSearch({ ...filters, actor: entry.actor.memberId, page: 1 })}`}
-                        className="text-brand-700 hover:underline"
-                      >
-                        {entry.actor.phone}
-                      </Link>
-                    ) : (
-                      t('audit.site')
-                    )}
-                  </td>
-                  <td className="py-2 pr-3 font-mono text-xs">{entry.action}</td>
-                  <td className="py-2 pr-3">
-                    {entry.entity} {entry.entityId}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <details>
-                      <summary className="cursor-pointer text-brand-700">{t('audit.show')}</summary>
-                      <div className="mt-1 grid gap-2 md:grid-cols-2">
-                        <pre className="overflow-x-auto rounded bg-ink-50 p-2 text-xs">
-                          {JSON.stringify(entry.before, null, 2)}
-                        </pre>
-                        <pre className="overflow-x-auto rounded bg-ink-50 p-2 text-xs">
-                          {JSON.stringify(entry.after, null, 2)}
-                        </pre>
-                      </div>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          head={
+            <>
+              <th className="py-2 pr-3">{t('audit.at')}</th>
+              <th className="py-2 pr-3">{t('audit.actor')}</th>
+              <th className="py-2 pr-3">{t('audit.action')}</th>
+              <th className="py-2 pr-3">{t('audit.entity')}</th>
+              <th className="py-2 pr-3">{t('audit.change')}</th>
+            </>
+          }
+        >
+          {page.rows.map((entry) => (
+            <tr key={entry.id} className="border-b border-ink-50 align-top" data-testid="audit-entry">
+              <td className="py-2 pr-3 whitespace-nowrap">
+                {formatFirmTime(entry.at, timeZone, displayLocale)}
+              </td>
+              <td className="py-2 pr-3">
+                {entry.actor ? (
+                  <Link
+                    to={`/console/audit${filtersSearch({ ...filters, actor: entry.actor.memberId, page: 1 })}`}
+                    className="text-brand-700 hover:underline"
+                  >
+                    {entry.actor.phone}
+                  </Link>
+                ) : (
+                  t('audit.site')
+                )}
+              </td>
+              <td className="py-2 pr-3 font-mono text-xs">{entry.action}</td>
+              <td className="py-2 pr-3">
+                {entry.entity} {entry.entityId}
+              </td>
+              <td className="py-2 pr-3">
+                <details>
+                  <summary className="cursor-pointer text-brand-700">{t('audit.show')}</summary>
+                  <div className="mt-1 grid gap-2 md:grid-cols-2">
+                    <pre className="overflow-x-auto rounded bg-ink-50 p-2 text-xs">
+                      {JSON.stringify(entry.before, null, 2)}
+                    </pre>
+                    <pre className="overflow-x-auto rounded bg-ink-50 p-2 text-xs">
+                      {JSON.stringify(entry.after, null, 2)}
+                    </pre>
+                  </div>
+                </details>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       ) : null}
-      {page ? (
-        <Pagination
-          page={page.page}
-          pageCount={Math.max(1, Math.ceil(page.total / page.pageSize))}
-          hrefOf={(number) => `/console/audit${filtersSearch({ ...filters, page: number })}`}
-        />
-      ) : null}
+      <ConsolePager
+        page={page}
+        hrefOf={(number) => `/console/audit${filtersSearch({ ...filters, page: number })}`}
+      />
     </div>
   )
 }

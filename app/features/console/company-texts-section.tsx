@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
@@ -14,10 +14,18 @@ import { TextField } from '#app/components/text-field.tsx'
 import { CompanyTextPanel } from '#app/features/stocks/company-text.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import { type CompanyText, type ConsoleMe, companyTextMaxLength } from '#contracts/console-rules.ts'
-import { type Locale, type Market, markets } from '#contracts/regions.ts'
+import type { Locale, Market } from '#contracts/regions.ts'
 import { companyTextFiltersOf, companyTextRoom, deskSearchOf } from './analyst-desk-view.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, formatFirmTime, SelectField, TextAreaField } from './console-ui.tsx'
+import { ConsoleFilterForm, ConsoleListState, ConsoleTable, MarketSelectField } from './console-lists.tsx'
+import {
+  ConsoleError,
+  ConsoleLoading,
+  ConsoleNotice,
+  formatFirmTime,
+  SelectField,
+  TextAreaField,
+} from './console-ui.tsx'
 import { useMarkdownPreview } from './markdown-preview.tsx'
 import { StockPicker } from './stock-picker.tsx'
 import { useConsoleData } from './use-console-data.ts'
@@ -45,29 +53,20 @@ export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-ink-950">{t('companyTexts.title')}</h1>
-      <Form
-        method="get"
+      <ConsoleFilterForm
         action="/console/company-texts"
-        className="grid items-end gap-3 md:grid-cols-4"
-        aria-label={t('companyTexts.filters')}
+        label={t('companyTexts.filters')}
+        columns="md:grid-cols-4"
+        applyLabel={t('articles.apply')}
+        isBusy={loaded.isLoading}
       >
         <SelectField label={t('companyTexts.has')} name="has" defaultValue={filters.has}>
           <option value="with">{t('companyTexts.withText')}</option>
           <option value="without">{t('companyTexts.withoutText')}</option>
         </SelectField>
-        <SelectField label={t('editor.market')} name="market" defaultValue={filters.market ?? ''}>
-          <option value="">{t('articles.any')}</option>
-          {markets.map((market) => (
-            <option key={market} value={market}>
-              {t(`markets.${market}`)}
-            </option>
-          ))}
-        </SelectField>
+        <MarketSelectField label={t('editor.market')} defaultValue={filters.market ?? ''} />
         <TextField label={t('companyTexts.search')} name="q" type="search" defaultValue={filters.q} />
-        <Button type="submit" variant="secondary" disabled={loaded.isLoading}>
-          {t('articles.apply')}
-        </Button>
-      </Form>
+      </ConsoleFilterForm>
       <div className="max-w-md">
         <StockPicker
           label={t('companyTexts.open')}
@@ -85,69 +84,68 @@ export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
         />
       ) : null}
 
-      <ConsoleError error={loaded.error} />
-      {loaded.isLoading && !loaded.data ? <ConsoleLoading /> : null}
-      {loaded.data && loaded.data.length === 0 ? (
-        <p className="text-ink-700">{t('companyTexts.empty')}</p>
-      ) : null}
+      <ConsoleListState
+        error={loaded.error}
+        isLoading={loaded.isLoading}
+        data={loaded.data}
+        isEmpty={loaded.data?.length === 0}
+        emptyText={t('companyTexts.empty')}
+      />
       {loaded.data && loaded.data.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-ink-100 text-ink-500">
-              <tr>
-                <th className="py-2 pr-3">{t('picks.stock')}</th>
-                <th className="py-2 pr-3">{t('companyTexts.languages')}</th>
-                <th className="py-2 pr-3">{t('articles.colUpdated')}</th>
-                <th className="py-2 pr-3">
-                  <span className="sr-only">{t('picks.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaded.data.map((company) => (
-                <tr
-                  key={`${company.market}:${company.code}`}
-                  className="border-b border-ink-50"
-                  data-testid="company-text-row"
+        <ConsoleTable
+          head={
+            <>
+              <th className="py-2 pr-3">{t('picks.stock')}</th>
+              <th className="py-2 pr-3">{t('companyTexts.languages')}</th>
+              <th className="py-2 pr-3">{t('articles.colUpdated')}</th>
+              <th className="py-2 pr-3">
+                <span className="sr-only">{t('picks.actions')}</span>
+              </th>
+            </>
+          }
+        >
+          {loaded.data.map((company) => (
+            <tr
+              key={`${company.market}:${company.code}`}
+              className="border-b border-ink-50"
+              data-testid="company-text-row"
+            >
+              <th scope="row" className="py-2 pr-3 text-start font-normal">
+                <span className="block font-medium text-ink-900">{nameOf(company)}</span>
+                <span className="block text-xs text-ink-700">
+                  {company.code} · {t(`markets.${company.market}`)}
+                </span>
+              </th>
+              <td className="py-2 pr-3">
+                <span className="flex flex-wrap gap-1">
+                  {textLocales
+                    .filter((locale) => company.texts[locale])
+                    .map((locale) => (
+                      <Badge key={locale} tone="gain">
+                        {t(`languages.${locale}`)}
+                      </Badge>
+                    ))}
+                  {textLocales.every((locale) => !company.texts[locale]) ? (
+                    <Badge>{t('companyTexts.none')}</Badge>
+                  ) : null}
+                </span>
+              </td>
+              <td className="py-2 pr-3 text-ink-700">
+                {company.updatedAt ? formatFirmTime(company.updatedAt, me.timeZone, displayLocale) : '—'}
+              </td>
+              <td className="py-2 pr-3">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setOpen({ market: company.market, code: company.code })}
+                  aria-label={t('companyTexts.editOf', { name: nameOf(company) })}
                 >
-                  <th scope="row" className="py-2 pr-3 text-start font-normal">
-                    <span className="block font-medium text-ink-900">{nameOf(company)}</span>
-                    <span className="block text-xs text-ink-700">
-                      {company.code} · {t(`markets.${company.market}`)}
-                    </span>
-                  </th>
-                  <td className="py-2 pr-3">
-                    <span className="flex flex-wrap gap-1">
-                      {textLocales
-                        .filter((locale) => company.texts[locale])
-                        .map((locale) => (
-                          <Badge key={locale} tone="gain">
-                            {t(`languages.${locale}`)}
-                          </Badge>
-                        ))}
-                      {textLocales.every((locale) => !company.texts[locale]) ? (
-                        <Badge>{t('companyTexts.none')}</Badge>
-                      ) : null}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-3 text-ink-700">
-                    {company.updatedAt ? formatFirmTime(company.updatedAt, me.timeZone, displayLocale) : '—'}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setOpen({ market: company.market, code: company.code })}
-                      aria-label={t('companyTexts.editOf', { name: nameOf(company) })}
-                    >
-                      {company.updatedAt ? t('picks.edit') : t('companyTexts.write')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  {company.updatedAt ? t('picks.edit') : t('companyTexts.write')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       ) : null}
     </div>
   )
@@ -224,11 +222,7 @@ function CompanyTextEditor({
           </Button>
         </div>
       </div>
-      {notice ? (
-        <p role="status" className="text-sm text-gain">
-          {notice}
-        </p>
-      ) : null}
+      <ConsoleNotice notice={notice} />
       <ConsoleError error={failure ?? loaded.error} />
       {loaded.isLoading && !current ? <ConsoleLoading /> : null}
       {shown ? (

@@ -1,6 +1,7 @@
 /**
  * Small pieces the console's pages share: a labelled select and text area in the design system's look, the
- * loading state of a section, a translated error line, and times shown in the firm's time zone.
+ * loading state of a section, the line saying what an action did, a translated error line, and times shown in the
+ * firm's time zone.
  */
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -49,6 +50,16 @@ export function ConsoleLoading() {
     <div className="flex justify-center py-16">
       <Spinner label={t('loading')} />
     </div>
+  )
+}
+
+/** What the last action did (saved, removed…), read out to screen readers as it appears. */
+export function ConsoleNotice({ notice }: { notice: string }) {
+  if (!notice) return null
+  return (
+    <p role="status" className="text-sm text-gain">
+      {notice}
+    </p>
   )
 }
 

@@ -22,7 +22,15 @@ import {
 } from '#contracts/console-members-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, formatFirmTime, SelectField, TextAreaField } from './console-ui.tsx'
+import { ConsoleTable } from './console-lists.tsx'
+import {
+  ConsoleError,
+  ConsoleLoading,
+  ConsoleNotice,
+  formatFirmTime,
+  SelectField,
+  TextAreaField,
+} from './console-ui.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
 type Tier = (typeof billingTiers)[number]
@@ -124,11 +132,7 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
         </h1>
         <p className="text-ink-700">{view.displayName ?? t('members.noName')}</p>
       </div>
-      {notice ? (
-        <p role="status" className="text-sm text-gain">
-          {notice}
-        </p>
-      ) : null}
+      <ConsoleNotice notice={notice} />
       <ConsoleError error={error ?? member.error} />
 
       <div className="grid gap-4 xl:grid-cols-2">
@@ -441,31 +445,24 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 function Table({ headers, rows, testId }: { headers: string[]; rows: ReactNode[][]; testId: string }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-ink-100 text-ink-500">
-          <tr>
-            {headers.map((header) => (
-              <th key={header} className="py-2 pr-3">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, rowIndex) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are redrawn whole after each change
-            <tr key={rowIndex} className="border-b border-ink-50 align-top" data-testid={testId}>
-              {cells.map((cell, cellIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells have a fixed order
-                <td key={cellIndex} className="py-2 pr-3">
-                  {cell}
-                </td>
-              ))}
-            </tr>
+    <ConsoleTable
+      head={headers.map((header) => (
+        <th key={header} className="py-2 pr-3">
+          {header}
+        </th>
+      ))}
+    >
+      {rows.map((cells, rowIndex) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are redrawn whole after each change
+        <tr key={rowIndex} className="border-b border-ink-50 align-top" data-testid={testId}>
+          {cells.map((cell, cellIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: cells have a fixed order
+            <td key={cellIndex} className="py-2 pr-3">
+              {cell}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </ConsoleTable>
   )
 }

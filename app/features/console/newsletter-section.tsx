@@ -5,16 +5,16 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
-import { Pagination } from '#app/components/pagination.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { NewsletterPage, NewsletterSignupRow } from '#contracts/console-members-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, formatFirmTime } from './console-ui.tsx'
+import { ConsoleFilterForm, ConsoleListState, ConsolePager, ConsoleTable } from './console-lists.tsx'
+import { ConsoleNotice, formatFirmTime } from './console-ui.tsx'
 import { newsletterExportHref, newsletterFiltersOf, newsletterSearchOf } from './members-view.ts'
 import { useConsoleData } from './use-console-data.ts'
 
@@ -47,19 +47,16 @@ export function NewsletterSection({ me }: { me: ConsoleMe }) {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-ink-950">{t('newsletter.title')}</h1>
-      <Form
-        method="get"
+      <ConsoleFilterForm
         action="/console/newsletter"
-        className="grid items-end gap-3 md:grid-cols-2 xl:grid-cols-4"
-        aria-label={t('newsletter.filters')}
+        label={t('newsletter.filters')}
+        columns="md:grid-cols-2 xl:grid-cols-4"
+        applyLabel={t('newsletter.apply')}
       >
         <TextField label={t('newsletter.search')} name="q" type="search" defaultValue={filters.q} />
         <TextField label={t('newsletter.from')} name="from" type="date" defaultValue={filters.from} />
         <TextField label={t('newsletter.to')} name="to" type="date" defaultValue={filters.to} />
-        <Button type="submit" variant="secondary">
-          {t('newsletter.apply')}
-        </Button>
-      </Form>
+      </ConsoleFilterForm>
       <div className="flex flex-wrap items-center gap-3">
         {page ? (
           <p className="text-sm text-ink-700" data-testid="newsletter-total">
@@ -75,72 +72,62 @@ export function NewsletterSection({ me }: { me: ConsoleMe }) {
           {t('newsletter.export')}
         </a>
       </div>
-      {notice ? (
-        <p role="status" className="text-sm text-gain">
-          {notice}
-        </p>
-      ) : null}
-      <ConsoleError error={error ?? list.error} />
-      {list.isLoading && !page ? <ConsoleLoading /> : null}
-      {page && page.rows.length === 0 ? <p className="text-ink-700">{t('newsletter.empty')}</p> : null}
+      <ConsoleNotice notice={notice} />
+      <ConsoleListState
+        error={error ?? list.error}
+        isLoading={list.isLoading}
+        data={page}
+        isEmpty={page?.rows.length === 0}
+        emptyText={t('newsletter.empty')}
+      />
       {page && page.rows.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-ink-100 text-ink-500">
-              <tr>
-                <th className="py-2 pr-3">{t('newsletter.email')}</th>
-                <th className="py-2 pr-3">{t('newsletter.name')}</th>
-                <th className="py-2 pr-3">{t('newsletter.phone')}</th>
-                <th className="py-2 pr-3">{t('newsletter.language')}</th>
-                <th className="py-2 pr-3">{t('newsletter.source')}</th>
-                <th className="py-2 pr-3">{t('newsletter.signedUpAt')}</th>
-                <th className="py-2 pr-3">
-                  <span className="sr-only">{t('newsletter.remove')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((signup) => (
-                <tr
-                  key={signup.id}
-                  className="border-b border-ink-50 align-top"
-                  data-testid="newsletter-signup"
+        <ConsoleTable
+          head={
+            <>
+              <th className="py-2 pr-3">{t('newsletter.email')}</th>
+              <th className="py-2 pr-3">{t('newsletter.name')}</th>
+              <th className="py-2 pr-3">{t('newsletter.phone')}</th>
+              <th className="py-2 pr-3">{t('newsletter.language')}</th>
+              <th className="py-2 pr-3">{t('newsletter.source')}</th>
+              <th className="py-2 pr-3">{t('newsletter.signedUpAt')}</th>
+              <th className="py-2 pr-3">
+                <span className="sr-only">{t('newsletter.remove')}</span>
+              </th>
+            </>
+          }
+        >
+          {page.rows.map((signup) => (
+            <tr key={signup.id} className="border-b border-ink-50 align-top" data-testid="newsletter-signup">
+              <td className="py-2 pr-3 break-all">{signup.email}</td>
+              <td className="py-2 pr-3">{signup.name ?? '—'}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{signup.phone ?? '—'}</td>
+              <td className="py-2 pr-3">
+                {t(`languages.${signup.locale}`, { defaultValue: signup.locale })}
+              </td>
+              <td className="py-2 pr-3">
+                {t(`newsletter.sources.${signup.source}`, { defaultValue: signup.source })}
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                {formatFirmTime(signup.createdAt, me.timeZone, displayLocale)}
+              </td>
+              <td className="py-2 pr-3">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('newsletter.removeOf', { email: signup.email })}
+                  onClick={() => setRemoving(signup)}
                 >
-                  <td className="py-2 pr-3 break-all">{signup.email}</td>
-                  <td className="py-2 pr-3">{signup.name ?? '—'}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{signup.phone ?? '—'}</td>
-                  <td className="py-2 pr-3">
-                    {t(`languages.${signup.locale}`, { defaultValue: signup.locale })}
-                  </td>
-                  <td className="py-2 pr-3">
-                    {t(`newsletter.sources.${signup.source}`, { defaultValue: signup.source })}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {formatFirmTime(signup.createdAt, me.timeZone, displayLocale)}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={t('newsletter.removeOf', { email: signup.email })}
-                      onClick={() => setRemoving(signup)}
-                    >
-                      {t('newsletter.remove')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  {t('newsletter.remove')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       ) : null}
-      {page ? (
-        <Pagination
-          page={page.page}
-          pageCount={Math.max(1, Math.ceil(page.total / page.pageSize))}
-          hrefOf={(number) => `/console/newsletter${newsletterSearchOf({ ...filters, page: number })}`}
-        />
-      ) : null}
+      <ConsolePager
+        page={page}
+        hrefOf={(number) => `/console/newsletter${newsletterSearchOf({ ...filters, page: number })}`}
+      />
       <ConfirmDialog
         isOpen={removing !== null}
         onOpenChange={(isOpen) => {

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { Badge, DemoBadge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
@@ -43,7 +43,8 @@ import {
   picksFiltersOf,
 } from './analyst-desk-view.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, SelectField } from './console-ui.tsx'
+import { ConsoleFilterForm, MarketSelectField } from './console-lists.tsx'
+import { ConsoleError, ConsoleLoading, ConsoleNotice, SelectField } from './console-ui.tsx'
 import { type PickedStock, StockPicker } from './stock-picker.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
@@ -104,11 +105,12 @@ export function PicksSection({ me }: { me: ConsoleMe }) {
           {t('picks.add')}
         </Button>
       </div>
-      <Form
-        method="get"
+      <ConsoleFilterForm
         action="/console/picks"
-        className="grid items-end gap-3 sm:grid-cols-3"
-        aria-label={t('picks.filters')}
+        label={t('picks.filters')}
+        columns="sm:grid-cols-3"
+        applyLabel={t('articles.apply')}
+        isBusy={loaded.isLoading}
       >
         <SelectField label={t('picks.month')} name="month" defaultValue={shownMonth ?? ''} key={shownMonth}>
           {months.map((month) => (
@@ -117,24 +119,10 @@ export function PicksSection({ me }: { me: ConsoleMe }) {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('editor.market')} name="market" defaultValue={filters.market ?? ''}>
-          <option value="">{t('articles.any')}</option>
-          {markets.map((market) => (
-            <option key={market} value={market}>
-              {t(`markets.${market}`)}
-            </option>
-          ))}
-        </SelectField>
-        <Button type="submit" variant="secondary" disabled={loaded.isLoading}>
-          {t('articles.apply')}
-        </Button>
-      </Form>
+        <MarketSelectField label={t('editor.market')} defaultValue={filters.market ?? ''} />
+      </ConsoleFilterForm>
 
-      {notice ? (
-        <p role="status" className="text-sm text-gain">
-          {notice}
-        </p>
-      ) : null}
+      <ConsoleNotice notice={notice} />
       <ConsoleError error={error ?? loaded.error} />
       {editing ? (
         <PickFormCard

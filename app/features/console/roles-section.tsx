@@ -9,7 +9,7 @@ import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { type ConsoleMemberRoles, type ConsoleRole, consoleRoles } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, SelectField } from './console-ui.tsx'
+import { ConsoleError, ConsoleLoading, ConsoleNotice, SelectField } from './console-ui.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
 export function RolesSection() {
@@ -68,11 +68,7 @@ export function RolesSection() {
           <Button type="submit">{t('roles.grant')}</Button>
         </form>
       </Card>
-      {notice ? (
-        <p role="status" className="text-sm text-gain">
-          {notice}
-        </p>
-      ) : null}
+      <ConsoleNotice notice={notice} />
       <ConsoleError error={error ?? holders.error} />
       {holders.isLoading && !holders.data ? <ConsoleLoading /> : null}
       <table className="w-full text-left text-sm">

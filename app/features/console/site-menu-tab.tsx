@@ -16,7 +16,7 @@ import {
   type NameInBothLanguages,
 } from '#contracts/console-site-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading } from './console-ui.tsx'
+import { ConsoleListState } from './console-lists.tsx'
 import { movedInList } from './site-view.ts'
 import { useConsoleData } from './use-console-data.ts'
 
@@ -95,8 +95,7 @@ export function SiteMenuTab() {
           {notice}
         </p>
       ) : null}
-      <ConsoleError error={error ?? groups.error} />
-      {groups.isLoading && !groups.data ? <ConsoleLoading /> : null}
+      <ConsoleListState error={error ?? groups.error} isLoading={groups.isLoading} data={groups.data} />
       <ol className="flex flex-col gap-4">
         {list.map((group, index) => (
           <li key={group.key}>

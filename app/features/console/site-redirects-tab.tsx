@@ -17,7 +17,8 @@ import {
   redirectTargetMaxLength,
 } from '#contracts/console-site-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, SelectField } from './console-ui.tsx'
+import { ConsoleListState } from './console-lists.tsx'
+import { SelectField } from './console-ui.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
 interface RuleForm {
@@ -72,8 +73,7 @@ export function SiteRedirectsTab() {
           {notice}
         </p>
       ) : null}
-      <ConsoleError error={error ?? rules.error} />
-      {rules.isLoading && !rules.data ? <ConsoleLoading /> : null}
+      <ConsoleListState error={error ?? rules.error} isLoading={rules.isLoading} data={rules.data} />
       <table className="w-full text-left text-sm">
         <thead className="border-b border-ink-100 text-ink-500">
           <tr>

@@ -19,44 +19,28 @@ import { defaultRedirects } from '#server/modules/redirects/redirects.seed.ts'
 import { createRedirectsService } from '#server/modules/redirects/redirects.service.ts'
 import { createSiteTextsService } from '#server/modules/site-texts/site-texts.service.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
-import { loadTestPages } from '#server/testing/test-pages.ts'
-import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
+import { type ConsoleSiteRuntime, startConsoleSiteRuntime } from './testing/console-site-runtime.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.66', phonePrefix: '9166' })
-const browser =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
+let site: ConsoleSiteRuntime
 let runtime: TestRuntime
-let closePages: () => Promise<void>
 let admin: StaffClient
 let editor: StaffClient
 let support: StaffClient
 
 beforeAll(async () => {
-  const pages = await loadTestPages()
-  closePages = pages.close
-  runtime = await createTestRuntime({}, { smsSender: clients.smsSender, pages: pages.pages })
-  clients.bind(runtime)
+  site = await startConsoleSiteRuntime(clients)
+  runtime = site.runtime
   admin = await clients.newStaff(['admin'])
   editor = await clients.newStaff(['editor'])
   support = await clients.newStaff(['support'], 'hant')
 }, 180_000)
-afterAll(async () => {
-  await runtime?.close()
-  await closePages?.()
-})
+afterAll(() => site?.close())
 
 function page(path: string, region: 'en' | 'hant') {
-  return runtime.app.inject({
-    method: 'GET',
-    url: path,
-    headers: {
-      host: `${region}.localhost:3000`,
-      'user-agent': browser,
-      accept: 'text/html,application/xhtml+xml',
-      'sec-fetch-dest': 'document',
-    },
-  })
+  return site.page(path, region)
 }
 
 function publicApi(path: string, region: 'en' | 'hant', query: Record<string, string> = {}) {

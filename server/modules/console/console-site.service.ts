@@ -101,30 +101,35 @@ export function createConsoleSiteService({
     await articles.announceArticleChange([])
   }
 
-  // ——— Site texts ———
-
-  async function saveSiteText(
-    { key, locale }: SiteTextParams,
-    input: SaveSiteTextRequest,
+  /**
+   * A change readers see: made and audited in one transaction, then announced. `work` makes it and says what the
+   * audit entry records (`before`/`after`) and what the caller gets back (`result`).
+   */
+  async function changeSite<T>(
     actor: ConsoleActor,
-  ) {
-    const saved = await inTransaction(async (tx) => {
-      const change = await siteTexts.saveSiteText(key, locale, input, tx)
+    action: string,
+    entity: string,
+    work: (tx: Db) => Promise<{ entityId: string; before: unknown; after: unknown; result: T }>,
+  ): Promise<T> {
+    const result = await inTransaction(async (tx) => {
+      const change = await work(tx)
       await recordChange(
-        {
-          actor,
-          action: siteAuditActions.siteTextSave,
-          entity: 'site_text',
-          entityId: `${key}:${locale}`,
-          before: change.before,
-          after: change.after,
-        },
+        { actor, action, entity, entityId: change.entityId, before: change.before, after: change.after },
         tx,
       )
-      return change.after
+      return change.result
     })
     await announceSiteChange()
-    return saved
+    return result
+  }
+
+  // ——— Site texts ———
+
+  function saveSiteText({ key, locale }: SiteTextParams, input: SaveSiteTextRequest, actor: ConsoleActor) {
+    return changeSite(actor, siteAuditActions.siteTextSave, 'site_text', async (tx) => {
+      const change = await siteTexts.saveSiteText(key, locale, input, tx)
+      return { entityId: `${key}:${locale}`, ...change, result: change.after }
+    })
   }
 
   // ——— Header menu ———
@@ -147,22 +152,10 @@ export function createConsoleSiteService({
 
   async function createMenuGroup(input: MenuGroupInput, actor: ConsoleActor): Promise<ConsoleMenuGroup> {
     await checkArticleKeys(input.articleKeys)
-    const created = await inTransaction(async (tx) => {
+    const created = await changeSite(actor, siteAuditActions.menuGroupCreate, 'menu_group', async (tx) => {
       const group = await navigation.createMenuGroup(input, tx)
-      await recordChange(
-        {
-          actor,
-          action: siteAuditActions.menuGroupCreate,
-          entity: 'menu_group',
-          entityId: group.key,
-          before: null,
-          after: group,
-        },
-        tx,
-      )
-      return group
+      return { entityId: group.key, before: null, after: group, result: group }
     })
-    await announceSiteChange()
     return groupOf(created.key)
   }
 
@@ -172,21 +165,10 @@ export function createConsoleSiteService({
     actor: ConsoleActor,
   ): Promise<ConsoleMenuGroup> {
     await checkArticleKeys(input.articleKeys)
-    await inTransaction(async (tx) => {
+    await changeSite(actor, siteAuditActions.menuGroupUpdate, 'menu_group', async (tx) => {
       const change = await navigation.updateConsoleMenuGroup(key, input, tx)
-      await recordChange(
-        {
-          actor,
-          action: siteAuditActions.menuGroupUpdate,
-          entity: 'menu_group',
-          entityId: key,
-          before: change.before,
-          after: change.after,
-        },
-        tx,
-      )
+      return { entityId: key, ...change, result: undefined }
     })
-    await announceSiteChange()
     return groupOf(key)
   }
 
@@ -194,124 +176,52 @@ export function createConsoleSiteService({
     keys: readonly string[],
     actor: ConsoleActor,
   ): Promise<ConsoleMenuGroup[]> {
-    await inTransaction(async (tx) => {
+    await changeSite(actor, siteAuditActions.menuGroupReorder, 'menu_group', async (tx) => {
       const change = await navigation.reorderMenuGroups(keys, tx)
-      await recordChange(
-        {
-          actor,
-          action: siteAuditActions.menuGroupReorder,
-          entity: 'menu_group',
-          entityId: 'order',
-          before: change.before,
-          after: change.after,
-        },
-        tx,
-      )
+      return { entityId: 'order', ...change, result: undefined }
     })
-    await announceSiteChange()
     return navigation.listConsoleMenu()
   }
 
   async function deleteMenuGroup(key: string, actor: ConsoleActor): Promise<{ deleted: true }> {
-    await inTransaction(async (tx) => {
+    await changeSite(actor, siteAuditActions.menuGroupDelete, 'menu_group', async (tx) => {
       const before = await navigation.removeMenuGroup(key, tx)
-      await recordChange(
-        {
-          actor,
-          action: siteAuditActions.menuGroupDelete,
-          entity: 'menu_group',
-          entityId: key,
-          before,
-          after: null,
-        },
-        tx,
-      )
+      return { entityId: key, before, after: null, result: undefined }
     })
-    await announceSiteChange()
     return { deleted: true }
   }
 
   // ——— Redirects ———
 
-  async function addRedirect(input: RedirectInput, actor: ConsoleActor) {
-    const added = await inTransaction(async (tx) => {
+  function addRedirect(input: RedirectInput, actor: ConsoleActor) {
+    return changeSite(actor, siteAuditActions.redirectCreate, 'redirect', async (tx) => {
       const rule = await redirects.addRedirect(input, tx)
-      await recordChange(
-        {
-          actor,
-          action: siteAuditActions.redirectCreate,
-          entity: 'redirect',
-          entityId: rule.fromPath,
-          before: null,
-          after: rule,
-        },
-        tx,
-      )
-      return rule
+      return { entityId: rule.fromPath, before: null, after: rule, result: rule }
     })
-    await announceSiteChange()
-    return added
   }
 
-  async function changeRedirect(fromPath: string, input: RedirectInput, actor: ConsoleActor) {
-    const changed = await inTransaction(async (tx) => {
+  function changeRedirect(fromPath: string, input: RedirectInput, actor: ConsoleActor) {
+    return changeSite(actor, siteAuditActions.redirectUpdate, 'redirect', async (tx) => {
       const change = await redirects.changeRedirect(fromPath, input, tx)
-      await recordChange(
-        {
-          actor,
-          action: siteAuditActions.redirectUpdate,
-          entity: 'redirect',
-          entityId: change.before.fromPath,
-          before: change.before,
-          after: change.after,
-        },
-        tx,
-      )
-      return change.after
+      return { entityId: change.before.fromPath, ...change, result: change.after }
     })
-    await announceSiteChange()
-    return changed
   }
 
   async function deleteRedirect(fromPath: string, actor: ConsoleActor): Promise<{ deleted: true }> {
-    await inTransaction(async (tx) => {
+    await changeSite(actor, siteAuditActions.redirectDelete, 'redirect', async (tx) => {
       const before = await redirects.removeRedirect(fromPath, tx)
-      await recordChange(
-        {
-          actor,
-          action: siteAuditActions.redirectDelete,
-          entity: 'redirect',
-          entityId: before.fromPath,
-          before,
-          after: null,
-        },
-        tx,
-      )
+      return { entityId: before.fromPath, before, after: null, result: undefined }
     })
-    await announceSiteChange()
     return { deleted: true }
   }
 
   // ——— Contact channels ———
 
-  async function saveContactChannels(input: ContactChannelsInput, actor: ConsoleActor) {
-    const saved = await inTransaction(async (tx) => {
+  function saveContactChannels(input: ContactChannelsInput, actor: ConsoleActor) {
+    return changeSite(actor, siteAuditActions.contactSave, 'contact', async (tx) => {
       const change = await contactChannels.saveContactChannels(input, tx)
-      await recordChange(
-        {
-          actor,
-          action: siteAuditActions.contactSave,
-          entity: 'contact',
-          entityId: 'channels',
-          before: change.before,
-          after: change.after,
-        },
-        tx,
-      )
-      return change.after
+      return { entityId: 'channels', ...change, result: change.after }
     })
-    await announceSiteChange()
-    return saved
   }
 
   // ——— Price catalogue ———
@@ -342,25 +252,13 @@ export function createConsoleSiteService({
     if (stripePriceId && prices.some((row) => row.stripePriceId === stripePriceId && !isSame(row)))
       throw new AppError('conflict', SiteAdminErrorCode.priceStripeIdTaken)
     const previous = prices.find(isSame)
-    const saved = await inTransaction(async (tx) => {
+    const entityId = `${params.tier}:${params.period}:${params.currency}`
+    // The plans page shows prices; pages cached with the old ones go (changeSite announces it).
+    return changeSite(actor, siteAuditActions.priceSet, 'price', async (tx) => {
       const row = await billing.setPrice({ ...params, amountMinor, stripePriceId }, tx)
       const after = consolePriceOf(row)
-      await recordChange(
-        {
-          actor,
-          action: siteAuditActions.priceSet,
-          entity: 'price',
-          entityId: `${params.tier}:${params.period}:${params.currency}`,
-          before: previous ? consolePriceOf(previous) : null,
-          after,
-        },
-        tx,
-      )
-      return after
+      return { entityId, before: previous ? consolePriceOf(previous) : null, after, result: after }
     })
-    // The plans page shows prices; pages cached with the old ones go.
-    await announceSiteChange()
-    return saved
   }
 
   return {

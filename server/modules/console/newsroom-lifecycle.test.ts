@@ -1,12 +1,3 @@
-/**
- * An article's life as readers of both sites see it, on the public pages themselves (the article page, the lists,
- * the home page, search, RSS and the sitemap), with every cache warmed before each move: a move shows at once or
- * the test fails. Also: a version in one language only, a version without a body, racing state moves, and an
- * uploaded cover on the page and in the feed. The API-level life and the job are in newsroom.routes.test.ts.
- */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ArticleDocumentInput } from '#contracts/console.ts'
@@ -19,44 +10,35 @@ import {
 } from '#contracts/console-rules.ts'
 import { createManualClock } from '#server/clock.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
-import { loadTestPages } from '#server/testing/test-pages.ts'
-import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
+import type { TestRuntime } from '#server/testing/test-runtime.ts'
 import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
+import { type ConsoleSiteRuntime, startConsoleSiteRuntime } from './testing/console-site-runtime.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.78', phonePrefix: '9178' })
 const clock = createManualClock('2026-11-26T08:00:00Z')
-const browser =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
 const regions = ['en', 'hant'] as const
 type SiteRegion = (typeof regions)[number]
 
+let site: ConsoleSiteRuntime
 let runtime: TestRuntime
-let closePages: () => Promise<void>
-let dataDir: string
 let editor: StaffClient
 let otherEditor: StaffClient
 let admin: StaffClient
 let options: NewsroomOptions
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'newsroom-life-'))
-  const pages = await loadTestPages()
-  closePages = pages.close
-  runtime = await createTestRuntime(
-    { DATA_DIR: dataDir, LIMITS_TIME_ZONE: 'Asia/Hong_Kong', SEARCH_RATE_PER_MINUTE: '10000' },
-    { clock, smsSender: clients.smsSender, pages: pages.pages },
-  )
-  clients.bind(runtime)
+  site = await startConsoleSiteRuntime(clients, {
+    env: { LIMITS_TIME_ZONE: 'Asia/Hong_Kong', SEARCH_RATE_PER_MINUTE: '10000' },
+    clock,
+    dataDirPrefix: 'newsroom-life-',
+  })
+  runtime = site.runtime
   editor = await clients.newStaff(['editor'])
   otherEditor = await clients.newStaff(['editor'], 'hant')
   admin = await clients.newStaff(['admin'])
   options = (await clients.call(editor, 'GET', '/articles/options')).json().data
 }, 180_000)
-afterAll(async () => {
-  await runtime?.close()
-  await closePages?.()
-  await rm(dataDir, { recursive: true, force: true })
-})
+afterAll(() => site?.close())
 
 let tokenSeed = 0
 /** A word no other article has (a fixed length, so no key is another's prefix). */
@@ -132,16 +114,7 @@ async function saved(article: EditorArticle, document: ArticleDocumentInput): Pr
 }
 
 function page(pathAndQuery: string, region: SiteRegion) {
-  return runtime.app.inject({
-    method: 'GET',
-    url: pathAndQuery,
-    headers: {
-      host: `${region}.localhost:3000`,
-      'user-agent': browser,
-      accept: 'text/html,application/xhtml+xml',
-      'sec-fetch-dest': 'document',
-    },
-  })
+  return site.page(pathAndQuery, region)
 }
 
 /** Every public page a reader could find an article by, besides its own. */
