@@ -202,6 +202,15 @@ export interface ArticleFields {
   stocks: RelatedStock[]
 }
 
+/** How many articles (any state) show a cover whose address starts with `prefix` (a drawing and its variants). */
+export async function countArticlesWithCoverPrefix(db: Db, prefix: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(articles)
+    .where(sql`${articles.coverUrl} like ${`${escapeLikePattern(prefix)}%`}`)
+  return Number(row?.count ?? 0)
+}
+
 /** A new draft at revision 1; undefined when the key is taken. */
 export async function insertDraftArticle(
   db: Db,

@@ -46,6 +46,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { renderMarkdown } from '#server/text/render-markdown.ts'
 import { buildTranslation } from './article-documents.ts'
 import {
+  countArticlesWithCoverPrefix,
   countEditorArticles,
   type EditableArticleRow,
   type EditedTranslation,
@@ -72,6 +73,7 @@ import {
 } from './article-editing-documents.ts'
 import { signPreviewToken } from './article-preview-tokens.ts'
 import { selectAuthors, selectTags, selectTopics, updateListedAt } from './articles.repo.ts'
+import { coverVariantCount, coverVariantFileName, parseCoverFileName } from './cover-art.ts'
 
 /** One change for the audit log, written in the change's transaction (the console's audit service). */
 export interface ArticleChangeRecord {
@@ -106,6 +108,9 @@ export class ArticleStaleError extends AppError {
 }
 
 const countCap = 100_000
+/** Where the topics' drawings and their variants are served (article-media.routes.ts). */
+const drawingPath = '/media/covers/'
+
 /** Scheduled articles published per run of the job (the rest wait a minute). */
 const duePerRun = 100
 
@@ -227,6 +232,19 @@ export function createArticleEditingService({
    * stocks the article already names, stay as they are: seeded articles name funds and ADRs the universe does not
    * cover, and correcting a typo must not force removing them), the cover resolved (an uploaded image by id, else the URL given, else the topic's drawing), bodies trimmed.
    */
+  /**
+   * The cover of an article given none: a variant of its topic's drawing, the next one after those its articles
+   * show (as the seed gives them, seed-covers.ts), so a new article never looks like its neighbours on one topic.
+   * A topic cover that is not one of our drawings is used as it is.
+   */
+  async function drawnCoverFor(topicCoverUrl: string): Promise<string> {
+    const fileName = topicCoverUrl.startsWith(drawingPath) ? topicCoverUrl.slice(drawingPath.length) : ''
+    const drawing = parseCoverFileName(fileName)
+    if (drawing?.format !== 'svg') return topicCoverUrl
+    const used = await countArticlesWithCoverPrefix(db, `${drawingPath}${drawing.drawing}.`)
+    return `${drawingPath}${coverVariantFileName(drawing.drawing, 1 + (used % (coverVariantCount - 1)))}`
+  }
+
   async function documentOf(
     input: ArticleDocumentInput,
     kept: readonly { market: Market; code: string }[] = [],
@@ -291,7 +309,7 @@ export function createArticleEditingService({
       tags: [...new Set(input.tags)],
       stocks: uniqueStocks(stocks.flatMap((stock) => (stock ? [stock] : []))),
       menuGroups: [...new Set(input.menuGroups)],
-      coverUrl: coverImage?.fallbackUrl ?? input.coverUrl ?? (topic?.coverUrl as string),
+      coverUrl: coverImage?.fallbackUrl ?? input.coverUrl ?? (await drawnCoverFor(topic?.coverUrl as string)),
       coverImage: coverImage ?? null,
       versions: { en: versionOf('en'), 'zh-Hant': versionOf('zh-Hant') },
     }

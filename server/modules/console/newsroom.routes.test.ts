@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,42 +20,33 @@ import type { MenuGroup } from '#contracts/site.ts'
 import { createManualClock } from '#server/clock.ts'
 import { articleScheduleJob } from '#server/jobs/jobs.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
-import { loadTestPages } from '#server/testing/test-pages.ts'
-import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
+import { type ConsoleSiteRuntime, startConsoleSiteRuntime } from './testing/console-site-runtime.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.62', phonePrefix: '9162' })
 // 08:00 UTC is 16:00 on the firm's wall clock (LIMITS_TIME_ZONE below).
 const clock = createManualClock('2026-11-26T08:00:00Z')
-const browser =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
+let site: ConsoleSiteRuntime
 let runtime: TestRuntime
-let closePages: () => Promise<void>
-let dataDir: string
 let editor: StaffClient
 let otherEditor: StaffClient
 let admin: StaffClient
 let options: NewsroomOptions
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'newsroom-'))
-  const pages = await loadTestPages()
-  closePages = pages.close
-  runtime = await createTestRuntime(
-    { DATA_DIR: dataDir, LIMITS_TIME_ZONE: 'Asia/Hong_Kong', SEARCH_RATE_PER_MINUTE: '10000' },
-    { clock, smsSender: clients.smsSender, pages: pages.pages },
-  )
-  clients.bind(runtime)
+  site = await startConsoleSiteRuntime(clients, {
+    env: { LIMITS_TIME_ZONE: 'Asia/Hong_Kong', SEARCH_RATE_PER_MINUTE: '10000' },
+    clock,
+    dataDirPrefix: 'newsroom-',
+  })
+  runtime = site.runtime
   editor = await clients.newStaff(['editor'])
   otherEditor = await clients.newStaff(['editor'], 'hant')
   admin = await clients.newStaff(['admin'])
   options = (await clients.call(editor, 'GET', '/articles/options')).json().data
 }, 180_000)
-afterAll(async () => {
-  await runtime?.close()
-  await closePages?.()
-  await rm(dataDir, { recursive: true, force: true })
-})
+afterAll(() => site?.close())
 
 let keySeed = 0
 function newKey(): string {
@@ -134,16 +122,7 @@ function publicApi(path: string, region: 'en' | 'hant', query: Record<string, st
 }
 
 function page(pathAndQuery: string, region: 'en' | 'hant') {
-  return runtime.app.inject({
-    method: 'GET',
-    url: pathAndQuery,
-    headers: {
-      host: `${region}.localhost:3000`,
-      'user-agent': browser,
-      accept: 'text/html,application/xhtml+xml',
-      'sec-fetch-dest': 'document',
-    },
-  })
+  return site.page(pathAndQuery, region)
 }
 
 async function auditOf(articleId: number): Promise<AuditPage> {
@@ -721,6 +700,27 @@ describe('covers', () => {
     const uploads = (await clients.call(admin, 'GET', '/audit', { query: { action: 'cover.upload' } })).json()
       .data as AuditPage
     expect(uploads.rows.map((entry) => entry.entityId)).toContain(image.id)
+  })
+
+  it('gives an article without a cover the next variant of its topic drawing, unlike its neighbours', async () => {
+    const topic = options.topics[0]
+    const drawing = /^\/media\/covers\/([a-z0-9-]+)\.svg$/.exec(topic?.coverUrl ?? '')?.[1]
+    expect(drawing).toBeDefined()
+    const first = await createDraft({ topic: topic?.slug })
+    const second = await createDraft({ topic: topic?.slug })
+    const variantOf = (article: EditorArticle) =>
+      Number(new RegExp(`^/media/covers/${drawing}\\.v(\\d+)\\.svg$`).exec(article.coverUrl)?.[1])
+    expect(variantOf(first)).toBeGreaterThan(0)
+    expect(variantOf(second)).toBe(variantOf(first) + 1)
+    // The variant is served, and an edit keeps it.
+    expect((await runtime.app.inject({ method: 'GET', url: second.coverUrl })).statusCode).toBe(200)
+    const saved = await clients.call(editor, 'PUT', `/articles/${second.id}`, {
+      body: {
+        revision: second.revision,
+        document: { ...draftOf({ key: second.key, topic: topic?.slug }), coverUrl: second.coverUrl },
+      },
+    })
+    expect(saved.json().data.coverUrl).toBe(second.coverUrl)
   })
 
   it('never enlarges a small picture', async () => {
