@@ -235,12 +235,14 @@ export function createArticleEditingService({
   /**
    * The cover of an article given none: a variant of its topic's drawing, the next one after those its articles
    * show (as the seed gives them, seed-covers.ts), so a new article never looks like its neighbours on one topic.
-   * A topic cover that is not one of our drawings is used as it is.
+   * An article that already shows a variant of that drawing keeps it (a save that names no cover does not repaint
+   * it). A topic cover that is not one of our drawings is used as it is.
    */
-  async function drawnCoverFor(topicCoverUrl: string): Promise<string> {
+  async function drawnCoverFor(topicCoverUrl: string, currentCoverUrl?: string): Promise<string> {
     const fileName = topicCoverUrl.startsWith(drawingPath) ? topicCoverUrl.slice(drawingPath.length) : ''
     const drawing = parseCoverFileName(fileName)
     if (drawing?.format !== 'svg') return topicCoverUrl
+    if (currentCoverUrl?.startsWith(`${drawingPath}${drawing.drawing}.`)) return currentCoverUrl
     const used = await countArticlesWithCoverPrefix(db, `${drawingPath}${drawing.drawing}.`)
     return `${drawingPath}${coverVariantFileName(drawing.drawing, 1 + (used % (coverVariantCount - 1)))}`
   }
@@ -248,6 +250,8 @@ export function createArticleEditingService({
   async function documentOf(
     input: ArticleDocumentInput,
     kept: readonly { market: Market; code: string }[] = [],
+    /** The drawing the article shows now, kept when the input names no cover (drawnCoverFor). */
+    currentDrawnCover?: string,
   ): Promise<ArticleDocument> {
     const [topics, authors, tags, menuGroups] = await Promise.all([
       selectTopics(db),
@@ -309,7 +313,10 @@ export function createArticleEditingService({
       tags: [...new Set(input.tags)],
       stocks: uniqueStocks(stocks.flatMap((stock) => (stock ? [stock] : []))),
       menuGroups: [...new Set(input.menuGroups)],
-      coverUrl: coverImage?.fallbackUrl ?? input.coverUrl ?? (await drawnCoverFor(topic?.coverUrl as string)),
+      coverUrl:
+        coverImage?.fallbackUrl ??
+        input.coverUrl ??
+        (await drawnCoverFor(topic?.coverUrl as string, currentDrawnCover)),
       coverImage: coverImage ?? null,
       versions: { en: versionOf('en'), 'zh-Hant': versionOf('zh-Hant') },
     }
@@ -495,10 +502,13 @@ export function createArticleEditingService({
     // Checked once before the work of rendering, and again under the row lock.
     const current = await loadArticle(db, id)
     if (current.revision !== request.revision) throw new ArticleStaleError(await editorArticleOf(db, current))
-    return writeDocument(id, request.revision, await documentOf(request.document, current.stocks), {
-      actor,
-      restoredFrom: null,
-    })
+    const currentDrawnCover = current.coverImage ? undefined : current.coverUrl
+    return writeDocument(
+      id,
+      request.revision,
+      await documentOf(request.document, current.stocks, currentDrawnCover),
+      { actor, restoredFrom: null },
+    )
   }
 
   /**
