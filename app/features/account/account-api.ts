@@ -18,6 +18,11 @@ export async function logIn(request: LoginRequest): Promise<LoginAnswer> {
   return dataOf(await api.post<LoginAnswer>('/member/login', request))
 }
 
+/** A failed member-info lookup that says the session is no good: a 4xx other than 408 and 429. */
+export function isSessionRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429
+}
+
 export async function fetchMemberInfo(): Promise<MemberInfo> {
   return dataOf(await api.get<MemberInfo>('/home/memberInfo'))
 }

@@ -25,7 +25,7 @@ import { useContact } from '#app/features/contact/contact-provider.tsx'
 
 import type { LoginAnswer, UserInfoCookie } from '#contracts/accounts.ts'
 import { userInfoCookieOf } from '#contracts/user-info-cookie.ts'
-import { fetchMemberInfo, logOut } from './account-api.ts'
+import { fetchMemberInfo, isSessionRefusal, logOut } from './account-api.ts'
 import { clearAccountCookies } from './account-cookies.ts'
 import { onUnauthenticated } from './session-events.ts'
 
@@ -108,7 +108,8 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
   )
 
   // Member info after each navigation while logged in (and when a page asks again); a failed lookup logs out
-  // (spec §4). Being offline is not a failed lookup: the server never answered.
+  // (spec §4): the server refused the session (isSessionRefusal). Being offline, a busy server (429, 503) or a
+  // server error says nothing about the session, and logging out would delete a good one.
   const [infoRequests, setInfoRequests] = useState(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation or request
   useEffect(() => {
@@ -122,7 +123,7 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
       },
       (error: unknown) => {
         if (!isCurrent || isLoggingOut.current) return
-        if (error instanceof ApiError && error.status === 0) return
+        if (error instanceof ApiError && !isSessionRefusal(error.status)) return
         void finishLogout('forced')
       },
     )
