@@ -6,6 +6,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import type { Tier } from '#contracts/billing-rules.ts'
 import { sharedCookieDomain } from '#contracts/cookie-domains.ts'
 import { type Locale, type Market, type Region, regions } from '#contracts/regions.ts'
 import { type QuotaLadder, readQuotaLadder } from './modules/quotas/quota-ladder.ts'
@@ -219,6 +220,12 @@ const EnvSchema = z.object({
   MARKET_DATA_REFRESH_DELAY_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
   /** Months of monthly picks generated from stored history on a fresh database (later months are added as they come). */
   STOCKS_PICKS_MONTHS: z.coerce.number().int().min(1).max(36).default(6),
+  /** Questions to an analyst (expert diagnosis) a subscriber may ask per month in the firm's time zone, by tier. */
+  EXPERT_QUESTIONS_BASE: z.coerce.number().int().min(0).max(1000).default(1),
+  EXPERT_QUESTIONS_PLUS: z.coerce.number().int().min(0).max(1000).default(3),
+  EXPERT_QUESTIONS_PREMIUM: z.coerce.number().int().min(0).max(1000).default(10),
+  /** Expert questions one member may send per hour, whatever their allowance (a burst guard). */
+  EXPERT_QUESTIONS_RATE_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   /** Stock diagnoses (GET /bizStockScore/getByCode) one client address may request per minute. */
   STOCKS_DIAGNOSIS_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Stock autocomplete requests (GET /bizStockScore/listStockAI) one client address may make per minute. */
@@ -296,6 +303,8 @@ export interface Config {
   limitsTimeZone: string
   quotas: QuotaConfig
   marketData: MarketDataSettings
+  /** Expert diagnosis (issue 15): questions per month by tier, and a per-hour burst guard per member. */
+  expert: { questionsPerMonth: Record<Tier, number>; ratePerHour: number }
   jobsEnabled: boolean
   /** Test endpoints (login codes, plan grants) mounted for loopback callers, or not at all. */
   testEndpoints: Env['TEST_ENDPOINTS']
@@ -540,6 +549,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limitsTimeZone: e.LIMITS_TIME_ZONE,
     quotas: { ladder: quotaLadder, visitorsPerNetwork: e.QUOTA_VISITORS_PER_NETWORK },
     marketData,
+    expert: {
+      questionsPerMonth: {
+        base: e.EXPERT_QUESTIONS_BASE,
+        plus: e.EXPERT_QUESTIONS_PLUS,
+        premium: e.EXPERT_QUESTIONS_PREMIUM,
+      },
+      ratePerHour: e.EXPERT_QUESTIONS_RATE_PER_HOUR,
+    },
     jobsEnabled: e.JOBS_ENABLED,
     testEndpoints: e.TEST_ENDPOINTS,
   }

@@ -62,6 +62,24 @@ const AuditSection = lazy(() =>
 const SiteSection = lazy(() =>
   import('#app/features/console/site-section.tsx').then((module) => ({ default: module.SiteSection })),
 )
+const ClassroomSection = lazy(() =>
+  import('#app/features/console/classroom-section.tsx').then((module) => ({
+    default: module.ClassroomSection,
+  })),
+)
+const StrategiesSection = lazy(() =>
+  import('#app/features/console/strategies-section.tsx').then((module) => ({
+    default: module.StrategiesSection,
+  })),
+)
+const ExpertSection = lazy(() =>
+  import('#app/features/console/expert-section.tsx').then((module) => ({ default: module.ExpertSection })),
+)
+const AdvisersSection = lazy(() =>
+  import('#app/features/console/advisers-section.tsx').then((module) => ({
+    default: module.AdvisersSection,
+  })),
+)
 const AnalyticsSection = lazy(() =>
   import('#app/features/console/analytics-section.tsx').then((module) => ({
     default: module.AnalyticsSection,
@@ -170,6 +188,14 @@ function ConsolePageView({
       return <AnalyticsSection />
     case 'site':
       return <SiteSection view={page.view} me={me} />
+    case 'classroom':
+      return <ClassroomSection me={me} />
+    case 'strategies':
+      return <StrategiesSection me={me} />
+    case 'expert':
+      return <ExpertSection me={me} />
+    case 'advisers':
+      return <AdvisersSection me={me} />
     case 'unknown':
       return <p className="text-ink-800">{t('notFound')}</p>
     case 'home':

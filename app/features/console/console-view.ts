@@ -34,6 +34,10 @@ export type ConsoleSection =
   | 'audit'
   | 'analytics'
   | 'site'
+  | 'classroom'
+  | 'strategies'
+  | 'expert'
+  | 'advisers'
 
 /**
  * The sections a member reaches: the newsroom with editor or analyst; the analysts' desk (picks, company texts)
@@ -45,8 +49,10 @@ export function consoleSectionsOf(roles: readonly ConsoleRole[]): ConsoleSection
   const sections: ConsoleSection[] = []
   if (holds(newsroomRoles)) sections.push('articles')
   if (holds(analystDeskRoles)) sections.push('picks', 'company-texts')
+  // Member benefits (issue 15): the analysts keep the classroom and strategies and answer expert questions.
+  if (holds(analystDeskRoles)) sections.push('classroom', 'strategies', 'expert')
   // Members and newsletter sign-ups: support (and admins).
-  if (holds(memberCareRoles)) sections.push('members', 'newsletter')
+  if (holds(memberCareRoles)) sections.push('members', 'newsletter', 'advisers')
   if (isAdmin) sections.push('roles', 'audit')
   // The site's administration (texts, menu, redirects, contact, prices): admins only.
   if (isAdmin) sections.push('site')
@@ -189,6 +195,10 @@ export type ConsolePage =
   | { page: 'audit' }
   | { page: 'analytics' }
   | { page: 'site'; view: SiteView }
+  | { page: 'classroom' }
+  | { page: 'strategies' }
+  | { page: 'expert' }
+  | { page: 'advisers' }
   | { page: 'unknown' }
 
 export function consolePageOf(splat: string): ConsolePage {
@@ -207,6 +217,8 @@ export function consolePageOf(splat: string): ConsolePage {
   if (path === 'roles') return { page: 'roles' }
   if (path === 'audit') return { page: 'audit' }
   if (path === 'analytics') return { page: 'analytics' }
+  if (path === 'classroom' || path === 'strategies' || path === 'expert' || path === 'advisers')
+    return { page: path }
   const site = siteViewOf(path)
   if (site) return { page: 'site', view: site }
   return { page: 'unknown' }
@@ -221,5 +233,12 @@ export function sectionOfPage(page: ConsolePage): ConsoleSection | null {
   if (page.page === 'roles' || page.page === 'audit') return page.page
   if (page.page === 'analytics') return 'analytics'
   if (page.page === 'site') return 'site'
+  if (
+    page.page === 'classroom' ||
+    page.page === 'strategies' ||
+    page.page === 'expert' ||
+    page.page === 'advisers'
+  )
+    return page.page
   return null
 }

@@ -6,10 +6,10 @@
 import { parseCookieHeader } from '#app/api/cookies.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { type Tier, Tier as TierSchema } from '#contracts/accounts.ts'
+import { benefitsOf } from '#contracts/benefits.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
 import { type Allowance, type QuotaRung, quotaRungs } from '#server/modules/quotas/quota-ladder.ts'
-import { visiblePicksByTier } from '#server/modules/stocks/stocks.service.ts'
 
 export interface PlanFacts {
   tier: Tier
@@ -78,7 +78,7 @@ export function planLadderOf(services: RequestContext['services']): {
   const plans = TierSchema.options.map((tier) => ({
     tier,
     diagnosesPerMonth: ladder.diagnosis[tier].monthly,
-    picksPerMonth: Number.isFinite(visiblePicksByTier[tier]) ? visiblePicksByTier[tier] : null,
+    picksPerMonth: benefitsOf(tier).monthlyPicks,
   }))
   const allowances = quotaRungs.map((rung) => ({
     rung,

@@ -4,7 +4,9 @@
  * attempt is used, staleness and how lists are ranked; leaves the analysis to the engine, fetching and snapshots to
  * the refresh (stock-refresh.ts), and who the reader is and how many attempts they have to accounts and quotas.
  */
+
 import { ZodError, type z } from 'zod'
+import { benefitReaderOf, benefitsOf } from '#contracts/benefits.ts'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import { markets } from '#contracts/regions.ts'
@@ -101,8 +103,6 @@ export const FIND_MIN_SIMILARITY = 0.45
 export const SUGGEST_MIN_SIMILARITY = 0.3
 /** Sessions of price history sent with a diagnosis (about one year). */
 export const HISTORY_SESSIONS = 260
-/** Monthly picks of the current month a subscriber sees, by tier (spec §6: 5 / 10 / 30+); others see none. */
-export const visiblePicksByTier = { base: 5, plus: 10, premium: Number.POSITIVE_INFINITY } as const
 
 /** Parses with a contract, turning a failure into AppError('invalid') with the first issue's stable code. */
 function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -618,9 +618,9 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     })
   }
 
+  /** Monthly picks of the current month the reader sees (contracts/benefits.ts: 5 / 10 / every one; others none). */
   function visiblePicksFor(reader: Reader): number {
-    if (reader.role !== 'subscriber' || !reader.tier) return 0
-    return visiblePicksByTier[reader.tier]
+    return benefitsOf(benefitReaderOf(reader)).monthlyPicks ?? Number.POSITIVE_INFINITY
   }
 
   async function listMonthlyPicks(
