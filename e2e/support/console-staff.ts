@@ -7,7 +7,18 @@
 import type { SiteRegion } from './sites.ts'
 
 /** The journey files that log in as an admin; a new one gets its own numbers by being listed here. */
-export const consoleJourneys = ['console', 'members', 'site', 'analytics', 'desk', 'newsroom'] as const
+export const consoleJourneys = [
+  'console',
+  'members',
+  'site',
+  'analytics',
+  'desk',
+  'newsroom',
+  'classroom',
+  'strategies',
+  'expert',
+  'advisers',
+] as const
 export type ConsoleJourney = (typeof consoleJourneys)[number]
 
 const adminRegions = ['en', 'hant'] as const satisfies readonly SiteRegion[]
@@ -19,9 +30,9 @@ export interface ConsoleAdmin {
 }
 
 function adminOf(journey: ConsoleJourney, region: (typeof adminRegions)[number]): ConsoleAdmin {
-  const suffix = `${consoleJourneys.indexOf(journey) + 1}${adminRegions.indexOf(region) + 1}`
-  const mobile = `512300${suffix}`
-  return { mobile, e164: `+852${mobile}`, masked: `+852 ****00${suffix}` }
+  const journeyNumber = String(consoleJourneys.indexOf(journey) + 1).padStart(2, '0')
+  const mobile = `51230${journeyNumber}${adminRegions.indexOf(region) + 1}`
+  return { mobile, e164: `+852${mobile}`, masked: `+852 ****${mobile.slice(-4)}` }
 }
 
 /** A journey file's admins, one per site project so the two never race for the same login code. */
