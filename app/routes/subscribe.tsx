@@ -20,6 +20,7 @@ import { tierOfferOf } from '#app/features/billing/plan-offers.ts'
 import { useCheckoutReturn } from '#app/features/billing/use-checkout-return.ts'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
 import { AllowanceTable } from '#app/features/plans/allowance-table.tsx'
+import { BenefitsTable } from '#app/features/plans/benefits-table.tsx'
 import { PlanCard } from '#app/features/plans/plan-card.tsx'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
@@ -119,6 +120,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
           place={place}
         />
       ) : null}
+      <BenefitsTable plans={plans} currentTier={plan?.tier ?? null} />
       <AllowanceTable allowances={allowances} currentRung={currentRung} />
       <section className="grid gap-4 md:grid-cols-2">
         <Card className="flex flex-col gap-2">

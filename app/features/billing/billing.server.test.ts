@@ -37,6 +37,7 @@ function pageRequest(path: string, token?: string, region: 'en' | 'hant' = 'en')
 
 const context = (region: 'en' | 'hant' = 'en') => ({
   services: runtime.services,
+  config: runtime.config,
   region,
   locale: region === 'en' ? ('en' as const) : ('zh-Hant' as const),
   clientIp: '10.7.0.2',

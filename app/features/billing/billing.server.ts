@@ -25,7 +25,7 @@ import { accountCookieNames } from '#server/modules/accounts/session-cookies.ts'
 import { periodEnd } from '#server/modules/subscriptions/subscriptions.service.ts'
 import { checkoutReturnOf, isCheckoutId, type ReturnedCheckout } from './billing-choice.ts'
 
-type PageContext = Pick<RequestContext, 'services' | 'region' | 'locale' | 'clientIp'>
+type PageContext = Pick<RequestContext, 'services' | 'config' | 'region' | 'locale' | 'clientIp'>
 
 /** A member's page: a visitor goes to the login page, which brings them back here. */
 function requireMember(reader: Reader, request: Request): asserts reader is Reader & { memberId: string } {
@@ -47,7 +47,7 @@ function renewalDatesFrom(now: Date): Record<SubscriptionPeriod, string> {
  * back from (their own only; anything else is ignored).
  */
 export async function loadSubscribePage(request: Request, context: PageContext, now = new Date()) {
-  const { services, region, locale } = context
+  const { services, config, region, locale } = context
   const reader = await readerOfRequest(request, context)
   const returned = checkoutReturnOf(new URL(request.url).searchParams)
   const [prices, state, checkout] = await Promise.all([
@@ -62,7 +62,7 @@ export async function loadSubscribePage(request: Request, context: PageContext, 
       ? { checkoutId: checkout.checkoutId, status: checkout.status, isCancelled: returned.isCancelled }
       : null
   return {
-    ...planLadderOf(services),
+    ...planLadderOf({ services, config }),
     role: reader.role,
     prices: prices satisfies PriceCatalogue,
     state: state satisfies BillingState | null,

@@ -19,6 +19,7 @@ import {
 import type { PlanChange, TierOffer } from '#app/features/billing/plan-offers.ts'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
 import type { PriceEntry, SubscriptionPeriod } from '#contracts/billing-rules.ts'
+import { benefitLinesOf, benefitText } from './benefit-lines.ts'
 import type { PlanFacts } from './plans.server.ts'
 
 export function PlanCard({
@@ -53,15 +54,7 @@ export function PlanCard({
   const { openContact } = useContact()
   const name = t(`subscribe.tiers.${plan.tier}`)
   const isCurrent = offer.kind === 'current'
-  const benefits = [
-    t('subscribe.diagnoses', { count: plan.diagnosesPerMonth }),
-    plan.picksPerMonth === null
-      ? t('subscribe.allPicks')
-      : t('subscribe.picks', { count: plan.picksPerMonth }),
-    t('subscribe.classroom'),
-    t('subscribe.expert'),
-    t('subscribe.strategies'),
-  ]
+  const benefits = benefitLinesOf(plan).map((line) => benefitText(t, line, place.displayLocale))
   const choose = t('subscribe.choose', { tier: name })
   const choiceHref = subscribeHrefOf({ tier: plan.tier, period })
   return (

@@ -26,6 +26,9 @@ beforeAll(async () => {
       QUOTA_CHAT_PER_MONTH: '8,9,400,500,600',
       QUOTA_UPLOAD_PER_DAY: '3,5,10,20,40',
       QUOTA_UPLOAD_PER_MONTH: '10,20,100,200,400',
+      EXPERT_QUESTIONS_BASE: '2',
+      EXPERT_QUESTIONS_PLUS: '4',
+      EXPERT_QUESTIONS_PREMIUM: '9',
     },
     { clock: createManualClock('2026-11-22T09:00:00Z'), smsSender: capturingSms },
   )
@@ -67,10 +70,16 @@ function readerOn(rung: QuotaRung): Reader {
 describe('the plan pages’ facts', () => {
   it('offers the tiers with the allowances the quota and picks services enforce', async () => {
     const { plans, current } = await loadPlans(pageRequest(), context())
-    expect(plans).toEqual([
-      { tier: 'base', diagnosesPerMonth: 20, picksPerMonth: 5 },
-      { tier: 'plus', diagnosesPerMonth: 30, picksPerMonth: 10 },
-      { tier: 'premium', diagnosesPerMonth: 60, picksPerMonth: null },
+    expect(plans).toMatchObject([
+      { tier: 'base', diagnosesPerMonth: 20, picksPerMonth: 5, expertQuestionsPerMonth: 2 },
+      { tier: 'plus', diagnosesPerMonth: 30, picksPerMonth: 10, expertQuestionsPerMonth: 4 },
+      { tier: 'premium', diagnosesPerMonth: 60, picksPerMonth: null, expertQuestionsPerMonth: 9 },
+    ])
+    // What the cards promise beyond the allowances (ADR 0017), as the member pages enforce it.
+    expect(plans.map(({ tier, benefits }) => [tier, benefits.strategies, benefits.adviser])).toEqual([
+      ['base', 'curated', false],
+      ['plus', 'public', false],
+      ['premium', 'exclusive', true],
     ])
     expect(current).toEqual({ role: 'visitor', tier: null, endsOn: null })
   })

@@ -6,7 +6,7 @@
 import { parseCookieHeader } from '#app/api/cookies.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { type Tier, Tier as TierSchema } from '#contracts/accounts.ts'
-import { benefitsOf } from '#contracts/benefits.ts'
+import { benefitsOf, type MemberBenefits } from '#contracts/benefits.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
 import { type Allowance, type QuotaRung, quotaRungs } from '#server/modules/quotas/quota-ladder.ts'
@@ -16,6 +16,10 @@ export interface PlanFacts {
   diagnosesPerMonth: number
   /** null: every pick of the month. */
   picksPerMonth: number | null
+  /** What the tier opens (contracts/benefits.ts, the table the member pages and their checks read). */
+  benefits: MemberBenefits
+  /** Questions to an analyst a month (config `EXPERT_QUESTIONS_<TIER>`). */
+  expertQuestionsPerMonth: number
 }
 
 /** One rung of the allowance ladder as the page shows it: uses a day and a month of each metered feature. */
@@ -70,7 +74,7 @@ export async function loadCurrentPlan(
 }
 
 /** The plans with what each gives, and the allowance ladder from visitor to Premium, as the services enforce them. */
-export function planLadderOf(services: RequestContext['services']): {
+export function planLadderOf({ services, config }: Pick<RequestContext, 'services' | 'config'>): {
   plans: PlanFacts[]
   allowances: RungAllowances[]
 } {
@@ -79,6 +83,8 @@ export function planLadderOf(services: RequestContext['services']): {
     tier,
     diagnosesPerMonth: ladder.diagnosis[tier].monthly,
     picksPerMonth: benefitsOf(tier).monthlyPicks,
+    benefits: benefitsOf(tier),
+    expertQuestionsPerMonth: benefitsOf(tier).expertDiagnosis ? config.expert.questionsPerMonth[tier] : 0,
   }))
   const allowances = quotaRungs.map((rung) => ({
     rung,
@@ -92,7 +98,7 @@ export function planLadderOf(services: RequestContext['services']): {
 /** The plans with what each gives, the reader's plan, and the allowance ladder from visitor to Premium. */
 export async function loadPlans(
   request: Request,
-  context: Pick<RequestContext, 'services' | 'region' | 'clientIp'>,
+  context: Pick<RequestContext, 'services' | 'config' | 'region' | 'clientIp'>,
 ): Promise<{ plans: PlanFacts[]; current: CurrentPlan; allowances: RungAllowances[] }> {
-  return { ...planLadderOf(context.services), current: await loadCurrentPlan(request, context) }
+  return { ...planLadderOf(context), current: await loadCurrentPlan(request, context) }
 }

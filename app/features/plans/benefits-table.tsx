@@ -1,0 +1,77 @@
+/**
+ * The member benefits by plan on /subscribe: one row per benefit, one column per tier, from the same table the
+ * member pages and their checks read (contracts/benefits.ts through benefit-lines.ts). The reader's plan is marked.
+ */
+import { clsx } from 'clsx'
+import { useTranslation } from 'react-i18next'
+import { PageLink } from '#app/components/page-link.tsx'
+import type { Tier } from '#contracts/billing-rules.ts'
+import { benefitRowsOf } from './benefit-lines.ts'
+import type { PlanFacts } from './plans.server.ts'
+
+export function BenefitsTable({ plans, currentTier }: { plans: PlanFacts[]; currentTier: Tier | null }) {
+  const { t } = useTranslation('plans')
+  return (
+    <section aria-labelledby="benefits-title" className="flex flex-col gap-3">
+      <h2 id="benefits-title" className="text-xl font-bold text-ink-950">
+        {t('subscribe.benefits.title')}
+      </h2>
+      <p className="max-w-3xl text-sm text-ink-800">
+        {t('subscribe.benefits.intro')}{' '}
+        <PageLink to="/member/investment" className="font-medium text-brand-700 underline underline-offset-2">
+          {t('subscribe.benefits.seeMemberArea')}
+        </PageLink>
+      </p>
+      <div className="overflow-x-auto rounded-card border border-ink-100 bg-white p-3">
+        <table className="w-full min-w-[36rem] text-sm" data-testid="benefits-table">
+          <caption className="sr-only">{t('subscribe.benefits.caption')}</caption>
+          <thead>
+            <tr className="border-b border-ink-300 text-ink-900">
+              <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                {t('subscribe.benefits.benefit')}
+              </th>
+              {plans.map(({ tier }) => (
+                <th
+                  key={tier}
+                  scope="col"
+                  className={clsx(
+                    'px-2 py-2 text-start font-semibold',
+                    tier === currentTier && 'bg-brand-100',
+                  )}
+                >
+                  {t(`subscribe.tiers.${tier}`)}
+                  {tier === currentTier ? (
+                    <span className="block text-xs font-normal text-ink-700">
+                      {t('subscribe.allowances.you')}
+                    </span>
+                  ) : null}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {benefitRowsOf(plans).map((row) => (
+              <tr key={row.key} className="border-b border-ink-100 last:border-b-0">
+                <th scope="row" className="py-2 pe-3 text-start font-medium text-ink-900">
+                  {t(row.key)}
+                </th>
+                {row.cells.map((cell, index) => {
+                  const tier = plans[index]?.tier
+                  return (
+                    <td
+                      key={tier}
+                      className={clsx('px-2 py-2 text-ink-900', tier === currentTier && 'bg-brand-100')}
+                      data-testid={`benefit-${row.key.split('.').at(-1)}-${tier}`}
+                    >
+                      {t(cell.key, cell.values ?? {})}
+                    </td>
+                  )
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
