@@ -18,14 +18,13 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useRevalidator } from 'react-router'
-import { ApiError } from '#app/api/api-client.ts'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
 
 import type { LoginAnswer, UserInfoCookie } from '#contracts/accounts.ts'
 import { userInfoCookieOf } from '#contracts/user-info-cookie.ts'
-import { fetchMemberInfo, isSessionRefusal, logOut } from './account-api.ts'
+import { endsSession, fetchMemberInfo, logOut } from './account-api.ts'
 import { clearAccountCookies } from './account-cookies.ts'
 import { onUnauthenticated } from './session-events.ts'
 
@@ -108,8 +107,8 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
   )
 
   // Member info after each navigation while logged in (and when a page asks again); a failed lookup logs out
-  // (spec §4): the server refused the session (isSessionRefusal). Being offline, a busy server (429, 503) or a
-  // server error says nothing about the session, and logging out would delete a good one.
+  // (spec §4) when the server refused the session (isSessionRefusal). Being offline, a busy server (429, 503), a
+  // server error or a request aborted by leaving the page says nothing about the session.
   const [infoRequests, setInfoRequests] = useState(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation or request
   useEffect(() => {
@@ -123,7 +122,8 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
       },
       (error: unknown) => {
         if (!isCurrent || isLoggingOut.current) return
-        if (error instanceof ApiError && !isSessionRefusal(error.status)) return
+        // Logging out on a request cut short by leaving the page deleted good sessions (endsSession).
+        if (!endsSession(error)) return
         void finishLogout('forced')
       },
     )
