@@ -42,18 +42,7 @@ export function AllowanceTable({
             <tr className="border-b border-ink-300 text-ink-900">
               <td />
               {allowances.map(({ rung }) => (
-                <th
-                  key={rung}
-                  scope="col"
-                  className={clsx('px-2 py-2 text-end font-semibold', rung === currentRung && 'bg-brand-100')}
-                >
-                  {rungName(rung)}
-                  {rung === currentRung ? (
-                    <span className="block text-xs font-normal text-ink-700">
-                      {t('subscribe.allowances.you')}
-                    </span>
-                  ) : null}
-                </th>
+                <RungColumnHead key={rung} name={rungName(rung)} isYours={rung === currentRung} align="end" />
               ))}
             </tr>
           </thead>
@@ -81,5 +70,33 @@ export function AllowanceTable({
         </table>
       </div>
     </section>
+  )
+}
+
+/** A column head of a plan table: the rung's name, marked when it is the reader's own. */
+export function RungColumnHead({
+  name,
+  isYours,
+  align,
+}: {
+  name: string
+  isYours: boolean
+  align: 'start' | 'end'
+}) {
+  const { t } = useTranslation('plans')
+  return (
+    <th
+      scope="col"
+      className={clsx(
+        'px-2 py-2 font-semibold',
+        align === 'end' ? 'text-end' : 'text-start',
+        isYours && 'bg-brand-100',
+      )}
+    >
+      {name}
+      {isYours ? (
+        <span className="block text-xs font-normal text-ink-700">{t('subscribe.allowances.you')}</span>
+      ) : null}
+    </th>
   )
 }

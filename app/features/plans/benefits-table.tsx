@@ -6,6 +6,7 @@ import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
 import type { Tier } from '#contracts/billing-rules.ts'
+import { RungColumnHead } from './allowance-table.tsx'
 import { benefitRowsOf } from './benefit-lines.ts'
 import type { PlanFacts } from './plans.server.ts'
 
@@ -31,21 +32,12 @@ export function BenefitsTable({ plans, currentTier }: { plans: PlanFacts[]; curr
                 {t('subscribe.benefits.benefit')}
               </th>
               {plans.map(({ tier }) => (
-                <th
+                <RungColumnHead
                   key={tier}
-                  scope="col"
-                  className={clsx(
-                    'px-2 py-2 text-start font-semibold',
-                    tier === currentTier && 'bg-brand-100',
-                  )}
-                >
-                  {t(`subscribe.tiers.${tier}`)}
-                  {tier === currentTier ? (
-                    <span className="block text-xs font-normal text-ink-700">
-                      {t('subscribe.allowances.you')}
-                    </span>
-                  ) : null}
-                </th>
+                  name={t(`subscribe.tiers.${tier}`)}
+                  isYours={tier === currentTier}
+                  align="start"
+                />
               ))}
             </tr>
           </thead>

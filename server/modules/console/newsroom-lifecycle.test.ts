@@ -12,7 +12,8 @@ import { createManualClock } from '#server/clock.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
 import type { TestRuntime } from '#server/testing/test-runtime.ts'
 import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
-import { type ConsoleSiteRuntime, startConsoleSiteRuntime } from './testing/console-site-runtime.ts'
+import type { ConsoleSiteRuntime } from './testing/console-site-runtime.ts'
+import { startNewsroomRuntime } from './testing/newsroom-runtime.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.78', phonePrefix: '9178' })
 const clock = createManualClock('2026-11-26T08:00:00Z')
@@ -27,16 +28,11 @@ let admin: StaffClient
 let options: NewsroomOptions
 
 beforeAll(async () => {
-  site = await startConsoleSiteRuntime(clients, {
-    env: { LIMITS_TIME_ZONE: 'Asia/Hong_Kong', SEARCH_RATE_PER_MINUTE: '10000' },
+  ;({ site, editor, otherEditor, admin, options } = await startNewsroomRuntime(clients, {
     clock,
     dataDirPrefix: 'newsroom-life-',
-  })
+  }))
   runtime = site.runtime
-  editor = await clients.newStaff(['editor'])
-  otherEditor = await clients.newStaff(['editor'], 'hant')
-  admin = await clients.newStaff(['admin'])
-  options = (await clients.call(editor, 'GET', '/articles/options')).json().data
 }, 180_000)
 afterAll(() => site?.close())
 

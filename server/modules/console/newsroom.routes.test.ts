@@ -22,10 +22,11 @@ import { articleScheduleJob } from '#server/jobs/jobs.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
 import { regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
-import { type ConsoleSiteRuntime, startConsoleSiteRuntime } from './testing/console-site-runtime.ts'
+import type { ConsoleSiteRuntime } from './testing/console-site-runtime.ts'
+import { startNewsroomRuntime } from './testing/newsroom-runtime.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.62', phonePrefix: '9162' })
-// 08:00 UTC is 16:00 on the firm's wall clock (LIMITS_TIME_ZONE below).
+// 08:00 UTC is 16:00 on the firm's wall clock (Hong Kong, newsroom-runtime.ts).
 const clock = createManualClock('2026-11-26T08:00:00Z')
 let site: ConsoleSiteRuntime
 let runtime: TestRuntime
@@ -35,16 +36,11 @@ let admin: StaffClient
 let options: NewsroomOptions
 
 beforeAll(async () => {
-  site = await startConsoleSiteRuntime(clients, {
-    env: { LIMITS_TIME_ZONE: 'Asia/Hong_Kong', SEARCH_RATE_PER_MINUTE: '10000' },
+  ;({ site, editor, otherEditor, admin, options } = await startNewsroomRuntime(clients, {
     clock,
     dataDirPrefix: 'newsroom-',
-  })
+  }))
   runtime = site.runtime
-  editor = await clients.newStaff(['editor'])
-  otherEditor = await clients.newStaff(['editor'], 'hant')
-  admin = await clients.newStaff(['admin'])
-  options = (await clients.call(editor, 'GET', '/articles/options')).json().data
 }, 180_000)
 afterAll(() => site?.close())
 
