@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { ErrorScreen, errorScreenPropsOf } from '#app/components/error-screen.tsx'
 import { accountStateFromCookies } from '#app/features/account/account-cookies.server.ts'
 import { AccountProvider } from '#app/features/account/account-provider.tsx'
@@ -12,7 +13,6 @@ import { ArticleReadTracker } from '#app/features/articles/article-tracking.tsx'
 import { ContactProvider } from '#app/features/contact/contact-provider.tsx'
 import { SearchBox } from '#app/features/search/search-box.tsx'
 import { CookieBanner } from '#app/features/shell/cookie-banner.tsx'
-import { SiteFooter } from '#app/features/shell/site-footer.tsx'
 import { SiteHeader } from '#app/features/shell/site-header.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { useRootData } from '#app/use-root-data.ts'
@@ -39,6 +39,11 @@ export function shouldRevalidate() {
 }
 
 const loggedOut = { isLoggedIn: false, userInfo: null }
+
+/** Below every first screen: drawn with the page, hydrated when its code arrives after the page's (ADR 0011). */
+const SiteFooter = deferHydration(() =>
+  import('#app/features/shell/site-footer.tsx').then((module) => module.SiteFooter),
+)
 
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRootData()

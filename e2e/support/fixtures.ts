@@ -75,7 +75,13 @@ export { expect }
 
 /** Waits until React has hydrated, so clicks reach their handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  // The footer hydrates after the page (its code is fetched after the page's): wait for it too, when there is one.
+  await page.waitForFunction(() => {
+    const footer = document.querySelector<HTMLElement>('footer[data-site-footer]')
+    return (
+      document.documentElement.dataset.hydrated === 'true' && (!footer || footer.dataset.hydrated === 'true')
+    )
+  })
 }
 
 /** Accepts the cookie banner up front, for journeys about something else. */

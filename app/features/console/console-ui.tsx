@@ -53,11 +53,12 @@ export function ConsoleLoading() {
   )
 }
 
-/** What the last action did (saved, removed…), read out to screen readers as it appears. */
+/** What the last action did (saved, removed…), read out to screen readers as it appears; darker than the gain
+ * colour so it keeps 4.5:1 on the grey panels too. */
 export function ConsoleNotice({ notice }: { notice: string }) {
   if (!notice) return null
   return (
-    <p role="status" className="text-sm text-gain">
+    <p role="status" className="text-sm text-[color-mix(in_srgb,var(--color-gain)_75%,black)]">
       {notice}
     </p>
   )

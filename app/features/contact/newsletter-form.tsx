@@ -24,12 +24,14 @@ export function NewsletterForm({
   tone?: 'light' | 'dark'
 }) {
   const { t } = useTranslation(['shell', 'common', 'errors'])
-  const [email, setEmail] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [isSending, setIsSending] = useState(false)
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const form = event.currentTarget
+    // Uncontrolled: what was typed before the form's code arrived (the footer hydrates late) is kept.
+    const email = String(new FormData(form).get('email') ?? '')
     let code: Awaited<ReturnType<typeof signupCode.load>>
     try {
       code = await signupCode.load()
@@ -48,7 +50,7 @@ export function NewsletterForm({
     try {
       await signup.subscribeEmail({ email: parsed.data.email, source })
       toast.success(t('common:toast.subscribed'))
-      setEmail('')
+      form.reset()
     } catch (error) {
       toast.error(signup.subscribeFailureMessage(t, error))
     } finally {
@@ -71,8 +73,8 @@ export function NewsletterForm({
         inputMode="email"
         autoComplete="email"
         placeholder={t('newsletter.emailPlaceholder')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        name="email"
+        defaultValue=""
         error={errors.email ? t(`errors:${errors.email}`) : undefined}
         className={clsx('flex-1', tone === 'dark' && '[&_p]:text-red-300')}
         maxLength={254}

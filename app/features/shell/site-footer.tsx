@@ -1,5 +1,9 @@
-/** The footer (spec §2): agreements and policies, tagline, copyright, subscription form and contact. */
+/**
+ * The footer (spec §2): agreements and policies, tagline, copyright, subscription form and contact. The shell
+ * hydrates it after the page (deferHydration); `data-hydrated` says its buttons and form now answer.
+ */
 import { MessageSquare } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
@@ -10,8 +14,12 @@ import { SiteLogo } from './site-logo.tsx'
 export function SiteFooter({ footer, year }: { footer: SiteTextData | undefined; year: number }) {
   const { t } = useTranslation('shell')
   const { openContact } = useContact()
+  const footerRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    footerRef.current?.setAttribute('data-hydrated', 'true')
+  }, [])
   return (
-    <footer className="mt-16 bg-ink-950 text-ink-100">
+    <footer ref={footerRef} data-site-footer="" className="mt-16 bg-ink-950 text-ink-100">
       <div className="mx-auto grid max-w-screen-2xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-3 lg:px-6">
         <div className="flex flex-col gap-3">
           <span className="[&_span]:text-white">
