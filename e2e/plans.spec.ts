@@ -125,12 +125,22 @@ test.describe('subscription plans', () => {
         .getByRole('link', { name: t('plans:subscribe.choose', { tier: premium }) }),
     ).toHaveAttribute('href', '/subscribe?tier=premium&period=month')
     await page.goto('/member/investment')
-    await expect(page.getByTestId('classroom-access')).toContainText(t('plans:classroom.subscriber'))
+    // The classroom opens by the plan: Plus reads the deep-dive reports in full.
+    await expect(
+      page
+        .getByTestId('classroom-course')
+        .filter({ hasText: t('classroom:kinds.deepDive') })
+        .first(),
+    ).toContainText(t('classroom:access.yours', { access: t('classroom:access.full') }))
   })
 })
 
 test.describe('investment classroom', () => {
-  test('is reached from the header and leads a visitor to the plans', async ({ page, site, t }) => {
+  test('is reached from the header and leads a visitor to log in to open a lesson', async ({
+    page,
+    site,
+    t,
+  }) => {
     await acceptCookies(page, site.origin)
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto('/')
@@ -141,12 +151,12 @@ test.describe('investment classroom', () => {
       .first()
       .click()
     await expect(page).toHaveURL(/\/member\/investment$/)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('plans:classroom.title'))
-    await expect(page.getByText(t('plans:classroom.lessons.portfolio'))).toBeVisible()
-    const access = page.getByTestId('classroom-access')
-    await expect(access).toContainText(t('plans:classroom.visitor'))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('classroom:page.title'))
+    await expect(page.getByTestId('classroom-course').first()).toBeVisible()
+    const prompt = page.getByTestId('lock-prompt').first()
+    await expect(prompt).toContainText(t('member:lock.logInAction'))
     await expectNoSeriousA11yIssues(page)
-    await access.getByRole('link', { name: t('plans:classroom.plans') }).click()
-    await expect(page).toHaveURL(/\/subscribe$/)
+    await prompt.getByRole('link', { name: t('member:lock.logInAction') }).click()
+    await expect(page).toHaveURL(/\/member\/login\?/)
   })
 })

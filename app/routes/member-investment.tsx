@@ -1,93 +1,75 @@
-import { BookOpen } from 'lucide-react'
+/**
+ * /member/investment — the investment classroom (issue 15): every course and lesson for every reader, each lesson
+ * open or locked with the one step that opens it; a lesson opens in place under its row, on `?lesson=<id>`, rendered
+ * on the server so a link to a lesson works. The classroom service decides what opens (contracts/benefits.ts) and
+ * sends a lesson's content only to a reader it opens for.
+ */
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
-import { Button, buttonClassName } from '#app/components/button.tsx'
-import { Card } from '#app/components/card.tsx'
-import { loginHref } from '#app/features/account/account-menu.tsx'
-import { useContact } from '#app/features/contact/contact-provider.tsx'
-import { loadCurrentPlan } from '#app/features/plans/plans.server.ts'
+import { CourseCard } from '#app/features/classroom/classroom-catalogue.tsx'
+import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
+import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
+import type { ClassroomLessonDetail } from '#contracts/classroom-rules.ts'
+import { AppError } from '#server/http/app-error.ts'
 import type { Route } from './+types/member-investment.ts'
+
+const lessonIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const requestFacts = context.get(requestContext)
-  const { t } = getServerTranslator(requestFacts.locale)
+  const { services, locale } = requestFacts
+  const { t } = getServerTranslator(locale)
+  const reader = await readerOfRequest(request, requestFacts)
+  const lessonId = new URL(request.url).searchParams.get('lesson')
+  const catalogue = await services.classroom.getCatalogue(reader, locale)
+  let lesson: ClassroomLessonDetail | null = null
+  let isLessonMissing = false
+  if (lessonId) {
+    if (!lessonIdPattern.test(lessonId)) isLessonMissing = true
+    else {
+      try {
+        lesson = await services.classroom.getLesson(lessonId, reader, locale)
+      } catch (error) {
+        if (!(error instanceof AppError && error.kind === 'not_found')) throw error
+        isLessonMissing = true
+      }
+    }
+  }
   return {
-    current: await loadCurrentPlan(request, requestFacts),
-    title: t('plans:classroom.metaTitle'),
-    description: t('plans:classroom.description'),
+    catalogue,
+    lesson,
+    isLessonMissing,
+    title: t('classroom:page.metaTitle'),
+    description: t('classroom:page.description'),
   }
 }
 
 export const meta: Route.MetaFunction = titledPageMeta
 
-const lessons = ['accounts', 'valuation', 'portfolio', 'risk'] as const
-
 export default function InvestmentClassroom({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('plans')
-  const { openContact } = useContact()
-  const location = useLocation()
-  const { current } = loaderData
+  const { t } = useTranslation('classroom')
+  const { catalogue, lesson, isLessonMissing } = loaderData
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-10">
-      <header className="flex flex-col gap-3">
-        <h1 className="text-3xl font-bold text-ink-950">{t('classroom.title')}</h1>
-        <p className="max-w-3xl text-ink-800">{t('classroom.intro')}</p>
-      </header>
-      <section aria-labelledby="classroom-lessons">
-        <h2 id="classroom-lessons" className="mb-4 text-xl font-semibold text-ink-950">
-          {t('classroom.lessonsTitle')}
-        </h2>
-        <ul className="grid gap-4 md:grid-cols-2">
-          {lessons.map((lesson) => (
-            <li key={lesson}>
-              <Card className="flex h-full gap-3">
-                <BookOpen className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                <p className="text-sm text-ink-900">{t(`classroom.lessons.${lesson}`)}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+    <MemberAreaPage title={t('page.title')} intro={t('page.intro')}>
+      <p className="max-w-3xl text-sm text-ink-700">{t('page.marksExplained')}</p>
+      {isLessonMissing ? (
+        <p role="alert" className="rounded-lg border border-loss px-3 py-2 text-sm text-loss">
+          {t('lessonMissing')}
+        </p>
+      ) : null}
+      <section aria-label={t('courses')} className="flex flex-col gap-6">
+        {catalogue.courses.length === 0 ? <p className="text-ink-800">{t('empty')}</p> : null}
+        {catalogue.courses.map((course) => (
+          <CourseCard
+            key={course.id}
+            course={course}
+            openLesson={lesson?.course.id === course.id ? lesson : null}
+            isMember={catalogue.isMember}
+          />
+        ))}
       </section>
-      <Card className="flex flex-col gap-3" data-testid="classroom-access">
-        {current.role === 'subscriber' ? (
-          <>
-            <h2 className="text-lg font-semibold text-ink-950">{t('classroom.subscriberTitle')}</h2>
-            <p className="text-sm text-ink-800">{t('classroom.subscriber')}</p>
-            <div>
-              <Button onClick={openContact}>{t('classroom.contact')}</Button>
-            </div>
-          </>
-        ) : (
-          <>
-            <h2 className="text-lg font-semibold text-ink-950">{t('classroom.memberTitle')}</h2>
-            <p className="text-sm text-ink-800">
-              {t(current.role === 'member' ? 'classroom.member' : 'classroom.visitor')}
-            </p>
-            <div className="flex flex-wrap gap-3">
-              <Link to="/subscribe" className={buttonClassName('primary')}>
-                {t('classroom.plans')}
-              </Link>
-              {current.role === 'visitor' ? (
-                <Link
-                  to={loginHref(location.pathname, location.search)}
-                  className={buttonClassName('secondary')}
-                >
-                  {t('classroom.logIn')}
-                </Link>
-              ) : null}
-            </div>
-          </>
-        )}
-      </Card>
-      <p className="text-sm text-ink-800">
-        {t('classroom.readMeanwhile')}{' '}
-        <Link to="/analysis" className="font-medium text-brand-700 underline">
-          {t('classroom.analysis')}
-        </Link>
-      </p>
-    </div>
+    </MemberAreaPage>
   )
 }

@@ -13,6 +13,9 @@ function originOf(url: string | undefined): string[] {
   }
 }
 
+/** The video players a classroom lesson embeds (server/modules/classroom/classroom-video.ts builds their URLs). */
+export const videoPlayerOrigins = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com']
+
 export function contentSecurityPolicy(config: Config, nonce: string, { isDevelopment = false } = {}): string {
   const liveChat = originOf(config.liveChat.scriptUrl)
   const analytics = originOf(config.analyticsScriptUrl)
@@ -30,7 +33,7 @@ export function contentSecurityPolicy(config: Config, nonce: string, { isDevelop
       ...(liveChat.length > 0 ? ['wss:'] : []),
       ...(isDevelopment ? ['ws:'] : []),
     ],
-    'frame-src': ["'self'", ...liveChat],
+    'frame-src': ["'self'", ...liveChat, ...videoPlayerOrigins],
     'media-src': ["'self'", ...liveChat],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],

@@ -46,3 +46,17 @@ export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown) as string
   return sanitizeHtml(html, allowed)
 }
+
+/**
+ * Markdown shown under a page's own headings: its headings start at `topLevel`, so the page's outline stays whole
+ * whatever level the writer used. The HTML is renderMarkdown's (sanitised), so tags are plain.
+ */
+export function demoteHeadings(html: string, topLevel: 2 | 3 | 4 | 5 | 6): string {
+  const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]))
+  if (levels.length === 0) return html
+  const shift = Math.max(0, topLevel - Math.min(...levels))
+  return html.replace(
+    /<(\/?)h([1-6])(?=[\s>])/g,
+    (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + shift)}`,
+  )
+}
