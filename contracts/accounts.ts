@@ -84,6 +84,8 @@ export const MemberInfo = z.object({
   role: z.enum(['member', 'subscriber']),
   subscription: ActiveSubscription.nullable(),
   registeredAt: z.string(),
+  /** Expert answers the member has not opened yet (the header's notice; `GET /home/memberInfo` only). */
+  expertAnswersUnseen: z.number().int().min(0).optional(),
 })
 export type MemberInfo = z.infer<typeof MemberInfo>
 

@@ -2,7 +2,8 @@
  * The header's account entry (spec §2, §4): a login link that brings the reader back to where they were, or, when
  * logged in, the user icon with the masked number (and tier), linking to the account page, and a logout button that
  * asks first.
- * The mobile menu shows the same entry.
+ * The mobile menu shows the same entry. When an analyst has answered an expert question the reader has not opened yet
+ * (member info's `expertAnswersUnseen`), the icon carries a dot and the entry a link to /member/expert (issue 15).
  */
 import { LogOut, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -20,9 +21,9 @@ export function loginHref(pathname: string, search: string): string {
 }
 
 export function AccountMenu() {
-  const { t } = useTranslation(['shell', 'account'])
+  const { t } = useTranslation(['shell', 'account', 'expert'])
   const location = useLocation()
-  const { isLoggedIn, userInfo, requestLogout } = useAccount()
+  const { isLoggedIn, userInfo, requestLogout, expertAnswersUnseen } = useAccount()
 
   if (!isLoggedIn) {
     return (
@@ -45,8 +46,9 @@ export function AccountMenu() {
         className="inline-flex items-center gap-2 rounded-lg px-2 py-2 text-sm text-ink-800 hover:bg-ink-100"
         title={t('account:menu.signedInAs', { name })}
       >
-        <span className="inline-flex size-7 items-center justify-center rounded-full bg-brand-600 text-white">
+        <span className="relative inline-flex size-7 items-center justify-center rounded-full bg-brand-600 text-white">
           <UserRound className="size-4" aria-label={t('account:menu.account')} role="img" />
+          {expertAnswersUnseen > 0 ? <NoticeDot /> : null}
         </span>
         <span className="max-w-32 truncate font-medium" data-testid="account-name">
           {name}
@@ -57,6 +59,16 @@ export function AccountMenu() {
           </span>
         ) : null}
       </Link>
+      {expertAnswersUnseen > 0 ? (
+        <Link
+          to="/member/expert"
+          className="inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-medium text-brand-700 hover:bg-ink-100"
+          data-testid="expert-notice"
+        >
+          <span className="size-2 rounded-full bg-loss" aria-hidden="true" />
+          {t('expert:notice.menuItem', { count: expertAnswersUnseen })}
+        </Link>
+      ) : null}
       <button
         type="button"
         onClick={requestLogout}
@@ -68,5 +80,16 @@ export function AccountMenu() {
         {t('account:menu.logout')}
       </button>
     </div>
+  )
+}
+
+/** The dot on the user icon (and the mobile menu's button) while an expert answer waits unopened. */
+export function NoticeDot() {
+  return (
+    <span
+      className="absolute -end-0.5 -top-0.5 size-2.5 rounded-full bg-loss ring-2 ring-white"
+      data-testid="expert-notice-dot"
+      aria-hidden="true"
+    />
   )
 }

@@ -34,6 +34,8 @@ export interface AccountState {
 }
 
 interface AccountApi extends AccountState {
+  /** Expert answers not opened yet, from the last member-info answer (the header's notice; issue 15). */
+  expertAnswersUnseen: number
   /** After a successful login: marks the page logged in and tells the live chat who the customer is. */
   completeLogin(answer: LoginAnswer): void
   /** The header's logout: asks first. */
@@ -110,6 +112,7 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
   // (spec §4) when the server refused the session (isSessionRefusal). Being offline, a busy server (429, 503), a
   // server error or a request aborted by leaving the page says nothing about the session.
   const [infoRequests, setInfoRequests] = useState(0)
+  const [expertAnswersUnseen, setExpertAnswersUnseen] = useState(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation or request
   useEffect(() => {
     if (!state.isLoggedIn) return
@@ -118,6 +121,7 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
       (info) => {
         if (!isCurrent) return
         setState({ isLoggedIn: true, userInfo: userInfoCookieOf(info) })
+        setExpertAnswersUnseen(info.expertAnswersUnseen ?? 0)
         contact.liveChat?.setCustomer({ id: info.memberId, name: info.displayName ?? info.maskedPhone })
       },
       (error: unknown) => {
@@ -148,8 +152,16 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
   const completeLogout = useCallback(() => finishLogout('ended'), [finishLogout])
 
   const value = useMemo(
-    () => ({ ...state, completeLogin, requestLogout, refreshMemberInfo, completeLogout }),
-    [state, completeLogin, requestLogout, refreshMemberInfo, completeLogout],
+    () => ({
+      ...state,
+      // Only while logged in: a logout clears the notice with the rest.
+      expertAnswersUnseen: state.isLoggedIn ? expertAnswersUnseen : 0,
+      completeLogin,
+      requestLogout,
+      refreshMemberInfo,
+      completeLogout,
+    }),
+    [state, expertAnswersUnseen, completeLogin, requestLogout, refreshMemberInfo, completeLogout],
   )
 
   return (

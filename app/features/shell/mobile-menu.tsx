@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { preloadDialog } from '#app/components/dialog.tsx'
 import { onDemand, useHasOpened } from '#app/components/on-demand.ts'
+import { NoticeDot } from '#app/features/account/account-menu.tsx'
+import { useAccount } from '#app/features/account/account-provider.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
 
 const mobileMenuSheet = onDemand(() => import('./mobile-menu-sheet.tsx'))
@@ -28,6 +30,8 @@ export function MobileMenu({ menu }: { menu: MenuGroup[] }) {
   const [isOpen, setIsOpen] = useState(false)
   const hasOpened = useHasOpened(isOpen)
   const location = useLocation()
+  // A new expert answer shows on the button too: the account entry is inside the sheet (issue 15).
+  const { expertAnswersUnseen } = useAccount()
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
   useEffect(() => setIsOpen(false), [location.key])
   return (
@@ -38,10 +42,11 @@ export function MobileMenu({ menu }: { menu: MenuGroup[] }) {
         onPointerDown={preloadSheet}
         onPointerEnter={preloadSheet}
         onFocus={preloadSheet}
-        className="inline-flex size-10 items-center justify-center rounded-lg text-ink-800 hover:bg-ink-100"
+        className="relative inline-flex size-10 items-center justify-center rounded-lg text-ink-800 hover:bg-ink-100"
         aria-label={t('openMenu')}
       >
         <Menu className="size-6" aria-hidden="true" />
+        {expertAnswersUnseen > 0 ? <NoticeDot /> : null}
       </button>
       {hasOpened ? (
         <Suspense fallback={null}>

@@ -18,6 +18,7 @@ import { requestLocale } from '#server/http/error-handler.ts'
 import { registerLoopbackOnlyRoutes } from '#server/http/test-endpoints.ts'
 import { visitAttributionOf } from '#server/http/visit-attribution.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
+import type { ExpertService } from '#server/modules/expert/expert.service.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import type { AccountsService } from './accounts.service.ts'
@@ -39,6 +40,7 @@ export function registerAccountRoutes(
     devSmsOutbox,
     siteHandover,
     chat,
+    expert,
     config,
   }: {
     accounts: AccountsService
@@ -47,6 +49,8 @@ export function registerAccountRoutes(
     devSmsOutbox: DevSmsOutbox
     siteHandover: SiteHandoverService
     chat: Pick<ChatService, 'adoptVisitorConversations'>
+    /** Expert diagnosis: answers the member has not opened yet, for the header's notice (issue 15). */
+    expert?: Pick<ExpertService, 'countUnseenAnswers'>
     config: Config
   },
 ): void {
@@ -88,7 +92,8 @@ export function registerAccountRoutes(
     routes.get('/home/memberInfo', async (request, reply) => {
       const info = accounts.getMemberInfo(request.identity)
       setUserInfoCookie(reply, request, config, userInfoCookieOf(info))
-      return ok(info)
+      if (!expert) return ok(info)
+      return ok({ ...info, expertAnswersUnseen: await expert.countUnseenAnswers(info.memberId) })
     })
 
     routes.delete('/token/logout', async (request, reply) => {
