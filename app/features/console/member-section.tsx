@@ -31,6 +31,7 @@ import {
   SelectField,
   TextAreaField,
 } from './console-ui.tsx'
+import { MemberAdviser } from './member-adviser.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
 type Tier = (typeof billingTiers)[number]
@@ -147,6 +148,7 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
               [t('members.readerRole'), t(`members.readerRoles.${view.readerRole}`)],
             ]}
           />
+          <MemberAdviser memberId={view.memberId} />
         </Section>
 
         <Section title={t('members.plan')} testId="member-plan">

@@ -7,76 +7,14 @@
 import { Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Badge } from '#app/components/badge.tsx'
 import { buttonClassName } from '#app/components/button.tsx'
-import { ChangeIndicator } from '#app/components/change-indicator.tsx'
-import { otherNameOf } from '#app/features/stocks/hot-stocks-view.tsx'
-import { DataStamp, StockNameLink } from '#app/features/stocks/list-parts.tsx'
-import {
-  type DisplayLocale,
-  formatDate,
-  formatMonth,
-  formatPercent,
-  formatPrice,
-} from '#app/features/stocks/stock-format.ts'
-import type { MonthlyPick, MonthlyPicksAnswer } from '#contracts/stocks.ts'
+import { DataStamp } from '#app/features/stocks/list-parts.tsx'
+import { PickRow, PickTableHead, ReturnText } from '#app/features/stocks/pick-rows.tsx'
+import { type DisplayLocale, formatMonth, formatPercent } from '#app/features/stocks/stock-format.ts'
+import type { MonthlyPicksAnswer } from '#contracts/stocks.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
 type PicksMonth = MonthlyPicksAnswer['months'][number]
-
-function ReturnText({ value, displayLocale }: { value: number | null; displayLocale: DisplayLocale }) {
-  if (value === null) return <span className="text-ink-700">—</span>
-  return (
-    <ChangeIndicator value={value} className="justify-end">
-      {formatPercent(value, displayLocale, { signed: true })}
-    </ChangeIndicator>
-  )
-}
-
-/**
- * One pick. On a phone the row is a small card (name and badges, then the two prices and the return side by side,
- * each with its label), so the return is on the screen without scrolling the table sideways.
- */
-function PickRow({ pick, displayLocale }: { pick: MonthlyPick; displayLocale: DisplayLocale }) {
-  const { t } = useTranslation('stocks')
-  const phoneLabel = 'block text-xs font-semibold text-ink-700 sm:hidden'
-  return (
-    <tr
-      className="grid grid-cols-3 gap-x-3 border-b border-ink-100 py-2 align-top last:border-b-0 sm:table-row sm:py-0 sm:last:border-b"
-      data-testid="pick-row"
-    >
-      <th scope="row" className="col-span-3 pb-2 text-start font-normal sm:py-2 sm:pe-3">
-        <StockNameLink name={pick.name} otherName={otherNameOf(pick)} code={pick.code} market={pick.market} />
-        <span className="mt-1 flex flex-wrap gap-1">
-          <Badge tone="brand">{t(`picks.suggestion.${pick.suggestion}`)}</Badge>
-          <Badge>{t(`picks.type.${pick.stockType}`)}</Badge>
-        </span>
-      </th>
-      <td className="tabular-nums sm:py-2 sm:pe-3 sm:text-end">
-        <span className={phoneLabel}>{t('picks.priceThen')}</span>
-        <span className="block font-medium">
-          {formatPrice(pick.recommendedPrice, pick.currency, displayLocale)}
-        </span>
-        <span className="block text-xs text-ink-700">{formatDate(pick.dataAsOf, displayLocale)}</span>
-      </td>
-      <td className="tabular-nums sm:py-2 sm:pe-3 sm:text-end">
-        <span className={phoneLabel}>{t('picks.priceNow')}</span>
-        <span className="block font-medium">
-          {pick.latestPrice === null ? '—' : formatPrice(pick.latestPrice, pick.currency, displayLocale)}
-        </span>
-        {pick.latestPriceDate ? (
-          <span className="block text-xs text-ink-700">
-            {formatDate(pick.latestPriceDate, displayLocale)}
-          </span>
-        ) : null}
-      </td>
-      <td className="text-end sm:py-2">
-        <span className={phoneLabel}>{t('picks.return')}</span>
-        <ReturnText value={pick.actualReturn} displayLocale={displayLocale} />
-      </td>
-    </tr>
-  )
-}
 
 /** Picks listed on the home page; the month's record above counts all of them. */
 export const homePicksShown = 6
@@ -142,22 +80,7 @@ export function StockPicksSection({
               <span className="sm:hidden">{captionOf(shown, phonePicksShown)}</span>
               <span className="max-sm:hidden">{captionOf(shown, homePicksShown)}</span>
             </caption>
-            <thead className="hidden sm:table-header-group">
-              <tr className="border-b border-ink-300 text-xs text-ink-700">
-                <th scope="col" className="py-2 pe-3 text-start font-semibold">
-                  {t('lists.stock')}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-end font-semibold">
-                  {t('picks.priceThen')}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-end font-semibold">
-                  {t('picks.priceNow')}
-                </th>
-                <th scope="col" className="py-2 text-end font-semibold">
-                  {t('picks.return')}
-                </th>
-              </tr>
-            </thead>
+            <PickTableHead />
             <tbody className="flex flex-col sm:table-row-group max-sm:[&>tr:nth-child(n+4)]:hidden">
               {shown.picks.slice(0, homePicksShown).map((pick) => (
                 <PickRow key={`${pick.market}-${pick.code}`} pick={pick} displayLocale={displayLocale} />
