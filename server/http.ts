@@ -32,16 +32,20 @@ import { trustProxyOption } from './http/trust-proxy.ts'
 import { registerUnmatchedRequests, trackApiRoutes } from './http/unmatched-requests.ts'
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts'
 import { registerReaderIdentification } from './modules/accounts/reader-identification.ts'
+import { registerAdvisersRoutes } from './modules/advisers/advisers.routes.ts'
 import { registerArticleMediaRoutes } from './modules/articles/article-media.routes.ts'
 import { registerArticlesRoutes } from './modules/articles/articles.routes.ts'
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts'
 import { registerChatRoutes } from './modules/chat/chat.routes.ts'
 import { registerChatFilesRoutes } from './modules/chat-files/chat-files.routes.ts'
+import { registerClassroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { registerConsoleApi } from './modules/console/console-api.ts'
+import { registerExpertRoutes } from './modules/expert/expert.routes.ts'
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes.ts'
 import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { registerSiteTextsRoutes } from './modules/site-texts/site-texts.routes.ts'
 import { registerStocksRoutes } from './modules/stocks/stocks.routes.ts'
+import { registerStrategiesRoutes } from './modules/strategies/strategies.routes.ts'
 import { registerTrackingRoutes } from './modules/tracking/tracking.routes.ts'
 import type { Services } from './services.ts'
 
@@ -141,12 +145,16 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     })
     registerAccountRoutes(api, { ...services, config })
     registerStocksRoutes(api, services.stocks, config.marketData.rateLimits)
+    registerStrategiesRoutes(api, services.strategies)
     registerChatRoutes(api, services.chat, { config })
     registerChatFilesRoutes(api, services.chatFiles, {
       uploadsPerMinute: config.chat.files.uploadsPerMinute,
       uploadTimeoutMs: config.chat.files.uploadTimeoutMs,
     })
     registerBillingRoutes(api, services.billing)
+    registerExpertRoutes(api, services.expert)
+    registerClassroomRoutes(api, services.classroom)
+    registerAdvisersRoutes(api, services.advisers)
     // Last: every other path and method under the prefix answers the 404 or 405 envelope, never a page.
     registerUnmatchedRequests(api, routeTable)
   }

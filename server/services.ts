@@ -13,6 +13,7 @@ import { translateErrorCode } from './http/error-handler.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createDevSmsOutbox } from './modules/accounts/dev-sms-outbox.service.ts'
 import { createSiteHandoverService } from './modules/accounts/site-handover.service.ts'
+import { createAdvisersService } from './modules/advisers/advisers.service.ts'
 import type { ArticleChanges } from './modules/articles/article-changes.ts'
 import { createArticlesService } from './modules/articles/articles.service.ts'
 import { createBillingService } from './modules/billing/billing.service.ts'
@@ -21,7 +22,10 @@ import { createConfiguredAssistant } from './modules/chat/assistants/configured-
 import { createChatService } from './modules/chat/chat.service.ts'
 import { createChatFilesService } from './modules/chat-files/chat-files.service.ts'
 import { createLazyFileReader } from './modules/chat-files/lazy-file-reader.ts'
+import { createClassroomService } from './modules/classroom/classroom.service.ts'
+import { createClassroomDeskService } from './modules/classroom/classroom-desk.service.ts'
 import { createConsoleServices } from './modules/console/console-services.ts'
+import { createExpertService } from './modules/expert/expert.service.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
@@ -29,9 +33,11 @@ import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
 import { createRedirectsService } from './modules/redirects/redirects.service.ts'
 import { createContactChannelsService } from './modules/site-texts/contact-channels.service.ts'
 import { createSiteTextsService } from './modules/site-texts/site-texts.service.ts'
+import { createPicksTrackingService } from './modules/stocks/picks-tracking.ts'
 import { createConfiguredProvider } from './modules/stocks/stock-provider.ts'
 import { createStockRefresh } from './modules/stocks/stock-refresh.ts'
 import { createStocksService } from './modules/stocks/stocks.service.ts'
+import { createStrategiesService } from './modules/strategies/strategies.service.ts'
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service.ts'
 import { createTrackingService } from './modules/tracking/tracking.service.ts'
 import type { FileStorage } from './providers/file-storage/file-storage.ts'
@@ -167,6 +173,7 @@ export function createServices({
     onSiteChanged,
   })
   const contactChannels = createContactChannelsService({ db, defaults: config.contact, onSiteChanged })
+  const rateLimiter = createRateLimiter({ db, redis })
   const consoleServices = createConsoleServices({
     db,
     config,
@@ -178,13 +185,22 @@ export function createServices({
     memberCare: { subscriptions, billing, quotas, newsletter },
     site: { siteTexts, navigation, redirects, contactChannels, billing, articles },
   })
+  // The one-to-one adviser (issue 15): support finds members as the console's members part does.
+  const advisers = createAdvisersService({
+    db,
+    clock,
+    recordChange: consoleServices.audit.recordChange,
+    findMemberByPhone: consoleServices.members.findMemberByPhone,
+    findMemberPhone: async (memberId) => (await accounts.findMemberProfile(memberId))?.phone,
+    tierOf: async (memberId) => (await subscriptions.findActiveSubscription(memberId))?.tier ?? null,
+  })
   return {
     subscriptions,
     devSmsOutbox,
     accounts,
     siteHandover: createSiteHandoverService({ db, config, clock, accounts }),
     quotas,
-    rateLimiter: createRateLimiter({ db, redis }),
+    rateLimiter,
     articles,
     tracking,
     navigation,
@@ -194,11 +210,34 @@ export function createServices({
     redirects,
     stockRefresh,
     stocks,
+    // Analyst portfolio tracking (issue 15): the picks a reader sees, against their markets' benchmarks.
+    picksTracking: createPicksTrackingService({ db, listMonthlyPicks: stocks.listMonthlyPicks }),
     chat,
     chatFiles,
     billing,
     console: consoleServices,
+    // Expert diagnosis (issue 15): stocks resolved by the analysts' desk lookup, files from the one storage.
+    expert: createExpertService({
+      db,
+      clock,
+      timeZone: config.limitsTimeZone,
+      settings: config.expert,
+      rateLimiter,
+      resolveStocks: consoleServices.analystDesk.resolveStocks,
+      storage,
+      recordChange: consoleServices.audit.recordChange,
+    }),
+    classroom: createClassroomService({ db, clock }),
+    // Analysts run the classroom from the console; its changes go to the console's audit log.
+    classroomDesk: createClassroomDeskService({
+      db,
+      clock,
+      timeZone: config.limitsTimeZone,
+      recordChange: consoleServices.audit.recordChange,
+    }),
+    advisers,
     analystDesk: consoleServices.analystDesk,
+    strategies: createStrategiesService({ db, clock, recordChange: consoleServices.audit.recordChange }),
   }
 }
 

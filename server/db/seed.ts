@@ -3,14 +3,17 @@
  * exist are left alone, so an operator's edits survive restarts. Runs at every start, under a lock.
  */
 
+import { insertSampleAdvisersIfNone } from '#server/modules/advisers/advisers.seed.ts'
 import { insertSeedCorpusIfAbsent, reindexStaleSearchText } from '#server/modules/articles/articles.seed.ts'
 import { loadSeedCorpus } from '#server/modules/articles/seed/seed-corpus.ts'
+import { insertSampleClassroomIfEmpty } from '#server/modules/classroom/classroom.seed.ts'
 import { insertSeedMenuIfAbsent } from '#server/modules/navigation/navigation.seed.ts'
 import { insertRedirectsIfAbsent } from '#server/modules/redirects/redirects.repo.ts'
 import { defaultRedirects } from '#server/modules/redirects/redirects.seed.ts'
 import { insertSiteTextsIfAbsent } from '#server/modules/site-texts/site-texts.repo.ts'
 import { loadSiteTextSeed } from '#server/modules/site-texts/site-texts.seed.ts'
 import { seedStocks } from '#server/modules/stocks/stocks.seed.ts'
+import { seedSampleStrategies } from '#server/modules/strategies/strategies.seed.ts'
 import type { Config } from '../config.ts'
 import type { Database } from './database.ts'
 
@@ -30,5 +33,9 @@ export async function seedDatabase(database: Database, options: { config?: Confi
     await reindexStaleSearchText(db)
     await insertSeedMenuIfAbsent(db, corpus.menuGroups)
     await seedStocks(db, options.config)
+    // After the stocks: sample strategies are dated within the stored price history.
+    await seedSampleStrategies(db)
+    await insertSampleClassroomIfEmpty(db)
+    await insertSampleAdvisersIfNone(db)
   })
 }

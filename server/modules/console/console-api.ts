@@ -18,13 +18,17 @@ import { registerTextInputCheck } from '#server/http/text-input.ts'
 import { registerUnmatchedRequests, trackApiRoutes } from '#server/http/unmatched-requests.ts'
 import { registerReaderIdentification } from '#server/modules/accounts/reader-identification.ts'
 import { ArticleStaleError } from '#server/modules/articles/article-editing.service.ts'
+import { registerStrategiesConsoleRoutes } from '#server/modules/strategies/strategies-console.routes.ts'
 import type { Services } from '#server/services.ts'
+import { registerAdvisersConsoleRoutes } from './advisers.routes.ts'
 import { registerAnalystDeskRoutes } from './analyst-desk.routes.ts'
 import { registerAnalyticsRoutes } from './analytics.routes.ts'
+import { registerClassroomDeskRoutes } from './classroom-desk.routes.ts'
 import { registerConsoleAccessRoutes } from './console-access.routes.ts'
 import { registerConsoleGuard } from './console-guard.ts'
 import { registerConsoleMembersRoutes } from './console-members.routes.ts'
 import { registerConsoleSiteRoutes } from './console-site.routes.ts'
+import { registerExpertQueueRoutes } from './expert-queue.routes.ts'
 import { registerNewsroomRoutes } from './newsroom.routes.ts'
 
 export async function registerConsoleApi(
@@ -49,9 +53,13 @@ export async function registerConsoleApi(
     registerConsoleAccessRoutes(routes, services.console)
     registerNewsroomRoutes(routes, services.console.newsroom)
     registerAnalystDeskRoutes(routes, services.analystDesk)
+    registerClassroomDeskRoutes(routes, services.classroomDesk)
     registerAnalyticsRoutes(routes, services.console.analytics)
     registerConsoleMembersRoutes(routes, services.console.members)
     registerConsoleSiteRoutes(routes, services.console.siteAdmin)
+    registerStrategiesConsoleRoutes(routes, services.strategies)
+    registerExpertQueueRoutes(routes, services.expert)
+    registerAdvisersConsoleRoutes(routes, services.advisers)
   })
 
   // Last: every other path and method under the prefix answers the 404 or 405 envelope (to admins; the guard
