@@ -90,17 +90,8 @@ function AdvisersList({ me, memberId }: { me: ConsoleMe; memberId: string | null
         />
         {advisers.data && advisers.data.length > 0 ? (
           <ConsoleTable
-            head={
-              <>
-                <th className="py-2 pr-3">{t('console.name')}</th>
-                <th className="py-2 pr-3">{t('console.channels')}</th>
-                <th className="py-2 pr-3">{t('console.members')}</th>
-                <th className="py-2 pr-3">{t('console.state')}</th>
-                <th className="py-2 pr-3">
-                  <span className="sr-only">{t('console.actions')}</span>
-                </th>
-              </>
-            }
+            columns={[t('console.name'), t('console.channels'), t('console.members'), t('console.state')]}
+            actionsLabel={t('console.actions')}
           >
             {advisers.data.map((adviser) => (
               <tr key={adviser.id} className="border-b border-ink-50" data-testid="adviser-row">
@@ -532,15 +523,7 @@ function AdviserEditorForm({
           {adviser.members.length === 0 ? (
             <p className="text-ink-700">{t('console.noMembers')}</p>
           ) : (
-            <ConsoleTable
-              head={
-                <>
-                  <th className="py-2 pr-3">{t('console:members.phone')}</th>
-                  <th className="py-2 pr-3">{t('console.tier')}</th>
-                  <th className="py-2 pr-3">{t('console.since')}</th>
-                </>
-              }
-            >
+            <ConsoleTable columns={[t('console:members.phone'), t('console.tier'), t('console.since')]}>
               {adviser.members.map((member) => (
                 <tr key={member.memberId} className="border-b border-ink-50" data-testid="adviser-member-row">
                   <th scope="row" className="py-2 pr-3 text-start font-normal">

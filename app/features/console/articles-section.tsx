@@ -137,15 +137,13 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
       />
       {page && page.rows.length > 0 ? (
         <ConsoleTable
-          head={
-            <>
-              <th className="py-2 pr-3">{t('articles.colTitle')}</th>
-              <th className="py-2 pr-3">{t('articles.state')}</th>
-              <th className="py-2 pr-3">{t('articles.colMarket')}</th>
-              <th className="py-2 pr-3">{t('articles.colLanguages')}</th>
-              <th className="py-2 pr-3">{t('articles.colUpdated')}</th>
-            </>
-          }
+          columns={[
+            t('articles.colTitle'),
+            t('articles.state'),
+            t('articles.colMarket'),
+            t('articles.colLanguages'),
+            t('articles.colUpdated'),
+          ]}
         >
           {page.rows.map((row) => (
             <tr key={row.id} className="border-b border-ink-50" data-testid="article-row">

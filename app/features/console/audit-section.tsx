@@ -63,15 +63,7 @@ export function AuditSection({ me }: { me: ConsoleMe }) {
       />
       {page && page.rows.length > 0 ? (
         <ConsoleTable
-          head={
-            <>
-              <th className="py-2 pr-3">{t('audit.at')}</th>
-              <th className="py-2 pr-3">{t('audit.actor')}</th>
-              <th className="py-2 pr-3">{t('audit.action')}</th>
-              <th className="py-2 pr-3">{t('audit.entity')}</th>
-              <th className="py-2 pr-3">{t('audit.change')}</th>
-            </>
-          }
+          columns={[t('audit.at'), t('audit.actor'), t('audit.action'), t('audit.entity'), t('audit.change')]}
         >
           {page.rows.map((entry) => (
             <tr key={entry.id} className="border-b border-ink-50 align-top" data-testid="audit-entry">

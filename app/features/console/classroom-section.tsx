@@ -100,18 +100,14 @@ function CourseList() {
       />
       {courses.data && courses.data.length > 0 ? (
         <ConsoleTable
-          head={
-            <>
-              <th className="py-2 pr-3">{t('console.colCourse')}</th>
-              <th className="py-2 pr-3">{t('console.colKind')}</th>
-              <th className="py-2 pr-3">{t('console.colLessons')}</th>
-              <th className="py-2 pr-3">{t('console.colPosition')}</th>
-              <th className="py-2 pr-3">{t('console.colState')}</th>
-              <th className="py-2 pr-3">
-                <span className="sr-only">{t('console.actions')}</span>
-              </th>
-            </>
-          }
+          columns={[
+            t('console.colCourse'),
+            t('console.colKind'),
+            t('console.colLessons'),
+            t('console.colPosition'),
+            t('console.colState'),
+          ]}
+          actionsLabel={t('console.actions')}
         >
           {courses.data.map((course) => (
             <tr key={course.id} className="border-b border-ink-50" data-testid="classroom-course-row">

@@ -93,16 +93,8 @@ export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
       />
       {loaded.data && loaded.data.length > 0 ? (
         <ConsoleTable
-          head={
-            <>
-              <th className="py-2 pr-3">{t('picks.stock')}</th>
-              <th className="py-2 pr-3">{t('companyTexts.languages')}</th>
-              <th className="py-2 pr-3">{t('articles.colUpdated')}</th>
-              <th className="py-2 pr-3">
-                <span className="sr-only">{t('picks.actions')}</span>
-              </th>
-            </>
-          }
+          columns={[t('picks.stock'), t('companyTexts.languages'), t('articles.colUpdated')]}
+          actionsLabel={t('picks.actions')}
         >
           {loaded.data.map((company) => (
             <tr

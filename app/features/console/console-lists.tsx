@@ -96,12 +96,33 @@ export function ConsolePager({
 }
 
 /** A list's table, scrolling sideways on a narrow screen; `head` holds the header row's cells, the children its rows. */
-export function ConsoleTable({ head, children }: { head: ReactNode; children: ReactNode }) {
+export function ConsoleTable({
+  columns,
+  actionsLabel,
+  children,
+}: {
+  /** The column heads, in order. */
+  columns: string[]
+  /** A last column of row actions, named for screen readers only. */
+  actionsLabel?: string
+  children: ReactNode
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-ink-100 text-ink-500">
-          <tr>{head}</tr>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} className="py-2 pr-3">
+                {column}
+              </th>
+            ))}
+            {actionsLabel ? (
+              <th className="py-2 pr-3">
+                <span className="sr-only">{actionsLabel}</span>
+              </th>
+            ) : null}
+          </tr>
         </thead>
         <tbody>{children}</tbody>
       </table>

@@ -89,16 +89,14 @@ function Queue({ me }: { me: ConsoleMe }) {
       />
       {queue && queue.rows.length > 0 ? (
         <ConsoleTable
-          head={
-            <>
-              <th className="py-2 pe-3">{t('console.asked')}</th>
-              <th className="py-2 pe-3">{t('console.stock')}</th>
-              <th className="py-2 pe-3">{t('console.question')}</th>
-              <th className="py-2 pe-3">{t('console.asker')}</th>
-              <th className="py-2 pe-3">{t('console.claimedBy')}</th>
-              <th className="py-2">{t('console.state')}</th>
-            </>
-          }
+          columns={[
+            t('console.asked'),
+            t('console.stock'),
+            t('console.question'),
+            t('console.asker'),
+            t('console.claimedBy'),
+            t('console.state'),
+          ]}
         >
           {queue.rows.map((question) => (
             <tr

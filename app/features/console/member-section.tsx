@@ -447,13 +447,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 function Table({ headers, rows, testId }: { headers: string[]; rows: ReactNode[][]; testId: string }) {
   return (
-    <ConsoleTable
-      head={headers.map((header) => (
-        <th key={header} className="py-2 pr-3">
-          {header}
-        </th>
-      ))}
-    >
+    <ConsoleTable columns={headers}>
       {rows.map((cells, rowIndex) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are redrawn whole after each change
         <tr key={rowIndex} className="border-b border-ink-50 align-top" data-testid={testId}>

@@ -82,19 +82,15 @@ export function NewsletterSection({ me }: { me: ConsoleMe }) {
       />
       {page && page.rows.length > 0 ? (
         <ConsoleTable
-          head={
-            <>
-              <th className="py-2 pr-3">{t('newsletter.email')}</th>
-              <th className="py-2 pr-3">{t('newsletter.name')}</th>
-              <th className="py-2 pr-3">{t('newsletter.phone')}</th>
-              <th className="py-2 pr-3">{t('newsletter.language')}</th>
-              <th className="py-2 pr-3">{t('newsletter.source')}</th>
-              <th className="py-2 pr-3">{t('newsletter.signedUpAt')}</th>
-              <th className="py-2 pr-3">
-                <span className="sr-only">{t('newsletter.remove')}</span>
-              </th>
-            </>
-          }
+          columns={[
+            t('newsletter.email'),
+            t('newsletter.name'),
+            t('newsletter.phone'),
+            t('newsletter.language'),
+            t('newsletter.source'),
+            t('newsletter.signedUpAt'),
+          ]}
+          actionsLabel={t('newsletter.remove')}
         >
           {page.rows.map((signup) => (
             <tr key={signup.id} className="border-b border-ink-50 align-top" data-testid="newsletter-signup">

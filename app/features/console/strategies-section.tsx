@@ -114,19 +114,15 @@ function StrategyList() {
       />
       {loaded.data && loaded.data.length > 0 ? (
         <ConsoleTable
-          head={
-            <>
-              <th className="py-2 pr-3">{t('console.colName')}</th>
-              <th className="py-2 pr-3">{t('console.colVisibility')}</th>
-              <th className="py-2 pr-3 text-end">{t('console.colPosition')}</th>
-              <th className="py-2 pr-3">{t('console.colInception')}</th>
-              <th className="py-2 pr-3 text-end">{t('console.colHoldings')}</th>
-              <th className="py-2 pr-3">{t('console.colState')}</th>
-              <th className="py-2 pr-3">
-                <span className="sr-only">{tConsole('picks.actions')}</span>
-              </th>
-            </>
-          }
+          columns={[
+            t('console.colName'),
+            t('console.colVisibility'),
+            t('console.colPosition'),
+            t('console.colInception'),
+            t('console.colHoldings'),
+            t('console.colState'),
+          ]}
+          actionsLabel={tConsole('picks.actions')}
         >
           {loaded.data.map((strategy) => (
             <tr key={strategy.id} className="border-b border-ink-50" data-testid="strategy-row">

@@ -4,12 +4,10 @@
  * so the two read apart without colour. The image has a title and a summary for screen readers; the figures table
  * beside it (strategy-detail.tsx) is the accessible version of the numbers.
  */
-import { useId } from 'react'
+import { ChartFrame, chartGeometry, polylinePoints } from '#app/components/chart-frame.tsx'
 import type { PerformancePointView } from '#contracts/strategies-rules.ts'
 
-const width = 720
-const height = 260
-const padding = { top: 12, right: 12, bottom: 28, left: 44 }
+const box = { width: 720, height: 260, padding: { top: 12, right: 12, bottom: 28, left: 44 } }
 
 /** Grid steps of 1, 2, 2.5 or 5 times a power of ten giving about four lines over the range. */
 export function gridOf(min: number, max: number): number[] {
@@ -35,86 +33,27 @@ export function PerformanceChart({
   labels: { strategy: string; benchmark: string }
   formatDay: (day: string) => string
 }) {
-  const titleId = useId()
-  const descriptionId = useId()
   const values = series.flatMap((point) => [point.strategy, point.benchmark])
   const low = Math.min(100, ...values)
   const high = Math.max(100, ...values)
   const margin = (high - low) * 0.05 || 5
   const min = low - margin
   const max = high + margin
-  const plotWidth = width - padding.left - padding.right
-  const plotHeight = height - padding.top - padding.bottom
-  const xOf = (index: number) =>
-    padding.left + (series.length <= 1 ? plotWidth / 2 : (index * plotWidth) / (series.length - 1))
-  const yOf = (value: number) => padding.top + plotHeight - ((value - min) / (max - min)) * plotHeight
-  const pathOf = (pick: (point: PerformancePointView) => number) =>
-    series.map((point, index) => `${xOf(index).toFixed(1)},${yOf(pick(point)).toFixed(1)}`).join(' ')
-  const labelled = series.length <= 1 ? [0] : [0, Math.floor((series.length - 1) / 2), series.length - 1]
+  const geometry = chartGeometry(box, series.length, min, max)
+  const grid = gridOf(min, max).map((value) => ({
+    value,
+    label: String(Math.round(value)),
+    isBase: value === 100,
+  }))
   return (
-    <figure className="flex flex-col gap-2">
-      <svg
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full"
-        data-testid="strategy-chart"
-      >
-        <title id={titleId}>{title}</title>
-        <desc id={descriptionId}>{description}</desc>
-        {gridOf(min, max).map((value) => (
-          <g key={value}>
-            <line
-              x1={padding.left}
-              x2={width - padding.right}
-              y1={yOf(value)}
-              y2={yOf(value)}
-              className={value === 100 ? 'stroke-ink-300' : 'stroke-ink-100'}
-              strokeWidth={1}
-            />
-            <text
-              x={padding.left - 6}
-              y={yOf(value) + 4}
-              textAnchor="end"
-              className="fill-ink-700 text-[12px]"
-            >
-              {Math.round(value)}
-            </text>
-          </g>
-        ))}
-        {labelled.map((index) => (
-          <text
-            key={index}
-            x={xOf(index)}
-            y={height - 8}
-            textAnchor={index === 0 ? 'start' : index === series.length - 1 ? 'end' : 'middle'}
-            className="fill-ink-700 text-[12px]"
-          >
-            {series[index] ? formatDay(series[index].date) : ''}
-          </text>
-        ))}
-        <polyline
-          fill="none"
-          className="text-ink-500"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeDasharray="6 4"
-          strokeLinejoin="round"
-          points={pathOf((point) => point.benchmark)}
-          data-testid="strategy-chart-benchmark"
-        />
-        <polyline
-          fill="none"
-          className="text-brand-600"
-          stroke="currentColor"
-          strokeWidth={2.5}
-          strokeLinejoin="round"
-          points={pathOf((point) => point.strategy)}
-          data-testid="strategy-chart-strategy"
-        />
-      </svg>
-      <figcaption>
+    <ChartFrame
+      title={title}
+      description={description}
+      testId="strategy-chart"
+      geometry={geometry}
+      grid={grid}
+      dayLabelOf={(index) => (series[index] ? formatDay(series[index].date) : '')}
+      legend={
         <ul className="flex flex-wrap gap-4 text-sm text-ink-800">
           <li className="flex items-center gap-2">
             <svg aria-hidden="true" width="24" height="8" className="text-brand-600">
@@ -137,7 +76,33 @@ export function PerformanceChart({
             {labels.benchmark}
           </li>
         </ul>
-      </figcaption>
-    </figure>
+      }
+    >
+      <polyline
+        fill="none"
+        className="text-ink-500"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeDasharray="6 4"
+        strokeLinejoin="round"
+        points={polylinePoints(
+          geometry,
+          series.map((point) => point.benchmark),
+        )}
+        data-testid="strategy-chart-benchmark"
+      />
+      <polyline
+        fill="none"
+        className="text-brand-600"
+        stroke="currentColor"
+        strokeWidth={2.5}
+        strokeLinejoin="round"
+        points={polylinePoints(
+          geometry,
+          series.map((point) => point.strategy),
+        )}
+        data-testid="strategy-chart-strategy"
+      />
+    </ChartFrame>
   )
 }
