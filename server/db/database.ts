@@ -211,6 +211,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`. */
+/**
+ * Runs `work` in one transaction, handing it the transaction as a plain `Db` (drizzle types a transaction apart,
+ * though it runs every query a `Db` does): repositories take a `Db` and so serve both.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db))
+}
+
 export async function selectRows<T>(db: Db, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] }
   return result.rows

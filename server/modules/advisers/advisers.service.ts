@@ -25,7 +25,7 @@ import { type ConsoleActor, ConsoleErrorCode } from '#contracts/console-rules.ts
 import { maskMobile } from '#contracts/mobile-number.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
 import type { AuditWriter } from '#server/modules/console/console-audit.service.ts'
@@ -63,10 +63,6 @@ export function createAdvisersService({
   /** The tier of the member's plan in force, or null without one. */
   tierOf: (memberId: string) => Promise<Tier | null>
 }) {
-  function inTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => fn(tx as unknown as Db))
-  }
-
   // ——— The reader ———
 
   /** The reader's adviser, or why none is shown (a visitor gets the log-in lock; the route answers 401 first). */
@@ -130,7 +126,7 @@ export function createAdvisersService({
   }
 
   async function createAdviser(input: AdviserInput, actor: ConsoleActor): Promise<ConsoleAdviser> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const row = await insertAdviser(tx, { ...input, active: true, isSample: false })
       const after = adviserOf(row, 0)
       await recordChange(
@@ -154,7 +150,7 @@ export function createAdvisersService({
     action: string,
     actor: ConsoleActor,
   ): Promise<ConsoleAdviser> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const existing = await requireAdviser(id, tx)
       const assignedCount = await countAssignmentsOfAdviser(tx, id)
       const row = (await updateAdviser(tx, id, change)) ?? existing
@@ -223,7 +219,7 @@ export function createAdvisersService({
     actor: ConsoleActor,
   ): Promise<ConsoleAdviserAssignment> {
     const member = await requireMember(memberId)
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const adviser = await requireAdviser(adviserId, tx)
       if (!adviser.active) throw new AppError('conflict', AdviserErrorCode.inactive)
       const before = await assignmentOf(member, tx)
@@ -254,7 +250,7 @@ export function createAdvisersService({
 
   async function unassignAdviser(memberId: string, actor: ConsoleActor): Promise<ConsoleAdviserAssignment> {
     const member = await requireMember(memberId)
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const before = await assignmentOf(member, tx)
       if (!(await deleteAssignment(tx, memberId)))
         throw new AppError('not_found', AdviserErrorCode.assignmentNotFound)

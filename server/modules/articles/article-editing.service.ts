@@ -41,7 +41,7 @@ import {
 import { type Locale, type Market, markets } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { LocalizedText } from '#server/db/columns.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { renderMarkdown } from '#server/text/render-markdown.ts'
 import { buildTranslation } from './article-documents.ts'
@@ -142,9 +142,6 @@ export function createArticleEditingService({
   announceArticleChange: (keys: string[]) => Promise<void>
   recordChange: RecordArticleChange
 }) {
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
-    db.transaction((tx) => work(tx as unknown as Db))
-
   async function loadArticle(inDb: Db, id: number, forUpdate = false): Promise<EditableArticleRow> {
     const row = await selectEditableArticle(inDb, id, { forUpdate })
     if (!row) throw new AppError('not_found', ConsoleErrorCode.articleNotFound)
@@ -368,7 +365,7 @@ export function createArticleEditingService({
   ): Promise<EditorArticle> {
     const document = await documentOf(input)
     const translations = await translationsOf(document)
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const now = clock.now()
       const id = await insertDraftArticle(tx, fieldsOf(document), now)
       if (id === undefined) throw keyTaken()
@@ -430,7 +427,7 @@ export function createArticleEditingService({
     options: { actor: ConsoleActor | null; restoredFrom: number | null },
   ): Promise<EditorArticle> {
     const translations = await translationsOf(document)
-    const { result, keys, state } = await inTransaction(async (tx) => {
+    const { result, keys, state } = await inTransaction(db, async (tx) => {
       const current = await loadArticle(tx, id, true)
       await checkRevision(tx, current, revision)
       if (current.state === 'deleted') throw new AppError('conflict', ConsoleErrorCode.stateMoveInvalid)
@@ -520,7 +517,7 @@ export function createArticleEditingService({
     request: { revision: number; action: ArticleStateAction; publishAt?: Date | undefined },
     actor: ConsoleActor | null,
   ): Promise<EditorArticle> {
-    const { result, key, states } = await inTransaction(async (tx) => {
+    const { result, key, states } = await inTransaction(db, async (tx) => {
       const current = await loadArticle(tx, id, true)
       await checkRevision(tx, current, request.revision)
       const moved = await moveArticle(tx, current, request.action, { publishAt: request.publishAt, actor })
@@ -607,7 +604,7 @@ export function createArticleEditingService({
     const published: string[] = []
     const unscheduled: string[] = []
     for (const id of await selectDueArticles(db, clock.now(), duePerRun)) {
-      const outcome = await inTransaction(async (tx) => {
+      const outcome = await inTransaction(db, async (tx) => {
         const current = await loadArticle(tx, id, true)
         if (current.state !== 'scheduled' || (current.scheduledAt?.getTime() ?? 0) > clock.now().getTime())
           return undefined

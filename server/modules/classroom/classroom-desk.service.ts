@@ -19,7 +19,7 @@ import {
 import type { ConsoleActor } from '#contracts/console-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { instantOfFirmTime } from '#server/modules/console/firm-time.ts'
 import {
@@ -73,9 +73,6 @@ export function createClassroomDeskService({
   timeZone: string
   recordChange: (record: ClassroomChangeRecord, db: Db) => Promise<void>
 }) {
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
-    db.transaction((tx) => work(tx as unknown as Db))
-
   function toCourse(row: CourseRow, lessonCount: number): ConsoleClassroomCourse {
     return {
       id: row.id,
@@ -161,7 +158,7 @@ export function createClassroomDeskService({
     input: CourseInput,
     actor: ConsoleActor | null,
   ): Promise<ConsoleClassroomCourse> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const row = await insertCourse(tx, {
         slug: await uniqueSlug(tx, input.title.en),
         kind: input.kind,
@@ -191,7 +188,7 @@ export function createClassroomDeskService({
     input: CourseInput,
     actor: ConsoleActor | null,
   ): Promise<ConsoleClassroomCourse> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const current = await courseOf(tx, id)
       const lessonCount = await lessonCountOf(tx, id)
       const updated = await updateCourse(tx, id, {
@@ -219,7 +216,7 @@ export function createClassroomDeskService({
   }
 
   async function removeCourse(id: string, actor: ConsoleActor | null): Promise<{ removed: true }> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const current = await courseOf(tx, id)
       const lessonCount = await lessonCountOf(tx, id)
       await updateCourse(tx, id, { removedAt: clock.now(), updatedAt: clock.now() })
@@ -262,7 +259,7 @@ export function createClassroomDeskService({
     actor: ConsoleActor | null,
   ): Promise<ConsoleClassroomLesson> {
     const fields = lessonFieldsOf(input)
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       await courseOf(tx, courseId)
       const row = await insertLesson(tx, {
         courseId,
@@ -293,7 +290,7 @@ export function createClassroomDeskService({
     actor: ConsoleActor | null,
   ): Promise<ConsoleClassroomLesson> {
     const fields = lessonFieldsOf(input)
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const current = await lessonOf(tx, id)
       const [before] = await toLessons(tx, [current])
       const updated = await updateLesson(tx, id, { ...fields, updatedAt: clock.now() })
@@ -315,7 +312,7 @@ export function createClassroomDeskService({
   }
 
   async function removeLesson(id: string, actor: ConsoleActor | null): Promise<{ deleted: true }> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const current = await lessonOf(tx, id)
       const [before] = await toLessons(tx, [current])
       await deleteLesson(tx, id)
@@ -339,7 +336,7 @@ export function createClassroomDeskService({
     lessonIds: readonly string[],
     actor: ConsoleActor | null,
   ): Promise<ConsoleClassroomLesson[]> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       await courseOf(tx, courseId)
       const current = await selectLessonsOfCourses(tx, [courseId])
       const known = new Set(current.map((lesson) => lesson.id))

@@ -27,7 +27,7 @@ import {
 import { type ConsoleActor, ConsoleErrorCode } from '#contracts/console-rules.ts'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
 import type { Clock } from '#server/clock.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
@@ -72,10 +72,6 @@ export function createConsoleMembersService({
   newsletter: Pick<NewsletterService, 'listSignups' | 'eachSignup' | 'removeSignup'>
   recordChange: AuditWriter
 }) {
-  function inTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => fn(tx as unknown as Db))
-  }
-
   /**
    * A number as support types it: international (+852 9123 4567, 00852…, 852…) or a Hong Kong number without the
    * calling code (the firm's home); spaces, dashes and brackets are ignored. 400 when it is no mobile number.
@@ -210,7 +206,7 @@ export function createConsoleMembersService({
           fields: [{ field: 'endsOn', code: MemberCareErrorCode.planEndInvalid }],
         })
     }
-    await inTransaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const inForce = await subscriptions.findSubscriptionInForce(memberId, { tx, forUpdate: true })
       if (inForce?.source === 'billing') throw new AppError('conflict', MemberCareErrorCode.paidPlanInForce)
       const granted = await subscriptions.grantSubscription(
@@ -249,7 +245,7 @@ export function createConsoleMembersService({
     if (!inForce) throw new AppError('conflict', MemberCareErrorCode.noPlanInForce)
     // The provider is asked outside the transaction: a refusal there leaves the plan as it was, to try again.
     if (inForce.providerSubscriptionId) await billing.closeBillingOfMember(memberId)
-    await inTransaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const ended = await subscriptions.endSubscription(memberId, {
         tx,
         reference: referenceOf(actor, request.reason),
@@ -277,7 +273,7 @@ export function createConsoleMembersService({
     actor: ConsoleActor,
   ): Promise<EndedSessions> {
     await requireMember(memberId)
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const ended = await accounts.endMemberSessions(memberId, tx)
       await recordChange(
         {
@@ -349,7 +345,7 @@ export function createConsoleMembersService({
   }
 
   async function removeSignup(id: string, actor: ConsoleActor): Promise<{ deleted: true }> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const removed = await newsletter.removeSignup(id, tx)
       if (!removed) throw new AppError('not_found', MemberCareErrorCode.signupNotFound)
       await recordChange(

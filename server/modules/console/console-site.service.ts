@@ -25,7 +25,7 @@ import {
   siteAuditActions,
   stripePriceIdPattern,
 } from '#contracts/console-site-rules.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
 import type { PriceRow } from '#server/modules/billing/billing.repo.ts'
@@ -86,9 +86,6 @@ export function createConsoleSiteService({
   articles: Pick<ArticlesService, 'announceArticleChange' | 'findExistingArticleKeys'>
   recordChange: AuditWriter
 }) {
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
-    db.transaction((tx) => work(tx as unknown as Db))
-
   /**
    * After the commit: this process forgets what it holds (also when no listener is wired, e.g. a test's service),
    * and every process hears of it.
@@ -111,7 +108,7 @@ export function createConsoleSiteService({
     entity: string,
     work: (tx: Db) => Promise<{ entityId: string; before: unknown; after: unknown; result: T }>,
   ): Promise<T> {
-    const result = await inTransaction(async (tx) => {
+    const result = await inTransaction(db, async (tx) => {
       const change = await work(tx)
       await recordChange(
         { actor, action, entity, entityId: change.entityId, before: change.before, after: change.after },

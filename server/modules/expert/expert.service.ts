@@ -29,7 +29,7 @@ import {
 import { maskMobile } from '#contracts/mobile-number.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import { type Clock, calendarOf } from '#server/clock.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
 import { ownerOf } from '#server/modules/chat/chat-answer.ts'
@@ -96,9 +96,6 @@ function staffRefOf(memberId: string | null, phone: string | null): ExpertStaffR
 
 export function createExpertService(deps: ExpertDependencies) {
   const { db, clock, timeZone, settings, rateLimiter, storage, recordChange } = deps
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
-    db.transaction((tx) => work(tx as unknown as Db))
-
   function memberIdOf(reader: Reader): string {
     if (!reader.memberId) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
     return reader.memberId
@@ -250,7 +247,7 @@ export function createExpertService(deps: ExpertDependencies) {
       throw new AppError('limited', ExpertErrorCode.rateLimited, {
         params: { count: Math.max(1, Math.ceil(ttlMs / 60_000)) },
       })
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const phone = await lockMember(tx, memberId)
       if (!phone) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
       const now = clock.now()
@@ -355,7 +352,7 @@ export function createExpertService(deps: ExpertDependencies) {
     action: string,
     change: (tx: Db) => Promise<Partial<ExpertQuestionRow> | null>,
   ): Promise<ConsoleExpertQuestion> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const set = await change(tx)
       const before = await getForConsole(id, tx)
       if (!set) return before

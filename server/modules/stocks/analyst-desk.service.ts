@@ -22,7 +22,7 @@ import {
 } from '#contracts/console-rules.ts'
 import { type Locale, locales, type Market } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { normalizeCode } from '#server/providers/market-data/universe.ts'
 import { renderMarkdown } from '#server/text/render-markdown.ts'
@@ -67,9 +67,6 @@ export function createAnalystDeskService({
   clock: Clock
   recordChange: (record: DeskChangeRecord, db: Db) => Promise<void>
 }) {
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
-    db.transaction((tx) => work(tx as unknown as Db))
-
   async function companyOf(market: Market, code: string, inDb: Db = db): Promise<DeskCompanyRow> {
     const company = await selectCompanyByCode(inDb, market, normalizeCode(market, code))
     if (!company)
@@ -153,7 +150,7 @@ export function createAnalystDeskService({
   }
 
   async function createPick(input: PickInput, actor: ConsoleActor | null): Promise<ConsolePick> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const company = await companyOf(input.market, input.code, tx)
       const figures = await derivedFigures(tx, company.id, input, input.month)
       const inserted = await insertDeskPick(tx, { month: input.month, companyId: company.id, ...figures })
@@ -186,7 +183,7 @@ export function createAnalystDeskService({
     request: UpdatePickRequest,
     actor: ConsoleActor | null,
   ): Promise<ConsolePick> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const current = await findPick(tx, params)
       const figures = await derivedFigures(tx, current.companyId, request, current.month)
       await updateDeskPick(tx, { month: current.month, companyId: current.companyId }, figures)
@@ -201,7 +198,7 @@ export function createAnalystDeskService({
   }
 
   async function deletePick(params: PickParams, actor: ConsoleActor | null): Promise<{ deleted: true }> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const current = await findPick(tx, params)
       await deleteDeskPick(tx, { month: current.month, companyId: current.companyId })
       const before = toPick(current)
@@ -272,7 +269,7 @@ export function createAnalystDeskService({
     texts: Record<Locale, string>,
     actor: ConsoleActor | null,
   ): Promise<CompanyText> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const company = await companyOf(params.market, params.code, tx)
       const before = await companyTextOf(tx, company)
       const now = clock.now()

@@ -42,7 +42,7 @@ import {
   strategyAuditActions,
 } from '#contracts/strategies-rules.ts'
 import type { Clock } from '#server/clock.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
 import { normalizeCode } from '#server/providers/market-data/universe.ts'
@@ -127,9 +127,6 @@ export function createStrategiesService({
   clock: Clock
   recordChange: (record: StrategyChangeRecord, db: Db) => Promise<void>
 }) {
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
-    db.transaction((tx) => work(tx as unknown as Db))
-
   const today = () => clock.now().toISOString().slice(0, 10)
 
   // ——— performance, cached per strategy's rebalances and the market's data (the benchmark's key) ———
@@ -455,7 +452,7 @@ export function createStrategiesService({
   }
 
   async function createStrategy(input: StrategyInput, actor: ConsoleActor): Promise<ConsoleStrategyDetail> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const row = await insertStrategy(tx, {
         slug: await freeSlug(tx, input.name.en),
         name: input.name,
@@ -488,7 +485,7 @@ export function createStrategiesService({
     input: StrategyInput,
     actor: ConsoleActor,
   ): Promise<ConsoleStrategyDetail> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const before = await consoleDetail(id, tx)
       if (input.market !== before.market && before.rebalanceCount > 0)
         throw new AppError('conflict', StrategyErrorCode.marketLocked, {
@@ -513,7 +510,7 @@ export function createStrategiesService({
   }
 
   async function removeStrategy(id: string, actor: ConsoleActor): Promise<{ removed: true }> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const before = await consoleDetail(id, tx)
       await markStrategyRemoved(tx, id, clock.now())
       await recordChange(
@@ -592,7 +589,7 @@ export function createStrategiesService({
     input: RebalanceInput,
     actor: ConsoleActor,
   ): Promise<ConsoleStrategyDetail> {
-    return inTransaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const strategy = await strategyOrFail(id, tx)
       const existing = await selectRebalances(tx, [id])
       const holdings = await checkRebalance(strategy, input, existing, tx)
