@@ -7,7 +7,7 @@
 import { sampleAdvisers } from '#server/modules/advisers/advisers.seed.ts'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
-import { consoleAdminsOf } from './support/console-staff.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('advisers')
@@ -20,8 +20,7 @@ test('support assigns a sample adviser to a Premium member, who then sees how to
   t,
 }) => {
   test.setTimeout(120_000)
-  const admin = consoleAdmins[site.region]
-  if (!admin) throw new Error(`no console admin for ${site.region}`)
+  const admin = adminOn(consoleAdmins, site.region)
   const sample = sampleAdvisers[0]
   if (!sample) throw new Error('no sample adviser')
   const sampleName = sample.name[site.locale]

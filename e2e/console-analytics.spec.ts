@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { logInThroughApi } from './support/accounts.ts'
-import { consoleAdminsOf } from './support/console-staff.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('analytics')
@@ -25,8 +25,7 @@ test('an admin reads what readers did, by day and by site, and downloads a table
   t,
 }) => {
   test.setTimeout(90_000)
-  const admin = consoleAdmins[site.region]
-  if (!admin) throw new Error(`no console admin for ${site.region}`)
+  const admin = adminOn(consoleAdmins, site.region)
   const keyword = `zyxwombat${randomInt(100_000, 999_999)}`
 
   // A reader opens an article, then searches for a word no article has.

@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { logInThroughApi, newMobile } from './support/accounts.ts'
-import { consoleAdminsOf } from './support/console-staff.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { expect, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('desk')
@@ -49,8 +49,7 @@ test('an analyst adds a pick and writes a company text that readers see; the new
   t,
 }) => {
   test.setTimeout(150_000)
-  const admin = consoleAdmins[site.region]
-  if (!admin) throw new Error(`no console admin for ${site.region}`)
+  const admin = adminOn(consoleAdmins, site.region)
   const stocks = stocksOf[site.region === 'hant' ? 'hant' : 'en']
   const analyst = newMobile()
 

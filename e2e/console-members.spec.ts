@@ -6,7 +6,7 @@
  */
 
 import { logInThroughApi, newMobile } from './support/accounts.ts'
-import { consoleAdminsOf } from './support/console-staff.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('members')
@@ -19,8 +19,7 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
   t,
 }) => {
   test.setTimeout(90_000)
-  const admin = consoleAdmins[site.region]
-  if (!admin) throw new Error(`no console admin for ${site.region}`)
+  const admin = adminOn(consoleAdmins, site.region)
   const support = newMobile()
 
   // The admin makes the new number support staff.

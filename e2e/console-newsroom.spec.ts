@@ -15,7 +15,7 @@ import sharp from 'sharp'
 import type { ConsoleMe } from '../contracts/console-rules.ts'
 import type { Locale } from '../contracts/regions.ts'
 import { logInThroughApi, newMobile } from './support/accounts.ts'
-import { consoleAdminsOf } from './support/console-staff.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { expect, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('newsroom')
@@ -30,8 +30,7 @@ let editorCookies: Cookie[] = []
 
 test.beforeAll(async ({ browser }, testInfo) => {
   const region = testInfo.project.name === 'zh-Hant' ? 'hant' : 'en'
-  const admin = consoleAdmins[region]
-  if (!admin) throw new Error(`no console admin for ${region}`)
+  const admin = adminOn(consoleAdmins, region)
   const origin = testInfo.project.use.baseURL as string
   const context = await browser.newContext()
   const page = await context.newPage()

@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto'
 import type { Browser } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi } from './support/accounts.ts'
-import { consoleAdminsOf } from './support/console-staff.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 
 const consoleAdmins = consoleAdminsOf('site')
 
@@ -37,8 +37,7 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   t,
 }) => {
   test.setTimeout(150_000)
-  const admin = consoleAdmins[site.region]
-  if (!admin) throw new Error(`no console admin for ${site.region}`)
+  const admin = adminOn(consoleAdmins, site.region)
   const oldPath = `/old-${site.region}-${randomInt(100_000, 999_999)}`
 
   await logInThroughApi(page, request, site.origin, admin)

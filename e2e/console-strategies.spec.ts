@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
-import { consoleAdminsOf } from './support/console-staff.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('strategies')
@@ -36,8 +36,7 @@ test('an analyst creates a strategy with a rebalance and Premium readers see it'
   t,
 }) => {
   test.setTimeout(150_000)
-  const admin = consoleAdmins[site.region]
-  if (!admin) throw new Error(`no console admin for ${site.region}`)
+  const admin = adminOn(consoleAdmins, site.region)
   const stocks = stocksOf[site.region === 'hant' ? 'hant' : 'en']
   const marker = `${randomInt(100_000, 999_999)}`
   const nameEn = `Console test ${marker}`

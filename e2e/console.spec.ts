@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { logInThroughApi, newMobile } from './support/accounts.ts'
-import { consoleAdminsOf } from './support/console-staff.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { expect, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('console')
@@ -42,8 +42,7 @@ test('an admin grants the editor role, who writes, publishes and takes down an a
   t,
 }) => {
   test.setTimeout(120_000)
-  const admin = consoleAdmins[site.region]
-  if (!admin) throw new Error(`no console admin for ${site.region}`)
+  const admin = adminOn(consoleAdmins, site.region)
   const editor = newMobile()
 
   // The admin grants the role and finds the grant in the audit log.

@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
-import { consoleAdminsOf } from './support/console-staff.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('expert')
@@ -23,8 +23,7 @@ test('an expert question goes to the console and the answer returns', async ({
   t,
 }) => {
   test.setTimeout(150_000)
-  const admin = consoleAdmins[site.region]
-  if (!admin) throw new Error(`no console admin for ${site.region}`)
+  const admin = adminOn(consoleAdmins, site.region)
   const code = stockOf[site.region === 'hant' ? 'hant' : 'en']
   const marker = `${randomInt(100_000, 999_999)}`
   const questionText = `Is the dividend safe after the last results? (${marker})`

@@ -44,3 +44,10 @@ export function consoleAdminsOf(journey: ConsoleJourney): Partial<Record<SiteReg
 export const consoleAdminNumbers: string[] = consoleJourneys.flatMap((journey) =>
   adminRegions.map((region) => adminOf(journey, region).e164),
 )
+
+/** The admin of a journey file on the site project running it (every project that runs console journeys has one). */
+export function adminOn(admins: Partial<Record<SiteRegion, ConsoleAdmin>>, region: SiteRegion): ConsoleAdmin {
+  const admin = admins[region]
+  if (!admin) throw new Error(`no console admin for ${region}`)
+  return admin
+}
