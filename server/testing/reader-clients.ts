@@ -144,6 +144,12 @@ export function createReaderClients(options: { ipPrefix: string; phonePrefix: st
   }
 }
 
+/** The data of a successful answer (200, shown with the body when it is not). */
+export function dataOf<T>(response: LightMyRequestResponse): T {
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json().data as T
+}
+
 /** A refusal in the envelope: status, `x-error-code` and the body's `error`. */
 export function expectFailure(response: LightMyRequestResponse, status: number, code: string) {
   expect(response.statusCode).toBe(status)

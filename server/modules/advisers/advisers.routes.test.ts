@@ -18,7 +18,7 @@ import type { AuditPage } from '#contracts/console-rules.ts'
 import { ConsoleErrorCode } from '#contracts/console-rules.ts'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import { createConsoleClients, type StaffClient } from '#server/modules/console/testing/console-clients.ts'
-import { expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
+import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { sampleAdvisers } from './advisers.seed.ts'
 
@@ -34,11 +34,6 @@ beforeAll(async () => {
   admin = await clients.newStaff(['admin'])
 })
 afterAll(() => runtime.close())
-
-function dataOf<T>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json().data as T
-}
 
 const validAdviser = {
   name: { en: 'Mary Chan', 'zh-Hant': '陳美玲' },

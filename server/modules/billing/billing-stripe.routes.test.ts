@@ -19,7 +19,12 @@ import { billingProviderEvents } from '#server/modules/billing/billing.sql.ts'
 import { subscriptions as subscriptionsTable } from '#server/modules/subscriptions/subscriptions.sql.ts'
 import { stripeApiVersion } from '#server/providers/payments/stripe-payments.ts'
 import { type FakeStripe, startFakeStripe } from '#server/providers/payments/testing/fake-stripe.ts'
-import { createReaderClients, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
+import {
+  createReaderClients,
+  dataOf,
+  expectFailure,
+  type ReaderClient,
+} from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 const readers = createReaderClients({ ipPrefix: '10.62', phonePrefix: '5162' })
@@ -61,11 +66,6 @@ afterAll(async () => {
   await stripe.close()
 })
 beforeEach(() => stripe.reset())
-
-function dataOf<T>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json().data as T
-}
 
 /** The `data.object` of a Stripe event the stand-in wrote. */
 function objectOf(event: Record<string, unknown> | undefined): Record<string, string> {

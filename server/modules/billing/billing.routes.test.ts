@@ -16,7 +16,12 @@ import type {
 } from '#contracts/billing-rules.ts'
 import { createManualClock } from '#server/clock.ts'
 import { isKnownErrorCode } from '#server/http/error-handler.ts'
-import { createReaderClients, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
+import {
+  createReaderClients,
+  dataOf,
+  expectFailure,
+  type ReaderClient,
+} from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 const day = 24 * 60 * 60 * 1000
@@ -36,11 +41,6 @@ beforeAll(async () => {
   readers.bind(runtime)
 })
 afterAll(() => runtime.close())
-
-function dataOf<T>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json().data as T
-}
 
 async function stateOf(client: ReaderClient): Promise<BillingState> {
   return dataOf<BillingState>(await readers.get(client, '/billing/state'))

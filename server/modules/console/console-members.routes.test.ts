@@ -17,7 +17,7 @@ import {
 } from '#contracts/console-members-rules.ts'
 import { type AuditPage, ConsoleErrorCode } from '#contracts/console-rules.ts'
 import { newsletterSignups } from '#server/modules/newsletter/newsletter.sql.ts'
-import { expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
+import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
 
@@ -33,11 +33,6 @@ beforeAll(async () => {
   admin = await clients.newStaff(['admin'])
 })
 afterAll(() => runtime.close())
-
-function dataOf<T>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json().data as T
-}
 
 async function memberIdOf(reader: ReaderClient): Promise<string> {
   return dataOf<ConsoleMemberRef>(
