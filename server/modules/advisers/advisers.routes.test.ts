@@ -1,10 +1,3 @@
-/**
- * The one-to-one adviser through the API on a fresh database: a reader sees an adviser only with Premium and an
- * assignment; Premium without one is pending; a member who leaves Premium no longer sees theirs (and sees them again
- * on return). Support keeps the advisers (channels checked per kind) and the assignments, each change audited;
- * analysts and editors are refused, visitors asked to log in. Route roles are also in console-access.routes.test.ts.
- */
-import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   AdviserErrorCode,

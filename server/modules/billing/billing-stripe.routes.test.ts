@@ -6,7 +6,6 @@
  */
 
 import { count } from 'drizzle-orm'
-import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type {
   BillingState,

@@ -1,10 +1,3 @@
-/**
- * Buying a plan with the demo provider, through the API on a fresh database: prices per region, checkout and the
- * demo page's pay or fail, upgrade (prorated to the minor unit), downgrade and renewal, cancel and resume renewal,
- * the 7-day refund and its refusals (and a race of two clicks), operators' grants, and quotas that follow each change
- * the moment it is recorded.
- */
-import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
   BillingState,

@@ -1,11 +1,3 @@
-/**
- * The console's members part through the API on a fresh database: support finds a member by any way of typing
- * their number, sees their plan, history, payments, quota use and sessions; grants and ends plans (the reader API
- * and the quotas follow at once; the history names the operator, the staff member and the reason); logs a member
- * out everywhere; and keeps the newsletter sign-ups (list, filters, CSV export, removal). Every change is in the
- * audit log with its reason. Who may call each route is console-access.routes.test.ts's.
- */
-import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutStart } from '#contracts/billing-rules.ts'
 import {
