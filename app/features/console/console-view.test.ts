@@ -17,7 +17,7 @@ import {
 describe('consoleSectionsOf', () => {
   it('opens the newsroom to editors and analysts, members and sign-ups to support, everything to admins', () => {
     expect(consoleSectionsOf(['editor'])).not.toContain('members')
-    expect(consoleSectionsOf(['support'])).toEqual(['members', 'newsletter'])
+    expect(consoleSectionsOf(['support'])).toEqual(['members', 'newsletter', 'advisers'])
     expect(consoleSectionsOf(['admin'])).toEqual(expect.arrayContaining(['members', 'newsletter', 'roles']))
     expect(consoleSectionsOf(['analyst'])).not.toContain('newsletter')
   })
@@ -30,6 +30,21 @@ describe('consoleSectionsOf', () => {
       expect(consoleSectionsOf(roles)).not.toContain('picks')
       expect(consoleSectionsOf(roles)).not.toContain('company-texts')
     }
+  })
+
+  it('opens the member benefits to whom keeps them: classroom, strategies and expert questions to analysts, advisers to support', () => {
+    expect(consoleSectionsOf(['analyst'])).toEqual(
+      expect.arrayContaining(['classroom', 'strategies', 'expert']),
+    )
+    expect(consoleSectionsOf(['analyst'])).not.toContain('advisers')
+    expect(consoleSectionsOf(['support'])).not.toContain('expert')
+    for (const roles of [['editor'], ['support']] as const) {
+      for (const section of ['classroom', 'strategies', 'expert'] as const)
+        expect(consoleSectionsOf(roles)).not.toContain(section)
+    }
+    expect(consoleSectionsOf(['admin'])).toEqual(
+      expect.arrayContaining(['classroom', 'strategies', 'expert', 'advisers']),
+    )
   })
 
   it("opens readers' analytics to editors and admins only", () => {
@@ -189,6 +204,11 @@ describe('consolePageOf', () => {
     expect(consolePageOf('members/42')).toEqual({ page: 'unknown' })
     expect(consolePageOf('newsletter/')).toEqual({ page: 'newsletter' })
     expect(consolePageOf('analytics/')).toEqual({ page: 'analytics' })
+    expect(consolePageOf('classroom')).toEqual({ page: 'classroom' })
+    expect(consolePageOf('strategies/')).toEqual({ page: 'strategies' })
+    expect(consolePageOf('expert')).toEqual({ page: 'expert' })
+    expect(consolePageOf('advisers')).toEqual({ page: 'advisers' })
+    expect(consolePageOf('advisers/x')).toEqual({ page: 'unknown' })
     expect(consolePageOf('unknown-part')).toEqual({ page: 'unknown' })
   })
 
@@ -197,6 +217,8 @@ describe('consolePageOf', () => {
     expect(sectionOfPage({ page: 'audit' })).toBe('audit')
     expect(sectionOfPage({ page: 'picks' })).toBe('picks')
     expect(sectionOfPage({ page: 'analytics' })).toBe('analytics')
+    expect(sectionOfPage({ page: 'expert' })).toBe('expert')
+    expect(sectionOfPage({ page: 'advisers' })).toBe('advisers')
     expect(sectionOfPage({ page: 'company-texts' })).toBe('company-texts')
     expect(sectionOfPage({ page: 'member', memberId: 'x' })).toBe('members')
     expect(sectionOfPage({ page: 'newsletter' })).toBe('newsletter')
