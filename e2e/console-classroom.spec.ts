@@ -95,7 +95,8 @@ test('an analyst adds a course and a lesson, and readers find it in the classroo
     'title',
     t('classroom:video.title', { title: lessonTitle[site.locale] }),
   )
-  await expect(card.getByTestId('lesson-notes').getByRole('heading', { level: 2 })).toHaveText(
+  // The notes' own headings sit under the lesson's title (h3): the analyst's "## Margins" is drawn as h4.
+  await expect(card.getByTestId('lesson-notes').getByRole('heading', { level: 4 })).toHaveText(
     site.locale === 'en' ? 'Margins' : '息差',
   )
 })
