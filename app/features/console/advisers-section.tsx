@@ -26,7 +26,7 @@ import {
   type ConsoleAdviserDetail,
 } from '#contracts/advisers-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
-import type { Locale } from '#contracts/regions.ts'
+import { locales } from '#contracts/regions.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleListState, ConsoleTable } from './console-lists.tsx'
 import {
@@ -36,16 +36,11 @@ import {
   formatFirmTime,
   SelectField,
   TextAreaField,
+  useTextInConsoleLanguage,
 } from './console-ui.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
-const textLocales: Locale[] = ['en', 'zh-Hant']
 const sectionPath = '/console/advisers'
-
-function useAdviserName() {
-  const { displayLocale } = useRootData()
-  return (name: AdviserText) => (displayLocale === 'zh-TW' ? name['zh-Hant'] : name.en)
-}
 
 export function AdvisersSection({ me }: { me: ConsoleMe }) {
   const [search] = useSearchParams()
@@ -57,7 +52,7 @@ export function AdvisersSection({ me }: { me: ConsoleMe }) {
 
 function AdvisersList({ me, memberId }: { me: ConsoleMe; memberId: string | null }) {
   const { t } = useTranslation('advisers')
-  const nameOf = useAdviserName()
+  const nameOf = useTextInConsoleLanguage()
   const advisers = useConsoleData(() => consoleApi.get<ConsoleAdviser[]>('/advisers'), 'advisers')
   return (
     <div className="flex flex-col gap-6">
@@ -140,7 +135,7 @@ function AssignmentPanel({
 }) {
   const { t } = useTranslation(['advisers', 'console'])
   const { displayLocale } = useRootData()
-  const nameOf = useAdviserName()
+  const nameOf = useTextInConsoleLanguage()
   const [phone, setPhone] = useState('')
   const [assignment, setAssignment] = useState<ConsoleAdviserAssignment | null>(null)
   const [adviserId, setAdviserId] = useState('')
@@ -343,7 +338,7 @@ function AdviserEditorForm({
 }) {
   const { t } = useTranslation(['advisers', 'console'])
   const { displayLocale } = useRootData()
-  const nameOf = useAdviserName()
+  const nameOf = useTextInConsoleLanguage()
   const [, setSearch] = useSearchParams()
   const [form, setForm] = useState<AdviserForm>(() => formOf(adviser))
   const [error, setError] = useState<unknown>(null)
@@ -414,7 +409,7 @@ function AdviserEditorForm({
         }}
       >
         <div className="grid gap-4 lg:grid-cols-2">
-          {textLocales.map((locale) => (
+          {locales.map((locale) => (
             <Card key={locale} className="flex flex-col gap-3">
               <h2 className="font-semibold text-ink-950">{t(`console:languages.${locale}`)}</h2>
               <TextField

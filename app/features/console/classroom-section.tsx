@@ -15,7 +15,6 @@ import { Card } from '#app/components/card.tsx'
 import { Checkbox } from '#app/components/checkbox.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { TextField } from '#app/components/text-field.tsx'
-import { useRootData } from '#app/use-root-data.ts'
 import { type CourseKind, courseKinds, type LessonAccess } from '#contracts/benefits.ts'
 import {
   type BothLanguages,
@@ -28,22 +27,24 @@ import {
   wallClockOf,
 } from '#contracts/classroom-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
-import type { Locale } from '#contracts/regions.ts'
+import { type Locale, locales } from '#contracts/regions.ts'
 import { ConsoleApiError, consoleApi } from './console-client.ts'
 import { ConsoleListState, ConsoleTable } from './console-lists.tsx'
-import { ConsoleError, ConsoleLoading, ConsoleNotice, SelectField, TextAreaField } from './console-ui.tsx'
+import {
+  ConsoleError,
+  ConsoleLoading,
+  ConsoleNotice,
+  SelectField,
+  TextAreaField,
+  useTextInConsoleLanguage,
+} from './console-ui.tsx'
 import { MarkdownPreviewPane } from './markdown-preview.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
 const sectionPath = '/console/classroom'
-const textLocales: Locale[] = ['en', 'zh-Hant']
 const emptyText: BothLanguages = { en: '', 'zh-Hant': '' }
 
 /** A text in the console's language. */
-function useLocalText() {
-  const { displayLocale } = useRootData()
-  return (text: BothLanguages) => (displayLocale === 'zh-TW' ? text['zh-Hant'] || text.en : text.en)
-}
 
 /** The message of the field a refusal names (`title.en`, `attachments.0.url`…), if it names that one. */
 function useFieldErrors(error: unknown) {
@@ -74,7 +75,7 @@ export function ClassroomSection({ me }: { me: ConsoleMe }) {
 
 function CourseList() {
   const { t } = useTranslation('classroom')
-  const local = useLocalText()
+  const local = useTextInConsoleLanguage()
   const courses = useConsoleData(
     () => consoleApi.get<ConsoleClassroomCourse[]>('/classroom/courses'),
     'classroom-courses',
@@ -151,7 +152,7 @@ function BackLink() {
 
 function CourseEditor({ me, courseId }: { me: ConsoleMe; courseId: string | null }) {
   const { t } = useTranslation('classroom')
-  const local = useLocalText()
+  const local = useTextInConsoleLanguage()
   const detail = useConsoleData<ConsoleClassroomCourseDetail | null>(
     () =>
       courseId
@@ -283,7 +284,7 @@ function CourseForm({ course, onSaved }: { course: ConsoleClassroomCourse | null
           />
         </div>
         <div className="grid gap-4 md:grid-cols-2">
-          {textLocales.map((locale) => (
+          {locales.map((locale) => (
             <div key={locale} className="flex flex-col gap-3">
               <TextField
                 label={t('console.titleIn', { language: language(locale) })}
@@ -343,7 +344,7 @@ function LessonList({
   onChanged(): void
 }) {
   const { t } = useTranslation('classroom')
-  const local = useLocalText()
+  const local = useTextInConsoleLanguage()
   const [editing, setEditing] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<ConsoleClassroomLesson | null>(null)
   const [error, setError] = useState<unknown>(null)
@@ -579,7 +580,7 @@ function LessonForm({
         <ConsoleError error={error} />
       )}
       <div className="grid gap-4 md:grid-cols-2">
-        {textLocales.map((locale) => (
+        {locales.map((locale) => (
           <TextField
             key={locale}
             label={t('console.titleIn', { language: language(locale) })}
@@ -631,7 +632,7 @@ function LessonForm({
         />
       </div>
       <div className="grid gap-4 xl:grid-cols-2">
-        {textLocales.map((locale) => (
+        {locales.map((locale) => (
           <div key={locale} className="flex flex-col gap-2">
             <TextAreaField
               label={t('console.notesIn', { language: language(locale) })}
@@ -660,7 +661,7 @@ function LessonForm({
             className="grid gap-2 md:grid-cols-[1fr_1fr_1.5fr_auto] md:items-start"
           >
             <legend className="sr-only">{t('console.attachmentNumber', { number: index + 1 })}</legend>
-            {textLocales.map((locale) => (
+            {locales.map((locale) => (
               <TextField
                 key={locale}
                 label={t('console.attachmentNameIn', { language: language(locale) })}

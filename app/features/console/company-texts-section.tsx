@@ -14,7 +14,7 @@ import { TextField } from '#app/components/text-field.tsx'
 import { CompanyTextPanel } from '#app/features/stocks/company-text.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import { type CompanyText, type ConsoleMe, companyTextMaxLength } from '#contracts/console-rules.ts'
-import type { Locale, Market } from '#contracts/regions.ts'
+import { type Locale, locales, type Market } from '#contracts/regions.ts'
 import { companyTextFiltersOf, companyTextRoom, deskSearchOf } from './analyst-desk-view.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleFilterForm, ConsoleListState, ConsoleTable, MarketSelectField } from './console-lists.tsx'
@@ -29,8 +29,6 @@ import {
 import { useMarkdownPreview } from './markdown-preview.tsx'
 import { StockPicker } from './stock-picker.tsx'
 import { useConsoleData } from './use-console-data.ts'
-
-const textLocales: Locale[] = ['en', 'zh-Hant']
 
 export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation('console')
@@ -110,14 +108,14 @@ export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
               </th>
               <td className="py-2 pr-3">
                 <span className="flex flex-wrap gap-1">
-                  {textLocales
+                  {locales
                     .filter((locale) => company.texts[locale])
                     .map((locale) => (
                       <Badge key={locale} tone="gain">
                         {t(`languages.${locale}`)}
                       </Badge>
                     ))}
-                  {textLocales.every((locale) => !company.texts[locale]) ? (
+                  {locales.every((locale) => !company.texts[locale]) ? (
                     <Badge>{t('companyTexts.none')}</Badge>
                   ) : null}
                 </span>
@@ -219,7 +217,7 @@ function CompanyTextEditor({
       {loaded.isLoading && !current ? <ConsoleLoading /> : null}
       {shown ? (
         <div className="grid gap-4 xl:grid-cols-2">
-          {textLocales.map((locale) => (
+          {locales.map((locale) => (
             <CompanyTextColumn
               key={locale}
               locale={locale}

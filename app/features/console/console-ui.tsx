@@ -6,6 +6,8 @@
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '#app/components/spinner.tsx'
+import { useRootData } from '#app/use-root-data.ts'
+import type { Locale } from '#contracts/regions.ts'
 import { errorKeyOf } from './console-client.ts'
 
 const controlClass =
@@ -83,4 +85,13 @@ export function formatFirmTime(iso: string | null, timeZone: string, displayLoca
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(iso))
+}
+
+/**
+ * A text kept in both languages, shown in the console's language (English when the Chinese one is empty: the
+ * console requires both, older rows may lack one).
+ */
+export function useTextInConsoleLanguage(): (text: Record<Locale, string>) => string {
+  const { locale } = useRootData()
+  return (text) => text[locale] || text.en
 }

@@ -18,7 +18,7 @@ import { TextField } from '#app/components/text-field.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
-import { type Locale, type Market, markets } from '#contracts/regions.ts'
+import { type Locale, locales, type Market, markets } from '#contracts/regions.ts'
 import {
   type BothLanguages,
   type ConsoleStrategy,
@@ -34,12 +34,17 @@ import {
 } from '#contracts/strategies-rules.ts'
 import { ConsoleApiError, consoleApi } from './console-client.ts'
 import { ConsoleListState, ConsoleTable } from './console-lists.tsx'
-import { ConsoleError, ConsoleLoading, ConsoleNotice, SelectField, TextAreaField } from './console-ui.tsx'
+import {
+  ConsoleError,
+  ConsoleLoading,
+  ConsoleNotice,
+  SelectField,
+  TextAreaField,
+  useTextInConsoleLanguage,
+} from './console-ui.tsx'
 import { MarkdownPreviewPane } from './markdown-preview.tsx'
 import { type PickedStock, StockPicker } from './stock-picker.tsx'
 import { useConsoleData } from './use-console-data.ts'
-
-const textLocales: Locale[] = ['en', 'zh-Hant']
 
 /** Field path (as the API names it: `name.en`, `holdings.2.weightPercent`…) → error code. */
 type FieldErrors = Record<string, string>
@@ -80,8 +85,8 @@ function StrategyList() {
   const [removing, setRemoving] = useState<ConsoleStrategy | null>(null)
   const [notice, setNotice] = useState('')
   const [failure, setFailure] = useState<unknown>(null)
-  const nameOf = (strategy: ConsoleStrategy) =>
-    displayLocale === 'zh-TW' ? strategy.name['zh-Hant'] : strategy.name.en
+  const textIn = useTextInConsoleLanguage()
+  const nameOf = (strategy: ConsoleStrategy) => textIn(strategy.name)
 
   async function remove(strategy: ConsoleStrategy) {
     setFailure(null)
@@ -220,7 +225,7 @@ function formOf(strategy: ConsoleStrategyDetail): StrategyForm {
 /** What the form can tell before sending: both languages of the name and the summary. */
 function strategyFormErrors(form: StrategyForm): FieldErrors {
   const errors: FieldErrors = {}
-  for (const locale of textLocales) {
+  for (const locale of locales) {
     if (!form.name[locale].trim()) errors[`name.${locale}`] = StrategyErrorCode.nameMissing
     if (!form.summary[locale].trim()) errors[`summary.${locale}`] = StrategyErrorCode.summaryMissing
   }
@@ -247,8 +252,7 @@ function StrategyEditor({
   )
   const [saved, setSaved] = useState<ConsoleStrategyDetail | null>(null)
   const current = saved ?? loaded.data
-  const { displayLocale } = useRootData()
-  const nameIn = (name: BothLanguages) => (displayLocale === 'zh-TW' ? name['zh-Hant'] : name.en)
+  const nameIn = useTextInConsoleLanguage()
 
   return (
     <div className="flex flex-col gap-4">
@@ -359,7 +363,7 @@ function StrategyFormCard({
       >
         <ConsoleError error={failure} />
         <div className="grid gap-4 xl:grid-cols-2">
-          {textLocales.map((locale) => {
+          {locales.map((locale) => {
             const language = tConsole(`languages.${locale}`)
             return (
               <div key={locale} className="flex flex-col gap-3" data-testid={`strategy-texts-${locale}`}>
@@ -502,7 +506,7 @@ function RebalanceFormCard({
     const found: FieldErrors = {}
     if (!/^\d{4}-\d{2}-\d{2}$/.test(effectiveOn)) found.effectiveOn = StrategyErrorCode.rebalanceNoData
     else if (effectiveOn > today) found.effectiveOn = StrategyErrorCode.rebalanceFuture
-    for (const locale of textLocales)
+    for (const locale of locales)
       if (!note[locale].trim()) found[`note.${locale}`] = StrategyErrorCode.noteMissing
     const problems = holdingsProblems(drafts, strategy.market)
     problems.rows.forEach((problem, index) => {
@@ -567,7 +571,7 @@ function RebalanceFormCard({
             onChange={(event) => setEffectiveOn(event.target.value)}
             error={errorText(errors.effectiveOn)}
           />
-          {textLocales.map((locale) => (
+          {locales.map((locale) => (
             <TextField
               key={locale}
               label={t('console.note', { language: tConsole(`languages.${locale}`) })}
@@ -659,6 +663,7 @@ function RebalanceFormCard({
 function RebalanceHistory({ strategy }: { strategy: ConsoleStrategyDetail }) {
   const { t } = useTranslation('strategies')
   const { displayLocale } = useRootData()
+  const textIn = useTextInConsoleLanguage()
   return (
     <section aria-labelledby="console-rebalances" className="flex flex-col gap-3">
       <h2 id="console-rebalances" className="text-lg font-semibold text-ink-950">
@@ -680,9 +685,7 @@ function RebalanceHistory({ strategy }: { strategy: ConsoleStrategyDetail }) {
                 </span>
               ) : null}
             </p>
-            <p className="text-ink-800">
-              {displayLocale === 'zh-TW' ? rebalance.note['zh-Hant'] : rebalance.note.en}
-            </p>
+            <p className="text-ink-800">{textIn(rebalance.note)}</p>
             <p className="mt-1 text-xs text-ink-700">
               {rebalance.holdings
                 .map((holding) => `${holding.code} ${Math.round(holding.weight * 10_000) / 100}%`)
