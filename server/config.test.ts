@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, configVariableNames, loadConfig, toPublicConfig } from './config.ts'
+import { ConfigError } from './config/config-error.ts'
+import { configVariableNames, loadConfig, toPublicConfig } from './config.ts'
 
 describe('configuration', () => {
   it('runs on the embedded defaults with no environment at all', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { ConfigError } from '#server/config/config-error.ts'
+import { loadConfig } from '#server/config.ts'
 
 const secret = { AUTH_SECRET: 'a-production-secret-of-at-least-32-characters' }
 const twilio = {
