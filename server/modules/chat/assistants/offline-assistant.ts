@@ -8,25 +8,14 @@ import type { ChatSource } from '#contracts/chat-rules.ts'
 import { type Locale, type Market, type Region, regionSettings } from '#contracts/regions.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Assistant, AssistantEvent, AssistantRequest } from '../assistant.ts'
-import {
-  type ArticleHits,
-  type DiagnosisFacts,
-  type HotList,
-  type Period,
-  type PicksFacts,
-  type PriceReturn,
-  type StockFacts,
-  type StockList,
-  type ToolContext,
-  type ToolInput,
-  type ToolName,
-  ToolNotFound,
-  type ToolResult,
-  toolImplementations,
-  toolLabel,
-} from '../tools/chat-tools.ts'
+import type { ArticleHits } from '../tools/article-tools.ts'
+import { toolImplementations, toolLabel } from '../tools/chat-tools.ts'
 import { type CompanyMention, findCompanyMentions, findMisspelledCompany } from '../tools/company-mentions.ts'
+import type { DiagnosisFacts, PriceReturn } from '../tools/company-tools.ts'
+import type { HotList, PicksFacts, StockList } from '../tools/list-tools.ts'
+import { type StockFacts, ToolNotFound } from '../tools/stock-facts.ts'
 import { formatMoney, formatPercent, formatScore, marketLabels } from '../tools/tool-format.ts'
+import type { Period, ToolContext, ToolInput, ToolName, ToolResult } from '../tools/tool-inputs.ts'
 import type { ConfiguredAssistantDependencies } from './configured-assistant.ts'
 import { readingFilesLabel, readsAsFileQuestion, writeFileAnswer } from './offline-file-answers.ts'
 import { defaultPeriod, type Intent, readQuestion } from './offline-text.ts'
