@@ -5,8 +5,9 @@
  */
 import type { Logger } from 'pino'
 import { createContext } from 'react-router'
+import type { PublicConfig } from '#contracts/public-config.ts'
 import type { Locale, Region } from '#contracts/regions.ts'
-import type { Config, PublicConfig } from '#server/config.ts'
+import type { Config } from '#server/config.ts'
 import type { Services } from '#server/services.ts'
 
 export interface RequestContext {

@@ -1,7 +1,21 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, configVariableNames, loadConfig, toPublicConfig } from './config.ts'
+import { ConfigError } from './config/config-error.ts'
+import { processEnv } from './config/process.config.ts'
+import { siteEnv } from './config/site.config.ts'
+import { configVariableNames, loadConfig, toPublicConfig } from './config.ts'
+import { httpEnv } from './http/http.config.ts'
+import { accountsEnv } from './modules/accounts/accounts.config.ts'
+import { articlesEnv } from './modules/articles/articles.config.ts'
+import { billingEnv } from './modules/billing/billing.config.ts'
+import { chatEnv } from './modules/chat/chat.config.ts'
+import { expertEnv } from './modules/expert/expert.config.ts'
+import { newsletterEnv } from './modules/newsletter/newsletter.config.ts'
+import { quotasEnv } from './modules/quotas/quotas.config.ts'
+import { stocksEnv } from './modules/stocks/stocks.config.ts'
+import { fileStorageEnv } from './providers/file-storage/file-storage.config.ts'
+import { smsEnv } from './providers/sms/sms.config.ts'
 
 describe('configuration', () => {
   it('runs on the embedded defaults with no environment at all', () => {
@@ -95,6 +109,30 @@ describe('configuration', () => {
   })
 })
 
+describe('the slices of the configuration', () => {
+  it('read each variable in one slice only, and every slice is composed', () => {
+    const slices = [
+      processEnv,
+      httpEnv,
+      siteEnv,
+      chatEnv,
+      accountsEnv,
+      smsEnv,
+      billingEnv,
+      fileStorageEnv,
+      quotasEnv,
+      stocksEnv,
+      expertEnv,
+      newsletterEnv,
+      articlesEnv,
+    ]
+    const declared = slices.flatMap((slice) => Object.keys(slice))
+    const twice = declared.filter((name, index) => declared.indexOf(name) !== index)
+    expect(twice).toEqual([])
+    expect([...declared].sort()).toEqual([...configVariableNames].sort())
+  })
+})
+
 describe('test endpoints', () => {
   const production = {
     APP_ENV: 'production',
@@ -126,135 +164,6 @@ describe('test endpoints', () => {
 
   it('take no value but off or loopback', () => {
     expect(() => loadConfig({ TEST_ENDPOINTS: 'true' })).toThrow(/TEST_ENDPOINTS/)
-  })
-})
-
-describe('TRUST_PROXY', () => {
-  it('believes no proxy unless told', () => {
-    expect(loadConfig({}).trustProxy).toBe(false)
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
-    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
-  })
-
-  it('reads a whole number as the proxies in front (1 = one load balancer)', () => {
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 })
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 })
-  })
-
-  it('reads a comma-separated list of proxy addresses and CIDRs', () => {
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual({
-      addresses: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback'],
-    })
-  })
-
-  it('refuses true at boot in one line, naming the variable and what to set instead', () => {
-    for (const value of ['true', 'TRUE', 'yes']) {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError)
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
-        /^TRUST_PROXY=true believes whatever X-Forwarded-For the client sends; set TRUST_PROXY to the number of proxies [^\n]*addresses[^\n]*$/,
-      )
-    }
-  })
-
-  it('refuses anything that is not an address, naming it', () => {
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,proxy.internal' })).toThrow(
-      /^TRUST_PROXY: proxy\.internal is not/,
-    )
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
-    expect(() => loadConfig({ TRUST_PROXY: '1.5' })).toThrow(/TRUST_PROXY/)
-  })
-})
-
-describe('connection limits and load shedding', () => {
-  it('defaults to limits that close slow clients and shed nothing in normal use', () => {
-    const config = loadConfig({})
-    expect(config.httpLimits).toEqual({
-      headersTimeoutMs: 10_000,
-      requestTimeoutMs: 30_000,
-      keepAliveTimeoutMs: 65_000,
-      idleTimeoutMs: 60_000,
-      maxConnectionsPerAddress: 50,
-    })
-    expect(config.loadShedding).toEqual({
-      pageConcurrency: 1,
-      pageQueue: 32,
-      pageQueueTimeoutMs: 10_000,
-      pageMaxLagMs: 1_000,
-      apiMaxLagMs: 0,
-      retryAfterSeconds: 10,
-    })
-  })
-
-  it('refuses a headers timeout longer than the whole-request timeout, unless that one is off', () => {
-    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/)
-    expect(
-      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '0' }).httpLimits,
-    ).toMatchObject({
-      headersTimeoutMs: 40_000,
-      requestTimeoutMs: 0,
-    })
-  })
-})
-
-describe('file storage', () => {
-  const s3 = { FILE_STORAGE: 's3', S3_BUCKET: 'tickerwise-uploads' }
-
-  it('keeps files under DATA_DIR unless told otherwise', () => {
-    expect(loadConfig({}).fileStorage).toEqual({ kind: 'local' })
-    expect(loadConfig({ FILE_STORAGE: 'local', S3_BUCKET: 'ignored' }).fileStorage).toEqual({ kind: 'local' })
-  })
-
-  it('reads the S3 settings, leaving credentials to the SDK when no key pair is set', () => {
-    expect(loadConfig(s3).fileStorage).toEqual({
-      kind: 's3',
-      bucket: 'tickerwise-uploads',
-      region: 'us-east-1',
-      endpoint: undefined,
-      credentials: undefined,
-      forcePathStyle: false,
-    })
-    expect(
-      loadConfig({
-        ...s3,
-        S3_REGION: 'auto',
-        S3_ENDPOINT: 'http://127.0.0.1:9000',
-        S3_ACCESS_KEY_ID: 'minio',
-        S3_SECRET_ACCESS_KEY: 'minio-secret',
-        S3_FORCE_PATH_STYLE: 'true',
-      }).fileStorage,
-    ).toEqual({
-      kind: 's3',
-      bucket: 'tickerwise-uploads',
-      region: 'auto',
-      endpoint: 'http://127.0.0.1:9000',
-      credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
-      forcePathStyle: true,
-    })
-  })
-
-  it('stops at boot naming the S3 setting that is missing or wrong', () => {
-    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(ConfigError)
-    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(/^S3_BUCKET is required when FILE_STORAGE=s3$/)
-    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
-      /^S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set; set both, or neither/,
-    )
-    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(
-      /^S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set/,
-    )
-    expect(() => loadConfig({ FILE_STORAGE: 'gcs' })).toThrow(/FILE_STORAGE/)
-    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/)
-    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://minio:9000' })).toThrow(
-      /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
-    )
-    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/)
-  })
-
-  it('never shows the browser the storage settings', () => {
-    const visible = JSON.stringify(
-      toPublicConfig(loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'storage-secret' })),
-    )
-    expect(visible).not.toContain('storage-secret')
-    expect(visible).not.toContain('tickerwise-uploads')
   })
 })
 

@@ -6,7 +6,7 @@ import middie from '@fastify/middie'
 import type { ServerBuild } from 'react-router'
 import { createServer as createViteServer } from 'vite'
 import { bootRuntime } from './boot.ts'
-import { ConfigError } from './config.ts'
+import { ConfigError } from './config/config-error.ts'
 import { createHttpServer } from './http.ts'
 import { startJobs } from './jobs/jobs.ts'
 

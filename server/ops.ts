@@ -17,7 +17,7 @@ import { readImportArguments } from '#server/providers/market-data/csv/import-ar
 import { createImportProgress } from '#server/providers/market-data/csv/import-progress.ts'
 import { formatImportSummary } from '#server/providers/market-data/csv/import-summary.ts'
 import { bootRuntime, type Runtime } from './boot.ts'
-import { ConfigError } from './config.ts'
+import { ConfigError } from './config/config-error.ts'
 import { AppError } from './http/app-error.ts'
 
 interface OpsCommand {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ConfigError } from '#server/config.ts'
+import { ConfigError } from '#server/config/config-error.ts'
 import { dataDirLockFileName, lockDataDir } from './data-dir-lock.ts'
 
 let dataDir: string

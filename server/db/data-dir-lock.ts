@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto'
 import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError } from '#server/config.ts'
+import { ConfigError } from '#server/config/config-error.ts'
 
 export const dataDirLockFileName = 'pglite.lock'
 

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ConfigError } from '#server/config.ts'
+import { ConfigError } from '#server/config/config-error.ts'
 import { checkDataDirWritable, openDatabase } from './database.ts'
 
 let root: string

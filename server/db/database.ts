@@ -13,7 +13,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
-import { ConfigError } from '#server/config.ts'
+import { ConfigError } from '#server/config/config-error.ts'
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT>

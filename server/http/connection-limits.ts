@@ -20,9 +20,9 @@ import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import proxyAddr from '@fastify/proxy-addr'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { HttpLimitsConfig, TrustProxy } from '#server/config.ts'
 import { networkOf } from '#server/modules/accounts/secrets.ts'
 import { clientErrorResponse } from './client-errors.ts'
+import type { HttpLimitsConfig, TrustProxy } from './http.config.ts'
 
 /**
  * The Fastify server options (and, through `http`, Node's) that enforce the timeouts. Node's whole-request limit is

@@ -2,10 +2,10 @@ import Fastify from 'fastify'
 import type { ServerBuild } from 'react-router'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ok } from '#contracts/envelope.ts'
-import type { LoadSheddingConfig } from '#server/config.ts'
 import { createHttpServer } from '#server/http.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { registerErrorHandling } from './error-handler.ts'
+import type { LoadSheddingConfig } from './http.config.ts'
 import {
   busyPageHtml,
   createLagTracker,

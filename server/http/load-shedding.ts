@@ -21,8 +21,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import { type Locale, regionFromHostname, regionSettings } from '#contracts/regions.ts'
-import type { LoadSheddingConfig } from '#server/config.ts'
 import { requestLocale, sendFailure, translateErrorCode } from './error-handler.ts'
+import type { LoadSheddingConfig } from './http.config.ts'
 
 // --- Event-loop lag ------------------------------------------------------------------------------------------------
 

@@ -28,8 +28,8 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { isbot } from 'isbot'
 import { parseCookieHeader } from '#app/api/cookies.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
-import type { PageCacheConfig } from '#server/config.ts'
 import { prepareSplicedGzip, type SplicedGzip, splicedGzipBody } from './gzip-splice.ts'
+import type { PageCacheConfig } from './http.config.ts'
 
 // --- Which requests the cache may answer ---------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 /**
  * Test endpoints: routes that let the browser journeys read login codes from the development SMS outbox, grant a
  * plan and read back tracking events. They exist only when TEST_ENDPOINTS=loopback (refused at boot unless
- * APP_ENV=develop, see server/config.ts), and then answer only a TCP peer on this machine. To anyone else the
- * path does not exist: the same 404 envelope as any unknown path, so nothing tells a caller they are there.
+ * APP_ENV=develop, see server/config/process.config.ts), and then answer only a TCP peer on this machine. To anyone
+ * else the path does not exist: the same 404 envelope as any unknown path, so nothing tells a caller they are there.
  *
  * The peer is the socket's own address, never X-Forwarded-For (which a caller writes itself), whatever
  * TRUST_PROXY says. A request that carries a forwarding header came through a proxy, so its real client is

@@ -1,9 +1,9 @@
 /**
- * Turns TRUST_PROXY (config.ts) into Fastify's `trustProxy`, which decides `request.ip`, `request.protocol` and
- * `request.host`. Leaves the parsing and the refusal of `true` to config.ts.
+ * Turns TRUST_PROXY (http.config.ts) into Fastify's `trustProxy`, which decides `request.ip`, `request.protocol` and
+ * `request.host`. Leaves the parsing and the refusal of `true` to http.config.ts.
  */
 import type { FastifyServerOptions } from 'fastify'
-import type { TrustProxy } from '#server/config.ts'
+import type { TrustProxy } from './http.config.ts'
 
 export function trustProxyOption(trust: TrustProxy): NonNullable<FastifyServerOptions['trustProxy']> {
   if (trust === false) return false

@@ -1,7 +1,7 @@
 /** Links to every contact channel (spec §3): phone, email, WhatsApp, Line, KakaoTalk, Telegram. */
 import { Mail, MessageCircle, Phone, Send } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { ContactChannels as Channels } from '#server/config.ts'
+import type { ContactChannels as Channels } from '#contracts/public-config.ts'
 
 export function contactChannelLinks(channels: Channels) {
   return [

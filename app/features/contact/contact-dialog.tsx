@@ -1,7 +1,7 @@
 /** The contact-subscription dialog (spec §2): every contact channel and the contact form. */
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '#app/components/dialog.tsx'
-import type { ContactChannels } from '#server/config.ts'
+import type { ContactChannels } from '#contracts/public-config.ts'
 import { ContactChannelList } from './contact-channels.tsx'
 import { ContactForm } from './contact-form.tsx'
 

@@ -16,7 +16,7 @@ import {
 } from 'react'
 import { preloadDialog } from '#app/components/dialog.tsx'
 import { useHasOpened } from '#app/components/on-demand.ts'
-import type { PublicConfig } from '#server/config.ts'
+import type { PublicConfig } from '#contracts/public-config.ts'
 import { createTawkLiveChat, type LiveChat } from './live-chat.ts'
 
 const ContactDialog = lazy(() =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { ConfigError } from '#server/config/config-error.ts'
+import { loadConfig } from '#server/config.ts'
 
 const production = {
   APP_ENV: 'production',

@@ -26,7 +26,6 @@ import {
 } from '#contracts/billing-rules.ts'
 import type { Locale, Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
-import type { PaymentsConfig } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
@@ -42,6 +41,7 @@ import {
   verifyStripeSignature,
   WebhookSignatureError,
 } from '#server/providers/payments/stripe-webhooks.ts'
+import type { PaymentsConfig } from './billing.config.ts'
 import {
   type CheckoutRow,
   findCheckout,

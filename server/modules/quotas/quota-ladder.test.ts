@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { QuotaKind } from '#contracts/accounts.ts'
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { ConfigError } from '#server/config/config-error.ts'
+import { loadConfig } from '#server/config.ts'
 import { type Allowance, defaultQuotaLadder, findLadderDisorder, quotaRungs } from './quota-ladder.ts'
 
 const kinds: QuotaKind[] = ['diagnosis', 'chat']

@@ -3,7 +3,7 @@
  * visitor, member (logged in, no plan), Base, Plus, Premium. The one table the quota service enforces and the plan
  * page shows (spec §6: logging in and paying must each give more, so every rung allows at least what the rung below
  * does, per day and per month; checked at boot). Base, Plus and Premium's diagnoses a month are the plans' 20, 30
- * and 60 (spec §6, §9) and not configurable; everything else comes from the QUOTA_* variables (server/config.ts).
+ * and 60 (spec §6, §9) and not configurable; everything else comes from the QUOTA_* variables (quotas.config.ts).
  * Leaves counting uses to the quota service and the network ceiling's size to QUOTA_VISITORS_PER_NETWORK.
  */
 import type { QuotaKind, Tier } from '#contracts/accounts.ts'

@@ -3,12 +3,12 @@
  * which the `csv` provider reads back what was imported (this module's tables, rows whose source is `csv`).
  */
 import { sql } from 'drizzle-orm'
-import type { MarketDataSettings } from '#server/config.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
 import type { ImportedDataStore } from '#server/providers/market-data/csv/csv-provider.ts'
 import type { MarketDataProvider } from '#server/providers/market-data/market-data.ts'
 import { createMarketDataProvider } from '#server/providers/market-data/market-data-factory.ts'
 import { selectBars, selectFundamentals } from './market-data.repo.ts'
+import type { MarketDataSettings } from './stocks.config.ts'
 
 /** Rows imported from CSV for one company; companies whose data came from elsewhere have none. */
 export function createImportedDataStore(db: Db): ImportedDataStore {

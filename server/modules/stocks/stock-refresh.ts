@@ -9,7 +9,6 @@
  */
 import type { Market } from '#contracts/regions.ts'
 import { markets } from '#contracts/regions.ts'
-import type { MarketDataSettings } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import {
   addDays,
@@ -71,6 +70,7 @@ import {
   publishedFundamentals,
   snapshotColumnsOf,
 } from './snapshot-figures.ts'
+import type { MarketDataSettings } from './stocks.config.ts'
 import {
   deleteDemoPickMonths,
   pruneSnapshots,

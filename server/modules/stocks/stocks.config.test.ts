@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { ConfigError } from '#server/config/config-error.ts'
+import { loadConfig } from '#server/config.ts'
 
 describe('market-data configuration', () => {
   it('defaults to the demo provider following the clock, over the whole universe', () => {

@@ -1,11 +1,12 @@
 /** Picks the payments adapter the configuration names (PAYMENTS_PROVIDER). */
-import type { PaymentsConfig } from '#server/config.ts'
+
 import { createDemoPaymentsProvider } from './demo-payments.ts'
+import type { PaymentsAdapterConfig } from './payments.config.ts'
 import type { PaymentsProvider } from './payments-provider.ts'
 import { createStripePaymentsProvider } from './stripe-payments.ts'
 
 export function createPaymentsProvider(
-  config: PaymentsConfig,
+  config: PaymentsAdapterConfig,
   { now }: { now: () => Date },
 ): PaymentsProvider {
   if (config.provider === 'stripe')

@@ -1,8 +1,8 @@
 /**
  * The development SMS adapter: writes each message to the log (where a developer reads the code) and to the
  * development outbox (read by the browser journeys through GET /api/portal/dev/sms-outbox, a test endpoint that
- * exists only with TEST_ENDPOINTS=loopback). Refused at boot when APP_ENV=production
- * (server/config.ts), because it puts login codes in the log.
+ * exists only with TEST_ENDPOINTS=loopback). Refused at boot when APP_ENV=production (sms.config.ts), because it
+ * puts login codes in the log.
  */
 import { randomUUID } from 'node:crypto'
 import type { SmsMessage, SmsSender } from './sms-sender.ts'

@@ -1,6 +1,7 @@
 /** Picks the SMS adapter the configuration names (SMS_PROVIDER). */
-import type { SmsConfig } from '#server/config.ts'
+
 import { createConsoleSmsSender } from './console-sms.ts'
+import type { SmsConfig } from './sms.config.ts'
 import type { SmsMessage, SmsSender } from './sms-sender.ts'
 import { createTwilioSmsSender } from './twilio-sms.ts'
 

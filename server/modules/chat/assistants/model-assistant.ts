@@ -28,18 +28,15 @@ import {
   type AssistantRequest,
   type ConversationFiles,
 } from '../assistant.ts'
+import { toolDescriptions, toolImplementations, toolLabel, toolUnits } from '../tools/chat-tools.ts'
+import { ToolNotFound } from '../tools/stock-facts.ts'
 import {
   type ToolContext,
   type ToolInput,
   type ToolName,
-  ToolNotFound,
   type ToolResult,
-  toolDescriptions,
-  toolImplementations,
   toolInputs,
-  toolLabel,
-  toolUnits,
-} from '../tools/chat-tools.ts'
+} from '../tools/tool-inputs.ts'
 import type { ConfiguredAssistantDependencies } from './configured-assistant.ts'
 import { createOfflineAssistant } from './offline-assistant.ts'
 import { readingFilesLabel } from './offline-file-answers.ts'

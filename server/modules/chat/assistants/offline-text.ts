@@ -3,8 +3,8 @@
  * which period, which market, which valuation side. Pure, so the table of questions can test it without a database.
  */
 import type { Market } from '#contracts/regions.ts'
-import { type Period, periods } from '../tools/chat-tools.ts'
 import { toTraditional } from '../tools/simplified-chinese.ts'
+import { type Period, periods } from '../tools/tool-inputs.ts'
 
 export type Intent =
   | 'picks'

@@ -1,0 +1,62 @@
+/**
+ * The offline assistant's answer as it is written: Markdown lines from templates in the reader's language, with the
+ * as-of dates and the demo flag of what the tools returned, and the pieces every intent's template uses — a stock's
+ * name, money, percentages, scores, margins, tables, the name of a market or a period.
+ */
+import type { Locale, Market } from '#contracts/regions.ts'
+import type { StockFacts } from '../../tools/stock-facts.ts'
+import { formatMoney, formatPercent, formatScore, marketLabels } from '../../tools/tool-format.ts'
+import type { Period } from '../../tools/tool-inputs.ts'
+
+export const periodNames: Record<Period, Record<Locale, string>> = {
+  '1m': { en: 'the past month', 'zh-Hant': '過去一個月' },
+  '3m': { en: 'the past 3 months', 'zh-Hant': '過去三個月' },
+  '6m': { en: 'the past 6 months', 'zh-Hant': '過去六個月' },
+  '1y': { en: 'the past year', 'zh-Hant': '過去一年' },
+  ytd: { en: 'this year to date', 'zh-Hant': '今年以來' },
+}
+
+export interface Writer {
+  zh: boolean
+  locale: Locale
+  lines: string[]
+  asOf: Set<string>
+  isDemo: boolean
+}
+
+export function stockName(s: Pick<StockFacts, 'name' | 'displayCode'>): string {
+  return `${s.name} (${s.displayCode})`
+}
+
+export function money(value: number | null, s: Pick<StockFacts, 'currency'>, zh: boolean): string {
+  return value === null ? (zh ? '不適用' : 'n/a') : formatMoney(value, s.currency)
+}
+
+export function pct(value: number | null, zh: boolean, signed = false): string {
+  return value === null ? (zh ? '不適用' : 'n/a') : formatPercent(value, signed)
+}
+
+export function score(value: number | null, zh: boolean): string {
+  return value === null ? (zh ? '不適用' : 'n/a') : formatScore(value)
+}
+
+export function marginText(margin: number | null, zh: boolean): string {
+  if (margin === null) return zh ? '不適用' : 'n/a'
+  if (margin >= 0)
+    return zh ? `安全邊際 ${formatPercent(margin)}` : `${formatPercent(margin)} margin of safety`
+  return zh ? `溢價 ${formatPercent(-margin)}` : `${formatPercent(-margin)} premium`
+}
+
+export function table(header: string[], rows: string[][]): string {
+  const esc = (cell: string) => cell.replaceAll('|', '\\|')
+  return [
+    `| ${header.map(esc).join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(esc).join(' | ')} |`),
+  ].join('\n')
+}
+
+export function marketName(market: Market | null | undefined, locale: Locale): string {
+  if (!market) return locale === 'zh-Hant' ? '所有市場' : 'all markets'
+  return marketLabels[market][locale]
+}

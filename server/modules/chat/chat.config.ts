@@ -1,0 +1,81 @@
+/**
+ * The chat's slice of the configuration: which assistant answers (the embedded offline one, or a model behind an
+ * OpenAI-compatible endpoint), the model's bounds, the per-address rate of questions, and the limits of uploads and
+ * of reading uploaded files. Refuses `openai` without an endpoint and a model name; the daily and monthly
+ * allowances are the quotas module's (QUOTA_CHAT_*, QUOTA_UPLOAD_*).
+ */
+import { z } from 'zod'
+import { ConfigError } from '#server/config/config-error.ts'
+import { type EnvOf, optionalText, optionalUrl } from '#server/config/env-values.ts'
+
+export const chatEnv = {
+  /**
+   * The AI chat's assistant (server/modules/chat): `offline` (embedded, no model: answers from templates over the same
+   * tools) or `openai` (any OpenAI-compatible Chat Completions endpoint: OpenAI, Ollama, vLLM, LM Studio).
+   */
+  CHAT_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
+  CHAT_MODEL_BASE_URL: optionalUrl,
+  CHAT_MODEL_API_KEY: optionalText,
+  CHAT_MODEL_NAME: optionalText,
+  /** Longest wait for the model, per step (a step is one model call between tool calls). */
+  CHAT_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
+  /** Most model calls one answer may make (tool calls between them). */
+  CHAT_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(6),
+  /** Questions per client address and minute (the quota counts answers; this stops bursts). */
+  CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Upload requests per client address and minute (the `upload` quota counts files; this stops bursts). */
+  CHAT_UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Longest an upload request may take (a 50 MB file on a slow phone); other requests keep HTTP_REQUEST_TIMEOUT_MS. */
+  CHAT_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(600_000),
+  /** Longest the text of one uploaded file may take to read (worker thread stopped after that). */
+  CHAT_FILE_READ_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Worker threads that read uploaded files (PDF, Office, OCR) at once, per process. */
+  CHAT_FILE_READ_WORKERS: z.coerce.number().int().min(1).max(32).default(1),
+}
+
+type ChatEnvValues = EnvOf<typeof chatEnv>
+
+/** The slice the chat variables fill in `Config`. */
+export interface ChatSlice {
+  chat: ChatConfig
+}
+
+export interface ChatConfig {
+  provider: ChatEnvValues['CHAT_PROVIDER']
+  /** The OpenAI-compatible endpoint; set when provider is `openai`. */
+  model: { baseUrl: string; apiKey: string | undefined; name: string } | null
+  timeoutMs: number
+  maxSteps: number
+  questionsPerMinute: number
+  files: {
+    uploadsPerMinute: number
+    uploadTimeoutMs: number
+    readTimeoutMs: number
+    readWorkers: number
+  }
+}
+
+export function chatConfigOf(e: ChatEnvValues): ChatSlice {
+  if (e.CHAT_PROVIDER === 'openai' && !(e.CHAT_MODEL_BASE_URL && e.CHAT_MODEL_NAME)) {
+    throw new ConfigError('CHAT_MODEL_BASE_URL and CHAT_MODEL_NAME are required when CHAT_PROVIDER=openai')
+  }
+  const model =
+    e.CHAT_PROVIDER === 'openai' && e.CHAT_MODEL_BASE_URL && e.CHAT_MODEL_NAME
+      ? { baseUrl: e.CHAT_MODEL_BASE_URL, apiKey: e.CHAT_MODEL_API_KEY, name: e.CHAT_MODEL_NAME }
+      : null
+  return {
+    chat: {
+      provider: e.CHAT_PROVIDER,
+      model,
+      timeoutMs: e.CHAT_MODEL_TIMEOUT_MS,
+      maxSteps: e.CHAT_MAX_STEPS,
+      questionsPerMinute: e.CHAT_RATE_PER_MINUTE,
+      files: {
+        uploadsPerMinute: e.CHAT_UPLOAD_RATE_PER_MINUTE,
+        uploadTimeoutMs: e.CHAT_UPLOAD_TIMEOUT_MS,
+        readTimeoutMs: e.CHAT_FILE_READ_TIMEOUT_MS,
+        readWorkers: e.CHAT_FILE_READ_WORKERS,
+      },
+    },
+  }
+}
