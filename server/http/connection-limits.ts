@@ -21,7 +21,7 @@ import type { Socket } from 'node:net'
 import proxyAddr from '@fastify/proxy-addr'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { HttpLimitsConfig, TrustProxy } from '#server/config.ts'
-import { networkOf } from '#server/modules/accounts/secrets.ts'
+import { networkOf } from '#server/kernel/secrets.ts'
 import { clientErrorResponse } from './client-errors.ts'
 
 /**

@@ -21,6 +21,18 @@ import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { VisitAttribution } from '#server/http/visit-attribution.ts'
+import type { Reader } from '#server/kernel/reader.ts'
+import {
+  hashLoginCode,
+  hashSessionToken,
+  isDeviceId,
+  isSessionTokenShape,
+  keyedHash,
+  networkOf,
+  newDeviceId,
+  newLoginCode,
+  newSessionToken,
+} from '#server/kernel/secrets.ts'
 import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import { SmsDeliveryError, type SmsSender } from '#server/providers/sms/sms-sender.ts'
 import {
@@ -44,18 +56,6 @@ import {
   updateDisplayName,
   upsertMemberAtLogin,
 } from './accounts.repo.ts'
-import type { Reader } from './reader.ts'
-import {
-  hashLoginCode,
-  hashSessionToken,
-  isDeviceId,
-  isSessionTokenShape,
-  keyedHash,
-  networkOf,
-  newDeviceId,
-  newLoginCode,
-  newSessionToken,
-} from './secrets.ts'
 
 /** Code rules (spec §9: valid 10 minutes). */
 export const loginCodeRules = {

@@ -27,7 +27,7 @@ import type { Locale } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { AuditWriter } from '#server/modules/console/console-audit.service.ts'
 import {
   type AdviserRow,

@@ -9,7 +9,7 @@
 import type { ChatFileKind } from '#contracts/chat-file-rules.ts'
 import type { AssistantKind, ChatMessageRole, ChatSource } from '#contracts/chat-rules.ts'
 import type { Locale, Region } from '#contracts/regions.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { SectionPlace } from '#server/modules/chat-files/reading/file-reading.ts'
 
 export interface AssistantTurn {

@@ -27,7 +27,7 @@ import type { Locale, Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { QuotaReceipt, QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import { type Assistant, AssistantError, type AssistantTurn, type ConversationFiles } from './assistant.ts'
 import {

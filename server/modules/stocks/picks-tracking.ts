@@ -17,7 +17,7 @@ import type {
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/stocks.ts'
 import type { Db } from '#server/db/database.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import {
   BENCHMARK_METHOD,
   type IndexPoint,

@@ -44,7 +44,7 @@ import {
 import type { Clock } from '#server/clock.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import { normalizeCode } from '#server/providers/market-data/universe.ts'
 import { demoteHeadings, renderMarkdown } from '#server/text/render-markdown.ts'
 import { type MarketBenchmark, marketBenchmark } from './benchmark.ts'
