@@ -33,6 +33,7 @@ import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
 import { createRedirectsService } from './modules/redirects/redirects.service.ts'
 import { createContactChannelsService } from './modules/site-texts/contact-channels.service.ts'
 import { createSiteTextsService } from './modules/site-texts/site-texts.service.ts'
+import { createMarketPricesService } from './modules/stocks/market-prices.service.ts'
 import { createPicksTrackingService } from './modules/stocks/picks-tracking.ts'
 import { createConfiguredProvider } from './modules/stocks/stock-provider.ts'
 import { createStockRefresh } from './modules/stocks/stock-refresh.ts'
@@ -237,7 +238,13 @@ export function createServices({
     }),
     advisers,
     analystDesk: consoleServices.analystDesk,
-    strategies: createStrategiesService({ db, clock, recordChange: consoleServices.audit.recordChange }),
+    // Strategies read the market's prices and benchmark through the stocks module.
+    strategies: createStrategiesService({
+      db,
+      clock,
+      prices: createMarketPricesService({ db }),
+      recordChange: consoleServices.audit.recordChange,
+    }),
   }
 }
 
