@@ -37,7 +37,7 @@ import { registerArticleMediaRoutes } from './modules/articles/article-media.rou
 import { registerArticlesRoutes } from './modules/articles/articles.routes.ts'
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts'
 import { registerChatRoutes } from './modules/chat/chat.routes.ts'
-import { registerChatFilesRoutes } from './modules/chat-files/chat-files.routes.ts'
+import { registerChatFilesRoutes } from './modules/chat/files/chat-files.routes.ts'
 import { registerClassroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { registerConsoleApi } from './modules/console/console-api.ts'
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts'

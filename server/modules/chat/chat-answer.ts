@@ -44,6 +44,7 @@ import {
   updateMessage,
 } from './chat.repo.ts'
 import { cleanTitle, fallbackTitleOf } from './chat-titles.ts'
+import { ownerOf } from './conversation-owner.ts'
 
 export type ChatStreamEvent = {
   [K in ChatStreamEventName]: { event: K; data: ChatStreamEvents[K] }
@@ -83,7 +84,7 @@ export interface AnswerDependencies {
   staleClaimMs?: number
   /** Longest wait for a generated title before the question stands in. */
   titleTimeoutMs?: number
-  /** The conversation's uploaded files (server/modules/chat-files); absent, questions carry no files. */
+  /** The conversation's uploaded files (files/chat-files.service.ts); absent, questions carry no files. */
   files?: QuestionFiles | undefined
 }
 
@@ -93,11 +94,6 @@ export interface QuestionFiles {
   filesForQuestion(conversationId: string, fileIds: string[]): Promise<ChatAttachment[]>
   attachToQuestion(fileIds: string[], questionId: string): Promise<void>
   conversationFiles(conversationId: string, attachedToQuestion: string[]): Promise<ConversationFiles>
-}
-
-/** A conversation's owner: the quota subject's shape (member across devices, else the visitor's device). */
-export function ownerOf(reader: Reader): string {
-  return reader.memberId ? `member:${reader.memberId}` : `device:${reader.device.key}`
 }
 
 const notFound = () => new AppError('not_found', ChatErrorCode.conversationNotFound)

@@ -4,7 +4,7 @@ import type { ExpertQueueFilter } from '#contracts/expert-rules.ts'
 import type { Db } from '#server/db/database.ts'
 import { members } from '#server/modules/accounts/accounts.sql.ts'
 import { chatConversations } from '#server/modules/chat/chat.sql.ts'
-import { chatFiles } from '#server/modules/chat-files/chat-files.sql.ts'
+import { chatFiles } from '#server/modules/chat/files/chat-files.sql.ts'
 import { stockCompanies } from '#server/modules/stocks/stocks.sql.ts'
 import { expertQuestions } from './expert.sql.ts'
 
