@@ -114,14 +114,20 @@ export function createAdvisersService({
   async function getAdviser(id: string): Promise<ConsoleAdviserDetail> {
     const row = await requireAdviser(id)
     const assigned = await selectAssignmentsOfAdviser(db, id)
-    const members: AdviserMember[] = await Promise.all(
-      assigned.map(async (assignment) => ({
-        memberId: assignment.memberId,
-        phoneMasked: maskMobile(assignment.phone),
-        tier: await tierOf(assignment.memberId),
-        assignedAt: assignment.assignedAt.toISOString(),
-      })),
+    const found = await Promise.all(
+      assigned.map(async (assignment): Promise<AdviserMember | null> => {
+        const phone = await findMemberPhone(assignment.memberId)
+        // A member deleted meanwhile has left (the assignment goes with them).
+        if (phone === undefined) return null
+        return {
+          memberId: assignment.memberId,
+          phoneMasked: maskMobile(phone),
+          tier: await tierOf(assignment.memberId),
+          assignedAt: assignment.assignedAt.toISOString(),
+        }
+      }),
     )
+    const members = found.filter((member) => member !== null)
     return { ...adviserOf(row, members.length), members }
   }
 
