@@ -227,6 +227,9 @@ export function createServices({
       resolveStocks: consoleServices.analystDesk.resolveStocks,
       storage,
       recordChange: consoleServices.audit.recordChange,
+      findChatFile: chatFiles.findReaderFile,
+      listChatFiles: chatFiles.listReadFiles,
+      holdMember: accounts.holdMember,
     }),
     classroom: createClassroomService({ db, clock }),
     // Analysts run the classroom from the console; its changes go to the console's audit log.

@@ -50,6 +50,7 @@ import {
   findOrInsertMember,
   insertLoginCodeWithinLimits,
   insertSession,
+  lockMemberRow,
   type MemberRow,
   selectLiveMemberSessions,
   touchSession,
@@ -358,6 +359,14 @@ export function createAccountsService({
     return selectLiveMemberSessions(db, memberId, clock.now(), auth.sessionIdleMs)
   }
 
+  /**
+   * Holds the member's row until the caller's transaction ends, so two changes counted per member are taken one
+   * after the other; answers their number, undefined when the member is gone.
+   */
+  async function holdMember(memberId: string, tx: Db): Promise<string | undefined> {
+    return lockMemberRow(tx, memberId)
+  }
+
   /** Console staff log a member out everywhere (in the caller's transaction, with its audit entry). */
   async function endMemberSessions(memberId: string, tx: Db = db): Promise<number> {
     return deleteMemberSessions(tx, memberId)
@@ -387,6 +396,7 @@ export function createAccountsService({
     findOrRegisterMember,
     findMember,
     findMemberProfile,
+    holdMember,
     listMemberSessions,
     endMemberSessions,
     purgeExpired,
