@@ -2,8 +2,9 @@
  * The member area under load (`node bench/member-benefits.bench.ts`, or `npm run bench -- member-benefits`; builds
  * first when needed): the real site in this process on a fresh database with the whole demo universe and the sample
  * classroom, strategies and advisers (PGlite in a temporary folder, or DATABASE_URL).
- * 1. The benchmark index (an equal-weight index of a market's universe from our own closes, stocks/market-benchmark.ts):
- *    the first computation per market since the oldest sample strategy's inception (cold) and the next (cached).
+ * 1. The benchmark index (an equal-weight index of a market's universe from our own closes,
+ *    stocks/market-benchmark.ts): the first computation per market since the oldest sample strategy's inception
+ *    (cold) and the next (cached).
  * 2. A strategy's performance (bars of its holdings read, buy and hold between rebalances) through the service, for
  *    a Premium reader: first and later.
  * 3. Requests/s and latency of the member pages and APIs a Premium reader uses (logged in, so never the page cache):

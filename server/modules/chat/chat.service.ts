@@ -115,7 +115,10 @@ export function createChatService(deps: ChatServiceDependencies) {
     return conversationOf(row)
   }
 
-  /** Deletes the conversation, its messages and its files (their stored bytes first); an answer being written there stops. */
+  /**
+   * Deletes the conversation, its messages and its files (their stored bytes first); an answer being written
+   * there stops.
+   */
   async function deleteConversation(id: string, reader: Reader): Promise<{ deleted: true }> {
     if (deps.files) {
       await ownedConversation(id, reader)

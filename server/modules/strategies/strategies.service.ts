@@ -5,8 +5,9 @@
  * for a reach of `curated` only the first `curatedStrategiesShown` curated ones in position order; every other one
  * is locked with `lockReasonFor` and sent as its name, summary and visibility only. A strategy's holdings are its
  * last rebalance's; its performance since inception is performance.ts's arithmetic over our own closes, against
- * the market's benchmark (the stocks module's, asked through `prices`), from the inception to the last day with prices. Spec §9's guidance
- * (about 25+ stocks, held 5+ years) is shown as a warning when the strategy falls short of either.
+ * the market's benchmark (the stocks module's, asked through `prices`), from the inception to the last day with
+ * prices. Spec §9's guidance (about 25+ stocks, held 5+ years) is shown as a warning when the strategy falls short
+ * of either.
  * A rebalance is dated on a trading day we have prices for and not in the future, after the last one; its stocks
  * are of the strategy's market, each once, with a price by that day; weights in percent sum to 100 ± 0.01.
  * Every console change is written to the audit log in its transaction (`recordChange`).

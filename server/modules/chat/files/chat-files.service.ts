@@ -308,7 +308,7 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     return row ? fileOf(row) : null
   }
 
-  /** The reader's files that were read, across their conversations, newest first (what an expert question may carry). */
+  /** The reader's files that were read, across their conversations, newest first (an expert question's choices). */
   async function listReadFiles(requestReader: Reader, limit: number): Promise<ChatFile[]> {
     return (await listOwnedReadFiles(db, ownerOf(requestReader), limit)).map(fileOf)
   }
