@@ -2,8 +2,9 @@
  * The member area under load (`node bench/member-benefits.bench.ts`, or `npm run bench -- member-benefits`; builds
  * first when needed): the real site in this process on a fresh database with the whole demo universe and the sample
  * classroom, strategies and advisers (PGlite in a temporary folder, or DATABASE_URL).
- * 1. The benchmark index (an equal-weight index of a market's universe from our own closes, strategies/benchmark.ts):
- *    the first computation per market since the oldest sample strategy's inception (cold) and the next (cached).
+ * 1. The benchmark index (an equal-weight index of a market's universe from our own closes,
+ *    stocks/market-benchmark.ts): the first computation per market since the oldest sample strategy's inception
+ *    (cold) and the next (cached).
  * 2. A strategy's performance (bars of its holdings read, buy and hold between rebalances) through the service, for
  *    a Premium reader: first and later.
  * 3. Requests/s and latency of the member pages and APIs a Premium reader uses (logged in, so never the page cache):
@@ -15,7 +16,7 @@
 import { sql } from 'drizzle-orm'
 import { markets } from '#contracts/regions.ts'
 import { selectRows } from '#server/db/database.ts'
-import { marketBenchmark } from '#server/modules/strategies/benchmark.ts'
+import { marketBenchmark } from '#server/modules/stocks/market-benchmark.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { startBenchServer } from './support/bench-server.ts'
 import { type LoadResult, measureLoad, printLoadTable } from './support/load.ts'

@@ -11,8 +11,8 @@
 import { writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import path from 'node:path'
-import { createFileReader } from '#server/modules/chat-files/reading/extract-text.ts'
-import { buildTenPageSample, tenPageSampleKinds } from '#server/modules/chat-files/testing/sample-files.ts'
+import { createFileReader } from '#server/file-reading/extract-text.ts'
+import { buildTenPageSample, tenPageSampleKinds } from '#server/file-reading/testing/sample-files.ts'
 import { testEnv } from '#server/testing/test-env.ts'
 import { startBenchServer } from './support/bench-server.ts'
 

@@ -5,7 +5,7 @@
  *
  * Method: each month's picks are held in equal weight from their recommendation day's close (the price the pick
  * shows as "price then") to their latest close; the month's return is the plain average of its picks' returns.
- * Each pick is compared with its own market's benchmark over the same days (server/modules/strategies/benchmark.ts:
+ * Each pick is compared with its own market's benchmark over the same days (server/modules/stocks/market-benchmark.ts:
  * an equal-weight index of the market's companies), so a month of several markets is compared with the same mix.
  */
 import type { LockReason } from './benefits.ts'

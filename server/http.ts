@@ -6,30 +6,26 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { consoleApiPrefix } from '#contracts/console-rules.ts'
 import { ok } from '#contracts/envelope.ts'
 import type { Config } from './config.ts'
+import { registerApiInfrastructure } from './http/api-infrastructure.ts'
 import { answerClientError, answerFrameworkError } from './http/client-errors.ts'
-import { registerApiCompression } from './http/compression.ts'
 import {
   capConnectionsPerAddress,
   proxyPeerCheckOf,
   registerRequestDeadlines,
   serverTimeoutOptionsOf,
 } from './http/connection-limits.ts'
-import { registerErrorHandling } from './http/error-handler.ts'
-import { createLoadShedding, registerApiLoadShedding } from './http/load-shedding.ts'
+import { createLoadShedding } from './http/load-shedding.ts'
 import { logSerializers } from './http/log-serializers.ts'
 import { type PageBuildSource, registerPages } from './http/pages.ts'
 import { createRateLimitStore } from './http/rate-limit-store.ts'
 import { serializeRequest } from './http/request-log.ts'
-import { registerTextInputCheck } from './http/text-input.ts'
 import { trustProxyOption } from './http/trust-proxy.ts'
-import { registerUnmatchedRequests, trackApiRoutes } from './http/unmatched-requests.ts'
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts'
 import { registerReaderIdentification } from './modules/accounts/reader-identification.ts'
 import { registerAdvisersRoutes } from './modules/advisers/advisers.routes.ts'
@@ -37,7 +33,7 @@ import { registerArticleMediaRoutes } from './modules/articles/article-media.rou
 import { registerArticlesRoutes } from './modules/articles/articles.routes.ts'
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts'
 import { registerChatRoutes } from './modules/chat/chat.routes.ts'
-import { registerChatFilesRoutes } from './modules/chat-files/chat-files.routes.ts'
+import { registerChatFilesRoutes } from './modules/chat/files/chat-files.routes.ts'
 import { registerClassroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { registerConsoleApi } from './modules/console/console-api.ts'
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts'
@@ -120,21 +116,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     skipOnError: true,
   })
 
-  const registerApi = async (api: FastifyInstance) => {
-    // First, so it sees every route: the 404/405 answers of the whole prefix are built from it (last line).
-    const routeTable = trackApiRoutes(api)
-    // Before the routes: it attaches to each route as it is declared (JSON above 1 KB: brotli or gzip).
-    if (config.compression) await registerApiCompression(api)
-    await api.register(fastifyHelmet, {
-      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-      hsts: config.isHttps,
-    })
-    registerErrorHandling(api)
-    registerApiLoadShedding(api, loadShedding)
-    // Before every feature route: same-site check for unsafe requests, device cookie, `request.reader`.
-    registerReaderIdentification(api, { accounts: services.accounts, config })
-    // Before every feature route: no control characters in params, query or body (400 INVALID_CHARACTERS).
-    registerTextInputCheck(api)
+  const identifyReader = (scope: FastifyInstance) =>
+    registerReaderIdentification(scope, { accounts: services.accounts, config })
+  const registerPortalRoutes = (api: FastifyInstance) => {
     api.get('/', async () => ok({ buildId: options.buildId }))
     registerNavigationRoutes(api, services.navigation)
     registerSiteTextsRoutes(api, services.siteTexts)
@@ -155,9 +139,15 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerExpertRoutes(api, services.expert)
     registerClassroomRoutes(api, services.classroom)
     registerAdvisersRoutes(api, services.advisers)
-    // Last: every other path and method under the prefix answers the 404 or 405 envelope, never a page.
-    registerUnmatchedRequests(api, routeTable)
   }
+  // The reader's API and the console's share one infrastructure (api-infrastructure.ts); each adds its routes.
+  const registerApi = (api: FastifyInstance) =>
+    registerApiInfrastructure(api, {
+      config,
+      loadShedding,
+      identifyReader,
+      registerRoutes: registerPortalRoutes,
+    })
   if (config.testEndpoints === 'loopback') {
     app.log.warn(
       'TEST_ENDPOINTS=loopback: any process on this machine can read login codes (GET /api/portal/dev/sms-outbox) and grant plans (POST /api/portal/dev/subscription); for tests only',
@@ -165,10 +155,17 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   }
   await app.register(registerApi, { prefix: '/api/portal' })
   if (config.appEnv === 'develop') await app.register(registerApi, { prefix: '/portal' })
-  // The operator console's API: the same infrastructure, then a guard over the whole group (console-api.ts).
-  await app.register((consoleApi) => registerConsoleApi(consoleApi, { services, config, loadShedding }), {
-    prefix: consoleApiPrefix,
-  })
+  // The operator console's API: the same infrastructure, then its guard over the whole group and its routes.
+  await app.register(
+    (consoleApi) =>
+      registerApiInfrastructure(consoleApi, {
+        config,
+        loadShedding,
+        identifyReader,
+        registerRoutes: (routes) => registerConsoleApi(routes, services),
+      }),
+    { prefix: consoleApiPrefix },
+  )
 
   if (options.staticDir && existsSync(options.staticDir)) {
     await app.register(fastifyStatic, {

@@ -1,6 +1,8 @@
 /**
- * Builds every domain service once per process from its dependencies. Routes and page loaders reach services
- * only through this object (pages via the router's request context), never by importing a module's internals.
+ * The one composition root: builds every domain service once per process from its dependencies, the console's
+ * included, and hands each module the functions it needs of others (a module gets functions, not modules; a read
+ * that runs in the caller's transaction takes it as its last argument). Routes and page loaders reach services only
+ * through this object (pages via the router's request context), never by importing a module's internals.
  */
 import path from 'node:path'
 import type { Redis } from 'ioredis'
@@ -14,17 +16,24 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createDevSmsOutbox } from './modules/accounts/dev-sms-outbox.service.ts'
 import { createSiteHandoverService } from './modules/accounts/site-handover.service.ts'
 import { createAdvisersService } from './modules/advisers/advisers.service.ts'
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts'
 import type { ArticleChanges } from './modules/articles/article-changes.ts'
+import { createArticleCoversService } from './modules/articles/article-covers.service.ts'
+import { createArticleEditingService } from './modules/articles/article-editing.service.ts'
 import { createArticlesService } from './modules/articles/articles.service.ts'
 import { createBillingService } from './modules/billing/billing.service.ts'
 import type { Assistant } from './modules/chat/assistant.ts'
 import { createConfiguredAssistant } from './modules/chat/assistants/configured-assistant.ts'
 import { createChatService } from './modules/chat/chat.service.ts'
-import { createChatFilesService } from './modules/chat-files/chat-files.service.ts'
-import { createLazyFileReader } from './modules/chat-files/lazy-file-reader.ts'
+import { createChatFilesService } from './modules/chat/files/chat-files.service.ts'
+import { createLazyFileReader } from './modules/chat/files/lazy-file-reader.ts'
 import { createClassroomService } from './modules/classroom/classroom.service.ts'
 import { createClassroomDeskService } from './modules/classroom/classroom-desk.service.ts'
-import { createConsoleServices } from './modules/console/console-services.ts'
+import { createConsoleAccessService } from './modules/console/console-access.service.ts'
+import { createConsoleAuditService } from './modules/console/console-audit.service.ts'
+import { createConsoleMembersService } from './modules/console/console-members.service.ts'
+import { createConsoleNewsroomService } from './modules/console/console-newsroom.service.ts'
+import { createConsoleSiteService } from './modules/console/console-site.service.ts'
 import { createExpertService } from './modules/expert/expert.service.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
@@ -33,6 +42,8 @@ import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
 import { createRedirectsService } from './modules/redirects/redirects.service.ts'
 import { createContactChannelsService } from './modules/site-texts/contact-channels.service.ts'
 import { createSiteTextsService } from './modules/site-texts/site-texts.service.ts'
+import { createAnalystDeskService } from './modules/stocks/analyst-desk.service.ts'
+import { createMarketPricesService } from './modules/stocks/market-prices.service.ts'
 import { createPicksTrackingService } from './modules/stocks/picks-tracking.ts'
 import { createConfiguredProvider } from './modules/stocks/stock-provider.ts'
 import { createStockRefresh } from './modules/stocks/stock-refresh.ts'
@@ -73,6 +84,8 @@ export function createServices({
   fileStorage,
 }: ServiceDependencies) {
   const { db } = database
+
+  // ——— Readers, what they read, and market data ———
   const subscriptions = createSubscriptionService({ db, clock })
   const devSmsOutbox = createDevSmsOutbox({ db })
   const now = () => clock.now().getTime()
@@ -115,6 +128,8 @@ export function createServices({
     refresh: stockRefresh,
     countArticleMentions: articles.countStockMentions,
   })
+
+  // ——— Members and their plans ———
   const accounts = createAccountsService({
     db,
     config,
@@ -137,8 +152,9 @@ export function createServices({
     subscriptions,
     log: pino({ level: config.logLevel, name: 'billing' }),
   })
+
+  // ——— The AI chat and its files; one file storage for every upload (chat files and console covers) ———
   const chatLog = pino({ level: config.logLevel, name: 'chat' })
-  // One file storage for every upload: chat files and console covers.
   const storage = fileStorage ?? createFileStorage(config.fileStorage, { dataDir: config.dataDir })
   const chatFiles = createChatFilesService({
     db,
@@ -162,6 +178,8 @@ export function createServices({
     log: { error: (details, message) => chatLog.error(details, message) },
     files: chatFiles,
   })
+
+  // ——— The site's menus, texts, redirects and contact channels; the newsletter; rate limits ———
   const navigation = createNavigationService({ db, articles, now })
   const newsletter = createNewsletterService({ db })
   // What admins change of the site is announced like an article change: every process drops what it holds.
@@ -174,23 +192,64 @@ export function createServices({
   })
   const contactChannels = createContactChannelsService({ db, defaults: config.contact, onSiteChanged })
   const rateLimiter = createRateLimiter({ db, redis })
-  const consoleServices = createConsoleServices({
+
+  // ——— The console (ADR 0015): access and the audit log are its own; the newsroom, the analysts' desk, members,
+  // analytics and the site's admin run other modules' rules, with the audit written in each change's transaction.
+  // The firm's time zone is LIMITS_TIME_ZONE: the zone its calendar days are already counted in.
+  const timeZone = config.limitsTimeZone
+  const audit = createConsoleAuditService({ db, clock, timeZone })
+  const { recordChange } = audit
+  const access = createConsoleAccessService({ db, clock, timeZone, accounts, recordChange })
+  const covers = createArticleCoversService({ db, clock, storage })
+  const analystDesk = createAnalystDeskService({ db, clock, recordChange })
+  const editing = createArticleEditingService({
     db,
-    config,
     clock,
-    accounts,
-    articles,
+    timeZone,
+    previewSecret: config.auth.secret,
+    siteOrigins: { en: config.siteOrigins.en, 'zh-Hant': config.siteOrigins.hant },
+    // Which header-menu groups list an article.
     menus: navigation,
-    storage,
-    memberCare: { subscriptions, billing, quotas, newsletter },
-    site: { siteTexts, navigation, redirects, contactChannels, billing, articles },
+    findCoverImage: covers.findCoverImage,
+    resolveStocks: analystDesk.resolveStocks,
+    announceArticleChange: (keys) => articles.announceArticleChange(keys),
+    recordChange,
   })
+  const newsroom = createConsoleNewsroomService({ editing, covers, audit, timeZone })
+  // What support staff see and change of a member (their plan through the subscriptions operator path).
+  const members = createConsoleMembersService({
+    db,
+    clock,
+    timeZone,
+    accounts,
+    subscriptions,
+    billing,
+    quotas,
+    newsletter,
+    recordChange,
+  })
+  // Readers' analytics: counted by the firm's days (ADR 0016).
+  const analytics = createAnalyticsService({ db, clock, timeZone })
+  // What admins run of the site: its modules' services (the console writes the audit and announces changes).
+  const siteAdmin = createConsoleSiteService({
+    db,
+    siteTexts,
+    navigation,
+    redirects,
+    contactChannels,
+    billing,
+    articles,
+    recordChange,
+  })
+  const consoleServices = { access, audit, newsroom, covers, analystDesk, members, analytics, siteAdmin }
+
+  // ——— Member benefits (issue 15) ———
   // The one-to-one adviser (issue 15): support finds members as the console's members part does.
   const advisers = createAdvisersService({
     db,
     clock,
-    recordChange: consoleServices.audit.recordChange,
-    findMemberByPhone: consoleServices.members.findMemberByPhone,
+    recordChange,
+    findMemberByPhone: members.findMemberByPhone,
     findMemberPhone: async (memberId) => (await accounts.findMemberProfile(memberId))?.phone,
     tierOf: async (memberId) => (await subscriptions.findActiveSubscription(memberId))?.tier ?? null,
   })
@@ -220,24 +279,33 @@ export function createServices({
     expert: createExpertService({
       db,
       clock,
-      timeZone: config.limitsTimeZone,
+      timeZone,
       settings: config.expert,
       rateLimiter,
-      resolveStocks: consoleServices.analystDesk.resolveStocks,
+      resolveStocks: analystDesk.resolveStocks,
       storage,
-      recordChange: consoleServices.audit.recordChange,
+      recordChange,
+      findChatFile: chatFiles.findReaderFile,
+      listChatFiles: chatFiles.listReadFiles,
+      holdMember: accounts.holdMember,
     }),
     classroom: createClassroomService({ db, clock }),
     // Analysts run the classroom from the console; its changes go to the console's audit log.
     classroomDesk: createClassroomDeskService({
       db,
       clock,
-      timeZone: config.limitsTimeZone,
-      recordChange: consoleServices.audit.recordChange,
+      timeZone,
+      recordChange,
     }),
     advisers,
-    analystDesk: consoleServices.analystDesk,
-    strategies: createStrategiesService({ db, clock, recordChange: consoleServices.audit.recordChange }),
+    analystDesk,
+    // Strategies read the market's prices and benchmark through the stocks module.
+    strategies: createStrategiesService({
+      db,
+      clock,
+      prices: createMarketPricesService({ db }),
+      recordChange,
+    }),
   }
 }
 

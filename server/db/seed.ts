@@ -12,6 +12,7 @@ import { insertRedirectsIfAbsent } from '#server/modules/redirects/redirects.rep
 import { defaultRedirects } from '#server/modules/redirects/redirects.seed.ts'
 import { insertSiteTextsIfAbsent } from '#server/modules/site-texts/site-texts.repo.ts'
 import { loadSiteTextSeed } from '#server/modules/site-texts/site-texts.seed.ts'
+import { createMarketPricesService } from '#server/modules/stocks/market-prices.service.ts'
 import { seedStocks } from '#server/modules/stocks/stocks.seed.ts'
 import { seedSampleStrategies } from '#server/modules/strategies/strategies.seed.ts'
 import type { Config } from '../config.ts'
@@ -34,7 +35,7 @@ export async function seedDatabase(database: Database, options: { config?: Confi
     await insertSeedMenuIfAbsent(db, corpus.menuGroups)
     await seedStocks(db, options.config)
     // After the stocks: sample strategies are dated within the stored price history.
-    await seedSampleStrategies(db)
+    await seedSampleStrategies(db, createMarketPricesService({ db }))
     await insertSampleClassroomIfEmpty(db)
     await insertSampleAdvisersIfNone(db)
   })

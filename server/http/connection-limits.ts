@@ -20,7 +20,7 @@ import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import proxyAddr from '@fastify/proxy-addr'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { networkOf } from '#server/modules/accounts/secrets.ts'
+import { networkOf } from '#server/kernel/secrets.ts'
 import { clientErrorResponse } from './client-errors.ts'
 import type { HttpLimitsConfig, TrustProxy } from './http.config.ts'
 

@@ -20,7 +20,7 @@ import {
   type SubscriptionPeriod,
 } from '#contracts/billing-rules.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import { accountCookieNames } from '#server/modules/accounts/session-cookies.ts'
 import { periodEnd } from '#server/modules/subscriptions/subscriptions.service.ts'
 import { checkoutReturnOf, isCheckoutId, type ReturnedCheckout } from './billing-choice.ts'

@@ -8,7 +8,7 @@ import type { RequestContext } from '#app/request-context.ts'
 import { type Tier, Tier as TierSchema } from '#contracts/accounts.ts'
 import { benefitsOf, type MemberBenefits } from '#contracts/benefits.ts'
 import { regionSettings } from '#contracts/regions.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import { type Allowance, type QuotaRung, quotaRungs } from '#server/modules/quotas/quota-ladder.ts'
 
 export interface PlanFacts {

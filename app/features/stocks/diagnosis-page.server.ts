@@ -14,7 +14,7 @@ import { parseCookieHeader, serializeCookie } from '#app/api/cookies.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { StockDiagnosisQuery } from '#contracts/stocks.ts'
-import { isDeviceId, newDeviceId } from '#server/modules/accounts/secrets.ts'
+import { isDeviceId, newDeviceId } from '#server/kernel/secrets.ts'
 import {
   accountCookieNames,
   cookieDomainFor,

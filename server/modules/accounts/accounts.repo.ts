@@ -65,6 +65,19 @@ export async function findMemberByPhone(db: Db, phone: string): Promise<MemberRo
   return rows[0]
 }
 
+/**
+ * The member's number, holding their row until the caller's transaction ends (another module counts something per
+ * member one after the other: the expert desk's monthly allowance); undefined when the member is gone.
+ */
+export async function lockMemberRow(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ phone: members.phone })
+    .from(members)
+    .where(eq(members.id, id))
+    .for('update')
+  return row?.phone
+}
+
 /** The account page's display name (null clears it). */
 export async function updateDisplayName(
   db: Db,

@@ -21,6 +21,18 @@ import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { VisitAttribution } from '#server/http/visit-attribution.ts'
+import type { Reader } from '#server/kernel/reader.ts'
+import {
+  hashLoginCode,
+  hashSessionToken,
+  isDeviceId,
+  isSessionTokenShape,
+  keyedHash,
+  networkOf,
+  newDeviceId,
+  newLoginCode,
+  newSessionToken,
+} from '#server/kernel/secrets.ts'
 import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import { SmsDeliveryError, type SmsSender } from '#server/providers/sms/sms-sender.ts'
 import {
@@ -38,24 +50,13 @@ import {
   findOrInsertMember,
   insertLoginCodeWithinLimits,
   insertSession,
+  lockMemberRow,
   type MemberRow,
   selectLiveMemberSessions,
   touchSession,
   updateDisplayName,
   upsertMemberAtLogin,
 } from './accounts.repo.ts'
-import type { Reader } from './reader.ts'
-import {
-  hashLoginCode,
-  hashSessionToken,
-  isDeviceId,
-  isSessionTokenShape,
-  keyedHash,
-  networkOf,
-  newDeviceId,
-  newLoginCode,
-  newSessionToken,
-} from './secrets.ts'
 
 /** Code rules (spec §9: valid 10 minutes). */
 export const loginCodeRules = {
@@ -358,6 +359,14 @@ export function createAccountsService({
     return selectLiveMemberSessions(db, memberId, clock.now(), auth.sessionIdleMs)
   }
 
+  /**
+   * Holds the member's row until the caller's transaction ends, so two changes counted per member are taken one
+   * after the other; answers their number, undefined when the member is gone.
+   */
+  async function holdMember(memberId: string, tx: Db): Promise<string | undefined> {
+    return lockMemberRow(tx, memberId)
+  }
+
   /** Console staff log a member out everywhere (in the caller's transaction, with its audit entry). */
   async function endMemberSessions(memberId: string, tx: Db = db): Promise<number> {
     return deleteMemberSessions(tx, memberId)
@@ -387,6 +396,7 @@ export function createAccountsService({
     findOrRegisterMember,
     findMember,
     findMemberProfile,
+    holdMember,
     listMemberSessions,
     endMemberSessions,
     purgeExpired,

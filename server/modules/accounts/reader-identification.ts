@@ -11,9 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AccountErrorCode } from '#contracts/accounts.ts'
 import type { Config } from '#server/config.ts'
 import { AppError } from '#server/http/app-error.ts'
+import type { Reader } from '#server/kernel/reader.ts'
+import { isDeviceId, newDeviceId } from '#server/kernel/secrets.ts'
 import type { AccountsService, Identity } from './accounts.service.ts'
-import type { Reader } from './reader.ts'
-import { isDeviceId, newDeviceId } from './secrets.ts'
 import { accountCookieNames, setDeviceCookie } from './session-cookies.ts'
 
 declare module 'fastify' {

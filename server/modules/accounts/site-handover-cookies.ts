@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import type { Region } from '#contracts/regions.ts'
 import type { Config } from '#server/config.ts'
-import { isHandoverSecretShape } from './secrets.ts'
+import { isHandoverSecretShape } from '#server/kernel/secrets.ts'
 import { siteWideCookieOptions } from './session-cookies.ts'
 import { handoverRules } from './site-handover.service.ts'
 

@@ -19,9 +19,9 @@ import { sameSitePath } from '#contracts/site-paths.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
+import type { Reader } from '#server/kernel/reader.ts'
+import { hashHandoverSecret, isHandoverSecretShape, newHandoverSecret } from '#server/kernel/secrets.ts'
 import type { AccountsService } from './accounts.service.ts'
-import type { Reader } from './reader.ts'
-import { hashHandoverSecret, isHandoverSecretShape, newHandoverSecret } from './secrets.ts'
 import {
   deleteHandoversExpiredBefore,
   findLiveSessionEnd,

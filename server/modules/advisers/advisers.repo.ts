@@ -1,7 +1,6 @@
 /** Queries on advisers and adviser_assignments: plain rows, no rules. */
 import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/database.ts'
-import { members } from '#server/modules/accounts/accounts.sql.ts'
 import { adviserAssignments, advisers } from './advisers.sql.ts'
 
 export type AdviserRow = typeof advisers.$inferSelect
@@ -44,18 +43,13 @@ export async function updateAdviser(
   return row
 }
 
-/** The members assigned to an adviser with their numbers, longest assigned first. */
-export async function selectAssignmentsOfAdviser(
-  db: Db,
-  adviserId: string,
-): Promise<(AssignmentRow & { phone: string })[]> {
-  const rows = await db
-    .select({ assignment: adviserAssignments, phone: members.phone })
+/** The members assigned to an adviser, longest assigned first (their numbers are accounts'). */
+export async function selectAssignmentsOfAdviser(db: Db, adviserId: string): Promise<AssignmentRow[]> {
+  return db
+    .select()
     .from(adviserAssignments)
-    .innerJoin(members, eq(members.id, adviserAssignments.memberId))
     .where(eq(adviserAssignments.adviserId, adviserId))
     .orderBy(asc(adviserAssignments.assignedAt))
-  return rows.map((row) => ({ ...row.assignment, phone: row.phone }))
 }
 
 export async function countAssignmentsOfAdviser(db: Db, adviserId: string): Promise<number> {

@@ -10,7 +10,7 @@ import {
 import type { AuditPage } from '#contracts/console-rules.ts'
 import { ConsoleErrorCode } from '#contracts/console-rules.ts'
 import { CommonErrorCode } from '#contracts/envelope.ts'
-import { createConsoleClients, type StaffClient } from '#server/modules/console/testing/console-clients.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { sampleAdvisers } from './advisers.seed.ts'

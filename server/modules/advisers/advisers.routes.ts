@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { CommonErrorCode, ok } from '#contracts/envelope.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
-import { isLoggedIn } from '#server/modules/accounts/reader.ts'
+import { isLoggedIn } from '#server/kernel/reader.ts'
 import type { AdvisersService } from './advisers.service.ts'
 
 export function registerAdvisersRoutes(

@@ -27,7 +27,7 @@ import type { Locale } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { AuditWriter } from '#server/modules/console/console-audit.service.ts'
 import {
   type AdviserRow,
@@ -114,14 +114,20 @@ export function createAdvisersService({
   async function getAdviser(id: string): Promise<ConsoleAdviserDetail> {
     const row = await requireAdviser(id)
     const assigned = await selectAssignmentsOfAdviser(db, id)
-    const members: AdviserMember[] = await Promise.all(
-      assigned.map(async (assignment) => ({
-        memberId: assignment.memberId,
-        phoneMasked: maskMobile(assignment.phone),
-        tier: await tierOf(assignment.memberId),
-        assignedAt: assignment.assignedAt.toISOString(),
-      })),
+    const found = await Promise.all(
+      assigned.map(async (assignment): Promise<AdviserMember | null> => {
+        const phone = await findMemberPhone(assignment.memberId)
+        // A member deleted meanwhile has left (the assignment goes with them).
+        if (phone === undefined) return null
+        return {
+          memberId: assignment.memberId,
+          phoneMasked: maskMobile(phone),
+          tier: await tierOf(assignment.memberId),
+          assignedAt: assignment.assignedAt.toISOString(),
+        }
+      }),
     )
+    const members = found.filter((member) => member !== null)
     return { ...adviserOf(row, members.length), members }
   }
 

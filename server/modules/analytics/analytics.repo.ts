@@ -2,7 +2,8 @@
  * Queries of readers' analytics (ADR 0016): the rollup (what was recorded in a span of time, added to the daily
  * tables) and the dashboard's questions, each answered from the daily tables for what is rolled up and from the
  * recorded rows for the rest (`rolledUntil` onwards). Reporting only: this module reads the tracking, accounts,
- * stocks and chat modules' tables and never writes them. No rules here.
+ * stocks, chat and articles modules' tables and never writes them (a read model across modules, named in ADR 0018).
+ * No rules here.
  */
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, selectRows } from '#server/db/database.ts'

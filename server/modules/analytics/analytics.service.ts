@@ -22,7 +22,7 @@ import {
 import type { Locale, Region } from '#contracts/regions.ts'
 import { type Clock, calendarOf } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
-import { instantOfFirmTime, nextDay } from '#server/modules/console/firm-time.ts'
+import { instantOfFirmTime, nextDay } from '#server/kernel/firm-time.ts'
 import {
   type AnalyticsSpan,
   addActivityToDaily,

@@ -4,7 +4,7 @@
  */
 import { BillingErrorCode as Code } from '#contracts/billing-rules.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import { PaymentProviderError, type ProviderPrice } from '#server/providers/payments/payments-provider.ts'
 import type { PriceRow } from './billing.repo.ts'
 

@@ -28,7 +28,7 @@ import type { Locale, Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import {
   periodEnd,
   type SubscriptionRow,

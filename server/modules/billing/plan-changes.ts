@@ -15,7 +15,7 @@ import {
 import type { Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type {
   SubscriptionRow,
   SubscriptionService,

@@ -9,8 +9,8 @@
 import type { ChatFileKind } from '#contracts/chat-file-rules.ts'
 import type { AssistantKind, ChatMessageRole, ChatSource } from '#contracts/chat-rules.ts'
 import type { Locale, Region } from '#contracts/regions.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
-import type { SectionPlace } from '#server/modules/chat-files/reading/file-reading.ts'
+import type { SectionPlace } from '#server/file-reading/file-reading.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 
 export interface AssistantTurn {
   role: ChatMessageRole
@@ -31,7 +31,7 @@ export interface AssistantRequest {
 }
 
 /** Where a passage or a table sits in its file: page 3, sheet "Holdings", slide 2… */
-export type { SectionPlace as FilePlace } from '#server/modules/chat-files/reading/file-reading.ts'
+export type { SectionPlace as FilePlace } from '#server/file-reading/file-reading.ts'
 
 export interface FilePassage {
   fileId: string
@@ -50,7 +50,7 @@ export interface FileTable {
 
 /**
  * What an assistant may read of the conversation's files: their text as quoted data, never instructions. The chat
- * files service provides it (server/modules/chat-files); an assistant only reads.
+ * files service provides it (server/modules/chat/files/); an assistant only reads.
  */
 export interface ConversationFiles {
   /** The files that could be read, oldest first. */

@@ -27,7 +27,7 @@ import type { Locale, Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { QuotaReceipt, QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import { type Assistant, AssistantError, type AssistantTurn, type ConversationFiles } from './assistant.ts'
 import {
@@ -44,6 +44,7 @@ import {
   updateMessage,
 } from './chat.repo.ts'
 import { cleanTitle, fallbackTitleOf } from './chat-titles.ts'
+import { ownerOf } from './conversation-owner.ts'
 
 export type ChatStreamEvent = {
   [K in ChatStreamEventName]: { event: K; data: ChatStreamEvents[K] }
@@ -83,7 +84,7 @@ export interface AnswerDependencies {
   staleClaimMs?: number
   /** Longest wait for a generated title before the question stands in. */
   titleTimeoutMs?: number
-  /** The conversation's uploaded files (server/modules/chat-files); absent, questions carry no files. */
+  /** The conversation's uploaded files (files/chat-files.service.ts); absent, questions carry no files. */
   files?: QuestionFiles | undefined
 }
 
@@ -93,11 +94,6 @@ export interface QuestionFiles {
   filesForQuestion(conversationId: string, fileIds: string[]): Promise<ChatAttachment[]>
   attachToQuestion(fileIds: string[], questionId: string): Promise<void>
   conversationFiles(conversationId: string, attachedToQuestion: string[]): Promise<ConversationFiles>
-}
-
-/** A conversation's owner: the quota subject's shape (member across devices, else the visitor's device). */
-export function ownerOf(reader: Reader): string {
-  return reader.memberId ? `member:${reader.memberId}` : `device:${reader.device.key}`
 }
 
 const notFound = () => new AppError('not_found', ChatErrorCode.conversationNotFound)

@@ -20,12 +20,11 @@ import type { Locale, Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import type { Assistant } from './assistant.ts'
 import {
   deleteConversation as deleteConversationRow,
-  findOwnedConversation,
   findOwnedMessage,
   insertConversation,
   listConversationIdsOf,
@@ -39,11 +38,16 @@ import {
 import {
   type AnswerDependencies,
   createAnswerFlow,
-  ownerOf,
   type QuestionFiles,
   type RunningAnswers,
 } from './chat-answer.ts'
 import { conversationOf, messageOf } from './chat-wire.ts'
+import {
+  deviceOwnerOf,
+  ownedConversation as findReaderConversation,
+  memberOwnerOf,
+  ownerOf,
+} from './conversation-owner.ts'
 
 export type { AnswerRun, AskContext, ChatEventSink, ChatStreamEvent } from './chat-answer.ts'
 
@@ -71,11 +75,7 @@ export function createChatService(deps: ChatServiceDependencies) {
   const running: RunningAnswers = new Map()
   const answers = createAnswerFlow({ ...deps, running })
 
-  async function ownedConversation(id: string, reader: Reader) {
-    const conversation = await findOwnedConversation(db, id, ownerOf(reader))
-    if (!conversation) throw notFound()
-    return conversation
-  }
+  const ownedConversation = (id: string, reader: Reader) => findReaderConversation(db, id, reader)
 
   /** An empty conversation; the first question titles it. */
   async function startConversation(reader: Reader): Promise<{ subSessionId: string }> {
@@ -115,8 +115,10 @@ export function createChatService(deps: ChatServiceDependencies) {
     return conversationOf(row)
   }
 
-  /** Deletes the conversation and its messages; an answer being written there stops. */
-  /** Deletes the conversation, its messages and its files (their stored bytes first). */
+  /**
+   * Deletes the conversation, its messages and its files (their stored bytes first); an answer being written
+   * there stops.
+   */
   async function deleteConversation(id: string, reader: Reader): Promise<{ deleted: true }> {
     if (deps.files) {
       await ownedConversation(id, reader)
@@ -129,7 +131,7 @@ export function createChatService(deps: ChatServiceDependencies) {
 
   /** A member deleted their account: every conversation of theirs goes, with its messages and files. */
   async function deleteMemberConversations(memberId: string): Promise<number> {
-    const owner = `member:${memberId}`
+    const owner = memberOwnerOf(memberId)
     const ids = await listConversationIdsOf(db, owner)
     for (const id of ids) {
       running.get(id)?.controller.abort()
@@ -167,7 +169,7 @@ export function createChatService(deps: ChatServiceDependencies) {
 
   /** At login: the visitor's conversations on this device become the member's. */
   async function adoptVisitorConversations(deviceKey: string, memberId: string): Promise<number> {
-    return moveConversations(db, `device:${deviceKey}`, `member:${memberId}`)
+    return moveConversations(db, deviceOwnerOf(deviceKey), memberOwnerOf(memberId))
   }
 
   return {

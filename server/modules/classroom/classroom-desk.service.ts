@@ -21,7 +21,7 @@ import type { Locale } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import { instantOfFirmTime } from '#server/modules/console/firm-time.ts'
+import { instantOfFirmTime } from '#server/kernel/firm-time.ts'
 import {
   type CourseRow,
   countLessonsByCourse,

@@ -10,7 +10,7 @@ import {
   wallClockOf,
 } from '#contracts/classroom-rules.ts'
 import { createManualClock } from '#server/clock.ts'
-import { createConsoleClients, type StaffClient } from '#server/modules/console/testing/console-clients.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 

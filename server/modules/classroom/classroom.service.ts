@@ -35,7 +35,7 @@ import type { Clock } from '#server/clock.ts'
 import type { LocalizedText } from '#server/db/columns.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import { isLoggedIn, type Reader } from '#server/modules/accounts/reader.ts'
+import { isLoggedIn, type Reader } from '#server/kernel/reader.ts'
 import { demoteHeadings, renderMarkdown } from '#server/text/render-markdown.ts'
 import {
   type CourseRow,

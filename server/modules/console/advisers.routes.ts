@@ -13,8 +13,8 @@ import {
 } from '#contracts/advisers.ts'
 import { MemberLookupQuery } from '#contracts/console-members.ts'
 import { ok } from '#contracts/envelope.ts'
+import { actorOf } from '#server/kernel/console-staff.ts'
 import type { AdvisersService } from '#server/modules/advisers/advisers.service.ts'
-import { actorOf } from './console-guard.ts'
 
 const support = { consoleRoles: adviserCareRoles }
 

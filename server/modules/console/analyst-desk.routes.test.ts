@@ -7,9 +7,9 @@ import {
   type ConsolePickMonth,
 } from '#contracts/console-rules.ts'
 import type { MonthlyPicksAnswer } from '#contracts/stocks.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
-import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.63', phonePrefix: '9163' })
 let runtime: TestRuntime

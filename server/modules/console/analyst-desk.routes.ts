@@ -13,8 +13,8 @@ import {
 } from '#contracts/console.ts'
 import { analystDeskRoles } from '#contracts/console-rules.ts'
 import { ok } from '#contracts/envelope.ts'
+import { actorOf } from '#server/kernel/console-staff.ts'
 import type { AnalystDeskService } from '#server/modules/stocks/analyst-desk.service.ts'
-import { actorOf } from './console-guard.ts'
 
 const desk = { consoleRoles: analystDeskRoles }
 

@@ -4,8 +4,8 @@ import type { AnalyticsDashboard, AnalyticsDay } from '#contracts/console-analyt
 import { createManualClock } from '#server/clock.ts'
 import { selectRows } from '#server/db/database.ts'
 import { trackingEvents } from '#server/modules/tracking/tracking.sql.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
-import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
 
 // The firm's days are Hong Kong's (UTC+8, no daylight saving): 16:00 UTC is the firm's midnight. The tests follow
 // one another in time, as events arrive: each records what happens after the last rollup's mark.

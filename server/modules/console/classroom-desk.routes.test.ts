@@ -8,9 +8,9 @@ import {
 } from '#contracts/classroom-rules.ts'
 import { type AuditPage, ConsoleErrorCode } from '#contracts/console-rules.ts'
 import { insertSampleClassroomIfEmpty } from '#server/modules/classroom/classroom.seed.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
-import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.92', phonePrefix: '9192' })
 let runtime: TestRuntime

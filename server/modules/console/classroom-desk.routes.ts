@@ -12,8 +12,8 @@ import {
 } from '#contracts/classroom.ts'
 import { analystDeskRoles } from '#contracts/console-rules.ts'
 import { ok } from '#contracts/envelope.ts'
+import { actorOf } from '#server/kernel/console-staff.ts'
 import type { ClassroomDeskService } from '#server/modules/classroom/classroom-desk.service.ts'
-import { actorOf } from './console-guard.ts'
 
 const desk = { consoleRoles: analystDeskRoles }
 

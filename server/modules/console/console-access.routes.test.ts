@@ -10,10 +10,10 @@ import {
   consoleApiPrefix,
   consoleRoles,
 } from '#contracts/console-rules.ts'
+import type { ConsoleRouteRoles } from '#server/kernel/console-staff.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
-import type { ConsoleRouteRoles } from './console-guard.ts'
-import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.61', phonePrefix: '9161' })
 let runtime: TestRuntime

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify'
 import { AuditQuery, GrantRoleRequest, RevokeRoleQuery } from '#contracts/console.ts'
 import { ok } from '#contracts/envelope.ts'
+import { actorOf } from '#server/kernel/console-staff.ts'
 import type { ConsoleAccessService } from './console-access.service.ts'
 import type { ConsoleAuditService } from './console-audit.service.ts'
-import { actorOf } from './console-guard.ts'
 
 const admins = { consoleRoles: ['admin'] } as const
 

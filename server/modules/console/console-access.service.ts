@@ -19,6 +19,7 @@ import { toE164Mobile } from '#contracts/mobile-number.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
+import type { ConsoleMember } from '#server/kernel/console-staff.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
 import {
   deleteRoleGrant,
@@ -29,11 +30,6 @@ import {
   selectRolesOfMember,
 } from './console-access.repo.ts'
 import type { AuditWriter } from './console-audit.service.ts'
-
-/** A member in the console: who they are and the roles they hold (empty: no access). */
-export interface ConsoleMember extends ConsoleActor {
-  roles: ConsoleRole[]
-}
 
 export function createConsoleAccessService({
   db,

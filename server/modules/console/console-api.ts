@@ -1,22 +1,15 @@
 /**
- * The `/api/console` route group (server/http.ts registers it as one Fastify scope): the same infrastructure as the
- * reader's API — compression, security headers, the error envelope, load shedding, reader identification (session
- * and the same-site check of ADR 0006), the text-input check — then the console guard (console-guard.ts) over
- * every route of the group, then the routes, then the 404/405 answers of the prefix.
+ * What the `/api/console` route group adds to the API infrastructure it shares with the reader's API
+ * (server/http/api-infrastructure.ts: compression, security headers, the error envelope, load shedding, reader
+ * identification with the same-site check of ADR 0006, the text-input check, and last the 404/405 answers of the
+ * prefix): the console guard (console-guard.ts) over every route of the group, then the routes.
  *
  * Other parts of the console (members, site, analytics) add their `register…Routes(routes, …)` lines in the routes'
  * scope below, each route declaring its `consoleRoles` (console-guard.ts), and list them in the table of
  * console-access.routes.test.ts, which checks every served route for 401 and 403.
  */
-import fastifyHelmet from '@fastify/helmet'
 import type { FastifyError, FastifyInstance } from 'fastify'
-import type { Config } from '#server/config.ts'
-import { registerApiCompression } from '#server/http/compression.ts'
-import { failure, registerErrorHandling, requestLocale } from '#server/http/error-handler.ts'
-import { type LoadShedding, registerApiLoadShedding } from '#server/http/load-shedding.ts'
-import { registerTextInputCheck } from '#server/http/text-input.ts'
-import { registerUnmatchedRequests, trackApiRoutes } from '#server/http/unmatched-requests.ts'
-import { registerReaderIdentification } from '#server/modules/accounts/reader-identification.ts'
+import { failure, requestLocale } from '#server/http/error-handler.ts'
 import { ArticleStaleError } from '#server/modules/articles/article-editing.service.ts'
 import { registerStrategiesConsoleRoutes } from '#server/modules/strategies/strategies-console.routes.ts'
 import type { Services } from '#server/services.ts'
@@ -31,20 +24,7 @@ import { registerConsoleSiteRoutes } from './console-site.routes.ts'
 import { registerExpertQueueRoutes } from './expert-queue.routes.ts'
 import { registerNewsroomRoutes } from './newsroom.routes.ts'
 
-export async function registerConsoleApi(
-  consoleApi: FastifyInstance,
-  { services, config, loadShedding }: { services: Services; config: Config; loadShedding: LoadShedding },
-): Promise<void> {
-  const routeTable = trackApiRoutes(consoleApi)
-  if (config.compression) await registerApiCompression(consoleApi)
-  await consoleApi.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    hsts: config.isHttps,
-  })
-  registerErrorHandling(consoleApi)
-  registerApiLoadShedding(consoleApi, loadShedding)
-  registerReaderIdentification(consoleApi, { accounts: services.accounts, config })
-  registerTextInputCheck(consoleApi)
+export async function registerConsoleApi(consoleApi: FastifyInstance, services: Services): Promise<void> {
   // Before every route of the group: 401 without a login, 403 without a role the route declares.
   registerConsoleGuard(consoleApi, services.console.access)
 
@@ -61,10 +41,6 @@ export async function registerConsoleApi(
     registerExpertQueueRoutes(routes, services.expert)
     registerAdvisersConsoleRoutes(routes, services.advisers)
   })
-
-  // Last: every other path and method under the prefix answers the 404 or 405 envelope (to admins; the guard
-  // answers everyone else first).
-  registerUnmatchedRequests(consoleApi, routeTable)
 }
 
 /**

@@ -15,13 +15,13 @@ import {
 } from '#contracts/console-rules.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
+import { instantOfFirmTime, nextDay } from '#server/kernel/firm-time.ts'
 import {
   type AuditEntryRow,
   countAuditEntries,
   insertAuditEntry,
   selectAuditEntries,
 } from './console-audit.repo.ts'
-import { instantOfFirmTime, nextDay } from './firm-time.ts'
 
 /** One change to write. `actor` null: the site itself (a scheduled job). */
 export interface AuditRecord {

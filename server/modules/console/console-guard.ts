@@ -4,27 +4,16 @@
  * CONSOLE_ROLE_REQUIRED. A route declares who may call it in its config (`consoleRoles: ['editor', 'analyst']`, or
  * `'any'` for every holder of a role); `admin` passes every route; a route that declares nothing is for admins
  * only, so a route added without thought is closed, not open. Runs after reader identification (session and the
- * same-site check of ADR 0006), before body parsing, so a refused call's body is never read.
+ * same-site check of ADR 0006), before body parsing, so a refused call's body is never read. What a route declares,
+ * and what the guard leaves on the request, are the kernel's (server/kernel/console-staff.ts), so modules serving
+ * console routes need not import the console.
  */
 import type { FastifyInstance } from 'fastify'
 import { ConsoleErrorCode, type ConsoleRole } from '#contracts/console-rules.ts'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { ConsoleAccessService, ConsoleMember } from './console-access.service.ts'
-
-/** Who may call a console route: these roles (admins always may), or any role at all. */
-export type ConsoleRouteRoles = readonly ConsoleRole[] | 'any'
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Console routes only (console-guard.ts): who may call it. Absent: admins only. */
-    consoleRoles?: ConsoleRouteRoles
-  }
-  interface FastifyRequest {
-    /** Console routes only: the member calling and their roles; set by the guard before the handler. */
-    consoleMember: ConsoleMember
-  }
-}
+import type { ConsoleMember, ConsoleRouteRoles } from '#server/kernel/console-staff.ts'
+import type { ConsoleAccessService } from './console-access.service.ts'
 
 /** Whether holding `held` lets a member through a route that needs `needed`. */
 export function mayCall(held: readonly ConsoleRole[], needed: ConsoleRouteRoles | undefined): boolean {
@@ -47,9 +36,4 @@ export function registerConsoleGuard(
       throw new AppError('forbidden', ConsoleErrorCode.roleRequired)
     request.consoleMember = member
   })
-}
-
-/** The actor an audit entry names: the member, without their roles. */
-export function actorOf(member: ConsoleMember): { memberId: string; phone: string } {
-  return { memberId: member.memberId, phone: member.phone }
 }

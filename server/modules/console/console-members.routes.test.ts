@@ -9,9 +9,9 @@ import {
 } from '#contracts/console-members-rules.ts'
 import { type AuditPage, ConsoleErrorCode } from '#contracts/console-rules.ts'
 import { newsletterSignups } from '#server/modules/newsletter/newsletter.sql.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
-import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.64', phonePrefix: '9164' })
 let runtime: TestRuntime

@@ -17,7 +17,7 @@ import {
   SignupIdParams,
 } from '#contracts/console-members.ts'
 import { ok } from '#contracts/envelope.ts'
-import { actorOf } from './console-guard.ts'
+import { actorOf } from '#server/kernel/console-staff.ts'
 import type { ConsoleMembersService } from './console-members.service.ts'
 
 const support = { consoleRoles: memberCareRoles }

@@ -29,8 +29,9 @@ import { toE164Mobile } from '#contracts/mobile-number.ts'
 import type { Clock } from '#server/clock.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
+import { instantOfFirmTime, nextDay } from '#server/kernel/firm-time.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
 import type { BillingService } from '#server/modules/billing/billing.service.ts'
 import type { NewsletterService, SignupRow } from '#server/modules/newsletter/newsletter.service.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
@@ -40,7 +41,6 @@ import type {
 } from '#server/modules/subscriptions/subscriptions.service.ts'
 import type { AuditWriter } from './console-audit.service.ts'
 import { csvByteOrderMark, csvField, csvLine } from './csv-text.ts'
-import { instantOfFirmTime, nextDay } from './firm-time.ts'
 
 /** The export's columns, in order (English headers: the file is read by tools as well as people). */
 const exportColumns = ['email', 'name', 'phone', 'language', 'region', 'source', 'signed_up_at', 'updated_at']

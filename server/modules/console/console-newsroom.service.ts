@@ -13,10 +13,10 @@ import {
   type EditorArticle,
 } from '#contracts/console-rules.ts'
 import { AppError } from '#server/http/app-error.ts'
+import { instantOfFirmTime } from '#server/kernel/firm-time.ts'
 import type { ArticleCoversService } from '#server/modules/articles/article-covers.service.ts'
 import type { ArticleEditingService } from '#server/modules/articles/article-editing.service.ts'
 import type { ConsoleAuditService } from './console-audit.service.ts'
-import { instantOfFirmTime } from './firm-time.ts'
 
 export function createConsoleNewsroomService({
   editing,

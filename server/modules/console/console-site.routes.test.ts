@@ -18,9 +18,9 @@ import { insertRedirectsIfAbsent } from '#server/modules/redirects/redirects.rep
 import { defaultRedirects } from '#server/modules/redirects/redirects.seed.ts'
 import { createRedirectsService } from '#server/modules/redirects/redirects.service.ts'
 import { createSiteTextsService } from '#server/modules/site-texts/site-texts.service.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
 import { regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
-import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
 import { type ConsoleSiteRuntime, startConsoleSiteRuntime } from './testing/console-site-runtime.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.66', phonePrefix: '9166' })

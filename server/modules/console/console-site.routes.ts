@@ -19,8 +19,8 @@ import {
 } from '#contracts/console-site.ts'
 import { ok } from '#contracts/envelope.ts'
 import { failure, requestLocale } from '#server/http/error-handler.ts'
+import { actorOf } from '#server/kernel/console-staff.ts'
 import { SiteTextStaleError } from '#server/modules/site-texts/site-texts.service.ts'
-import { actorOf } from './console-guard.ts'
 import type { ConsoleSiteService } from './console-site.service.ts'
 
 const admins = { consoleRoles: siteAdminRoles }

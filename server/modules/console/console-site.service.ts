@@ -28,13 +28,15 @@ import {
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
-import type { PriceRow } from '#server/modules/billing/billing.repo.ts'
 import type { BillingService } from '#server/modules/billing/billing.service.ts'
 import type { NavigationService } from '#server/modules/navigation/navigation.service.ts'
 import type { RedirectsService } from '#server/modules/redirects/redirects.service.ts'
 import type { ContactChannelsService } from '#server/modules/site-texts/contact-channels.service.ts'
 import type { SiteTextsService } from '#server/modules/site-texts/site-texts.service.ts'
 import type { AuditWriter } from './console-audit.service.ts'
+
+/** A price as billing's service hands it out (billing's row; its repo is billing's own). */
+type PriceRow = Awaited<ReturnType<BillingService['listAllPrices']>>[number]
 
 function consolePriceOf(row: PriceRow): ConsolePrice {
   return {

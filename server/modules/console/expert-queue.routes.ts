@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify'
 import { analystDeskRoles } from '#contracts/console-rules.ts'
 import { ok } from '#contracts/envelope.ts'
 import { AnswerExpertRequest, ExpertQuestionParams, ExpertQueueQuery } from '#contracts/expert.ts'
+import type { ConsoleMember } from '#server/kernel/console-staff.ts'
 import type { ExpertActor, ExpertService } from '#server/modules/expert/expert.service.ts'
-import type { ConsoleMember } from './console-access.service.ts'
 
 const desk = { consoleRoles: analystDeskRoles }
 

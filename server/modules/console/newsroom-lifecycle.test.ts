@@ -9,9 +9,9 @@ import {
   type NewsroomOptions,
 } from '#contracts/console-rules.ts'
 import { createManualClock } from '#server/clock.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
 import type { TestRuntime } from '#server/testing/test-runtime.ts'
-import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
 import type { ConsoleSiteRuntime } from './testing/console-site-runtime.ts'
 import { startNewsroomRuntime } from './testing/newsroom-runtime.ts'
 

@@ -19,9 +19,9 @@ import {
 import type { MenuGroup } from '#contracts/site.ts'
 import { createManualClock } from '#server/clock.ts'
 import { articleScheduleJob } from '#server/jobs/jobs.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
 import { regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
-import { createConsoleClients, type StaffClient } from './testing/console-clients.ts'
 import type { ConsoleSiteRuntime } from './testing/console-site-runtime.ts'
 import { startNewsroomRuntime } from './testing/newsroom-runtime.ts'
 

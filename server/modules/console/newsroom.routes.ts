@@ -21,7 +21,7 @@ import {
 import { ConsoleErrorCode, coverMaxBytes, newsroomRoles } from '#contracts/console-rules.ts'
 import { ok } from '#contracts/envelope.ts'
 import { AppError } from '#server/http/app-error.ts'
-import { actorOf } from './console-guard.ts'
+import { actorOf } from '#server/kernel/console-staff.ts'
 import type { ConsoleNewsroomService } from './console-newsroom.service.ts'
 
 const newsroom = { consoleRoles: newsroomRoles }

@@ -1,62 +1,13 @@
-/** Queries of expert questions; no rules (expert.service.ts decides who may do what). */
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
+/**
+ * Queries of expert questions; no rules (expert.service.ts decides who may do what). A question as the pages show it,
+ * with the stock's names, the analyst's name and the file, is the read model's (expert-views.read-model.ts, ADR 0018).
+ */
+import { and, count, eq, gte, isNull, lt, ne } from 'drizzle-orm'
 import type { ExpertQueueFilter } from '#contracts/expert-rules.ts'
 import type { Db } from '#server/db/database.ts'
-import { members } from '#server/modules/accounts/accounts.sql.ts'
-import { chatConversations } from '#server/modules/chat/chat.sql.ts'
-import { chatFiles } from '#server/modules/chat-files/chat-files.sql.ts'
-import { stockCompanies } from '#server/modules/stocks/stocks.sql.ts'
 import { expertQuestions } from './expert.sql.ts'
 
 export type ExpertQuestionRow = typeof expertQuestions.$inferSelect
-
-/** A question with what the pages show beside it: the company's names, the answering analyst's name, the file. */
-export interface ExpertQuestionView {
-  question: ExpertQuestionRow
-  nameEn: string | null
-  nameZh: string | null
-  answeredByName: string | null
-  file: { name: string; kind: string; size: number; storageKey: string } | null
-}
-
-const answerer = sql<
-  string | null
->`(select ${members.displayName} from ${members} where ${members.id} = ${expertQuestions.answeredByMemberId})`
-
-function selectViews(db: Db) {
-  return db
-    .select({
-      question: expertQuestions,
-      nameEn: stockCompanies.nameEn,
-      nameZh: stockCompanies.nameZh,
-      answeredByName: answerer,
-      fileName: chatFiles.name,
-      fileKind: chatFiles.kind,
-      fileSize: chatFiles.size,
-      fileStorageKey: chatFiles.storageKey,
-    })
-    .from(expertQuestions)
-    .leftJoin(
-      stockCompanies,
-      and(eq(stockCompanies.market, expertQuestions.market), eq(stockCompanies.code, expertQuestions.code)),
-    )
-    .leftJoin(chatFiles, eq(chatFiles.id, expertQuestions.fileId))
-}
-
-type SelectedView = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number]
-
-function viewOf(row: SelectedView): ExpertQuestionView {
-  return {
-    question: row.question,
-    nameEn: row.nameEn,
-    nameZh: row.nameZh,
-    answeredByName: row.answeredByName,
-    file:
-      row.fileName !== null && row.fileKind !== null && row.fileSize !== null && row.fileStorageKey !== null
-        ? { name: row.fileName, kind: row.fileKind, size: row.fileSize, storageKey: row.fileStorageKey }
-        : null,
-  }
-}
 
 export async function insertQuestion(
   db: Db,
@@ -70,17 +21,13 @@ export async function insertQuestion(
   return row
 }
 
-/**
- * Holds the member's row until the transaction ends, so two questions at once are counted one after the other;
- * answers their number (kept with the question for the console), undefined when the member is gone.
- */
-export async function lockMember(db: Db, memberId: string): Promise<string | undefined> {
+/** Every question the member asked, withdrawn ones too (their list's total). */
+export async function countMemberQuestions(db: Db, memberId: string): Promise<number> {
   const [row] = await db
-    .select({ phone: members.phone })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .for('update')
-  return row?.phone
+    .select({ count: count() })
+    .from(expertQuestions)
+    .where(eq(expertQuestions.memberId, memberId))
+  return Number(row?.count ?? 0)
 }
 
 /** Questions the member asked in [from, to) that still count (not withdrawn). */
@@ -97,28 +44,6 @@ export async function countCountedQuestions(db: Db, memberId: string, from: Date
       ),
     )
   return Number(row?.count ?? 0)
-}
-
-export async function listMemberQuestions(
-  db: Db,
-  memberId: string,
-  { limit, offset }: { limit: number; offset: number },
-): Promise<{ rows: ExpertQuestionView[]; total: number }> {
-  const rows = await selectViews(db)
-    .where(eq(expertQuestions.memberId, memberId))
-    .orderBy(desc(expertQuestions.askedAt), desc(expertQuestions.id))
-    .limit(limit)
-    .offset(offset)
-  const [total] = await db
-    .select({ count: count() })
-    .from(expertQuestions)
-    .where(eq(expertQuestions.memberId, memberId))
-  return { rows: rows.map(viewOf), total: Number(total?.count ?? 0) }
-}
-
-export async function findQuestionView(db: Db, id: string): Promise<ExpertQuestionView | undefined> {
-  const [row] = await selectViews(db).where(eq(expertQuestions.id, id))
-  return row ? viewOf(row) : undefined
 }
 
 export async function findQuestion(db: Db, id: string): Promise<ExpertQuestionRow | undefined> {
@@ -190,30 +115,6 @@ export async function countUnseenAnswers(db: Db, memberId: string): Promise<numb
   return Number(row?.count ?? 0)
 }
 
-function stateFilter(filter: ExpertQueueFilter) {
-  return filter === 'all' ? undefined : eq(expertQuestions.state, filter)
-}
-
-/** The console's queue: waiting ones oldest first (first come, first answered); the others newest first. */
-export async function listQueue(
-  db: Db,
-  filter: ExpertQueueFilter,
-  { limit, offset }: { limit: number; offset: number },
-): Promise<{ rows: ExpertQuestionView[]; total: number }> {
-  const order =
-    filter === 'waiting'
-      ? [asc(expertQuestions.askedAt), asc(expertQuestions.id)]
-      : filter === 'answered'
-        ? [desc(expertQuestions.answeredAt), desc(expertQuestions.id)]
-        : [desc(expertQuestions.askedAt), desc(expertQuestions.id)]
-  const rows = await selectViews(db)
-    .where(stateFilter(filter))
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
-  return { rows: rows.map(viewOf), total: (await countByState(db))[filter] }
-}
-
 export async function countByState(db: Db): Promise<Record<ExpertQueueFilter, number>> {
   const rows = await db
     .select({ state: expertQuestions.state, count: count() })
@@ -225,30 +126,4 @@ export async function countByState(db: Db): Promise<Record<ExpertQueueFilter, nu
     answered: of('answered'),
     all: rows.reduce((sum, row) => sum + Number(row.count), 0),
   }
-}
-
-/**
- * A chat upload of `owner` (chat-answer.ts `ownerOf`: whose a file is, is whose its conversation is), whatever its status; the
- * caller decides whether it may go with a question.
- */
-export async function findOwnedChatFile(db: Db, fileId: string, owner: string) {
-  const [row] = await db
-    .select({ id: chatFiles.id, name: chatFiles.name, status: chatFiles.status })
-    .from(chatFiles)
-    .innerJoin(chatConversations, eq(chatConversations.id, chatFiles.conversationId))
-    .where(and(eq(chatFiles.id, fileId), eq(chatConversations.owner, owner)))
-  return row
-}
-
-/** The member's chat uploads that were read, newest first (what a question may carry). */
-export async function listOwnedReadFiles(db: Db, owner: string, limit: number) {
-  return db
-    .select({ id: chatFiles.id, name: chatFiles.name, createdAt: chatFiles.createdAt })
-    .from(chatFiles)
-    .innerJoin(chatConversations, eq(chatConversations.id, chatFiles.conversationId))
-    .where(
-      and(eq(chatConversations.owner, owner), eq(chatFiles.status, 'ready'), isNotNull(chatFiles.readAt)),
-    )
-    .orderBy(desc(chatFiles.createdAt), desc(chatFiles.id))
-    .limit(limit)
 }

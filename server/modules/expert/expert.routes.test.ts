@@ -14,10 +14,10 @@ import type {
   ExpertQuestionPage,
 } from '#contracts/expert-rules.ts'
 import { chatConversations } from '#server/modules/chat/chat.sql.ts'
-import { chatFiles } from '#server/modules/chat-files/chat-files.sql.ts'
-import { createConsoleClients, type StaffClient } from '#server/modules/console/testing/console-clients.ts'
+import { chatFiles } from '#server/modules/chat/files/chat-files.sql.ts'
 import type { FileStorage } from '#server/providers/file-storage/file-storage.ts'
 import { createLocalFileStorage } from '#server/providers/file-storage/local-file-storage.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 

@@ -7,12 +7,15 @@
  * `questionsPerMonth[tier]`, counted in the firm's time zone, withdrawn questions not counted), the burst guard per
  * hour (the rate limiter), whose a question is (only its asker sees it: another member gets 404), the states
  * (waiting → answered, waiting → withdrawn) and the claim (one analyst at a time). Leaves the stock lookup to the
- * stocks module, file ownership to the chat's rule (a file is whose its conversation is), the bytes to file storage
- * and the audit log to the console.
+ * stocks module, the reader's uploads to the chat's files service (a file is whose its conversation is: the chat's
+ * rule), holding the member's row to accounts, the bytes to file storage and the audit log to the console. A
+ * question as the pages show it, with names kept by other modules, is the read model's (expert-views.read-model.ts,
+ * ADR 0018); its wire shapes are expert-wire.ts's.
  */
 import type { Readable } from 'node:stream'
 import { benefitReaderOf, benefitsOf } from '#contracts/benefits.ts'
 import type { Tier } from '#contracts/billing-rules.ts'
+import type { ChatFile } from '#contracts/chat-file-rules.ts'
 import type { AskExpertRequest, ExpertListQuery, ExpertQueueQuery } from '#contracts/expert.ts'
 import {
   type ConsoleExpertQuestion,
@@ -23,7 +26,6 @@ import {
   type ExpertFileChoice,
   type ExpertQuestion,
   type ExpertQuestionPage,
-  type ExpertStaffRef,
   expertAuditActions,
 } from '#contracts/expert-rules.ts'
 import { maskMobile } from '#contracts/mobile-number.ts'
@@ -31,10 +33,9 @@ import type { Locale, Market } from '#contracts/regions.ts'
 import { type Clock, calendarOf } from '#server/clock.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
-import { ownerOf } from '#server/modules/chat/chat-answer.ts'
+import { instantOfFirmTime } from '#server/kernel/firm-time.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { AuditWriter } from '#server/modules/console/console-audit.service.ts'
-import { instantOfFirmTime } from '#server/modules/console/firm-time.ts'
 import type { RateLimiter } from '#server/modules/rate-limits/rate-limits.service.ts'
 import { FileNotFoundError, type FileStorage } from '#server/providers/file-storage/file-storage.ts'
 import {
@@ -42,19 +43,19 @@ import {
   countCountedQuestions,
   countUnseenAnswers as countUnseenAnswerRows,
   type ExpertQuestionRow,
-  type ExpertQuestionView,
-  findOwnedChatFile,
   findQuestionForUpdate,
-  findQuestionView,
   insertQuestion,
-  listMemberQuestions,
-  listOwnedReadFiles,
-  listQueue,
-  lockMember,
   markAnswerSeen,
   updateQuestion,
   withdrawWaitingQuestion,
 } from './expert.repo.ts'
+import {
+  type ExpertQuestionView,
+  findQuestionView,
+  listMemberQuestionViews,
+  listQueueViews,
+} from './expert-views.read-model.ts'
+import { consoleQuestionOf, readerQuestionOf } from './expert-wire.ts'
 
 export interface ExpertDependencies {
   db: Db
@@ -69,6 +70,15 @@ export interface ExpertDependencies {
   ): Promise<({ market: Market; code: string } | null)[]>
   storage: Pick<FileStorage, 'open'>
   recordChange: AuditWriter
+  /** The chat's files: one of the reader's uploads (whose a file is, is the chat's rule), or null. */
+  findChatFile(fileId: string, reader: Reader): Promise<Pick<ChatFile, 'name' | 'status'> | null>
+  /** The chat's files: the reader's uploads that were read, newest first. */
+  listChatFiles(reader: Reader, limit: number): Promise<Pick<ChatFile, 'id' | 'name' | 'createdAt'>[]>
+  /**
+   * Accounts: holds the member's row until the transaction ends (two questions sent at once are counted one after
+   * the other); their number, or undefined when the member is gone.
+   */
+  holdMember(memberId: string, tx: Db): Promise<string | undefined>
 }
 
 /** The analyst acting in the console; an admin may release another's claim. */
@@ -88,10 +98,6 @@ const notFound = () => new AppError('not_found', ExpertErrorCode.notFound)
 function nextMonthOf(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number]
   return monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`
-}
-
-function staffRefOf(memberId: string | null, phone: string | null): ExpertStaffRef | null {
-  return memberId && phone ? { memberId, maskedPhone: maskMobile(phone) } : null
 }
 
 export function createExpertService(deps: ExpertDependencies) {
@@ -140,63 +146,11 @@ export function createExpertService(deps: ExpertDependencies) {
     return allowanceOf(reader, await countCountedQuestions(inDb, memberId, window.from, window.to), window)
   }
 
-  function readerQuestionOf(view: ExpertQuestionView): ExpertQuestion {
-    const { question } = view
-    return {
-      id: question.id,
-      stock: {
-        market: question.market,
-        code: question.code,
-        nameEn: view.nameEn ?? question.code,
-        nameZh: view.nameZh ?? question.code,
-      },
-      question: question.question,
-      locale: question.locale,
-      fileName: question.fileName,
-      state: question.state,
-      askedAt: question.askedAt.toISOString(),
-      answer: question.state === 'answered' ? question.answer : null,
-      answeredAt: question.state === 'answered' ? (question.answeredAt?.toISOString() ?? null) : null,
-      answeredBy: question.state === 'answered' ? view.answeredByName : null,
-      isNew: question.state === 'answered' && question.answerSeenAt === null,
-    }
-  }
-
-  function consoleQuestionOf(view: ExpertQuestionView): ConsoleExpertQuestion {
-    const { question } = view
-    return {
-      id: question.id,
-      askerMaskedPhone: maskMobile(question.memberPhone),
-      stock: {
-        market: question.market,
-        code: question.code,
-        nameEn: view.nameEn ?? question.code,
-        nameZh: view.nameZh ?? question.code,
-      },
-      question: question.question,
-      locale: question.locale,
-      file:
-        question.fileName === null
-          ? null
-          : view.file
-            ? { name: view.file.name, kind: view.file.kind, size: view.file.size, isAvailable: true }
-            : { name: question.fileName, kind: '', size: 0, isAvailable: false },
-      state: question.state,
-      askedAt: question.askedAt.toISOString(),
-      claimedBy: staffRefOf(question.claimedByMemberId, question.claimedByPhone),
-      claimedAt: question.claimedAt?.toISOString() ?? null,
-      answer: question.answer,
-      answeredAt: question.answeredAt?.toISOString() ?? null,
-      answeredBy: staffRefOf(question.answeredByMemberId, question.answeredByPhone),
-      answerSeenAt: question.answerSeenAt?.toISOString() ?? null,
-    }
-  }
-
   // ——— The reader ———
 
   async function listMyQuestions(reader: Reader, query: ExpertListQuery): Promise<ExpertQuestionPage> {
     const memberId = memberIdOf(reader)
-    const { rows, total } = await listMemberQuestions(db, memberId, {
+    const { rows, total } = await listMemberQuestionViews(db, memberId, {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     })
@@ -236,7 +190,7 @@ export function createExpertService(deps: ExpertDependencies) {
       })
     let fileName: string | null = null
     if (request.fileId) {
-      const file = await findOwnedChatFile(db, request.fileId, ownerOf(reader))
+      const file = await deps.findChatFile(request.fileId, reader)
       if (!file) throw new AppError('not_found', ExpertErrorCode.fileNotFound)
       if (file.status !== 'ready') throw new AppError('conflict', ExpertErrorCode.fileNotRead)
       fileName = file.name
@@ -248,7 +202,7 @@ export function createExpertService(deps: ExpertDependencies) {
         params: { count: Math.max(1, Math.ceil(ttlMs / 60_000)) },
       })
     return inTransaction(db, async (tx) => {
-      const phone = await lockMember(tx, memberId)
+      const phone = await deps.holdMember(memberId, tx)
       if (!phone) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
       const now = clock.now()
       const window = monthWindow(now)
@@ -300,8 +254,8 @@ export function createExpertService(deps: ExpertDependencies) {
 
   async function listMyFileChoices(reader: Reader): Promise<ExpertFileChoice[]> {
     memberIdOf(reader)
-    const rows = await listOwnedReadFiles(db, ownerOf(reader), fileChoicesMax)
-    return rows.map((row) => ({ id: row.id, name: row.name, createdAt: row.createdAt.toISOString() }))
+    const files = await deps.listChatFiles(reader, fileChoicesMax)
+    return files.map((file) => ({ id: file.id, name: file.name, createdAt: file.createdAt }))
   }
 
   /** Answered questions the member has not opened yet (the header's notice). */
@@ -312,7 +266,7 @@ export function createExpertService(deps: ExpertDependencies) {
   // ——— The console ———
 
   async function listQueueForConsole(query: ExpertQueueQuery): Promise<ConsoleExpertQueue> {
-    const { rows, total } = await listQueue(db, query.state, {
+    const { rows, total } = await listQueueViews(db, query.state, {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     })

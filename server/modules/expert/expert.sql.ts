@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { Locale, Market } from '#contracts/regions.ts'
 import { members } from '#server/modules/accounts/accounts.sql.ts'
-import { chatFiles } from '#server/modules/chat-files/chat-files.sql.ts'
+import { chatFiles } from '#server/modules/chat/files/chat-files.sql.ts'
 
 export type ExpertQuestionState = 'waiting' | 'answered' | 'withdrawn'
 

@@ -5,7 +5,7 @@ import type { QuotaKind, Tier } from '#contracts/accounts.ts'
 import { createManualClock } from '#server/clock.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { registerErrorHandling } from '#server/http/error-handler.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { QuotaRung } from '#server/modules/quotas/quota-ladder.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 

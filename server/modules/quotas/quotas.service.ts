@@ -15,7 +15,7 @@ import { type Clock, calendarOf } from '#server/clock.ts'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { QuotaLadder, QuotaRung } from './quota-ladder.ts'
 import {
   consumeUse,

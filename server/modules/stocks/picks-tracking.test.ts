@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MonthlyPick, MonthlyPicksAnswer } from '#contracts/stocks.ts'
 import type { Db } from '#server/db/database.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import { createPicksTrackingService, periodReturn, trackPicksPortfolio } from './picks-tracking.ts'
 
 describe('trackPicksPortfolio', () => {

@@ -1,7 +1,7 @@
 /**
  * Analyst portfolio tracking (issue 15; contracts/picks-tracking.ts has the method): the monthly picks a reader may
  * see, followed month by month as one equal-weight portfolio from each pick's recommendation day, against the same
- * period of each pick's own market benchmark (server/modules/strategies/benchmark.ts, used as it is).
+ * period of each pick's own market benchmark (market-benchmark.ts, the one the strategies are measured against).
  *
  * Decides the arithmetic (pure functions below, tested by hand-computed examples) and who may see it: the readers
  * contracts/benefits.ts gives `analystTracking`; others get the lock. Leaves which picks a reader sees to
@@ -17,13 +17,13 @@ import type {
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/stocks.ts'
 import type { Db } from '#server/db/database.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import {
   BENCHMARK_METHOD,
   type IndexPoint,
   type MarketBenchmark,
   marketBenchmark,
-} from '#server/modules/strategies/benchmark.ts'
+} from './market-benchmark.ts'
 
 /** A pick as tracking reads it: its return since recommendation and its market benchmark's over the same days. */
 export interface TrackedPickInput {

@@ -21,7 +21,7 @@ import type {
   ValuationListAnswer,
   ValuationListQuery,
 } from '#contracts/stocks.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 
 /** A company the reader's text names, and how it was recognised. */
 export interface StockMatch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { equalWeightIndex } from './benchmark.ts'
+import { equalWeightIndex } from '#server/modules/stocks/market-benchmark.ts'
 import { figuresOf, strategyPerformance } from './performance.ts'
 
 function expectCloseAll(actual: readonly number[], expected: readonly number[]) {

@@ -12,7 +12,7 @@
  * them, so both lines start together and every figure is over the same days.
  */
 import { performanceMethodId } from '#contracts/strategies-rules.ts'
-import type { IndexPoint } from './benchmark.ts'
+import type { IndexPoint } from '#server/modules/stocks/market-benchmark.ts'
 
 export const PERFORMANCE_METHOD = performanceMethodId
 

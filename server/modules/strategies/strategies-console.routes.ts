@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { analystDeskRoles } from '#contracts/console-rules.ts'
 import { ok } from '#contracts/envelope.ts'
 import { RebalanceInput, StrategyIdParams, StrategyInput } from '#contracts/strategies.ts'
-import { actorOf } from '#server/modules/console/console-guard.ts'
+import { actorOf } from '#server/kernel/console-staff.ts'
 import type { StrategiesService } from './strategies.service.ts'
 
 const desk = { consoleRoles: analystDeskRoles }

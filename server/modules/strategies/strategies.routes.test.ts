@@ -8,7 +8,7 @@ import {
   StrategyErrorCode,
   type StrategyList,
 } from '#contracts/strategies-rules.ts'
-import { createConsoleClients, type StaffClient } from '#server/modules/console/testing/console-clients.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 

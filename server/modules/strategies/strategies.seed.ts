@@ -4,14 +4,14 @@
  * to three rebalances of 8–25 stocks of its market, dated within the stored price history.
  *
  * Idempotent: it runs only while no strategy row exists at all (removed ones count, so an analyst's removal
- * sticks). It needs stock data: a strategy whose market has no bars yet is left out, and when no market has any
- * the seed writes nothing, so the next start tries again.
+ * sticks). It needs stock data, read through the stocks module's market prices: a strategy whose market has no
+ * bars yet is left out, and when no market has any the seed writes nothing, so the next start tries again.
  */
-import { sql } from 'drizzle-orm'
 import type { StrategyVisibility } from '#contracts/benefits.ts'
 import type { Market } from '#contracts/regions.ts'
 import type { LocalizedText } from '#server/db/columns.ts'
-import { type Db, selectRows } from '#server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
+import type { MarketPricesService } from '#server/modules/stocks/market-prices.service.ts'
 import { hasAnyStrategy, insertRebalance, insertStrategy, saveRationales } from './strategies.repo.ts'
 import type { StrategyHolding } from './strategies.sql.ts'
 
@@ -181,27 +181,6 @@ const samples: SampleStrategy[] = [
   },
 ]
 
-/** The market's first day with a bar on or after `day`; null past its last bar. */
-async function tradingDayFrom(db: Db, market: Market, day: string): Promise<string | null> {
-  const rows = await selectRows<{ day: string | null }>(
-    db,
-    sql`select min(b.date)::text as day from stock_daily_bars b join stock_companies c on c.id = b.company_id
-        where c.market = ${market} and b.date >= ${day}::date`,
-  )
-  return rows[0]?.day ?? null
-}
-
-/** Codes of the market's companies with prices by `day`, in a fixed order (largest listings first by id). */
-async function pricedCodes(db: Db, market: Market, day: string): Promise<string[]> {
-  const rows = await selectRows<{ code: string }>(
-    db,
-    sql`select c.code from stock_companies c join stock_data_state s on s.company_id = c.id
-        where c.market = ${market} and s.first_bar_date <= ${day}::date and s.last_bar_date >= ${day}::date
-        order by c.id`,
-  )
-  return rows.map((row) => row.code)
-}
-
 /** Uneven but fixed weights (1, 1.5, 2, 1, 1.5, 2…), as fractions summing to 1. */
 function weighted(market: Market, codes: readonly string[], shift: number): StrategyHolding[] {
   const raw = codes.map((_, i) => 1 + ((i + shift) % 3) * 0.5)
@@ -209,17 +188,20 @@ function weighted(market: Market, codes: readonly string[], shift: number): Stra
   return codes.map((code, i) => ({ market, code, weight: (raw[i] as number) / total }))
 }
 
-export async function seedSampleStrategies(db: Db): Promise<void> {
+export async function seedSampleStrategies(
+  db: Db,
+  prices: Pick<MarketPricesService, 'tradingDayFrom' | 'codesPricedOn'>,
+): Promise<void> {
   if (await hasAnyStrategy(db)) return
   for (const sample of samples) {
     const days: Array<{ day: string; note: LocalizedText }> = []
     for (const rebalance of sample.rebalances) {
-      const day = await tradingDayFrom(db, sample.market, rebalance.on)
+      const day = await prices.tradingDayFrom(sample.market, rebalance.on)
       if (day && !days.some((d) => d.day === day)) days.push({ day, note: rebalance.note })
     }
     const first = days[0]
     if (!first) continue
-    const universe = await pricedCodes(db, sample.market, first.day)
+    const universe = await prices.codesPricedOn(sample.market, first.day)
     // Below 8 priced companies a strategy of this market would not be a portfolio worth showing.
     if (universe.length < 8) continue
     const size = Math.min(sample.holdings, universe.length)
@@ -236,7 +218,7 @@ export async function seedSampleStrategies(db: Db): Promise<void> {
     })
     await saveRationales(db, strategy.id, sample.rationale)
     for (const [index, { day, note }] of days.entries()) {
-      const priced = index === 0 ? universe : await pricedCodes(db, sample.market, day)
+      const priced = index === 0 ? universe : await prices.codesPricedOn(sample.market, day)
       // Each later rebalance moves the window one company along the list: one holding out, one in.
       const start = Math.min(offset + index, Math.max(0, priced.length - size))
       const codes = priced.slice(start, start + size)

@@ -5,8 +5,9 @@
  * for a reach of `curated` only the first `curatedStrategiesShown` curated ones in position order; every other one
  * is locked with `lockReasonFor` and sent as its name, summary and visibility only. A strategy's holdings are its
  * last rebalance's; its performance since inception is performance.ts's arithmetic over our own closes, against
- * the market's benchmark (benchmark.ts), from the inception to the last day with prices. Spec §9's guidance
- * (about 25+ stocks, held 5+ years) is shown as a warning when the strategy falls short of either.
+ * the market's benchmark (the stocks module's, asked through `prices`), from the inception to the last day with
+ * prices. Spec §9's guidance (about 25+ stocks, held 5+ years) is shown as a warning when the strategy falls short
+ * of either.
  * A rebalance is dated on a trading day we have prices for and not in the future, after the last one; its stocks
  * are of the strategy's market, each once, with a price by that day; weights in percent sum to 100 ± 0.01.
  * Every console change is written to the audit log in its transaction (`recordChange`).
@@ -44,25 +45,19 @@ import {
 import type { Clock } from '#server/clock.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
+import type { MarketBenchmark } from '#server/modules/stocks/market-benchmark.ts'
+import type { MarketPricesService, PricedCompany } from '#server/modules/stocks/market-prices.service.ts'
 import { normalizeCode } from '#server/providers/market-data/universe.ts'
 import { demoteHeadings, renderMarkdown } from '#server/text/render-markdown.ts'
-import { type MarketBenchmark, marketBenchmark } from './benchmark.ts'
 import { PERFORMANCE_METHOD, type StrategyPerformance, strategyPerformance } from './performance.ts'
 import {
-  type HeldCompany,
   insertRebalance,
   insertStrategy,
-  marketHasBarOn,
-  marketIsDemo,
   markStrategyRemoved,
   type RebalanceRow,
   type StrategyRow,
   saveRationales,
-  selectClosesFrom,
-  selectCompaniesByCodes,
-  selectCompaniesByKeys,
-  selectCompaniesPricedBy,
   selectRationales,
   selectRebalances,
   selectStrategies,
@@ -121,10 +116,13 @@ const keyOf = (holding: { market: Market; code: string }) => `${holding.market}:
 export function createStrategiesService({
   db,
   clock,
+  prices,
   recordChange,
 }: {
   db: Db
   clock: Clock
+  /** The stocks module's market data: companies, closes, trading days, demo flags and the benchmark. */
+  prices: Omit<MarketPricesService, 'tradingDayFrom' | 'codesPricedOn'>
   recordChange: (record: StrategyChangeRecord, db: Db) => Promise<void>
 }) {
   const today = () => clock.now().toISOString().slice(0, 10)
@@ -139,7 +137,7 @@ export function createStrategiesService({
   function performanceOf(strategy: StrategyRow, rebalances: readonly RebalanceRow[]) {
     const inception = rebalances[0]?.effectiveOn
     if (!inception) return Promise.resolve(null)
-    return marketBenchmark(db, strategy.market, inception).then((benchmark) => {
+    return prices.benchmarkOf(strategy.market, inception).then((benchmark) => {
       const key = `${strategy.id}|${rebalances.map((r) => r.id).join(',')}|${benchmark.asOf}|${benchmark.points.length}|${benchmark.points.at(-1)?.value}`
       let hit = performanceCache.get(key)
       if (!hit) {
@@ -158,9 +156,8 @@ export function createStrategiesService({
     inception: string,
   ) {
     const keys = rebalances.flatMap((rebalance) => rebalance.holdings.map(keyOf))
-    const companies = await selectCompaniesByKeys(db, keys)
-    const closesById = await selectClosesFrom(
-      db,
+    const companies = await prices.findCompaniesByKeys(keys)
+    const closesById = await prices.listClosesFrom(
       [...companies.values()].map((company) => company.id),
       inception,
     )
@@ -226,7 +223,7 @@ export function createStrategiesService({
       open.map((strategy) => strategy.id),
     )
     const markets = [...new Set(judged.map((entry) => entry.strategy.market))]
-    const demoMarkets = await Promise.all(markets.map((market) => marketIsDemo(db, market)))
+    const demoMarkets = await Promise.all(markets.map((market) => prices.isDemo(market)))
     const strategies = await Promise.all(
       judged.map(async ({ strategy, lock }) => {
         const card = cardOf(strategy, lock, locale)
@@ -294,8 +291,7 @@ export function createStrategiesService({
       selectRationales(db, [strategy.id]),
     ])
     const inception = rebalances[0]?.effectiveOn ?? null
-    const companies = await selectCompaniesByKeys(
-      db,
+    const companies = await prices.findCompaniesByKeys(
       rebalances.flatMap((rebalance) => rebalance.holdings.map(keyOf)),
     )
     const nameOf = (key: string) => {
@@ -360,7 +356,7 @@ export function createStrategiesService({
         asOf: computed?.benchmark.asOf ?? null,
       },
       performanceMethod: PERFORMANCE_METHOD,
-      isDemo: computed?.benchmark.isDemo ?? (await marketIsDemo(db, strategy.market)),
+      isDemo: computed?.benchmark.isDemo ?? (await prices.isDemo(strategy.market)),
       guidance: { holdings: latest.length, years, ...guidanceOf(latest.length, years) },
     }
   }
@@ -379,9 +375,9 @@ export function createStrategiesService({
       selectRebalances(inDb, [id]),
       selectRationales(inDb, [id]),
     ])
-    const companies = await selectCompaniesByKeys(
-      inDb,
+    const companies = await prices.findCompaniesByKeys(
       rebalances.flatMap((rebalance) => rebalance.holdings.map(keyOf)),
+      inDb,
     )
     const texts = rationales.get(id) ?? {}
     return {
@@ -538,7 +534,7 @@ export function createStrategiesService({
       })
     else if (last && day < last)
       fields.push({ field: 'effectiveOn', code: StrategyErrorCode.rebalanceBeforeLast })
-    else if (!(await marketHasBarOn(inDb, strategy.market, day)))
+    else if (!(await prices.hasBarOn(strategy.market, day, inDb)))
       fields.push({ field: 'effectiveOn', code: StrategyErrorCode.rebalanceNoData })
 
     const drafts = input.holdings.map((holding) => ({
@@ -547,18 +543,18 @@ export function createStrategiesService({
       weightPercent: holding.weightPercent,
     }))
     const problems = holdingsProblems(drafts, strategy.market)
-    const companies = await selectCompaniesByCodes(
-      inDb,
+    const companies = await prices.findCompaniesByCodes(
       strategy.market,
       drafts.filter((draft) => draft.market === strategy.market).map((draft) => draft.code),
+      inDb,
     )
     const byCode = new Map(companies.map((company) => [company.code, company]))
     const priced =
       fields.length === 0
-        ? await selectCompaniesPricedBy(
-            inDb,
+        ? await prices.findCompaniesPricedBy(
             companies.map((c) => c.id),
             day,
+            inDb,
           )
         : null
     drafts.forEach((draft, index) => {
@@ -567,7 +563,7 @@ export function createStrategiesService({
         fields.push({ field: `holdings.${index}.weightPercent`, code: problem })
       else if (problem) fields.push({ field: `holdings.${index}.code`, code: problem })
       else {
-        const company: HeldCompany | undefined = byCode.get(draft.code)
+        const company: PricedCompany | undefined = byCode.get(draft.code)
         if (!company) fields.push({ field: `holdings.${index}.code`, code: StrategyErrorCode.stockUnknown })
         else if (priced && !priced.has(company.id))
           fields.push({ field: `holdings.${index}.code`, code: StrategyErrorCode.stockNoPrice })

@@ -3,7 +3,7 @@ import { RecentTrackingQuery, TrackingEventRequest } from '#contracts/articles.t
 import { ok } from '#contracts/envelope.ts'
 import { registerLoopbackOnlyRoutes } from '#server/http/test-endpoints.ts'
 import { visitAttributionOf } from '#server/http/visit-attribution.ts'
-import { isLoggedIn } from '#server/modules/accounts/reader.ts'
+import { isLoggedIn } from '#server/kernel/reader.ts'
 import type { TrackingService } from './tracking.service.ts'
 
 /** The `Lang` header of a tracking call (spec §7): hk, en, jp or kr; anything else is read as en. */

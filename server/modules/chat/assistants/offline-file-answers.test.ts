@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chunkSections, findPassages } from '#server/modules/chat-files/reading/chunk-text.ts'
-import type { FileSection } from '#server/modules/chat-files/reading/file-reading.ts'
+import { chunkSections, findPassages } from '#server/file-reading/chunk-text.ts'
+import type { FileSection } from '#server/file-reading/file-reading.ts'
 import type { ConversationFiles } from '../assistant.ts'
 import { quoteFileText, readsAsFileQuestion, writeFileAnswer } from './offline-file-answers.ts'
 

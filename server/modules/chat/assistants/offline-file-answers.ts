@@ -6,7 +6,7 @@
  * (`ConversationFiles`, chunk-text.ts).
  */
 import type { Locale } from '#contracts/regions.ts'
-import { findTableFigures, type TableFigures } from '#server/modules/chat-files/reading/chunk-text.ts'
+import { findTableFigures, type TableFigures } from '#server/file-reading/chunk-text.ts'
 import type { ConversationFiles, FilePlace, FileTable } from '../assistant.ts'
 import { toTraditional } from '../tools/simplified-chinese.ts'
 

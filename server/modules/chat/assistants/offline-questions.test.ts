@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locale, Market } from '#contracts/regions.ts'
 import { createManualClock } from '#server/clock.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { money, offlineAsking, refusal, subscriber, visitor } from '../testing/offline-asking.ts'
 import { displayCode, formatMoney, formatPercent, formatScore } from '../tools/tool-format.ts'

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Locale, Market, Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { TestRuntime } from '#server/testing/test-runtime.ts'
 import type { AssistantEvent } from '../assistant.ts'
 import { createConfiguredAssistant } from '../assistants/configured-assistant.ts'

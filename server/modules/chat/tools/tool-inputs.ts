@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import type { ChatSource } from '#contracts/chat-rules.ts'
 import { type Locale, Market, type Region } from '#contracts/regions.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
 import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
 

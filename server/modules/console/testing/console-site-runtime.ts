@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Clock } from '#server/clock.ts'
+import type { createConsoleClients } from '#server/testing/console-clients.ts'
 import { loadTestPages } from '#server/testing/test-pages.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
-import type { createConsoleClients } from './console-clients.ts'
 
 const browserUserAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'

@@ -4,7 +4,7 @@
  */
 import type { NewsroomOptions } from '#contracts/console-rules.ts'
 import type { Clock } from '#server/clock.ts'
-import type { createConsoleClients, StaffClient } from './console-clients.ts'
+import type { createConsoleClients, StaffClient } from '#server/testing/console-clients.ts'
 import { type ConsoleSiteRuntime, startConsoleSiteRuntime } from './console-site-runtime.ts'
 
 export interface NewsroomRuntime {

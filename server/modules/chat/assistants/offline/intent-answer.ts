@@ -3,7 +3,7 @@
  * the companies it names, the answer being written, and `call`, which runs a tool the way the answer streams it.
  */
 import type { Locale } from '#contracts/regions.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { AssistantEvent } from '../../assistant.ts'
 import type { CompanyMention } from '../../tools/company-mentions.ts'
 import type { Period, ToolName } from '../../tools/tool-inputs.ts'

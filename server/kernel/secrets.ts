@@ -1,5 +1,6 @@
 /**
- * The random values of accounts and how each is stored:
+ * The site's random values and keyed hashes, and how each is stored (the kernel's: accounts makes sessions, codes and
+ * hand-over passes with them; reader identification, page loaders and connection limits read devices and networks):
  * - session tokens: 256 random bits, base64url; stored as SHA-256 (a token has too much entropy to guess, so a
  *   plain fast hash is enough and a database leak gives no usable token);
  * - login codes: 6 digits from the CSPRNG; stored as HMAC-SHA-256 keyed with AUTH_SECRET and bound to the number.

@@ -1,6 +1,7 @@
 /**
  * Who is asking: the one description of the reader that every module receives (from `request.reader` in API
- * routes, from `services.accounts.readerFromCookies(...)` in page loaders). Decides nothing itself.
+ * routes, from `services.accounts.readerFromCookies(...)` in page loaders). Decides nothing itself; it lives in the
+ * kernel because every module reads it and accounts (which makes it) is only one of them.
  */
 import type { Role, Tier } from '#contracts/accounts.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { chineseSample, englishSample } from '../testing/sample-content.ts'
 import { chunkSections, findPassages, findTableFigures, termsOf } from './chunk-text.ts'
 import type { FileSection } from './file-reading.ts'
+import { chineseSample, englishSample } from './testing/sample-content.ts'
 
 const page = (number: number, text: string): FileSection => ({ place: { kind: 'page', number }, text })
 

@@ -4,16 +4,16 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFileReader, type FileReader } from './extract-text.ts'
+import { readImageSize } from './read-image.ts'
 import {
   buildSampleFile,
   canBuildCjkImages,
   type SampleName,
   sampleExpectations,
   writeSampleFile,
-} from '../testing/sample-files.ts'
-import { pixelBombPng } from '../testing/sample-images.ts'
-import { createFileReader, type FileReader } from './extract-text.ts'
-import { readImageSize } from './read-image.ts'
+} from './testing/sample-files.ts'
+import { pixelBombPng } from './testing/sample-images.ts'
 
 let folder: string
 let reader: FileReader

@@ -5,9 +5,9 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatFileExtensions, chatFileMaxBytes } from '#contracts/chat-file-rules.ts'
-import { kindOfName } from '../reading/detect-file-kind.ts'
-import { createFileReader, type FileReader } from '../reading/extract-text.ts'
-import { readImageSize } from '../reading/read-image.ts'
+import { kindOfName } from '../detect-file-kind.ts'
+import { createFileReader, type FileReader } from '../extract-text.ts'
+import { readImageSize } from '../read-image.ts'
 import {
   buildSampleFile,
   buildTenPageSample,

@@ -1,10 +1,10 @@
 /** Queries of the chat's files, their passages and tables; no rules (chat-files.service.ts decides). */
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm'
 import type { ChatFileErrorCode, ChatFileKind } from '#contracts/chat-file-rules.ts'
 import type { Db } from '#server/db/database.ts'
-import { chatConversations } from '#server/modules/chat/chat.sql.ts'
+import type { SectionPlace as FilePlace } from '#server/file-reading/file-reading.ts'
+import { chatConversations } from '../chat.sql.ts'
 import { type ChatFileRow, chatFileChunks, chatFiles, chatFileTables } from './chat-files.sql.ts'
-import type { SectionPlace as FilePlace } from './reading/file-reading.ts'
 
 export async function insertFile(
   db: Db,
@@ -33,6 +33,20 @@ export async function findOwnedFile(db: Db, id: string, owner: string): Promise<
     .innerJoin(chatConversations, eq(chatConversations.id, chatFiles.conversationId))
     .where(and(eq(chatFiles.id, id), eq(chatConversations.owner, owner)))
   return row?.file
+}
+
+/** The owner's files that were read, across their conversations, newest first. */
+export async function listOwnedReadFiles(db: Db, owner: string, limit: number): Promise<ChatFileRow[]> {
+  const rows = await db
+    .select({ file: chatFiles })
+    .from(chatFiles)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatFiles.conversationId))
+    .where(
+      and(eq(chatConversations.owner, owner), eq(chatFiles.status, 'ready'), isNotNull(chatFiles.readAt)),
+    )
+    .orderBy(desc(chatFiles.createdAt), desc(chatFiles.id))
+    .limit(limit)
+  return rows.map((row) => row.file)
 }
 
 export async function listFiles(db: Db, conversationId: string): Promise<ChatFileRow[]> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '#server/db/database.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
-import { equalWeightIndex, marketBenchmark } from './benchmark.ts'
+import { equalWeightIndex, marketBenchmark } from './market-benchmark.ts'
 
 let runtime: TestRuntime
 beforeAll(async () => {

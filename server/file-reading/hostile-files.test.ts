@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SampleName, sampleExpectations, writeSampleFile } from '../testing/sample-files.ts'
 import { detectFileKind } from './detect-file-kind.ts'
 import { createFileReader, type FileReader } from './extract-text.ts'
+import { type SampleName, sampleExpectations, writeSampleFile } from './testing/sample-files.ts'
 
 let folder: string
 let reader: FileReader

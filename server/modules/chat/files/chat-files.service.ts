@@ -2,9 +2,10 @@
  * Files in the AI chat (spec §4 upload, §8): taking a reader's files into one of their conversations, reading their
  * text in the background, listing and removing them, and giving the assistant what the conversation's files say.
  * Decides what is accepted (kind by content, size, count, the `upload` quota), when a file may be removed (until a
- * question carries it) and that a file lives and dies with its conversation. Leaves bytes to file storage, reading
- * a format to `reading/` (worker threads with time and size limits), multipart parsing to the route, and which
- * passages answer a question to `reading/chunk-text.ts`.
+ * question carries it) and that a file lives and dies with its conversation. Leaves whose a conversation is to the
+ * chat's one rule (../conversation-owner.ts), bytes to file storage, reading a format to server/file-reading
+ * (reading processes with time and memory limits), multipart parsing to the route, and which passages answer a
+ * question to server/file-reading/chunk-text.ts.
  */
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
@@ -20,16 +21,18 @@ import {
   chatFileMaxBytes,
   chatFilesPerUpload,
 } from '#contracts/chat-file-rules.ts'
-import { type ChatAttachment, ChatErrorCode } from '#contracts/chat-rules.ts'
+import type { ChatAttachment } from '#contracts/chat-rules.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
+import { chunkSections, findPassages } from '#server/file-reading/chunk-text.ts'
+import { cleanFileName, detectFileKind } from '#server/file-reading/detect-file-kind.ts'
+import type { FileReader } from '#server/file-reading/extract-text.ts'
 import { AppError } from '#server/http/app-error.ts'
-import type { Reader } from '#server/modules/accounts/reader.ts'
-import type { ConversationFiles } from '#server/modules/chat/assistant.ts'
-import { findOwnedConversation } from '#server/modules/chat/chat.repo.ts'
-import { ownerOf } from '#server/modules/chat/chat-answer.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import type { FileStorage } from '#server/providers/file-storage/file-storage.ts'
+import type { ConversationFiles } from '../assistant.ts'
+import { ownedConversation as findReaderConversation, ownerOf } from '../conversation-owner.ts'
 import {
   attachFiles,
   deleteUnattachedFile,
@@ -37,6 +40,7 @@ import {
   findOwnedFile,
   insertFile,
   listFiles as listFileRows,
+  listOwnedReadFiles,
   listStalledReadings,
   listStorageKeys,
   loadChunks,
@@ -45,9 +49,6 @@ import {
   saveReading,
 } from './chat-files.repo.ts'
 import type { ChatFileRow } from './chat-files.sql.ts'
-import { chunkSections, findPassages } from './reading/chunk-text.ts'
-import { cleanFileName, detectFileKind } from './reading/detect-file-kind.ts'
-import type { FileReader } from './reading/extract-text.ts'
 
 /** One file part of an upload as the route hands it over: the name the browser sent and its bytes. */
 export interface UploadPart {
@@ -72,7 +73,6 @@ const headBytes = 64 * 1024
 /** Readings still `reading` this long after upload are taken to be of a process that stopped; read again. */
 const stalledAfterMs = 10 * 60_000
 
-const conversationNotFound = () => new AppError('not_found', ChatErrorCode.conversationNotFound)
 const fileNotFound = () => new AppError('not_found', ChatFileErrorCode.notFound)
 
 export function fileOf(row: ChatFileRow): ChatFile {
@@ -134,11 +134,8 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
   const readings = new Set<Promise<void>>()
   let tempDirReady: Promise<unknown> | null = null
 
-  async function ownedConversation(conversationId: string, reader: Reader) {
-    const conversation = await findOwnedConversation(db, conversationId, ownerOf(reader))
-    if (!conversation) throw conversationNotFound()
-    return conversation
-  }
+  const ownedConversation = (conversationId: string, reader: Reader) =>
+    findReaderConversation(db, conversationId, reader)
 
   /** Streams one part to a temporary file; says whether it was cut at the size limit. */
   async function receive(part: UploadPart): Promise<{ tempPath: string; size: number; cutShort: boolean }> {
@@ -305,6 +302,17 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     })
   }
 
+  /** One of the reader's files, in whichever of their conversations, or null (the expert desk's question file). */
+  async function findReaderFile(fileId: string, requestReader: Reader): Promise<ChatFile | null> {
+    const row = await findOwnedFile(db, fileId, ownerOf(requestReader))
+    return row ? fileOf(row) : null
+  }
+
+  /** The reader's files that were read, across their conversations, newest first (an expert question's choices). */
+  async function listReadFiles(requestReader: Reader, limit: number): Promise<ChatFile[]> {
+    return (await listOwnedReadFiles(db, ownerOf(requestReader), limit)).map(fileOf)
+  }
+
   async function attachToQuestion(fileIds: string[], questionId: string): Promise<void> {
     await attachFiles(db, fileIds, questionId)
   }
@@ -370,6 +378,8 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     uploadFiles,
     listFiles,
     deleteFile,
+    findReaderFile,
+    listReadFiles,
     filesForQuestion,
     attachToQuestion,
     deleteConversationFiles,

@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { ChatFileErrorCode, ChatFileKind, ChatFileStatus } from '#contracts/chat-file-rules.ts'
-import { chatConversations, chatMessages } from '#server/modules/chat/chat.sql.ts'
-import type { SectionPlace as FilePlace } from './reading/file-reading.ts'
+import type { SectionPlace as FilePlace } from '#server/file-reading/file-reading.ts'
+import { chatConversations, chatMessages } from '../chat.sql.ts'
 
 /**
  * Files a reader attached in a conversation of the AI chat. The bytes live in file storage under `storage_key` (a

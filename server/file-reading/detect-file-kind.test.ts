@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
 import { describe, expect, it } from 'vitest'
 import { chatFileNameMaxLength } from '#contracts/chat-file-rules.ts'
-import { englishSample } from '../testing/sample-content.ts'
+import { cleanFileName, detectFileKind, kindOfName } from './detect-file-kind.ts'
+import { englishSample } from './testing/sample-content.ts'
 import {
   buildSampleFile,
   canBuildCjkImages,
   sampleExpectations,
   sampleNames,
-} from '../testing/sample-files.ts'
-import { oleFile } from '../testing/sample-legacy-office.ts'
-import { wordDocumentXml, zipParts } from '../testing/sample-ooxml.ts'
-import { cleanFileName, detectFileKind, kindOfName } from './detect-file-kind.ts'
+} from './testing/sample-files.ts'
+import { oleFile } from './testing/sample-legacy-office.ts'
+import { wordDocumentXml, zipParts } from './testing/sample-ooxml.ts'
 
 const head = (bytes: Uint8Array) => bytes.subarray(0, 64 * 1024)
 const text = (value: string) => new Uint8Array(Buffer.from(value, 'utf8'))

@@ -4,16 +4,16 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatFile, ChatFileUploadOutcome, ChatMessage } from '#contracts/chat.ts'
-import { parseEventStream } from '#server/modules/chat/testing/event-stream.ts'
-import { createReaderClients, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
-import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import {
   buildSampleFile,
   canBuildCjkImages,
   type SampleName,
   sampleExpectations,
   sampleNames,
-} from './testing/sample-files.ts'
+} from '#server/file-reading/testing/sample-files.ts'
+import { createReaderClients, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
+import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { parseEventStream } from '../testing/event-stream.ts'
 
 const pngBytes = Buffer.from((await buildSampleFile('png-en')).bytes)
 const clients = createReaderClients({ ipPrefix: '10.41', phonePrefix: '6241' })

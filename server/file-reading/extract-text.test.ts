@@ -7,11 +7,11 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ChatFileKind } from '#contracts/chat-file-rules.ts'
-import { chineseSample, englishSample, sampleText, simplifiedSample } from '../testing/sample-content.ts'
-import { type SampleName, sampleExpectations, writeSampleFile } from '../testing/sample-files.ts'
-import { lastGlossaryEntry } from '../testing/sample-legacy-office.ts'
 import { createFileReader, type FileReader, listReadingProcesses } from './extract-text.ts'
 import type { FileReading, FileSection } from './file-reading.ts'
+import { chineseSample, englishSample, sampleText, simplifiedSample } from './testing/sample-content.ts'
+import { type SampleName, sampleExpectations, writeSampleFile } from './testing/sample-files.ts'
+import { lastGlossaryEntry } from './testing/sample-legacy-office.ts'
 
 let folder: string
 let reader: FileReader

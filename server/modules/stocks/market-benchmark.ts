@@ -1,6 +1,7 @@
 /**
- * A market's benchmark index, computed from our own daily bars (issue 15): a strategy is measured against it, so it
- * must come from the same prices the strategy's value does, not from an index provider we do not license.
+ * A market's benchmark index, computed from our own daily bars (issue 15): strategies and the analysts' picks are
+ * measured against it, so it must come from the same prices their value does, not from an index provider we do not
+ * license. It reads this module's tables, so it lives here; strategies ask for it through market-prices.service.ts.
  *
  * Method `equal-weight-universe-v1` (an equal-weighted index rebalanced daily, as in S&P's "Equal Weight Index"
  * methodology, and the "1/N" portfolio of DeMiguel, Garlappi & Uppal, Review of Financial Studies 22(5), 2009):
