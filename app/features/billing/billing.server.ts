@@ -8,10 +8,10 @@ import { data, redirect } from 'react-router'
 import { parseCookieHeader } from '#app/api/cookies.ts'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { planLadderOf, readerOfRequest } from '#app/features/plans/plans.server.ts'
-import { errorCodeOf } from '#app/features/stocks/diagnosis-page.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import type { MemberInfo, QuotaStatus } from '#contracts/accounts.ts'
 import {
+  BillingErrorCode,
   type BillingState,
   billingPeriods,
   type PaymentPage,
@@ -20,6 +20,7 @@ import {
   type SubscriptionPeriod,
 } from '#contracts/billing-rules.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'
 import { accountCookieNames } from '#server/modules/accounts/session-cookies.ts'
 import { periodEnd } from '#server/modules/subscriptions/subscriptions.service.ts'
@@ -84,7 +85,7 @@ export async function loadDemoCheckoutPage(
   try {
     return { checkout: await services.billing.getCheckout(reader, checkoutId, { region, locale }) }
   } catch (error) {
-    if (errorCodeOf(error) === 'BILLING_CHECKOUT_NOT_FOUND')
+    if (isServiceError(error) && error.code === BillingErrorCode.checkoutNotFound)
       throw data({ reason: 'not-found' }, { status: 404 })
     throw error
   }
