@@ -5,7 +5,6 @@
  * each page is given; who may do what is the billing service's.
  */
 import { data, redirect } from 'react-router'
-import { parseCookieHeader } from '#app/api/cookies.ts'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { planLadderOf, readerOfRequest } from '#app/features/plans/plans.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
@@ -19,6 +18,7 @@ import {
   paymentPageSizeDefault,
   type SubscriptionPeriod,
 } from '#contracts/billing-rules.ts'
+import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { isServiceError } from '#contracts/service-error.ts'
 import type { Reader } from '#server/modules/accounts/reader.ts'

@@ -10,9 +10,9 @@
  */
 import { isbot } from 'isbot'
 import { data } from 'react-router'
-import { parseCookieHeader, serializeCookie } from '#app/api/cookies.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
+import { parseCookieHeader, serializeCookie } from '#contracts/cookie-header.ts'
 import { isServiceError } from '#contracts/service-error.ts'
 import { StockDiagnosisQuery } from '#contracts/stocks.ts'
 import { isDeviceId, newDeviceId } from '#server/modules/accounts/secrets.ts'
