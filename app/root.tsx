@@ -5,16 +5,15 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import type { Route } from './+types/root.ts'
 import { configureApiClient } from './api/api-client.ts'
-import { parseCookieHeader } from './api/cookies.ts'
 import stylesheet from './app.css?url'
 import { ErrorScreen, errorScreenPropsOf } from './components/error-screen.tsx'
 import { whenIdle } from './components/on-demand.ts'
 import { Toaster } from './components/toaster.tsx'
-import { notifyUnauthenticated } from './features/account/session-events.ts'
 import { isChunkLoadError, reloadOnceAfterChunkFailure } from './features/app-updates/chunk-reload.ts'
 import { installRoutePreloading } from './features/app-updates/route-preloader.ts'
 import { useBuildWatch } from './features/app-updates/use-build-watch.ts'
@@ -84,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { publicConfig, locale, buildId } = loaderData
-  configureApiClient({ apiBase: publicConfig.apiBase, locale, onUnauthenticated: notifyUnauthenticated })
+  configureApiClient({ apiBase: publicConfig.apiBase, locale })
   useBuildWatch({ apiBase: publicConfig.apiBase, buildId, intervalMs: publicConfig.buildPollIntervalMs })
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'

@@ -1,7 +1,7 @@
 /**
  * Wire shapes of accounts: login by mobile number and SMS code (spec §4–§6), member info, the userInfo cookie,
  * subscription tiers, and the quota codes every metered feature answers with (spec §8).
- * Validation messages are stable codes translated by the page and the API (app/i18n/locales/<locale>/errors.json).
+ * Validation messages are stable codes translated by the page and the API (contracts/messages/<locale>/errors.json).
  */
 import { z } from 'zod'
 import {

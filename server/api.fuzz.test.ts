@@ -14,7 +14,7 @@ import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import enErrors from '#app/i18n/locales/en/errors.json' with { type: 'json' }
+import enErrors from '#contracts/messages/en/errors.json' with { type: 'json' }
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 const siteOrigin = 'http://en.localhost:3000'

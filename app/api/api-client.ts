@@ -1,15 +1,23 @@
 /**
- * The browser's client for /api/portal (spec §7, §8). It sends the reader's language and attribution cookies as
- * headers, drops null and NaN parameters, returns the envelope of every HTTP 200 as it is, and on an HTTP error
- * discards the body, keeping only the status and the stable code from the `x-error-code` header (ADR 0004).
- * A 401, in the body or the status, tells the session layer to log out.
+ * The browser's one way to the API (spec §7, §8): every call of the pages, the console, the chat's stream, uploads
+ * and votes, and the console's CSV export goes through a client made by `createApiClient`, and every failure is read
+ * by `apiErrorOf`. A call carries the page's language (`Lang`), the attribution cookies as headers and the
+ * cookies; null and NaN parameters are dropped. An HTTP error's body is discarded, keeping only the status, the
+ * stable code from `x-error-code` (ADR 0004; a table by status when there is none) and the wait of a 429 or 503; a
+ * 401, in the status or in an envelope, tells the session layer to log out (session-events.ts). The console's
+ * client alone reads a failure's body, for the fields refused and a stale save's newer article (ADR 0015).
  */
 
 import { cookieNames } from '#contracts/cookie-names.ts'
 import type { Envelope } from '#contracts/envelope.ts'
+import type { CommonErrorCode } from '#contracts/error-codes.ts'
 import { apiLangHeader, type Locale } from '#contracts/regions.ts'
 import { retryAfterSecondsOf } from '#contracts/retry-wait.ts'
 import { readBrowserCookie } from './cookies.ts'
+import { notifyUnauthenticated } from './session-events.ts'
+
+/** The code of a call that got no answer: offline, or the server out of reach. */
+const networkErrorCode = 'NETWORK_ERROR'
 
 export type QueryValue = string | number | boolean | null | undefined
 export type QueryParams = Record<string, QueryValue | QueryValue[]>
@@ -32,8 +40,8 @@ export class ApiError extends Error {
 
 interface ClientSettings {
   apiBase: string
+  /** The page's language, sent as the `Lang` header of every call. */
   locale: Locale
-  onUnauthenticated?: () => void
 }
 
 let settings: ClientSettings = { apiBase: '/api/portal', locale: 'en' }
@@ -80,69 +88,140 @@ export function requestHeaders(locale: Locale): Record<string, string> {
   return headers
 }
 
-async function send<T>(
-  method: string,
-  path: string,
-  init: { params?: QueryParams; body?: unknown; signal?: AbortSignal },
-) {
-  const url = `${settings.apiBase}${path}${buildQueryString(init.params)}`
-  const headers = requestHeaders(settings.locale)
-  const hasJsonBody = init.body !== undefined && !(init.body instanceof FormData)
-  if (hasJsonBody) headers['Content-Type'] = 'application/json'
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'include',
-      ...(init.signal ? { signal: init.signal } : {}),
-      ...(init.body !== undefined
-        ? { body: hasJsonBody ? JSON.stringify(dropEmptyValues(init.body)) : (init.body as FormData) }
-        : {}),
-    })
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error
-    throw new ApiError(0, 'NETWORK_ERROR')
-  }
-  if (response.status === 401) {
-    settings.onUnauthenticated?.()
-    throw new ApiError(401, response.headers.get('x-error-code') ?? 'UNAUTHENTICATED')
-  }
-  if (!response.ok) {
-    void response.body?.cancel()
-    throw new ApiError(
-      response.status,
-      response.headers.get('x-error-code') ?? codeOfStatus(response.status),
-      retryAfterSecondsOf(response.headers.get('retry-after')),
-    )
-  }
-  const envelope = (await response.json()) as Envelope<T>
-  if (envelope.code === 401) settings.onUnauthenticated?.()
+/**
+ * The code of a failure whose answer names none (a proxy's 502, a load balancer's 429): one table for every call.
+ * (The codes are written out: the codes' object would add to every page's first paint.)
+ */
+export function codeOfStatus(status: number): (typeof CommonErrorCode)[keyof typeof CommonErrorCode] {
+  if (status === 401) return 'UNAUTHENTICATED'
+  if (status === 403) return 'FORBIDDEN'
+  if (status === 404) return 'NOT_FOUND'
+  if (status === 413) return 'PAYLOAD_TOO_LARGE'
+  if (status === 429) return 'RATE_LIMITED'
+  if (status >= 400 && status < 500) return 'VALIDATION_FAILED'
+  return 'INTERNAL_ERROR'
+}
+
+/** What the failure reader needs of an answer: a fetch `Response`, or an XMLHttpRequest's status and headers. */
+export interface FailedAnswer {
+  status: number
+  headers: { get(name: string): string | null }
+}
+
+/**
+ * The one failure reader: the error an HTTP failure becomes. The code is the answer's `x-error-code`, else the
+ * caller's own code for the status (an upload's 413 is CHAT_FILE_TOO_LARGE), else `codeOfStatus`; the wait comes
+ * from `retry-after`. A 401 logs the reader out (spec §4, §8).
+ */
+export function apiErrorOf(
+  answer: FailedAnswer,
+  codesByStatus: Readonly<Record<number, string>> = {},
+): ApiError {
+  if (answer.status === 401) notifyUnauthenticated()
+  const code =
+    answer.headers.get('x-error-code') ?? codesByStatus[answer.status] ?? codeOfStatus(answer.status)
+  return new ApiError(answer.status, code, retryAfterSecondsOf(answer.headers.get('retry-after')))
+}
+
+/** An envelope as the client hands it over: a 401 in it logs out, as one in the status does (spec §8). */
+export function receivedEnvelope<T extends { code?: number } | null>(envelope: T): T {
+  if (envelope?.code === 401) notifyUnauthenticated()
   return envelope
 }
 
-function codeOfStatus(status: number): string {
-  if (status === 429) return 'RATE_LIMITED'
-  if (status === 413) return 'PAYLOAD_TOO_LARGE'
-  if (status === 404) return 'NOT_FOUND'
-  if (status === 403) return 'FORBIDDEN'
-  if (status >= 400 && status < 500) return 'VALIDATION_FAILED'
-  return 'INTERNAL_ERROR'
+/** The error of a failure envelope (or of an answer that is not the envelope expected: a 500). */
+export function envelopeErrorOf(envelope: { code?: number; error?: string } | null): ApiError {
+  const status = envelope?.code ?? 500
+  return new ApiError(status, envelope?.error ?? codeOfStatus(status))
 }
 
 /** The envelope's data, or an ApiError when the answer is a failure envelope. */
 export function dataOf<T>(envelope: Envelope<T>): T {
   if (envelope.code === 200) return (envelope as { data: T }).data
-  const failure = envelope as { code: number; error?: string }
-  throw new ApiError(failure.code, failure.error ?? codeOfStatus(failure.code))
+  throw envelopeErrorOf(envelope)
 }
 
-export const api = {
-  get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
-    send<T>('GET', path, { ...(params ? { params } : {}), ...(signal ? { signal } : {}) }),
-  post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
-    send<T>('POST', path, { body: body ?? {}, ...(signal ? { signal } : {}) }),
-  patch: <T>(path: string, body?: unknown) => send<T>('PATCH', path, { body: body ?? {} }),
-  delete: <T>(path: string, params?: QueryParams) =>
-    send<T>('DELETE', path, { ...(params ? { params } : {}) }),
+export interface CallOptions {
+  params?: QueryParams | undefined
+  /** JSON (null and NaN values dropped, unless `keepNullValues`) or FormData. */
+  body?: unknown
+  signal?: AbortSignal | undefined
+  headers?: Record<string, string>
+  /** Sends the body as written: a vote taken back is `vote: null`, which dropping would lose. */
+  keepNullValues?: boolean
 }
+
+export interface ApiClientOptions {
+  /** The API's base path: the portal's from the deployment's settings, the console's prefix. */
+  base: () => string
+  /**
+   * The error an HTTP or network failure throws, given the failure body (null for a network failure). Only the
+   * console reads failure bodies (ADR 0015); without this the body is discarded (spec §8).
+   */
+  errorWithBody?: (failure: ApiError, body: unknown) => ApiError
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>
+
+export function createApiClient({ base, errorWithBody }: ApiClientOptions) {
+  /** The URL and headers of a call to `path`, for a call made another way (an upload, for its progress). */
+  function requestOf(path: string, params?: QueryParams) {
+    return { url: `${base()}${path}${buildQueryString(params)}`, headers: requestHeaders(settings.locale) }
+  }
+
+  /** The answer of a call when it succeeded (2xx); otherwise throws the failure's ApiError (an abort as it is). */
+  async function send(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+    const { url, headers } = requestOf(path, options.params)
+    const isForm = options.body instanceof FormData
+    if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
+    let response: Response
+    try {
+      response = await fetch(url, {
+        method,
+        headers: { ...headers, ...options.headers },
+        credentials: 'include',
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.body === undefined
+          ? {}
+          : {
+              body: isForm
+                ? (options.body as FormData)
+                : JSON.stringify(options.keepNullValues ? options.body : dropEmptyValues(options.body)),
+            }),
+      })
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error
+      const failure = new ApiError(0, networkErrorCode)
+      throw errorWithBody ? errorWithBody(failure, null) : failure
+    }
+    if (response.ok) return response
+    const failure = apiErrorOf(response)
+    if (!errorWithBody) {
+      void response.body?.cancel()
+      throw failure
+    }
+    throw errorWithBody(failure, await response.json().catch(() => null))
+  }
+
+  /** A call's envelope, as it came (a 401 in it has logged out); `dataOf` takes the data out. */
+  async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+    const response = await send(method, path, options)
+    return receivedEnvelope((await response.json()) as Envelope<T>)
+  }
+
+  return {
+    requestOf,
+    send,
+    call,
+    get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
+      call<T>('GET', path, { params, signal }),
+    post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
+      call<T>('POST', path, { body: body ?? {}, signal }),
+    patch: <T>(path: string, body?: unknown) => call<T>('PATCH', path, { body: body ?? {} }),
+    put: <T>(path: string, body: unknown) => call<T>('PUT', path, { body }),
+    delete: <T>(path: string, params?: QueryParams) => call<T>('DELETE', path, { params }),
+  }
+}
+
+/** The portal's API (/api/portal, or the deployment's base): what pages, the chat and the account call. */
+export const api = createApiClient({ base: () => settings.apiBase })

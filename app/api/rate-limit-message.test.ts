@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { searchLimitMessage } from '#app/features/articles/search-limit-message.ts'
 import { createTranslator } from '#app/i18n/i18n.ts'
 import enArticles from '#app/i18n/locales/en/articles.json' with { type: 'json' }
-import enErrors from '#app/i18n/locales/en/errors.json' with { type: 'json' }
 import zhArticles from '#app/i18n/locales/zh-Hant/articles.json' with { type: 'json' }
-import zhErrors from '#app/i18n/locales/zh-Hant/errors.json' with { type: 'json' }
+import enErrors from '#contracts/messages/en/errors.json' with { type: 'json' }
+import zhErrors from '#contracts/messages/zh-Hant/errors.json' with { type: 'json' }
 import { rateLimitedMessageCode, retryWaitOf } from '#contracts/retry-wait.ts'
 import { translateErrorCode } from '#server/http/error-handler.ts'
 import { rateLimitedMessage } from './rate-limit-message.ts'

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const root = path.resolve('app/i18n/locales')
+import { readCatalogFiles } from './catalog-files.ts'
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -15,14 +14,10 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   return { [prefix]: value }
 }
 
+/** The app's namespaces and the shared floor's (catalog-files.ts), each flattened to `a.b.c` keys. */
 function catalog(locale: string) {
   return Object.fromEntries(
-    readdirSync(path.join(root, locale))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => [
-        f.replace(/\.json$/, ''),
-        flatten(JSON.parse(readFileSync(path.join(root, locale, f), 'utf8'))),
-      ]),
+    Object.entries(readCatalogFiles(locale)).map(([namespace, messages]) => [namespace, flatten(messages)]),
   )
 }
 

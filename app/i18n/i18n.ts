@@ -1,6 +1,7 @@
 /**
  * Translation setup shared by the server render and the browser. Messages live in JSON catalogs per locale and
- * namespace (app/i18n/locales/<locale>/<namespace>.json); a whole sentence stays in one message.
+ * namespace: the app's in app/i18n/locales/<locale>/<namespace>.json, those the server speaks too (the API's errors,
+ * the SMS) on the shared floor, contracts/messages/<locale>/<namespace>.json; a whole sentence stays in one message.
  * The server holds every catalog; the browser loads only its own language before hydrating.
  */
 import { createInstance, type i18n, type Resource } from 'i18next'
@@ -23,11 +24,11 @@ export function createTranslator(locale: Locale, catalog: Catalog): i18n {
   return instance
 }
 
-/** Groups Vite glob results (`./locales/<locale>/<ns>.json`) into one catalog per locale. */
+/** Groups Vite glob results (`…/locales/<locale>/<ns>.json`, `…/messages/<locale>/<ns>.json`) by locale. */
 export function groupCatalogs(files: Record<string, unknown>): Record<string, Catalog> {
   const byLocale: Record<string, Catalog> = {}
   for (const [file, module] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file)
+    const match = /(?:locales|messages)\/([^/]+)\/([^/]+)\.json$/.exec(file)
     if (!match) continue
     const [, locale, namespace] = match as unknown as [string, string, string]
     const messages =

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import errorsEn from '#contracts/messages/en/errors.json' with { type: 'json' }
+import errorsZh from '#contracts/messages/zh-Hant/errors.json' with { type: 'json' }
+import { readCatalogFiles } from './catalog-files.ts'
 import { createTranslator } from './i18n.ts'
+import classroomZh from './locales/zh-Hant/classroom.json' with { type: 'json' }
 import { getServerTranslator, rememberPlainMessages } from './translator.server.ts'
 
 function sample() {
@@ -17,6 +21,15 @@ function sample() {
 }
 
 describe('the server translator', () => {
+  it('holds the app’s catalogs and the shared floor’s (contracts/messages), in both languages', () => {
+    expect(getServerTranslator('en').t('errors:NOT_FOUND')).toBe(errorsEn.NOT_FOUND)
+    expect(getServerTranslator('zh-Hant').t('errors:NOT_FOUND')).toBe(errorsZh.NOT_FOUND)
+    expect(getServerTranslator('zh-Hant').t('classroom:lessonMissing')).toBe(classroomZh.lessonMissing)
+    const namespaces = (locale: 'en' | 'zh-Hant') => getServerTranslator(locale).options.ns
+    expect(namespaces('en')).toEqual(expect.arrayContaining(Object.keys(readCatalogFiles('en'))))
+    expect(namespaces('zh-Hant')).toEqual(expect.arrayContaining(Object.keys(readCatalogFiles('zh-Hant'))))
+  })
+
   it('answers plain messages as i18next does, by key, namespace and prefix', () => {
     const translator = sample()
     expect(translator.t('hello')).toBe('Hello')

@@ -11,7 +11,10 @@ import type { i18n } from 'i18next'
 import type { Locale } from '#contracts/regions.ts'
 import { createTranslator, groupCatalogs } from './i18n.ts'
 
-const catalogs = groupCatalogs(import.meta.glob('./locales/*/*.json', { eager: true }))
+// The app's namespaces and the shared floor's (catalog-files.ts names the same two folders).
+const catalogs = groupCatalogs(
+  import.meta.glob(['./locales/*/*.json', '../../contracts/messages/*/*.json'], { eager: true }),
+)
 
 /** Options a `t` of `getFixedT`/`useTranslation` always passes; any other one (a value, a count) is not plain. */
 const scopeOptions = new Set(['lng', 'lngs', 'ns', 'keyPrefix'])

@@ -12,7 +12,7 @@ import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import type { ClassroomLessonDetail } from '#contracts/classroom-rules.ts'
-import { AppError } from '#server/http/app-error.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import type { Route } from './+types/member-investment.ts'
 
 const lessonIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -32,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       try {
         lesson = await services.classroom.getLesson(lessonId, reader, locale)
       } catch (error) {
-        if (!(error instanceof AppError && error.kind === 'not_found')) throw error
+        if (!isServiceError(error, 'not_found')) throw error
         isLessonMissing = true
       }
     }

@@ -1,7 +1,6 @@
 /** /member/login?redirect={path} (spec §2): log in or register with a mobile number and an SMS code. */
 import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
-import { parseCookieHeader } from '#app/api/cookies.ts'
 import { Card } from '#app/components/card.tsx'
 import { LoginForm } from '#app/features/account/login-form.tsx'
 import { safeRedirectPath } from '#app/features/account/safe-redirect.ts'
@@ -9,6 +8,7 @@ import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
+import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import type { Route } from './+types/member-login.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -6,13 +6,13 @@
  * 4. apply the operator's redirects.
  */
 import { data, type MiddlewareFunction, redirect } from 'react-router'
-import { parseCookieHeader } from '#app/api/cookies.ts'
 import { requestContext } from '#app/request-context.ts'
+import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { isAcceptableText } from '#contracts/text-input.ts'
+import { attributionCookiesOf, languageChoiceCookieOf } from '#contracts/visit-cookies.ts'
 import { chooseRegion } from './region-redirect.ts'
 import { findBrokenRule, hasUnacceptableText } from './route-rules.ts'
-import { attributionCookiesOf, languageChoiceCookieOf } from './visit-cookies.ts'
 
 function decodePath(pathname: string): string {
   try {

@@ -3,28 +3,15 @@
  * (so a test asserts what a reader of that language sees), `site` tells which regional site the project runs on.
  * Pages fail the test on any uncaught error or CSP violation.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import { readCatalogFiles } from '../../app/i18n/catalog-files.ts'
 import { createTranslator } from '../../app/i18n/i18n.ts'
 import type { Locale } from '../../contracts/regions.ts'
 import { e2ePort, type SiteRegion, siteOrigin } from './sites.ts'
 
-function loadCatalog(locale: Locale) {
-  const folder = path.resolve('app/i18n/locales', locale)
-  return Object.fromEntries(
-    readdirSync(folder)
-      .filter((file) => file.endsWith('.json'))
-      .map((file) => [
-        file.replace(/\.json$/, ''),
-        JSON.parse(readFileSync(path.join(folder, file), 'utf8')),
-      ]),
-  )
-}
-
 const translators = {
-  en: createTranslator('en', loadCatalog('en')),
-  'zh-Hant': createTranslator('zh-Hant', loadCatalog('zh-Hant')),
+  en: createTranslator('en', readCatalogFiles('en')),
+  'zh-Hant': createTranslator('zh-Hant', readCatalogFiles('zh-Hant')),
 }
 
 export interface Site {

@@ -1,23 +1,16 @@
 /**
  * The one error type services throw. It names what went wrong with a stable `code` (translated by the page and
  * by the API) and its `kind`; the HTTP layer maps the kind to a status in one place (error-handler.ts).
- * Services know nothing of HTTP.
+ * Services know nothing of HTTP. Its shape is the shared floor's (contracts/service-error.ts): code outside the
+ * server's module graph — a route loader in the page build — recognises it with `isServiceError`, not `instanceof`.
  */
 import type { FieldError } from '#contracts/envelope.ts'
+import { type ServiceError, type ServiceErrorKind, serviceErrorName } from '#contracts/service-error.ts'
 
-export type AppErrorKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'gone'
-  | 'conflict'
-  | 'limited'
-  | 'too_large'
-  | 'unavailable'
+export type AppErrorKind = ServiceErrorKind
 
-export class AppError extends Error {
-  override name = 'AppError'
+export class AppError extends Error implements ServiceError {
+  override readonly name = serviceErrorName
   readonly code: string
   readonly kind: AppErrorKind
   readonly fields: FieldError[] | undefined

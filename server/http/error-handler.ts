@@ -5,9 +5,9 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ZodError } from 'zod'
-import enErrors from '#app/i18n/locales/en/errors.json' with { type: 'json' }
-import zhErrors from '#app/i18n/locales/zh-Hant/errors.json' with { type: 'json' }
 import { CommonErrorCode, type Failure, type FieldError } from '#contracts/envelope.ts'
+import enErrors from '#contracts/messages/en/errors.json' with { type: 'json' }
+import zhErrors from '#contracts/messages/zh-Hant/errors.json' with { type: 'json' }
 import { type Locale, localeFromLangHeader } from '#contracts/regions.ts'
 import { rateLimitedMessageCode, retryAfterSecondsOf, retryWaitOf } from '#contracts/retry-wait.ts'
 import { AppError, httpStatusOfKind } from './app-error.ts'

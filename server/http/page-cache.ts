@@ -26,7 +26,7 @@
 import { createHash, randomFillSync } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { isbot } from 'isbot'
-import { parseCookieHeader } from '#app/api/cookies.ts'
+import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { prepareSplicedGzip, type SplicedGzip, splicedGzipBody } from './gzip-splice.ts'
 import type { PageCacheConfig } from './http.config.ts'

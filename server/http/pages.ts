@@ -19,8 +19,8 @@ import {
   type ServerBuild,
 } from 'react-router'
 import type { RequestContext } from '#app/request-context.ts'
-import { attributionCookiesOf, languageChoiceCookieOf } from '#app/routing/visit-cookies.ts'
 import { type Region, regionFromHostname, regionSettings } from '#contracts/regions.ts'
+import { attributionCookiesOf, languageChoiceCookieOf } from '#contracts/visit-cookies.ts'
 import { type Config, toPublicConfig } from '#server/config.ts'
 import type { Services } from '#server/services.ts'
 import {

@@ -1,6 +1,6 @@
 /**
  * Where a reader's visit came from, as the API sees it (spec §7): the page forwards its `referer` and `landing`
- * cookies (app/routing/attribution.ts) as the `RefererVal` and `LandingVal` headers, URI-encoded. A request that
+ * cookies (contracts/attribution.ts) as the `RefererVal` and `LandingVal` headers, URI-encoded. A request that
  * carries the cookies but not the headers (a keepalive beacon, a form post) is read from the cookies instead.
  * Values are the reader's own input: decoded leniently, stripped of control characters and cut to a fixed length.
  */

@@ -2,8 +2,9 @@
  * The login state the server draws the header with (spec §4): logged in while the access-token cookie is present,
  * with what the `userInfo` cookie holds when it has the contract's shape (anything else reads as absent).
  */
-import { parseCookieHeader } from '#app/api/cookies.ts'
+
 import { UserInfoCookie } from '#contracts/accounts.ts'
+import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 
 export function userInfoFromCookieValue(value: string | undefined): UserInfoCookie | null {

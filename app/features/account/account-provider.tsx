@@ -18,15 +18,14 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useRevalidator } from 'react-router'
+import { onUnauthenticated } from '#app/api/session-events.ts'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
-
 import type { LoginAnswer, UserInfoCookie } from '#contracts/accounts.ts'
 import { userInfoCookieOf } from '#contracts/user-info-cookie.ts'
 import { endsSession, fetchMemberInfo, logOut } from './account-api.ts'
 import { clearAccountCookies } from './account-cookies.ts'
-import { onUnauthenticated } from './session-events.ts'
 
 export interface AccountState {
   isLoggedIn: boolean

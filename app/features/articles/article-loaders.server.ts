@@ -16,6 +16,7 @@ import {
   searchStocksMax,
   type TopicSummary,
 } from '#contracts/articles.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import { filterOfListing, type Listing, listingOfPath, pageOfSearchParams } from './article-listing.ts'
 
 export interface ArticleListData {
@@ -143,7 +144,7 @@ export async function loadArticleDetail(
     const article = await context.services.articles.getArticle(reference, context.locale)
     return { state: article.contentState, article } satisfies ArticleDetailData as ArticleDetailData
   } catch (error) {
-    const code = (error as { code?: unknown }).code
+    const code = isServiceError(error) ? error.code : undefined
     if (code === ArticleErrorCode.deleted) {
       return data<ArticleDetailData>(
         { state: 'deleted', article: null, title: t('states.deleted') },

@@ -5,13 +5,12 @@
  * each page is given; who may do what is the billing service's.
  */
 import { data, redirect } from 'react-router'
-import { parseCookieHeader } from '#app/api/cookies.ts'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { planLadderOf, readerOfRequest } from '#app/features/plans/plans.server.ts'
-import { errorCodeOf } from '#app/features/stocks/diagnosis-page.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import type { MemberInfo, QuotaStatus } from '#contracts/accounts.ts'
 import {
+  BillingErrorCode,
   type BillingState,
   billingPeriods,
   type PaymentPage,
@@ -19,7 +18,9 @@ import {
   paymentPageSizeDefault,
   type SubscriptionPeriod,
 } from '#contracts/billing-rules.ts'
+import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import { accountCookieNames } from '#server/modules/accounts/session-cookies.ts'
 import { periodEnd } from '#server/modules/subscriptions/subscriptions.service.ts'
@@ -84,7 +85,7 @@ export async function loadDemoCheckoutPage(
   try {
     return { checkout: await services.billing.getCheckout(reader, checkoutId, { region, locale }) }
   } catch (error) {
-    if (errorCodeOf(error) === 'BILLING_CHECKOUT_NOT_FOUND')
+    if (isServiceError(error) && error.code === BillingErrorCode.checkoutNotFound)
       throw data({ reason: 'not-found' }, { status: 404 })
     throw error
   }

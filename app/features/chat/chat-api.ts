@@ -1,6 +1,5 @@
 /** The chat's ordinary calls (contracts/chat.ts), through the site's API client: the envelope, `Lang`, 401 → logout. */
-import { ApiError, api, dataOf, requestHeaders } from '#app/api/api-client.ts'
-import { notifyUnauthenticated } from '#app/features/account/session-events.ts'
+import { api, dataOf } from '#app/api/api-client.ts'
 import {
   type ChatConversation,
   type ChatConversationPage,
@@ -11,8 +10,6 @@ import {
   chatConversationPageSizeDefault,
   chatMessagePageSizeMax,
 } from '#contracts/chat-rules.ts'
-import type { Envelope } from '#contracts/envelope.ts'
-import type { Locale } from '#contracts/regions.ts'
 
 export async function listConversations(page: number): Promise<ChatConversationPage> {
   return dataOf(
@@ -45,34 +42,12 @@ export async function deleteConversation(conversationId: string): Promise<void> 
 
 /**
  * Votes, or takes a vote back with `vote: null`. The API client drops null values from bodies (spec §5), which would
- * drop the withdrawal, so this one call is sent as written, with the client's headers and its handling of failures.
+ * drop the withdrawal, so this body is sent as written.
  */
-export async function voteOnAnswer(
-  apiBase: string,
-  locale: Locale,
-  messageId: string,
-  vote: ChatVote | null,
-): Promise<ChatMessage> {
-  if (vote !== null) return dataOf(await api.post<ChatMessage>('/ai/vote', { messageId, vote }))
-  let response: Response
-  try {
-    response = await fetch(`${apiBase}/ai/vote`, {
-      method: 'POST',
-      headers: { ...requestHeaders(locale), 'Content-Type': 'application/json' },
-      credentials: 'include',
-      body: JSON.stringify({ messageId, vote: null }),
-    })
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR')
-  }
-  if (response.status === 401) notifyUnauthenticated()
-  if (!response.ok) {
-    void response.body?.cancel()
-    throw new ApiError(response.status, response.headers.get('x-error-code') ?? 'INTERNAL_ERROR')
-  }
-  const envelope = (await response.json()) as Envelope<ChatMessage>
-  if (envelope.code === 401) notifyUnauthenticated()
-  return dataOf(envelope)
+export async function voteOnAnswer(messageId: string, vote: ChatVote | null): Promise<ChatMessage> {
+  return dataOf(
+    await api.call<ChatMessage>('POST', '/ai/vote', { body: { messageId, vote }, keepNullValues: true }),
+  )
 }
 
 export async function fetchWelcome(signal?: AbortSignal): Promise<ChatWelcome> {

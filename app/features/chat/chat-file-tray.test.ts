@@ -40,8 +40,6 @@ function makeTray(open: { id: string | null; isAnswering: boolean } = { id: 'c1'
   const onConversationMade = vi.fn()
   const onWaitingChange = vi.fn()
   const tray = createFileTray({
-    apiBase: '/api/portal',
-    locale: 'en',
     openConversation: () => open,
     onConversationMade,
     onWaitingChange,

@@ -8,7 +8,6 @@
  */
 import { ApiError } from '#app/api/api-client.ts'
 import type { ChatAttachment, ChatErrorCode } from '#contracts/chat-rules.ts'
-import type { Locale } from '#contracts/regions.ts'
 import {
   deleteChatFile,
   listChatFiles,
@@ -31,8 +30,6 @@ import {
 export const readingPollMs = 1500
 
 export interface FileTrayOptions {
-  apiBase: string
-  locale: Locale
   /** The open conversation (null in a new chat), and whether an answer is being written in it. */
   openConversation(): { id: string | null; isAnswering: boolean }
   /** A conversation was made for the files of a new chat: the page opens it. */
@@ -149,8 +146,6 @@ export function createFileTray(options: FileTrayOptions): FileTray {
     conversationId = target
     dispatch({ type: 'sending', key })
     const handle = uploadChatFile({
-      apiBase: options.apiBase,
-      locale: options.locale,
       conversationId: target,
       file,
       onProgress: (loaded, total) => dispatch({ type: 'progressed', key, loaded, total }),

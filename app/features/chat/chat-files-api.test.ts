@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { onUnauthenticated } from '#app/features/account/session-events.ts'
+import { configureApiClient } from '#app/api/api-client.ts'
+import { onUnauthenticated } from '#app/api/session-events.ts'
 import type { ChatFile } from '#contracts/chat-file-rules.ts'
 import { buildUploadRequest, uploadChatFile } from './chat-files-api.ts'
 import { FakeXhr } from './testing/fake-xhr.ts'
@@ -21,8 +22,6 @@ const served: ChatFile = {
 
 function upload(onProgress = vi.fn()) {
   const handle = uploadChatFile({
-    apiBase: '/api/portal',
-    locale: 'zh-Hant',
     conversationId: 'c1',
     file,
     onProgress,
@@ -35,15 +34,18 @@ function upload(onProgress = vi.fn()) {
 beforeEach(() => {
   FakeXhr.reset()
   vi.stubGlobal('XMLHttpRequest', FakeXhr)
+  // The page's language, as the shell configures the client: the Traditional Chinese site.
+  configureApiClient({ apiBase: '/api/portal', locale: 'zh-Hant' })
 })
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  configureApiClient({ apiBase: '/api/portal', locale: 'en' })
 })
 
 describe('the upload request', () => {
   it('is multipart with the conversation field first, then the file under its name', () => {
-    const request = buildUploadRequest('/api/portal', 'en', 'c1', file)
+    const request = buildUploadRequest('c1', file)
     expect(request.url).toBe('/api/portal/ai/uploadFiles')
     const parts = [...request.body.entries()]
     expect(parts.map(([name]) => name)).toEqual(['subSessionId', 'file'])
@@ -54,7 +56,7 @@ describe('the upload request', () => {
   })
 
   it('carries the API client’s headers and no content type of its own (the browser writes the boundary)', () => {
-    const request = buildUploadRequest('/api/portal', 'zh-Hant', 'c1', file)
+    const request = buildUploadRequest('c1', file)
     expect(request.headers).toEqual({ Lang: 'hk' })
     const { xhr } = upload()
     expect(xhr.method).toBe('POST')

@@ -1,11 +1,11 @@
 /**
- * The chat's file calls (contracts/chat-file-rules.ts), and making a conversation for them. An upload goes by XMLHttpRequest, one file a request, because
- * fetch cannot tell how many bytes have been sent (the chip's progress bar). It sends what the API client sends (the
- * `Lang` and attribution headers, cookies) and reads a failure the same way: the body is discarded, the stable code
- * comes from `x-error-code`, and a 401 logs out (spec §8). Listing and deleting go through the API client itself.
+ * The chat's file calls (contracts/chat-file-rules.ts), and making a conversation for them. An upload goes by
+ * XMLHttpRequest, one file a request, because fetch cannot tell how many bytes have been sent (the chip's progress
+ * bar). It sends what the API client sends (the client's URL and headers: `Lang`, attribution, cookies) and its
+ * failure goes through the client's failure reader (`apiErrorOf`): the body is discarded, the stable code comes from
+ * `x-error-code`, and a 401 logs out (spec §8). Listing and deleting go through the API client itself.
  */
-import { ApiError, api, dataOf, requestHeaders } from '#app/api/api-client.ts'
-import { notifyUnauthenticated } from '#app/features/account/session-events.ts'
+import { ApiError, api, apiErrorOf, dataOf, receivedEnvelope } from '#app/api/api-client.ts'
 import {
   type ChatFile,
   ChatFileErrorCode,
@@ -13,8 +13,6 @@ import {
   type ChatFileUploadOutcome,
 } from '#contracts/chat-file-rules.ts'
 import type { Envelope } from '#contracts/envelope.ts'
-import type { Locale } from '#contracts/regions.ts'
-import { retryAfterSecondsOf } from '#contracts/retry-wait.ts'
 
 export interface UploadRequest {
   url: string
@@ -26,26 +24,15 @@ export interface UploadRequest {
  * `POST /ai/uploadFiles` for one file: the conversation's field first, so the server knows where the file goes (and
  * may refuse it) before it reads the file's bytes, then the file part under its own name.
  */
-export function buildUploadRequest(
-  apiBase: string,
-  locale: Locale,
-  conversationId: string,
-  file: File,
-): UploadRequest {
+export function buildUploadRequest(conversationId: string, file: File): UploadRequest {
   const body = new FormData()
   body.append('subSessionId', conversationId)
   body.append('file', file, file.name)
-  return { url: `${apiBase}/ai/uploadFiles`, headers: requestHeaders(locale), body }
+  return { ...api.requestOf('/ai/uploadFiles'), body }
 }
 
-/** The code of a refused upload whose answer carries no `x-error-code` (a proxy's 413, say). */
-function codeOfStatus(status: number): string {
-  if (status === 413) return ChatFileErrorCode.tooLarge
-  if (status === 429) return 'RATE_LIMITED'
-  if (status === 404) return 'NOT_FOUND'
-  if (status >= 400 && status < 500) return 'VALIDATION_FAILED'
-  return 'INTERNAL_ERROR'
-}
+/** A refused upload whose answer names no code (a proxy's 413, say) was too large for a chat file. */
+const uploadCodesByStatus = { 413: ChatFileErrorCode.tooLarge }
 
 export interface UploadHandle {
   /** The server's outcome for the file; rejects with an ApiError, or an AbortError once aborted. */
@@ -54,18 +41,11 @@ export interface UploadHandle {
 }
 
 export function uploadChatFile(request: {
-  apiBase: string
-  locale: Locale
   conversationId: string
   file: File
   onProgress(loaded: number, total: number): void
 }): UploadHandle {
-  const { url, headers, body } = buildUploadRequest(
-    request.apiBase,
-    request.locale,
-    request.conversationId,
-    request.file,
-  )
+  const { url, headers, body } = buildUploadRequest(request.conversationId, request.file)
   const xhr = new XMLHttpRequest()
   const result = new Promise<ChatFileUploadOutcome>((resolve, reject) => {
     xhr.open('POST', url)
@@ -77,25 +57,13 @@ export function uploadChatFile(request: {
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR'))
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
     xhr.onload = () => {
-      const errorCode = xhr.getResponseHeader('x-error-code')
-      if (xhr.status === 401) {
-        notifyUnauthenticated()
-        reject(new ApiError(401, errorCode ?? 'UNAUTHENTICATED'))
-        return
-      }
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(
-          new ApiError(
-            xhr.status,
-            errorCode ?? codeOfStatus(xhr.status),
-            retryAfterSecondsOf(xhr.getResponseHeader('retry-after')),
-          ),
-        )
+        const headers = { get: (name: string) => xhr.getResponseHeader(name) }
+        reject(apiErrorOf({ status: xhr.status, headers }, uploadCodesByStatus))
         return
       }
       try {
-        const envelope = JSON.parse(xhr.responseText) as Envelope<ChatFileUploadAnswer>
-        if (envelope.code === 401) notifyUnauthenticated()
+        const envelope = receivedEnvelope(JSON.parse(xhr.responseText) as Envelope<ChatFileUploadAnswer>)
         const outcome = dataOf(envelope).files[0]
         if (outcome) resolve(outcome)
         else reject(new ApiError(500, 'INTERNAL_ERROR'))

@@ -102,7 +102,6 @@ function useConversationList() {
 export function ChatPage() {
   const { t } = useTranslation(['chat', 'errors'])
   const root = useRootData()
-  const { apiBase } = root.publicConfig
   const locale = root.locale
   const navigate = useNavigate()
   const [searchParams, setSearchParams] = useSearchParams()
@@ -248,8 +247,6 @@ export function ChatPage() {
       let wasRefused = false
       try {
         await streamChatAnswer({
-          apiBase,
-          locale,
           subSessionId: startedIn ?? undefined,
           ...params,
           signal: controller.signal,
@@ -281,7 +278,7 @@ export function ChatPage() {
       }
       return wasRefused
     },
-    [apiBase, locale, setSearchParams, touchConversation],
+    [setSearchParams, touchConversation],
   )
 
   // A question refused before it was answered goes back into the box, to send again later.
@@ -314,8 +311,6 @@ export function ChatPage() {
     fileViews.load().then(
       (module) => {
         trayRef.current ??= module.createFileTray({
-          apiBase,
-          locale,
           openConversation: () => ({
             id: stateRef.current.conversationId,
             isAnswering: stateRef.current.streaming !== null,
@@ -346,7 +341,7 @@ export function ChatPage() {
     const next = message.vote === choice ? null : choice
     dispatch({ type: 'voted', messageId: message.id, vote: next })
     try {
-      await voteOnAnswer(apiBase, locale, message.id, next)
+      await voteOnAnswer(message.id, next)
     } catch (error) {
       dispatch({ type: 'voted', messageId: message.id, vote: message.vote })
       toast.error(t([`errors:${codeOf(error)}`, 'errors:INTERNAL_ERROR']))

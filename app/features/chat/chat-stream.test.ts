@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '#app/api/api-client.ts'
-import { onUnauthenticated } from '#app/features/account/session-events.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, configureApiClient } from '#app/api/api-client.ts'
+import { onUnauthenticated } from '#app/api/session-events.ts'
 import { streamChatAnswer } from './chat-stream.ts'
 import type { ChatStreamEvent } from './sse-parser.ts'
 
@@ -13,8 +13,6 @@ function respondWith(response: Response) {
 async function run(question = 'Is Tencent undervalued?') {
   const events: ChatStreamEvent[] = []
   await streamChatAnswer({
-    apiBase: '/api/portal',
-    locale: 'zh-Hant',
     subSessionId: undefined,
     question,
     signal: new AbortController().signal,
@@ -23,8 +21,14 @@ async function run(question = 'Is Tencent undervalued?') {
   return events
 }
 
+beforeEach(() => {
+  // The page's language, as the shell configures the client: the Traditional Chinese site.
+  configureApiClient({ apiBase: '/api/portal', locale: 'zh-Hant' })
+})
+
 afterEach(() => {
   vi.unstubAllGlobals()
+  configureApiClient({ apiBase: '/api/portal', locale: 'en' })
 })
 
 describe('opening the answer stream', () => {
@@ -53,8 +57,6 @@ describe('opening the answer stream', () => {
     )
     const ask = (fileIds: string | undefined) =>
       streamChatAnswer({
-        apiBase: '/api/portal',
-        locale: 'en',
         subSessionId: 'c1',
         question: 'What does the file say?',
         fileIds,

@@ -7,7 +7,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { requestHeaders } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
@@ -19,32 +18,22 @@ import {
   type AnalyticsTable,
   analyticsRankings,
 } from '#contracts/console-analytics-rules.ts'
-import { consoleApiPrefix } from '#contracts/console-rules.ts'
 import { regions } from '#contracts/regions.ts'
 import { analyticsFiltersOf, analyticsSearchOf, loggedInShareOf } from './analytics-view.ts'
-import { ConsoleApiError, consoleApi } from './console-client.ts'
+import { consoleApi, consoleClient } from './console-client.ts'
 import { ConsoleFilterForm, ConsoleListState } from './console-lists.tsx'
 import { SelectField } from './console-ui.tsx'
 import { DailyChart } from './daily-chart.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
-/** Fetches one table's CSV (with the console's headers and cookies) and hands it to the browser as a download. */
+/**
+ * Fetches one table's CSV through the console's client (its headers and cookies, its failure reader: a 401 logs
+ * out) and hands it to the browser as a download.
+ */
 async function downloadCsv(table: AnalyticsTable, filters: ReturnType<typeof analyticsFiltersOf>) {
-  const locale = document.documentElement.lang === 'zh-Hant' ? 'zh-Hant' : 'en'
-  const search = new URLSearchParams({ table })
-  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value)
-  let response: Response
-  try {
-    response = await fetch(`${consoleApiPrefix}/analytics/export?${search}`, {
-      headers: requestHeaders(locale),
-      credentials: 'include',
-    })
-  } catch {
-    throw new ConsoleApiError(0, 'NETWORK_ERROR')
-  }
-  if (!response.ok) {
-    throw new ConsoleApiError(response.status, response.headers.get('x-error-code') ?? 'INTERNAL_ERROR')
-  }
+  const params: Record<string, string> = { table }
+  for (const [name, value] of Object.entries(filters)) if (value) params[name] = value
+  const response = await consoleClient.send('GET', '/analytics/export', { params })
   const fileName =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${table}.csv`
   const url = URL.createObjectURL(await response.blob())

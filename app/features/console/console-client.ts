@@ -1,18 +1,19 @@
 /**
- * The browser's client for /api/console (ADR 0015): the same headers, cookies and error codes as the portal's
- * client (api-client.ts), under the console's prefix. Unlike the portal's, it keeps the failure body of a 409: a
- * stale save carries the article someone else saved (`current`), which the editor offers to load.
+ * The browser's client for /api/console (ADR 0015): made by the site's one client factory (api-client.ts), so it
+ * sends the same headers and cookies, reads failures with the same failure reader (the status → code table, a 429's
+ * wait) and logs the reader out on a 401 as the pages do (spec §4, §8). Unlike the portal's, it keeps the failure
+ * body: a stale save carries the article someone else saved (`current`), which the editor offers to load, and a
+ * refused form the fields refused (`fields`). Every failure of a console call is a ConsoleApiError.
  */
 import {
   ApiError,
-  buildQueryString,
-  dropEmptyValues,
+  createApiClient,
+  envelopeErrorOf,
   type QueryParams,
-  requestHeaders,
+  receivedEnvelope,
 } from '#app/api/api-client.ts'
 import { consoleApiPrefix, type EditorArticle } from '#contracts/console-rules.ts'
 import type { FieldError } from '#contracts/envelope.ts'
-import type { Locale } from '#contracts/regions.ts'
 
 /**
  * A refusal of the console's API; `current` is the newer article of a CONSOLE_ARTICLE_STALE answer, `fields` the
@@ -23,56 +24,45 @@ export class ConsoleApiError extends ApiError {
   readonly current: EditorArticle | null
   readonly fields: FieldError[]
 
-  constructor(status: number, code: string, current: EditorArticle | null = null, fields: FieldError[] = []) {
-    super(status, code)
+  constructor(
+    status: number,
+    code: string,
+    current: EditorArticle | null = null,
+    fields: FieldError[] = [],
+    retryAfterSeconds: number | null = null,
+  ) {
+    super(status, code, retryAfterSeconds)
     this.current = current
     this.fields = fields
   }
 }
 
-/** The page's language, from the document (the shell sets `<html lang>`), for the API's `Lang` header. */
-function pageLocale(): Locale {
-  return typeof document !== 'undefined' && document.documentElement.lang === 'zh-Hant' ? 'zh-Hant' : 'en'
+interface ConsoleAnswer<T> {
+  code?: number
+  data?: T
+  error?: string
+  current?: EditorArticle
+  fields?: FieldError[]
 }
 
-function codeOfStatus(status: number): string {
-  if (status === 401) return 'UNAUTHENTICATED'
-  if (status === 403) return 'FORBIDDEN'
-  if (status === 404) return 'NOT_FOUND'
-  if (status === 413) return 'PAYLOAD_TOO_LARGE'
-  if (status >= 400 && status < 500) return 'VALIDATION_FAILED'
-  return 'INTERNAL_ERROR'
+function consoleErrorOf(failure: ApiError, body: unknown): ConsoleApiError {
+  const answer = body as ConsoleAnswer<unknown> | null
+  return new ConsoleApiError(
+    failure.status,
+    failure.code,
+    answer?.current ?? null,
+    answer?.fields ?? [],
+    failure.retryAfterSeconds,
+  )
 }
 
-async function send<T>(method: string, path: string, init: { params?: QueryParams; body?: unknown } = {}) {
-  const headers = requestHeaders(pageLocale())
-  const isForm = init.body instanceof FormData
-  if (init.body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
-  let response: Response
-  try {
-    response = await fetch(`${consoleApiPrefix}${path}${buildQueryString(init.params)}`, {
-      method,
-      headers,
-      credentials: 'include',
-      ...(init.body !== undefined
-        ? { body: isForm ? (init.body as FormData) : JSON.stringify(dropEmptyValues(init.body)) }
-        : {}),
-    })
-  } catch {
-    throw new ConsoleApiError(0, 'NETWORK_ERROR')
-  }
-  const body = (await response.json().catch(() => null)) as {
-    code?: number
-    data?: T
-    error?: string
-    current?: EditorArticle
-    fields?: FieldError[]
-  } | null
-  if (!response.ok || !body || body.code !== 200) {
-    const status = response.ok ? (body?.code ?? 500) : response.status
-    const code = response.headers.get('x-error-code') ?? body?.error ?? codeOfStatus(status)
-    throw new ConsoleApiError(status, code, body?.current ?? null, body?.fields ?? [])
-  }
+/** The console's calls: the HTTP answers and failures of the site's client, under the console's prefix. */
+export const consoleClient = createApiClient({ base: () => consoleApiPrefix, errorWithBody: consoleErrorOf })
+
+async function send<T>(method: string, path: string, options: { params?: QueryParams; body?: unknown } = {}) {
+  const response = await consoleClient.send(method, path, options)
+  const body = receivedEnvelope((await response.json().catch(() => null)) as ConsoleAnswer<T> | null)
+  if (body?.code !== 200) throw consoleErrorOf(envelopeErrorOf(body), body)
   return body.data as T
 }
 

@@ -3,10 +3,10 @@
  * the services that enforce them (so the page can never promise more than the quota and picks services grant).
  */
 
-import { parseCookieHeader } from '#app/api/cookies.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { type Tier, Tier as TierSchema } from '#contracts/accounts.ts'
 import { benefitsOf, type MemberBenefits } from '#contracts/benefits.ts'
+import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import { type Allowance, type QuotaRung, quotaRungs } from '#server/modules/quotas/quota-ladder.ts'

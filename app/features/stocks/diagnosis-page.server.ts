@@ -10,9 +10,10 @@
  */
 import { isbot } from 'isbot'
 import { data } from 'react-router'
-import { parseCookieHeader, serializeCookie } from '#app/api/cookies.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
+import { parseCookieHeader, serializeCookie } from '#contracts/cookie-header.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import { StockDiagnosisQuery } from '#contracts/stocks.ts'
 import { isDeviceId, newDeviceId } from '#server/kernel/secrets.ts'
 import {
@@ -30,20 +31,9 @@ import {
 } from './diagnosis-state.ts'
 import { pageDiagnosisOf } from './page-diagnosis.ts'
 
-/**
- * The stable code of a service error. Checked by shape, not `instanceof`: the page build bundles its own copy of
- * the AppError class, while the services the host passes in throw the server's.
- */
+/** The stable code of a service error (recognised by shape: contracts/service-error.ts), or '' for anything else. */
 export function errorCodeOf(error: unknown): string {
-  if (
-    error instanceof Error &&
-    error.name === 'AppError' &&
-    'code' in error &&
-    typeof error.code === 'string'
-  ) {
-    return error.code
-  }
-  return ''
+  return isServiceError(error) ? error.code : ''
 }
 
 /**

@@ -93,6 +93,7 @@ describe('service errors on the diagnosis page', () => {
     expect(errorCodeOf(new AppError('not_found', 'STOCK_NOT_FOUND'))).toBe('STOCK_NOT_FOUND')
     class AppErrorCopy extends Error {
       override name = 'AppError'
+      readonly kind = 'limited'
       readonly code = 'DIAGNOSIS_LIMIT_VISITOR'
     }
     expect(errorCodeOf(new AppErrorCopy('x'))).toBe('DIAGNOSIS_LIMIT_VISITOR')

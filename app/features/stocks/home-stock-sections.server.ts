@@ -3,8 +3,9 @@
  * stocks of the region's market. A section whose data cannot be loaded is left out (logged), so the home page
  * never fails because of them and never shows numbers it does not have.
  */
-import { parseCookieHeader } from '#app/api/cookies.ts'
+
 import type { RequestContext } from '#app/request-context.ts'
+import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import type { HotStocksAnswer, MonthlyPicksAnswer, ValuationListAnswer } from '#contracts/stocks.ts'
 

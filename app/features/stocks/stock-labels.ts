@@ -1,12 +1,12 @@
 /**
  * Names of the engine's stable keys that the wire sends as keys only (analyst rating, health zone, profitability
  * rating, a vote's signal, a level exception), in the reader's language, from the engine's own label table
- * (check-labels.ts) — so the page, the summary and the assistant use the same words. Checks, scores, votes, levels
+ * (contracts/diagnosis-labels.ts) — so the page, the summary and the assistant use the same words. Checks, scores, votes, levels
  * and methods arrive already labelled in the reader's language.
  */
 import { useTranslation } from 'react-i18next'
+import { CHECK_LABELS, type LabelKey } from '#contracts/diagnosis-labels.ts'
 import type { Locale } from '#contracts/regions.ts'
-import { CHECK_LABELS, type LabelKey } from '#server/modules/stocks/engine/check-labels.ts'
 
 export type { LabelKey }
 

@@ -4,8 +4,6 @@
  * Decides the code and session rules (see CONTEXT.md); leaves tiers to subscriptions, quotas to quotas, cookies
  * and headers to the routes, and sending to the SMS adapter.
  */
-import enAccount from '#app/i18n/locales/en/account.json' with { type: 'json' }
-import zhAccount from '#app/i18n/locales/zh-Hant/account.json' with { type: 'json' }
 import {
   AccountErrorCode,
   type ActiveSubscription,
@@ -14,6 +12,8 @@ import {
   type SendCodeAnswer,
   type SendCodeRequest,
 } from '#contracts/accounts.ts'
+import enSms from '#contracts/messages/en/sms.json' with { type: 'json' }
+import zhSms from '#contracts/messages/zh-Hant/sms.json' with { type: 'json' }
 import { maskMobile, toE164Mobile } from '#contracts/mobile-number.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { type Clock, calendarOf } from '#server/clock.ts'
@@ -72,8 +72,8 @@ const touchIntervalMs = 60 * 1000
 const dayMs = 24 * 60 * 60 * 1000
 
 const smsTemplates: Record<Locale, string> = {
-  en: enAccount.sms.loginCode,
-  'zh-Hant': zhAccount.sms.loginCode,
+  en: enSms.loginCode,
+  'zh-Hant': zhSms.loginCode,
 }
 
 export interface LoginResult {

@@ -13,7 +13,7 @@ import type { Config } from '#server/config.ts'
 export const accountCookieNames = {
   token: cookieNames.accessToken,
   userInfo: cookieNames.userInfo,
-  device: 'tw_device',
+  device: cookieNames.device,
 } as const
 
 const userInfoMaxAgeSeconds = 15 * 24 * 60 * 60

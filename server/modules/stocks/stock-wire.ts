@@ -1,10 +1,12 @@
 /**
  * From stored rows and engine diagnoses to the wire shapes of contracts/stocks.ts: the spec §3 stock fields, and
  * the diagnosis with every label in the reader's language. Decides wording only through the engine's label tables
- * (check-labels.ts, method-citations.ts, summary-generator.ts); no figure is computed here.
+ * (contracts/diagnosis-labels.ts, method-citations.ts, summary-generator.ts); no figure is computed here.
  */
 
 import type { z } from 'zod'
+import { SCORE_KEYS } from '#contracts/diagnosis-keys.ts'
+import { CHECK_LABELS, type LabelKey } from '#contracts/diagnosis-labels.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type {
   AnalystRating,
@@ -18,9 +20,7 @@ import type {
   StockSummary,
   TechnicalSignal,
 } from '#contracts/stocks.ts'
-import { CHECK_LABELS, type LabelKey } from './engine/check-labels.ts'
 import type { Diagnosis, PriceLevel } from './engine/diagnosis.types.ts'
-import { SCORE_KEYS } from './engine/diagnosis-keys.ts'
 import { METHOD_CITATIONS, methodAnchor } from './engine/method-citations.ts'
 import { describeLevel } from './engine/summary-generator.ts'
 import type { StockRow } from './stocks.repo.ts'

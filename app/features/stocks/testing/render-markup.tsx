@@ -2,30 +2,17 @@
  * Renders a stock component to HTML in a test, in English or Traditional Chinese, with the site's own message
  * catalogs and a memory router — enough to assert what a reader of either language would see, without a browser.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
+import { readCatalogFiles } from '#app/i18n/catalog-files.ts'
 import { createTranslator } from '#app/i18n/i18n.ts'
 import type { Locale } from '#contracts/regions.ts'
 
-function loadCatalog(locale: Locale) {
-  const folder = path.resolve('app/i18n/locales', locale)
-  return Object.fromEntries(
-    readdirSync(folder)
-      .filter((file) => file.endsWith('.json'))
-      .map((file) => [
-        file.replace(/\.json$/, ''),
-        JSON.parse(readFileSync(path.join(folder, file), 'utf8')),
-      ]),
-  )
-}
-
 const translators = {
-  en: createTranslator('en', loadCatalog('en')),
-  'zh-Hant': createTranslator('zh-Hant', loadCatalog('zh-Hant')),
+  en: createTranslator('en', readCatalogFiles('en')),
+  'zh-Hant': createTranslator('zh-Hant', readCatalogFiles('zh-Hant')),
 }
 
 export function translatorOf(locale: Locale) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CHECK_LABELS } from './check-labels.ts'
+import { CHECK_KEYS, METHOD_IDS, SCORE_KEYS } from '#contracts/diagnosis-keys.ts'
+import { CHECK_LABELS } from '#contracts/diagnosis-labels.ts'
 import { diagnoseStock } from './diagnose-stock.ts'
 import {
   createRandomWalkBars,
@@ -9,7 +10,6 @@ import {
   makeHealthyStatements,
   makeInsiderTrades,
 } from './diagnosis.fixtures.ts'
-import { CHECK_KEYS, METHOD_IDS, SCORE_KEYS } from './diagnosis-keys.ts'
 import { METHOD_CITATIONS } from './method-citations.ts'
 
 describe('check labels', () => {

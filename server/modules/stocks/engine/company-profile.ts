@@ -4,9 +4,10 @@
  * companies a manufacturer (original Altman Z, 1968) or not (Altman Z'', 1995). HK- and KR-listed companies always
  * use Z'', the version Altman built for emerging-market and non-US issuers. Callers may override either decision.
  */
+
+import type { HealthModel } from '#contracts/diagnosis-keys.ts'
 import type { Company } from '#server/providers/market-data/market-data.ts'
 import type { FinancialHealth } from './diagnosis.types.ts'
-import type { HealthModel } from './diagnosis-keys.ts'
 import { normalizeIndustry } from './industry-benchmarks.ts'
 
 /** Facts the provider's Company shape lacks; all optional. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { SCORE_KEYS } from '#contracts/diagnosis-keys.ts'
 import { type DiagnosisInput, diagnoseStock, selectBars } from './diagnose-stock.ts'
 import {
   createRandomWalkBars,
@@ -9,7 +10,6 @@ import {
   makeInsiderTrades,
 } from './diagnosis.fixtures.ts'
 import type { Diagnosis } from './diagnosis.types.ts'
-import { SCORE_KEYS } from './diagnosis-keys.ts'
 
 const AS_OF = '2025-06-30'
 

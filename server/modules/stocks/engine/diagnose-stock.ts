@@ -5,6 +5,8 @@
  * after it is ignored. It decides the numbers; how they are worded (summary-generator.ts) and shown (the page) are
  * left to others.
  */
+
+import type { MethodId, ScoreKey } from '#contracts/diagnosis-keys.ts'
 import type {
   AnalystConsensus,
   AnnualFundamentals,
@@ -15,7 +17,6 @@ import type {
 import { type CompanyProfileOverrides, chooseHealthModel, isFinancialCompany } from './company-profile.ts'
 import { scoreCompetitiveAdvantage } from './competitive-advantage-score.ts'
 import type { AnalystView, Diagnosis, Ratios, Score } from './diagnosis.types.ts'
-import type { MethodId, ScoreKey } from './diagnosis-keys.ts'
 import { estimateFairValue, GROWTH_WINDOW_YEARS } from './fair-value.ts'
 import { compoundGrowth, deriveYearFigures, selectFundamentals, trailingSeries } from './financial-figures.ts'
 import { assessFinancialHealth } from './financial-health-score.ts'

@@ -3,15 +3,14 @@
  * every figure a page needs to explain a number — the value, what it was compared with, the inputs it came from, the
  * method that produced it and the date it describes. Nothing here computes; see diagnose-stock.ts.
  */
-import type { Market } from '#contracts/regions.ts'
-import type { LowConfidenceReason, MarginConfidence } from '#contracts/stocks.ts'
-import type { AnalystRating, Currency, Sector } from '#server/providers/market-data/market-data.ts'
+
 import type {
   CapitalFlowVoteKey,
   CheckKey,
   FairValueMethod,
   FlowSignal,
   HealthModel,
+  HealthModelReason,
   HealthZone,
   LevelException,
   LevelMethod,
@@ -22,8 +21,12 @@ import type {
   ScoreKey,
   TechnicalSignal,
   TechnicalVoteKey,
+  ThresholdSource,
   UnavailableReason,
-} from './diagnosis-keys.ts'
+} from '#contracts/diagnosis-keys.ts'
+import type { Market } from '#contracts/regions.ts'
+import type { LowConfidenceReason, MarginConfidence } from '#contracts/stocks.ts'
+import type { AnalystRating, Currency, Sector } from '#server/providers/market-data/market-data.ts'
 import type { IndustryBenchmarks } from './industry-benchmarks.ts'
 import type { EngineAssumptions } from './market-assumptions.ts'
 
@@ -60,13 +63,7 @@ export interface Check {
   /** What the value is compared with (a fixed threshold, last year's figure or an industry median). */
   threshold: number | null
   /** Where the threshold comes from, so the page can say "industry median" or "previous year". */
-  thresholdSource:
-    | 'fixed'
-    | 'previous_year'
-    | 'industry_median'
-    | 'cost_of_capital'
-    | 'fair_value'
-    | 'derived'
+  thresholdSource: ThresholdSource
   /** true passed, false failed, null not available (then excluded from the score). */
   passed: boolean | null
   status: 'pass' | 'fail' | 'not_available'
@@ -355,12 +352,7 @@ export interface FinancialHealth {
   safeAbove: number
   distressBelow: number
   /** Why this model was chosen (manufacturer, non-manufacturer, HK/KR listing, financial company). */
-  modelReason:
-    | 'manufacturer'
-    | 'non_manufacturer'
-    | 'emerging_market_listing'
-    | 'financial_company'
-    | 'override'
+  modelReason: HealthModelReason
   fiscalYear: number | null
   inputs: CheckInputs
   methods: MethodId[]

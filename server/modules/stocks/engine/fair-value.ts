@@ -8,6 +8,7 @@
  * the page.
  */
 
+import type { MethodId, UnavailableReason } from '#contracts/diagnosis-keys.ts'
 import { assessMarginConfidence } from '#contracts/stocks.ts'
 import type {
   DcfProjectionYear,
@@ -17,7 +18,6 @@ import type {
   FairValueSensitivity,
   JustifiedPriceToBookValuation,
 } from './diagnosis.types.ts'
-import type { MethodId, UnavailableReason } from './diagnosis-keys.ts'
 import { compoundGrowth, trailingSeries, type YearFigures } from './financial-figures.ts'
 import type { DcfSettings, RangeSettings } from './market-assumptions.ts'
 import { finiteOrNull } from './score-card.ts'

@@ -6,8 +6,8 @@
  * is read from book equity to total assets, its direction, and whether the company made money.
  */
 
+import type { HealthModel, HealthZone } from '#contracts/diagnosis-keys.ts'
 import type { AltmanComponents, Check, FinancialHealth, Score } from './diagnosis.types.ts'
-import type { HealthModel, HealthZone } from './diagnosis-keys.ts'
 import { buildScore, compareCheck, divideOrNull, unavailableCheck } from './score-card.ts'
 import { type ScoringContext, yearsBack } from './scoring-context.ts'
 

@@ -5,8 +5,8 @@
  * stands for liquidity, coverage and resilience.
  */
 
+import type { CheckKey } from '#contracts/diagnosis-keys.ts'
 import type { Check, Score } from './diagnosis.types.ts'
-import type { CheckKey } from './diagnosis-keys.ts'
 import { buildScore, compareCheck } from './score-card.ts'
 import type { ScoringContext } from './scoring-context.ts'
 

@@ -2,8 +2,9 @@
  * The methods a diagnosis cites: a short title in both languages, the source a reader can look up, and the anchor of
  * the full explanation in docs/analysis-methods.md (the anchor equals the method id).
  */
+
+import type { MethodId } from '#contracts/diagnosis-keys.ts'
 import type { Locale } from '#contracts/regions.ts'
-import type { MethodId } from './diagnosis-keys.ts'
 
 export interface MethodCitation {
   title: Record<Locale, string>

@@ -7,8 +7,8 @@
  * long-term debt is zero in both years; ΔLIQUID and ΔMARGIN do not apply to financial companies.
  */
 
+import type { CheckKey, UnavailableReason } from '#contracts/diagnosis-keys.ts'
 import type { Check, Score } from './diagnosis.types.ts'
-import type { CheckKey, UnavailableReason } from './diagnosis-keys.ts'
 import type { YearFigures } from './financial-figures.ts'
 import { buildScore, compareCheck, decidedCheck, divideOrNull, unavailableCheck } from './score-card.ts'
 import { type ScoringContext, yearsBack } from './scoring-context.ts'

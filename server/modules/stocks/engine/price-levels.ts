@@ -4,9 +4,10 @@
  * method produced it. When no level lies on one side, the result says why (for example the price stands at the
  * highest high of the history supplied) instead of inventing one.
  */
+
+import type { LevelException, PivotName } from '#contracts/diagnosis-keys.ts'
 import type { DailyBar } from '#server/providers/market-data/market-data.ts'
 import type { PivotPoints, PriceLevel, PriceLevels, SwingCluster } from './diagnosis.types.ts'
-import type { LevelException, PivotName } from './diagnosis-keys.ts'
 import type { IndicatorSnapshot, SwingPoint } from './price-indicators.ts'
 import { isNearlyEqual, roundTo } from './score-card.ts'
 

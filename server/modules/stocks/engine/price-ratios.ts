@@ -4,8 +4,8 @@
  * before they meet the price. P/E uses the last fiscal year's diluted EPS (the engine sees annual statements only).
  */
 
+import type { MarketCapBand } from '#contracts/diagnosis-keys.ts'
 import type { MarketCap } from './diagnosis.types.ts'
-import type { MarketCapBand } from './diagnosis-keys.ts'
 import type { YearFigures } from './financial-figures.ts'
 import { divideOrNull, finiteOrNull } from './score-card.ts'
 

@@ -4,8 +4,8 @@
  * (ROE 10 %, ROA 1 %) and ROCE does not apply. The score also yields the reader-facing profitability rating.
  */
 
+import type { ProfitabilityRating } from '#contracts/diagnosis-keys.ts'
 import type { Check, Score } from './diagnosis.types.ts'
-import type { ProfitabilityRating } from './diagnosis-keys.ts'
 import { returnReason } from './management-score.ts'
 import { buildScore, compareCheck, unavailableCheck } from './score-card.ts'
 import type { ScoringContext } from './scoring-context.ts'

@@ -5,8 +5,8 @@
  * too few of its checks are.
  */
 
+import type { CheckKey, MethodId, ScoreKey, UnavailableReason } from '#contracts/diagnosis-keys.ts'
 import type { Check, CheckInputs, Comparison, Score, Unit } from './diagnosis.types.ts'
-import type { CheckKey, MethodId, ScoreKey, UnavailableReason } from './diagnosis-keys.ts'
 
 /** Turns NaN, ±Infinity and undefined into null so every number in a diagnosis is JSON-safe. */
 export function finiteOrNull(value: number | null | undefined): number | null {

@@ -4,11 +4,12 @@
  * language-model generator can later receive the same `SummaryFacts` and write freer prose. Neither may add numbers
  * that are not in the diagnosis.
  */
+
+import type { ScoreKey } from '#contracts/diagnosis-keys.ts'
+import { CHECK_LABELS, type LabelKey } from '#contracts/diagnosis-labels.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { Currency } from '#server/providers/market-data/market-data.ts'
-import { CHECK_LABELS, type LabelKey } from './check-labels.ts'
 import type { Diagnosis, PriceLevel, PriceLevels } from './diagnosis.types.ts'
-import type { ScoreKey } from './diagnosis-keys.ts'
 
 export interface SummaryGenerator {
   generate(diagnosis: Diagnosis, locale: Locale): Promise<string>

@@ -6,14 +6,14 @@
  * nine significant digits are equal (score-card.ts), so rounding noise cannot make a still price a buy or a sell.
  */
 
-import type { CapitalFlowLabel, CapitalFlowVote, TechnicalsLabel, TechnicalVote } from './diagnosis.types.ts'
 import type {
   CapitalFlowVoteKey,
   FlowSignal,
   MethodId,
   TechnicalSignal,
   TechnicalVoteKey,
-} from './diagnosis-keys.ts'
+} from '#contracts/diagnosis-keys.ts'
+import type { CapitalFlowLabel, CapitalFlowVote, TechnicalsLabel, TechnicalVote } from './diagnosis.types.ts'
 import type { IndicatorSnapshot } from './price-indicators.ts'
 import { divideOrNull, isNearlyEqual, roundTo } from './score-card.ts'
 

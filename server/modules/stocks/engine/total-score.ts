@@ -4,8 +4,8 @@
  * profitability, health) weighs most; price-based views (trend, valuation) together weigh a fifth.
  */
 
+import type { ScoreKey } from '#contracts/diagnosis-keys.ts'
 import type { Score, TotalScore, TotalScoreComponent } from './diagnosis.types.ts'
-import type { ScoreKey } from './diagnosis-keys.ts'
 import { roundTo } from './score-card.ts'
 
 export const TOTAL_WEIGHTS: Readonly<Record<ScoreKey, number>> = {

@@ -1,7 +1,8 @@
 /**
- * The stable identifiers of everything the engine reports: scores, checks, votes, labels and reasons.
- * Pages translate these keys (see check-labels.ts); they never change meaning once published. Renaming a key is a
- * breaking change for the page and for stored diagnoses.
+ * The stable identifiers of everything the stocks engine (server/modules/stocks/engine/) reports: scores, checks,
+ * votes, labels and reasons. Pages and the server name them with the same table (diagnosis-labels.ts); they never
+ * change meaning once published. Renaming a key is a breaking change for the page and for stored diagnoses.
+ * On the shared floor, without zod: the diagnosis page's first paint reads the labels (ADR 0011).
  */
 
 export const SCORE_KEYS = [
@@ -177,12 +178,34 @@ export const PROFITABILITY_RATINGS = ['strong', 'average', 'weak'] as const
 export type ProfitabilityRating = (typeof PROFITABILITY_RATINGS)[number]
 
 export const ANALYST_RATINGS = ['strong_buy', 'buy', 'hold', 'sell', 'strong_sell'] as const
+export type AnalystRating = (typeof ANALYST_RATINGS)[number]
 
 export const MARKET_CAP_BANDS = ['mega', 'large', 'mid', 'small', 'micro', 'nano'] as const
 export type MarketCapBand = (typeof MARKET_CAP_BANDS)[number]
 
 export const FAIR_VALUE_METHODS = ['dcf_two_stage', 'justified_price_to_book'] as const
 export type FairValueMethod = (typeof FAIR_VALUE_METHODS)[number]
+
+/** Where a check's threshold comes from, so the page can say "industry median" or "previous year". */
+export const THRESHOLD_SOURCES = [
+  'fixed',
+  'previous_year',
+  'industry_median',
+  'cost_of_capital',
+  'fair_value',
+  'derived',
+] as const
+export type ThresholdSource = (typeof THRESHOLD_SOURCES)[number]
+
+/** Why a financial-health model was chosen (manufacturer, non-manufacturer, HK/KR listing, financial company). */
+export const HEALTH_MODEL_REASONS = [
+  'manufacturer',
+  'non_manufacturer',
+  'emerging_market_listing',
+  'financial_company',
+  'override',
+] as const
+export type HealthModelReason = (typeof HEALTH_MODEL_REASONS)[number]
 
 export const LEVEL_METHODS = ['pivot_classic', 'swing_cluster'] as const
 export type LevelMethod = (typeof LEVEL_METHODS)[number]

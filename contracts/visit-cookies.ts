@@ -3,14 +3,13 @@
  * visit's attribution (referer, landing path, search keyword; one hour) and the regional site the reader uses
  * (`i18n_redirected`; a year). They depend on the request only, never on the page, so the route checks and the
  * host's page cache (server/http/page-cache.ts) both take them from here: a page served from the cache sets the same
- * cookies as one rendered for the request.
+ * cookies as one rendered for the request. Below both app and server (no zod, no server config).
  */
-import { parseCookieHeader, serializeCookie } from '#app/api/cookies.ts'
-import { sharedCookieDomain } from '#contracts/cookie-domains.ts'
-import { cookieNames } from '#contracts/cookie-names.ts'
-import { type Region, regions } from '#contracts/regions.ts'
-import type { Config } from '#server/config.ts'
 import { attributionFor } from './attribution.ts'
+import { sharedCookieDomain } from './cookie-domains.ts'
+import { parseCookieHeader, serializeCookie } from './cookie-header.ts'
+import { cookieNames } from './cookie-names.ts'
+import { type Region, regions } from './regions.ts'
 
 const oneHour = 60 * 60
 const oneYear = 365 * 24 * 60 * 60
@@ -18,7 +17,8 @@ const oneYear = 365 * 24 * 60 * 60
 export interface VisitRequest {
   url: URL
   headers: Headers
-  config: Pick<Config, 'siteOrigins' | 'apexHostnames' | 'isHttps'>
+  /** The deployment's sites (the server's config has these three). */
+  config: { siteOrigins: Record<Region, string>; apexHostnames: string[]; isHttps: boolean }
   region: Region
 }
 

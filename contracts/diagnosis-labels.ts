@@ -1,18 +1,19 @@
 /**
- * Reader-facing names, in English and Traditional Chinese, for every stable key the engine emits: scores, checks,
- * votes, labels, zones, methods and reasons. A check's label states the condition that passes ("Return on assets is
- * positive"), so a page can show it with a tick or a cross. The Chinese follows Taiwan/Hong Kong financial usage.
- * The Record types make a missing translation a type error.
+ * Reader-facing names, in English and Traditional Chinese, for every stable key the stocks engine emits
+ * (diagnosis-keys.ts): scores, checks, votes, labels, zones, methods and reasons. A check's label states the
+ * condition that passes ("Return on assets is positive"), so a page can show it with a tick or a cross. The Chinese
+ * follows Taiwan/Hong Kong financial usage. The Record types make a missing translation a type error.
+ * On the shared floor: the engine's summary, the wire's labels and the diagnosis page (stock-labels.ts) read the
+ * same table, so they use the same words. A data table, without zod.
  */
-import type { Locale } from '#contracts/regions.ts'
-import type { AnalystRating } from '#server/providers/market-data/market-data.ts'
-import type { Check, FinancialHealth } from './diagnosis.types.ts'
 import type {
+  AnalystRating,
   CapitalFlowVoteKey,
   CheckKey,
   FairValueMethod,
   FlowSignal,
   HealthModel,
+  HealthModelReason,
   HealthZone,
   LevelException,
   LevelMethod,
@@ -21,8 +22,10 @@ import type {
   ScoreKey,
   TechnicalSignal,
   TechnicalVoteKey,
+  ThresholdSource,
   UnavailableReason,
 } from './diagnosis-keys.ts'
+import type { Locale } from './regions.ts'
 
 export type LabelKey =
   | `score.${ScoreKey}`
@@ -41,8 +44,8 @@ export type LabelKey =
   | `level.${LevelMethod}`
   | `level.${LevelException}`
   | `reason.${UnavailableReason}`
-  | `threshold.${Check['thresholdSource']}`
-  | `model_reason.${FinancialHealth['modelReason']}`
+  | `threshold.${ThresholdSource}`
+  | `model_reason.${HealthModelReason}`
 
 export const CHECK_LABELS: Record<Locale, Record<LabelKey, string>> = {
   en: {

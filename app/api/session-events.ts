@@ -1,6 +1,6 @@
 /**
- * The API client reports a 401 here (configured once in root.tsx); the account provider, which knows how to log
- * out, listens. A module-level relay because the client lives outside React.
+ * The API client's failure reader reports a 401 here (api-client.ts: `apiErrorOf`, `receivedEnvelope`); the account
+ * provider, which knows how to log out, listens. A module-level relay because the client lives outside React.
  */
 let listener: (() => void) | undefined
 
