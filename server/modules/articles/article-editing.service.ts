@@ -72,7 +72,8 @@ import {
   toEditorArticle,
 } from './article-editing-documents.ts'
 import { signPreviewToken } from './article-preview-tokens.ts'
-import { selectAuthors, selectTags, selectTopics, updateListedAt } from './articles.repo.ts'
+import { updateListedAt } from './article-writes.repo.ts'
+import { selectAuthors, selectTags, selectTopics } from './articles.repo.ts'
 import { coverVariantCount, coverVariantFileName, parseCoverFileName } from './cover-art.ts'
 
 /** One change for the audit log, written in the change's transaction (the console's audit service). */

@@ -33,34 +33,36 @@ import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { normalizeCode, normalizeName } from '#server/providers/market-data/universe.ts'
 import { type ArticleChanges, createArticleChanges } from './article-changes.ts'
-import { marketNames } from './article-markets.ts'
-import { readPreviewToken } from './article-preview-tokens.ts'
-import { buildKeywordQuery, buildSuggestionQuery } from './article-search-queries.ts'
 import {
-  type ArticleListRow,
-  type AuthorRow,
-  countListedArticles,
   countListedByMarket,
   countListedByTag,
   countListedByTopic,
   countStockMentionsSince,
+  selectListedTitlesByKey,
+  selectSitemapArticles,
+  selectTopicsOfArticles,
+} from './article-counts.repo.ts'
+import { marketNames } from './article-markets.ts'
+import { readPreviewToken } from './article-preview-tokens.ts'
+import { buildKeywordQuery, buildSuggestionQuery } from './article-search-queries.ts'
+import { selectExistingArticleKeys, updateArticleState } from './article-writes.repo.ts'
+import {
+  type ArticleListRow,
+  type AuthorRow,
+  countListedArticles,
   type ListFilter,
   searchListedArticles,
   selectArticleByReference,
   selectAuthors,
-  selectExistingArticleKeys,
   selectListedArticles,
-  selectListedTitlesByKey,
   selectRelatedArticles,
-  selectSitemapArticles,
   selectTags,
   selectTitleSuggestions,
   selectTopics,
-  selectTopicsOfArticles,
   type TagRow,
   type TopicRow,
-  updateArticleState,
 } from './articles.repo.ts'
+
 import { highlightSnippet } from './search-text/search-snippet.ts'
 import { foldSearchText } from './search-text/search-terms.ts'
 
