@@ -28,6 +28,7 @@ export interface StockCandidate extends NamedStock {
 
 /** Companies a text may name, best first (the stocks module answers: `listAiScores` with `q`). */
 export type FindStockCandidates = (text: string, locale: Locale) => Promise<readonly StockCandidate[]>
+
 /**
  * Whether a candidate is named by the text rather than merely resembling it: an exact code, name or alias, or a
  * name with a word starting with the text (Latin, two characters or more: "app" → Apple, "bank" → Bank of

@@ -1,6 +1,4 @@
-/**
- * The articles service's caches: one value per key that expires, for data that changes on an editor's schedule.
- */
+/** The store behind the articles service's caches (which data is kept, and for how long, is the service's). */
 
 /** Keys a cache holds at most: keys come from readers' queries (a tag, a page), so they must not grow unbounded. */
 const cacheKeysMax = 2_000
