@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createDryRunSink, importCsvFile } from '#server/providers/market-data/csv/csv-importer.ts'
-import { createCsvRecordStream } from '#server/providers/market-data/csv/csv-records.ts'
+import { createCsvRecordReader } from '#server/providers/market-data/csv/csv-records.ts'
 import { universe } from '#server/providers/market-data/universe.ts'
 
 const { values } = parseArgs({ options: { rows: { type: 'string' }, runs: { type: 'string' } } })
@@ -56,9 +56,10 @@ try {
   await writeFile(path, generatePrices(rows))
   const megabytes = (await stat(path)).size / 1e6
   const reading = await bestOf(async () => {
+    const reader = createCsvRecordReader()
     let count = 0
-    for await (const _ of createReadStream(path).pipe(createCsvRecordStream().records)) count++
-    return count
+    for await (const piece of createReadStream(path)) count += (await reader.push(piece as Buffer)).length
+    return count + (await reader.end()).length
   })
   const importing = await bestOf(async () => {
     const report = await importCsvFile({ kind: 'prices', path, sink: createDryRunSink() })

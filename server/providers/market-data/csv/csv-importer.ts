@@ -11,7 +11,7 @@ import { stat } from 'node:fs/promises'
 import { isPlaceholderBar } from '../market-data.ts'
 import type { CsvKind, CsvRow, PriceRow, StockRef } from './csv-format.ts'
 import { createRowReader, type Rejection, unclosedQuoteRejection } from './csv-parser.ts'
-import { type CsvRecord, createCsvRecordStream } from './csv-records.ts'
+import { type CsvRecord, createCsvRecordReader } from './csv-records.ts'
 
 /** Receives accepted rows, a batch at a time, in file order. */
 export type CsvSink<K extends CsvKind> = (rows: readonly CsvRow<K>[]) => Promise<void>
@@ -134,24 +134,26 @@ export async function importCsvFile<K extends CsvKind>(options: ImportOptions<K>
     }
   }
 
-  const source = createReadStream(options.path)
-  const { records, unclosedQuoteLine } = createCsvRecordStream()
-  let bytesRead = 0
-  source.on('data', (chunk) => {
-    bytesRead += chunk.length
-    options.onProgress?.(bytesRead, totalBytes)
-  })
-  // A failed read ends the records with the same error, which the loop below throws.
-  source.once('error', (error) => records.destroy(error))
-  for await (const record of source.pipe(records)) {
-    handle(record as CsvRecord)
-    // Awaiting only when a batch is full: an await per row would cost more than reading it.
-    if (batch.length >= batchSize) {
-      await options.sink(batch)
-      batch = []
+  async function handleAll(records: CsvRecord[]) {
+    for (const record of records) {
+      handle(record)
+      if (batch.length >= batchSize) {
+        await options.sink(batch)
+        batch = []
+      }
     }
   }
-  const openLine = unclosedQuoteLine()
+
+  const records = createCsvRecordReader()
+  let bytesRead = 0
+  for await (const chunk of createReadStream(options.path)) {
+    const buffer = chunk as Buffer
+    bytesRead += buffer.length
+    await handleAll(await records.push(buffer))
+    options.onProgress?.(bytesRead, totalBytes)
+  }
+  await handleAll(await records.end())
+  const openLine = records.unclosedQuoteLine()
   if (openLine !== null) reject([unclosedQuoteRejection(openLine)])
 
   const headerProblems = reader.headerError()

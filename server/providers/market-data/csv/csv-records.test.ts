@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { type CsvRecord, createCsvRecordStream, readCsvText } from './csv-records.ts'
+import { type CsvRecord, createCsvRecordReader, readCsvText } from './csv-records.ts'
 
 /** Feeds the bytes of `text` in pieces of `chunkSize`, as a file stream would, and collects the records. */
 async function readInChunks(text: string | Buffer, chunkSize: number) {
   const bytes = typeof text === 'string' ? Buffer.from(text) : text
-  const { records, unclosedQuoteLine } = createCsvRecordStream()
-  const out: CsvRecord[] = []
-  records.on('data', (record: CsvRecord) => out.push(record))
-  const ended = new Promise((resolve) => records.on('end', resolve))
-  for (let i = 0; i < bytes.length; i += chunkSize) records.write(bytes.subarray(i, i + chunkSize))
-  records.end()
-  await ended
-  return { records: out, unclosedQuoteLine: unclosedQuoteLine() }
+  const reader = createCsvRecordReader()
+  const records: CsvRecord[] = []
+  for (let i = 0; i < bytes.length; i += chunkSize)
+    records.push(...(await reader.push(bytes.subarray(i, i + chunkSize))))
+  records.push(...(await reader.end()))
+  return { records, unclosedQuoteLine: reader.unclosedQuoteLine() }
 }
 
 describe('csv records', () => {

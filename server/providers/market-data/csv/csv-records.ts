@@ -13,7 +13,7 @@
  * - a quoted value still open at the end of the file is reported with the line on which its record starts.
  * What a record means (header, columns, validation) is the row reader's (`csv-parser.ts`).
  */
-import { type Options, type Parser, parse } from 'csv-parse'
+import { type Options, parse } from 'csv-parse'
 import { parse as parseWhole } from 'csv-parse/sync'
 
 export interface CsvRecord {
@@ -47,7 +47,7 @@ function withLineFeeds(fields: string[]): string[] {
  * csv-parse options for one reading, and the line keeping that goes with them: a record starts on the line after
  * the previous one ended, plus the blank lines csv-parse skipped in between (`empty_lines`, a CRLF counted once).
  */
-function createCsvRecordReading(): CsvRecordReading {
+function createCsvRecordReading(emit?: (record: CsvRecord) => void): CsvRecordReading {
   let nextLine = 1
   let blankLinesSeen = 0
   let unclosedLine: number | null = null
@@ -69,7 +69,10 @@ function createCsvRecordReading(): CsvRecordReading {
         const line = nextLine
         const quotedLineBreaks = countQuotedLineBreaks(fields)
         nextLine += 1 + quotedLineBreaks
-        return { line, fields: quotedLineBreaks > 0 ? withLineFeeds(fields) : fields }
+        const record = { line, fields: quotedLineBreaks > 0 ? withLineFeeds(fields) : fields }
+        if (!emit) return record
+        emit(record)
+        return null
       },
       on_skip: (error) => {
         if (error?.code !== 'CSV_QUOTE_NOT_CLOSED') throw error
@@ -94,8 +97,32 @@ export function readCsvText(text: string): { records: CsvRecord[]; unclosedQuote
   return { records, unclosedQuoteLine: reading.unclosedQuoteLine() }
 }
 
-/** A stream that takes bytes (or text) and gives records as they complete (back-pressure as any stream). */
-export function createCsvRecordStream(): { records: Parser; unclosedQuoteLine: () => number | null } {
-  const reading = createCsvRecordReading()
-  return { records: parse(untyped(reading.options)), unclosedQuoteLine: reading.unclosedQuoteLine }
+export interface CsvRecordReader {
+  /** Reads the next piece of the file (bytes, any boundary); gives the records it completed. */
+  push(piece: Buffer): Promise<CsvRecord[]>
+  /** No more pieces: gives the last records. */
+  end(): Promise<CsvRecord[]>
+  /** The line on which a quoted value left open at the end starts; null when every quote closed. */
+  unclosedQuoteLine(): number | null
+}
+
+/**
+ * Reads a file piece by piece, handing back each piece's records in one array, so the caller checks them in a plain
+ * loop and awaits only its own writes, not a promise per record as when reading a stream of records (a quarter
+ * faster to read). csv-parse's stream is only written to: `on_record` hands each record over and keeps none.
+ */
+export function createCsvRecordReader(): CsvRecordReader {
+  const completed: CsvRecord[] = []
+  const reading = createCsvRecordReading((record) => completed.push(record))
+  const parser = parse(untyped(reading.options))
+  // A failed piece is reported to its own callback; the listener keeps the stream's 'error' event handled.
+  parser.on('error', () => {})
+  const settled =
+    (resolve: (records: CsvRecord[]) => void, reject: (error: unknown) => void) => (error?: Error | null) =>
+      error ? reject(error) : resolve(completed.splice(0))
+  return {
+    push: (piece) => new Promise((resolve, reject) => parser.write(piece, settled(resolve, reject))),
+    end: () => new Promise((resolve, reject) => parser.end(settled(resolve, reject))),
+    unclosedQuoteLine: reading.unclosedQuoteLine,
+  }
 }
