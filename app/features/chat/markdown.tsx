@@ -1,231 +1,167 @@
 /**
- * The Markdown of an answer, drawn as React elements (never as HTML, so nothing in an answer can inject markup):
- * paragraphs, headings, lists, tables (for figures), quotes, code, emphasis and links. Links go only to http(s)
- * addresses or site paths (chat-format.ts). Text that is still being streamed is drawn as far as it goes: an
- * unfinished table shows as a line of text until its separator row arrives, an unclosed `**` as it is.
- * Loaded on demand by answer-text.tsx, so pages that show no answer do not carry it.
+ * The Markdown of an answer, drawn as React elements from marked's tokens (marked's lexer reads the text, GFM; its
+ * HTML renderer is not used, so nothing in an answer can inject markup): paragraphs, headings, lists (nested too),
+ * tables (for figures), quotes, code, emphasis and links. Raw HTML in an answer shows as the text it is. Links go
+ * only to http(s) addresses or site paths (chat-format.ts), and only written links (`[text](href)`) are links:
+ * a bare address stays text, as an image does its link (no picture is fetched from an answer).
+ *
+ * Text that is still being streamed is drawn as far as it goes: an unclosed `**` or code span shows as typed, an
+ * unclosed code block runs to the end, and a table appears as soon as its separator row starts. Loaded on demand by
+ * answer-text.tsx, so pages that show no answer do not carry it (docs/decisions/0019).
  */
+import { Lexer, type Token, Tokenizer, type Tokens } from 'marked'
 import type { ReactNode } from 'react'
 import { isExternalHref, safeHref } from './chat-format.ts'
 
-type Align = 'left' | 'center' | 'right' | null
+/**
+ * Setext headings (a line underlined with `-` or `=`) are not read: while an answer streams, `Summary:\n-` would
+ * flash as a heading for the moment before its list item arrives. Answers write headings with `#`.
+ */
+class AnswerTokenizer extends Tokenizer {
+  override lheading(): undefined {
+    return undefined
+  }
+}
 
-export type Block =
-  | { kind: 'heading'; level: number; text: string }
-  | { kind: 'paragraph'; lines: string[] }
-  | { kind: 'list'; ordered: boolean; start: number; items: string[] }
-  | { kind: 'table'; header: string[]; align: Align[]; rows: string[][] }
-  | { kind: 'quote'; lines: string[] }
-  | { kind: 'code'; text: string }
-  | { kind: 'rule' }
-
-const headingPattern = /^(#{1,6})\s+(.*)$/
-const rulePattern = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/
-const listPattern = /^\s{0,3}([-*+]|(\d{1,9})[.)])\s+(.*)$/
-const fencePattern = /^\s{0,3}(```|~~~)/
-const separatorPattern = /^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$/
+const separatorPattern = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-*:?\s*)*\|?\s*$/
+const fenceLines = /^\s{0,3}(```|~~~)/gm
 
 function splitRow(line: string): string[] {
-  let row = line.trim()
-  if (row.startsWith('|')) row = row.slice(1)
-  if (row.endsWith('|') && !row.endsWith('\\|')) row = row.slice(0, -1)
-  return row.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'))
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
 }
 
-function alignOf(cell: string): Align {
-  const left = cell.startsWith(':')
-  const right = cell.endsWith(':')
-  return left && right ? 'center' : right ? 'right' : left ? 'left' : null
+/**
+ * A table whose separator row is still arriving (`| Metric | Value |\n|--`) is completed to the header's cells, so
+ * the table is drawn at once (marked waits for a separator with as many cells as the header).
+ */
+function completeStreamedSeparator(text: string): string {
+  const lines = text.split('\n')
+  const last = lines.at(-1) ?? ''
+  const header = lines.at(-2) ?? ''
+  if (lines.length < 2 || !header.includes('|') || !separatorPattern.test(last)) return text
+  // Inside an open code block the line is code, not a table.
+  if ((text.match(fenceLines)?.length ?? 0) % 2 === 1) return text
+  const typed = splitRow(last).map((cell) => cell.trim())
+  const cells = splitRow(header).map((_, index) => (typed[index]?.includes('-') ? typed[index] : '---'))
+  return [...lines.slice(0, -1), `|${cells.join('|')}|`].join('\n')
 }
 
-function isTableStart(lines: string[], index: number): boolean {
-  const line = lines[index] ?? ''
-  const next = lines[index + 1] ?? ''
-  return line.includes('|') && next.includes('-') && separatorPattern.test(next)
+/** The tokens of an answer (line breaks inside a paragraph kept, as the assistant writes them). */
+export function lexAnswer(text: string): Token[] {
+  const normalized = completeStreamedSeparator(text.replace(/\r\n?/g, '\n'))
+  return new Lexer({ gfm: true, breaks: true, tokenizer: new AnswerTokenizer() }).lex(normalized)
 }
 
-function startsBlock(lines: string[], index: number): boolean {
-  const line = lines[index] ?? ''
+function renderLink(token: Tokens.Link | Tokens.Image, label: ReactNode[], key: string): ReactNode {
+  const href = safeHref(token.href)
+  if (href === null) return <span key={key}>{label}</span>
+  if (isExternalHref(href))
+    return (
+      <a key={key} href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {label}
+      </a>
+    )
   return (
-    headingPattern.test(line) ||
-    rulePattern.test(line) ||
-    listPattern.test(line) ||
-    fencePattern.test(line) ||
-    line.trimStart().startsWith('>') ||
-    isTableStart(lines, index)
+    <a key={key} href={href}>
+      {label}
+    </a>
   )
 }
 
-export function parseBlocks(text: string): Block[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n')
-  const blocks: Block[] = []
-  let i = 0
-  while (i < lines.length) {
-    const line = lines[i] ?? ''
-    if (line.trim() === '') {
-      i++
-      continue
-    }
-    const fence = fencePattern.exec(line)
-    if (fence) {
-      const body: string[] = []
-      i++
-      while (i < lines.length && !(lines[i] ?? '').trimStart().startsWith(fence[1] ?? '```'))
-        body.push(lines[i++] ?? '')
-      i++
-      blocks.push({ kind: 'code', text: body.join('\n') })
-      continue
-    }
-    const heading = headingPattern.exec(line)
-    if (heading) {
-      blocks.push({ kind: 'heading', level: heading[1]?.length ?? 1, text: heading[2] ?? '' })
-      i++
-      continue
-    }
-    if (rulePattern.test(line)) {
-      blocks.push({ kind: 'rule' })
-      i++
-      continue
-    }
-    if (isTableStart(lines, i)) {
-      const header = splitRow(line)
-      const align = splitRow(lines[i + 1] ?? '').map(alignOf)
-      const rows: string[][] = []
-      i += 2
-      while (i < lines.length && (lines[i] ?? '').includes('|') && (lines[i] ?? '').trim() !== '') {
-        rows.push(splitRow(lines[i] ?? ''))
-        i++
-      }
-      blocks.push({ kind: 'table', header, align, rows })
-      continue
-    }
-    if (line.trimStart().startsWith('>')) {
-      const quoted: string[] = []
-      while (i < lines.length && (lines[i] ?? '').trimStart().startsWith('>'))
-        quoted.push((lines[i++] ?? '').trimStart().replace(/^>\s?/, ''))
-      blocks.push({ kind: 'quote', lines: quoted })
-      continue
-    }
-    const item = listPattern.exec(line)
-    if (item) {
-      const ordered = item[2] !== undefined
-      const items: string[] = []
-      const start = ordered ? Number(item[2]) : 1
-      while (i < lines.length) {
-        const current = lines[i] ?? ''
-        const match = listPattern.exec(current)
-        if (match && (match[2] !== undefined) === ordered) {
-          items.push(match[3] ?? '')
-          i++
-        } else if (current.trim() !== '' && /^\s+/.test(current) && items.length > 0) {
-          items[items.length - 1] += `\n${current.trim()}`
-          i++
-        } else break
-      }
-      blocks.push({ kind: 'list', ordered, start, items })
-      continue
-    }
-    const paragraph: string[] = [line]
-    i++
-    while (i < lines.length && (lines[i] ?? '').trim() !== '' && !startsBlock(lines, i))
-      paragraph.push(lines[i++] ?? '')
-    blocks.push({ kind: 'paragraph', lines: paragraph })
+function renderInlineToken(token: Token, key: string): ReactNode {
+  switch (token.type) {
+    case 'text':
+      return token.tokens ? renderInline(token.tokens, key) : token.text
+    case 'escape':
+      return token.text
+    case 'strong':
+      return <strong key={key}>{renderInline(token.tokens, key)}</strong>
+    case 'em':
+      return <em key={key}>{renderInline(token.tokens, key)}</em>
+    case 'del':
+      return <del key={key}>{renderInline(token.tokens, key)}</del>
+    case 'codespan':
+      return <code key={key}>{token.text}</code>
+    case 'br':
+      return <br key={key} />
+    case 'link':
+      // A bare address or `<address>` (GFM autolinks) stays text: only a written link is a link.
+      if (!token.raw.startsWith('[')) return token.raw
+      return renderLink(token as Tokens.Link, renderInline(token.tokens, key), key)
+    case 'image':
+      return renderLink(token as Tokens.Image, [token.text], key)
+    case 'checkbox':
+      return token.checked ? '[x] ' : '[ ] '
+    default:
+      // Raw HTML and anything else marked may read: the text as written.
+      return token.raw
   }
-  return blocks
 }
 
-/** Inline Markdown: `code`, **strong**, *emphasis* / _emphasis_, [links](href); everything else is text. */
-export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
-  const nodes: ReactNode[] = []
-  let plain = ''
-  let i = 0
-  const flush = () => {
-    if (plain) nodes.push(plain)
-    plain = ''
-  }
-  while (i < text.length) {
-    const rest = text.slice(i)
-    const key = `${keyPrefix}-${i}`
-    const code = /^`([^`]+)`/.exec(rest)
-    if (code) {
-      flush()
-      nodes.push(<code key={key}>{code[1]}</code>)
-      i += code[0].length
-      continue
-    }
-    const strong = /^(\*\*|__)(?=\S)([\s\S]*?\S)\1/.exec(rest)
-    if (strong) {
-      flush()
-      nodes.push(<strong key={key}>{renderInline(strong[2] ?? '', key)}</strong>)
-      i += strong[0].length
-      continue
-    }
-    const emphasis = /^(\*|_)(?=\S)([\s\S]*?\S)\1(?!\1)/.exec(rest)
-    if (emphasis && !(emphasis[1] === '_' && /\w/.test(text[i - 1] ?? ''))) {
-      flush()
-      nodes.push(<em key={key}>{renderInline(emphasis[2] ?? '', key)}</em>)
-      i += emphasis[0].length
-      continue
-    }
-    const link = /^\[([^\]]+)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/.exec(rest)
-    if (link) {
-      flush()
-      const href = safeHref(link[2] ?? '')
-      const label = renderInline(link[1] ?? '', key)
-      if (href === null) nodes.push(<span key={key}>{label}</span>)
-      else if (isExternalHref(href))
-        nodes.push(
-          <a key={key} href={href} target="_blank" rel="noopener noreferrer nofollow">
-            {label}
-          </a>,
-        )
-      else
-        nodes.push(
-          <a key={key} href={href}>
-            {label}
-          </a>,
-        )
-      i += link[0].length
-      continue
-    }
-    const escaped = /^\\([\\`*_[\]()#|>-])/.exec(rest)
-    if (escaped) {
-      plain += escaped[1]
-      i += 2
-      continue
-    }
-    plain += text[i]
-    i++
-  }
-  flush()
-  return nodes
+function renderInline(tokens: Token[] | undefined, key: string): ReactNode[] {
+  return (tokens ?? []).map((token, index) => renderInlineToken(token, `${key}.${index}`))
 }
 
-function withBreaks(lines: string[], key: string): ReactNode[] {
-  return lines.flatMap((line, index) => [
-    // biome-ignore lint/suspicious/noArrayIndexKey: a line break has no identity but its place
-    ...(index > 0 ? [<br key={`${key}-br-${index}`} />] : []),
-    ...renderInline(line, `${key}-${index}`),
-  ])
+function renderTable(token: Tokens.Table, key: string): ReactNode {
+  const align = (index: number) => ({ textAlign: token.align[index] ?? undefined })
+  return (
+    <div key={key} className="overflow-x-auto">
+      <table>
+        <thead>
+          <tr>
+            {token.header.map((cell, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity but their place
+              <th key={`${key}.h${index}`} scope="col" style={align(index)}>
+                {renderInline(cell.tokens, `${key}.h${index}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {token.rows.map((row, rowIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+            <tr key={`${key}.r${rowIndex}`}>
+              {token.header.map((_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity but their place
+                <td key={`${key}.r${rowIndex}.${index}`} style={align(index)}>
+                  {renderInline(row[index]?.tokens, `${key}.r${rowIndex}.${index}`)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
 }
 
-function renderBlock(block: Block, key: string): ReactNode {
-  switch (block.kind) {
+function renderBlock(token: Token, key: string): ReactNode {
+  switch (token.type) {
+    case 'space':
+    case 'def':
+      return null
     case 'heading': {
       // Answers sit under the page's headings: their own headings start at level 3.
-      const level = Math.min(block.level + 2, 6)
-      const Tag = `h${level}` as 'h3'
-      return <Tag key={key}>{renderInline(block.text, key)}</Tag>
+      const Tag = `h${Math.min(token.depth + 2, 6)}` as 'h3'
+      return <Tag key={key}>{renderInline(token.tokens, key)}</Tag>
     }
     case 'paragraph':
-      return <p key={key}>{withBreaks(block.lines, key)}</p>
+      return <p key={key}>{renderInline(token.tokens, key)}</p>
+    case 'text':
+    case 'checkbox':
+      // A tight list item's text (and its task box) sits in the item without a paragraph.
+      return renderInlineToken(token, key)
     case 'list': {
-      const items = block.items.map((item, index) => (
+      const items = (token as Tokens.List).items.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity but their place
-        <li key={`${key}-${index}`}>{withBreaks(item.split('\n'), `${key}-${index}`)}</li>
+        <li key={`${key}.${index}`}>{renderBlocks(item.tokens, `${key}.${index}`)}</li>
       ))
-      return block.ordered ? (
-        <ol key={key} start={block.start}>
+      return token.ordered ? (
+        <ol key={key} start={Number(token.start) || 1}>
           {items}
         </ol>
       ) : (
@@ -233,48 +169,38 @@ function renderBlock(block: Block, key: string): ReactNode {
       )
     }
     case 'table':
-      return (
-        <div key={key} className="overflow-x-auto">
-          <table>
-            <thead>
-              <tr>
-                {block.header.map((cell, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity but their place
-                  <th key={index} scope="col" style={{ textAlign: block.align[index] ?? undefined }}>
-                    {renderInline(cell, `${key}-h${index}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {block.rows.map((row, rowIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-                <tr key={rowIndex}>
-                  {block.header.map((_, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity but their place
-                    <td key={index} style={{ textAlign: block.align[index] ?? undefined }}>
-                      {renderInline(row[index] ?? '', `${key}-${rowIndex}-${index}`)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )
-    case 'quote':
-      return <blockquote key={key}>{withBreaks(block.lines, key)}</blockquote>
+      return renderTable(token as Tokens.Table, key)
+    case 'blockquote': {
+      const [only, ...rest] = token.tokens ?? []
+      // A one-paragraph quote (the usual) holds its lines directly.
+      const body =
+        only?.type === 'paragraph' && rest.length === 0
+          ? renderInline(only.tokens, key)
+          : renderBlocks(token.tokens ?? [], key)
+      return <blockquote key={key}>{body}</blockquote>
+    }
     case 'code':
       return (
         <pre key={key}>
-          <code>{block.text}</code>
+          <code>{token.text}</code>
         </pre>
       )
-    case 'rule':
+    case 'hr':
       return <hr key={key} />
+    default:
+      // A block of raw HTML, or anything else: the text as written, lines kept.
+      return (
+        <p key={key} className="whitespace-pre-wrap">
+          {token.raw.trim()}
+        </p>
+      )
   }
 }
 
+function renderBlocks(tokens: Token[], key: string): ReactNode[] {
+  return tokens.map((token, index) => renderBlock(token, `${key}.${index}`))
+}
+
 export function Markdown({ text }: { text: string }) {
-  return <>{parseBlocks(text).map((block, index) => renderBlock(block, `b${index}`))}</>
+  return <>{renderBlocks(lexAnswer(text), 'b')}</>
 }

@@ -8,7 +8,7 @@ import { coverUrlPrefix } from '#contracts/media-paths.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { LocalizedText } from '#server/db/columns.ts'
 import { renderMarkdown } from '#server/text/render-markdown.ts'
-import type { NewArticle, NewTranslation } from './articles.repo.ts'
+import type { NewArticle, NewTranslation } from './article-writes.repo.ts'
 import { extractPlainText } from './search-text/plain-text.ts'
 import { buildWeightedSearchText, searchTermsVersion } from './search-text/search-terms.ts'
 

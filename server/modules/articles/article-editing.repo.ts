@@ -8,7 +8,8 @@ import type { ArticleKind, ArticleState, RelatedStock } from '#contracts/article
 import type { ArticleDocument, CoverImage, RevisionAction } from '#contracts/console-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
-import { escapeLikePattern, type NewTranslation } from './articles.repo.ts'
+import type { NewTranslation } from './article-writes.repo.ts'
+import { escapeLikePattern } from './articles.repo.ts'
 import { articleCoverImages, articleRevisions, articles } from './articles.sql.ts'
 
 export interface EditableVersionRow {

@@ -1,7 +1,10 @@
 /**
- * Queries on the article tables; plain rows in, plain rows out, no rules. "Listed" (published, with a body, in a
- * language) is stored as `article_translations.listed_at`, which this file alone keeps in step with the article's
- * state and body (article_bodies). Search text arrives here already turned into tsquery text by the service.
+ * Queries on the article tables that readers' pages make; plain rows in, plain rows out, no rules: the catalogue
+ * (authors, topics, tags), lists and their counts, keyword search, title suggestions, one article with all its
+ * versions, and its related articles. "Listed" (published, with a body, in a language) is stored as
+ * `article_translations.listed_at`, which article-writes.repo.ts keeps in step with the article's state and body;
+ * counts per market, topic and tag and other small lookups are in article-counts.repo.ts. Search text arrives here
+ * already turned into tsquery text by the service.
  */
 import { type SQL, sql } from 'drizzle-orm'
 import type { ArticleKind, ArticleState, RelatedStock } from '#contracts/articles.ts'
@@ -26,35 +29,6 @@ export interface TopicRow {
 export interface TagRow {
   key: string
   text: LocalizedText
-}
-
-/** A language version to store, with the terms the search index is built from (see search-text/). */
-export interface NewTranslation {
-  locale: Locale
-  title: string
-  summary: string
-  bodyMarkdown: string
-  bodyHtml: string
-  bodyText: string
-  /** Space-separated index terms per weight: A title, B summary and tags, C body. */
-  searchText: { A: string; B: string; C: string }
-  /** The term rules searchText was built with (`searchTermsVersion`). */
-  searchVersion: number
-}
-
-export interface NewArticle {
-  key: string
-  kind: ArticleKind
-  topicSlug: string
-  market: Market
-  authorKey: string
-  coverUrl: string
-  tagKeys: string[]
-  stocks: RelatedStock[]
-  state: ArticleState
-  publishedAt: Date | null
-  contentUpdatedAt: Date | null
-  translations: NewTranslation[]
 }
 
 /** The columns every list needs, from both tables, named as the service reads them. */
@@ -111,7 +85,7 @@ export interface SearchFilter extends ListFilter {
 
 // Locales are a closed set checked by the contract; inlining them lets the planner pick the per-language partial
 // search index, which a bound parameter would hide from a generic plan.
-function localeLiteral(locale: Locale): SQL {
+export function localeLiteral(locale: Locale): SQL {
   return sql.raw(locale === 'zh-Hant' ? `'zh-Hant'` : `'en'`)
 }
 
@@ -139,7 +113,7 @@ function whereOf(filter: ListFilter, extra: SQL[] = []): SQL {
   return sql.join(conditions, sql` and `)
 }
 
-function toDate(value: unknown): Date {
+export function toDate(value: unknown): Date {
   return value instanceof Date ? value : new Date(String(value))
 }
 
@@ -368,106 +342,6 @@ export async function selectRelatedArticles(
   return rows.map(toListRow)
 }
 
-/** Listed articles (in one language) per market, with the newest publish time. */
-export async function countListedByMarket(
-  db: Db,
-  locale: Locale,
-): Promise<{ market: Market; n: number; latest: Date | null }[]> {
-  const rows = await selectRows<{ market: Market; n: number; latest: unknown }>(
-    db,
-    sql`select a.market as "market", count(*)::int as "n", max(t.listed_at) as "latest"
-        from article_translations t join articles a on a.id = t.article_id
-        where t.locale = ${localeLiteral(locale)} and t.listed_at is not null
-        group by a.market`,
-  )
-  return rows.map((row) => ({ market: row.market, n: row.n, latest: row.latest ? toDate(row.latest) : null }))
-}
-
-export async function countListedByTopic(db: Db, locale: Locale): Promise<Map<string, number>> {
-  const rows = await selectRows<{ slug: string; n: number }>(
-    db,
-    sql`select a.topic_slug as "slug", count(*)::int as "n"
-        from article_translations t join articles a on a.id = t.article_id
-        where t.locale = ${localeLiteral(locale)} and t.listed_at is not null
-        group by a.topic_slug`,
-  )
-  return new Map(rows.map((row) => [row.slug, row.n]))
-}
-
-/** Listed articles (in one language) per tag key. */
-export async function countListedByTag(db: Db, locale: Locale): Promise<Map<string, number>> {
-  const rows = await selectRows<{ key: string; n: number }>(
-    db,
-    sql`select k as "key", count(*)::int as "n"
-        from article_translations t join articles a on a.id = t.article_id, unnest(a.tag_keys) k
-        where t.locale = ${localeLiteral(locale)} and t.listed_at is not null
-        group by k`,
-  )
-  return new Map(rows.map((row) => [row.key, row.n]))
-}
-
-/** Topic of each of these articles (for adding up reads per topic). */
-export async function selectTopicsOfArticles(db: Db, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map()
-  const rows = await selectRows<{ id: number; slug: string }>(
-    db,
-    sql`select id as "id", topic_slug as "slug" from articles where id = any(${sql.param(ids.map(String))}::bigint[])`,
-  )
-  return new Map(rows.map((row) => [Number(row.id), row.slug]))
-}
-
-/** Titles of listed articles by key, in one language; keys that are not listed in it are absent. */
-export async function selectListedTitlesByKey(
-  db: Db,
-  keys: string[],
-  locale: Locale,
-): Promise<Map<string, string>> {
-  if (keys.length === 0) return new Map()
-  const rows = await selectRows<{ key: string; title: string }>(
-    db,
-    sql`select a.key as "key", t.title as "title"
-        from articles a join article_translations t on t.article_id = a.id
-        where a.key = any(${sql.param(keys)}::text[]) and t.locale = ${localeLiteral(locale)} and t.listed_at is not null`,
-  )
-  return new Map(rows.map((row) => [row.key, row.title]))
-}
-
-/** Published articles naming each stock (market, code as stored) since an instant. */
-export async function countStockMentionsSince(
-  db: Db,
-  since: Date,
-): Promise<Array<{ market: Market; code: string; articles: number }>> {
-  return selectRows<{ market: Market; code: string; articles: number }>(
-    db,
-    sql`select s->>'market' as "market", s->>'code' as "code", count(distinct a.id)::int as "articles"
-        from articles a cross join jsonb_array_elements(a.stocks) s
-        where a.state = 'published' and a.published_at >= ${since.toISOString()}::timestamptz
-        group by 1, 2`,
-  )
-}
-
-/** Every listed article for the sitemap: key, last change, and the languages it is listed in. */
-export async function selectSitemapArticles(
-  db: Db,
-  limit: number,
-): Promise<{ key: string; lastModified: Date; locales: Locale[] }[]> {
-  const rows = await selectRows<{ key: string; lastModified: unknown; locales: Locale[] | string }>(
-    db,
-    sql`select a.key as "key", greatest(max(t.updated_at), max(a.updated_at)) as "lastModified",
-          array_agg(t.locale order by t.locale) as "locales"
-        from articles a join article_translations t on t.article_id = a.id
-        where t.listed_at is not null
-        group by a.id
-        order by max(t.listed_at) desc
-        limit ${limit}`,
-  )
-  return rows.map((row) => ({
-    key: row.key,
-    lastModified: toDate(row.lastModified),
-    locales: Array.isArray(row.locales) ? row.locales : String(row.locales).replace(/[{}]/g, '').split(','),
-  })) as { key: string; lastModified: Date; locales: Locale[] }[]
-}
-
 export async function selectAuthors(db: Db): Promise<AuthorRow[]> {
   return db.select().from(articleAuthors)
 }
@@ -476,177 +350,4 @@ export async function selectTopics(db: Db): Promise<TopicRow[]> {
 }
 export async function selectTags(db: Db): Promise<TagRow[]> {
   return db.select().from(articleTags)
-}
-
-export async function insertCatalogIfAbsent(
-  db: Db,
-  catalog: { authors: AuthorRow[]; topics: TopicRow[]; tags: TagRow[] },
-): Promise<void> {
-  if (catalog.authors.length > 0)
-    await db.insert(articleAuthors).values(catalog.authors).onConflictDoNothing()
-  if (catalog.topics.length > 0) await db.insert(articleTopics).values(catalog.topics).onConflictDoNothing()
-  if (catalog.tags.length > 0) await db.insert(articleTags).values(catalog.tags).onConflictDoNothing()
-}
-
-export async function selectExistingArticleKeys(db: Db, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set()
-  const rows = await selectRows<{ key: string }>(
-    db,
-    sql`select key from articles where key = any(${sql.param(keys)}::text[])`,
-  )
-  return new Set(rows.map((row) => row.key))
-}
-
-/** The search, title and rank vectors (in that order) of the weighted term texts A, B and C. */
-function vectorsOf(a: SQL, b: SQL, c: SQL): [SQL, SQL, SQL] {
-  return [
-    sql`setweight(to_tsvector('simple', ${a}), 'A') || setweight(to_tsvector('simple', ${b}), 'B')
-      || setweight(to_tsvector('simple', ${c}), 'C')`,
-    sql`to_tsvector('simple', ${a})`,
-    sql`setweight(to_tsvector('simple', ${a}), 'A') || setweight(to_tsvector('simple', ${b}), 'B')`,
-  ]
-}
-
-function searchVectorsOf(text: NewTranslation['searchText']): SQL {
-  return sql.join(vectorsOf(sql`${text.A}`, sql`${text.B}`, sql`${text.C}`), sql`, `)
-}
-
-/** A stored language version whose vectors were built with older term rules, with the text to rebuild them. */
-export interface StaleTranslationRow {
-  articleId: number
-  locale: Locale
-  title: string
-  summary: string
-  bodyMarkdown: string
-  tagKeys: string[]
-}
-
-/** Up to `limit` language versions whose vectors were built before term rules `version`. */
-export async function selectStaleTranslations(
-  db: Db,
-  version: number,
-  limit: number,
-): Promise<StaleTranslationRow[]> {
-  const rows = await selectRows<Record<string, unknown>>(
-    db,
-    sql`select t.article_id as "articleId", t.locale as "locale", t.title as "title", t.summary as "summary",
-          coalesce(b.markdown, '') as "bodyMarkdown", a.tag_keys as "tagKeys"
-        from article_translations t
-          join articles a on a.id = t.article_id
-          left join article_bodies b on b.article_id = t.article_id and b.locale = t.locale
-        where t.search_version < ${version}
-        order by t.article_id, t.locale
-        limit ${limit}`,
-  )
-  return rows.map((row) => ({
-    articleId: Number(row.articleId),
-    locale: row.locale as Locale,
-    title: String(row.title),
-    summary: String(row.summary),
-    bodyMarkdown: String(row.bodyMarkdown),
-    tagKeys: Array.isArray(row.tagKeys) ? row.tagKeys.map(String) : [],
-  }))
-}
-
-/** Replaces the vectors of stored language versions (the text itself is not touched). */
-export async function updateSearchVectors(
-  db: Db,
-  rows: readonly {
-    articleId: number
-    locale: Locale
-    searchText: NewTranslation['searchText']
-    searchVersion: number
-  }[],
-): Promise<void> {
-  if (rows.length === 0) return
-  const values = rows.map(
-    (row) =>
-      sql`(${row.articleId}::bigint, ${row.locale}::text, ${row.searchText.A}::text, ${row.searchText.B}::text,
-           ${row.searchText.C}::text, ${row.searchVersion}::integer)`,
-  )
-  const [searchVector, titleVector, rankVector] = vectorsOf(sql`v.a`, sql`v.b`, sql`v.c`)
-  await db.execute(
-    sql`update article_translations t
-        set search_vector = ${searchVector}, title_vector = ${titleVector}, rank_vector = ${rankVector},
-          search_version = v.version
-        from (values ${sql.join(values, sql`, `)}) as v(article_id, locale, a, b, c, version)
-        where t.article_id = v.article_id and t.locale = v.locale`,
-  )
-}
-
-/**
- * Inserts articles that do not exist yet (by key) with their language versions, in one statement per table.
- * Returns how many were inserted. The caller batches; a few hundred articles per call keeps statements small.
- */
-export async function insertArticles(db: Db, batch: NewArticle[]): Promise<number> {
-  if (batch.length === 0) return 0
-  const articleValues = batch.map(
-    (article) =>
-      sql`(${article.key}, ${article.kind}, ${article.topicSlug}, ${article.market}, ${article.authorKey},
-           ${article.coverUrl}, ${sql.param(article.tagKeys)}::text[], ${JSON.stringify(article.stocks)}::jsonb, ${article.state},
-           ${article.publishedAt?.toISOString() ?? null}::timestamptz,
-           ${article.contentUpdatedAt?.toISOString() ?? null}::timestamptz)`,
-  )
-  const inserted = await selectRows<{ id: number; key: string }>(
-    db,
-    sql`insert into articles (key, kind, topic_slug, market, author_key, cover_url, tag_keys, stocks, state,
-          published_at, content_updated_at)
-        values ${sql.join(articleValues, sql`, `)}
-        on conflict (key) do nothing
-        returning id, key`,
-  )
-  const idOfKey = new Map(inserted.map((row) => [row.key, Number(row.id)]))
-  const translationValues: SQL[] = []
-  const bodyValues: SQL[] = []
-  for (const article of batch) {
-    const id = idOfKey.get(article.key)
-    if (id === undefined) continue
-    for (const version of article.translations) {
-      const isListed =
-        article.state === 'published' && version.bodyMarkdown.trim() !== '' && article.publishedAt
-      translationValues.push(
-        sql`(${id}, ${version.locale}, ${version.title}, ${version.summary}, ${searchVectorsOf(version.searchText)},
-             ${version.searchVersion}, ${isListed ? article.publishedAt!.toISOString() : null}::timestamptz)`,
-      )
-      bodyValues.push(
-        sql`(${id}, ${version.locale}, ${version.bodyMarkdown}, ${version.bodyHtml}, ${version.bodyText})`,
-      )
-    }
-  }
-  if (translationValues.length > 0) {
-    await db.execute(
-      sql`insert into article_translations (article_id, locale, title, summary, search_vector, title_vector,
-            rank_vector, search_version, listed_at)
-          values ${sql.join(translationValues, sql`, `)}
-          on conflict (article_id, locale) do nothing`,
-    )
-    await db.execute(
-      sql`insert into article_bodies (article_id, locale, markdown, html, plain_text)
-          values ${sql.join(bodyValues, sql`, `)}
-          on conflict (article_id, locale) do nothing`,
-    )
-  }
-  return idOfKey.size
-}
-
-/** Changes an article's state and keeps every version's listing time in step. */
-export async function updateArticleState(db: Db, key: string, state: ArticleState): Promise<boolean> {
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`update articles set state = ${state}, updated_at = now() where key = ${key} returning id`,
-  )
-  const id = rows[0]?.id
-  if (id === undefined) return false
-  await updateListedAt(db, Number(id))
-  return true
-}
-
-/** Puts every version's listing time in step with its article's state, publish time and body. */
-export async function updateListedAt(db: Db, articleId: number): Promise<void> {
-  await db.execute(
-    sql`update article_translations t
-        set listed_at = case when a.state = 'published' and b.markdown <> '' then a.published_at end
-        from articles a, article_bodies b
-        where a.id = t.article_id and b.article_id = t.article_id and b.locale = t.locale and a.id = ${articleId}`,
-  )
 }

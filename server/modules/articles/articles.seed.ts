@@ -16,9 +16,9 @@ import {
   insertCatalogIfAbsent,
   selectExistingArticleKeys,
   selectStaleTranslations,
-  selectTags,
   updateSearchVectors,
-} from './articles.repo.ts'
+} from './article-writes.repo.ts'
+import { selectTags } from './articles.repo.ts'
 import { buildWeightedSearchText, searchTermsVersion } from './search-text/search-terms.ts'
 import type { SeedCorpus } from './seed/seed-corpus.ts'
 import { assignSeedCovers } from './seed/seed-covers.ts'

@@ -4,9 +4,10 @@ import type { Database } from '#server/db/database.ts'
 import { selectRows } from '#server/db/database.ts'
 import { createNavigationService } from '#server/modules/navigation/navigation.service.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
-import { updateArticleState } from './articles.repo.ts'
+import type { StockCandidate } from './article-suggestions.ts'
+import { updateArticleState } from './article-writes.repo.ts'
 import { insertSeedCorpusIfAbsent, reindexStaleSearchText } from './articles.seed.ts'
-import { createArticlesService, isNamedBy, type StockCandidate } from './articles.service.ts'
+import { createArticlesService } from './articles.service.ts'
 import { searchTermsVersion } from './search-text/search-terms.ts'
 import { loadSeedCorpus } from './seed/seed-corpus.ts'
 
@@ -152,32 +153,6 @@ describe('stocks named by a search', () => {
     matchedBy: 'fuzzy',
     matchedText: 'Apple',
     ...overrides,
-  })
-
-  it('are exact codes, names and aliases, and names with a word starting with the text', () => {
-    expect(isNamedBy(candidate({ matchedBy: 'code', matchedText: 'AAPL' }), 'aapl')).toBe(true)
-    expect(isNamedBy(candidate({}), 'app')).toBe(true)
-    expect(isNamedBy(candidate({ nameEn: 'Bank of China Ltd.', matchedText: 'Bank of China' }), 'bank')).toBe(
-      true,
-    )
-    expect(
-      isNamedBy(
-        candidate({ nameEn: 'China Construction Bank', matchedText: 'China Construction Bank' }),
-        'bank',
-      ),
-    ).toBe(true)
-    expect(isNamedBy(candidate({ nameZh: '騰訊控股', matchedText: '騰訊' }), '騰')).toBe(true)
-  })
-
-  it('are not names that merely resemble the text', () => {
-    expect(isNamedBy(candidate({ nameEn: 'SK Innovation', matchedText: 'SK Innovation' }), 'inflation')).toBe(
-      false,
-    )
-    expect(isNamedBy(candidate({ nameEn: 'SoftBank Group', matchedText: 'SoftBank Group' }), 'bank')).toBe(
-      false,
-    )
-    expect(isNamedBy(candidate({ nameEn: 'Taiwan Semiconductor', matchedText: 'Taiwan' }), 'ai')).toBe(false)
-    expect(isNamedBy(candidate({}), 'a')).toBe(false)
   })
 
   it('come first in suggestions, taking their places from the titles', async () => {

@@ -16,62 +16,39 @@ import {
   type ArticleReference,
   type ArticleState,
   type ArticleSummary,
-  type ArticleTag,
   articlePageMax,
-  type CountrySummary,
   type HomeSections,
-  type HotTopic,
-  type NamedStock,
-  type SuggestAnswer,
-  suggestedStocksMax,
-  suggestionRowsMax,
-  type TopicSummary,
-  tagSuggestionsMax,
 } from '#contracts/articles.ts'
-import { type Locale, type Market, markets } from '#contracts/regions.ts'
+import type { Locale } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
-import { normalizeCode, normalizeName } from '#server/providers/market-data/universe.ts'
+import { normalizeCode } from '#server/providers/market-data/universe.ts'
 import { type ArticleChanges, createArticleChanges } from './article-changes.ts'
-import { marketNames } from './article-markets.ts'
-import { readPreviewToken } from './article-preview-tokens.ts'
-import { buildKeywordQuery, buildSuggestionQuery } from './article-search-queries.ts'
 import {
-  type ArticleListRow,
-  type AuthorRow,
-  countListedArticles,
-  countListedByMarket,
-  countListedByTag,
-  countListedByTopic,
+  type countListedByMarket,
   countStockMentionsSince,
+  selectListedTitlesByKey,
+  selectSitemapArticles,
+} from './article-counts.repo.ts'
+import { readPreviewToken } from './article-preview-tokens.ts'
+import { buildKeywordQuery } from './article-search-queries.ts'
+import { createArticleSections } from './article-sections.ts'
+import { createArticleSuggestions, type FindStockCandidates } from './article-suggestions.ts'
+import { type Catalog, toSummary } from './article-summaries.ts'
+import { selectExistingArticleKeys, updateArticleState } from './article-writes.repo.ts'
+import {
+  countListedArticles,
   type ListFilter,
   searchListedArticles,
   selectArticleByReference,
   selectAuthors,
-  selectExistingArticleKeys,
   selectListedArticles,
-  selectListedTitlesByKey,
   selectRelatedArticles,
-  selectSitemapArticles,
   selectTags,
-  selectTitleSuggestions,
   selectTopics,
-  selectTopicsOfArticles,
-  type TagRow,
-  type TopicRow,
-  updateArticleState,
 } from './articles.repo.ts'
+import { createExpiringCache } from './expiring-cache.ts'
 import { highlightSnippet } from './search-text/search-snippet.ts'
-import { foldSearchText } from './search-text/search-terms.ts'
-
-/** A company the stocks module finds for a text, best first, and how it matched (its diagnosis autocomplete). */
-export interface StockCandidate extends NamedStock {
-  matchedBy: 'code' | 'name' | 'alias' | 'fuzzy' | null
-  matchedText: string | null
-}
-
-/** Companies a text may name, best first (the stocks module answers: `listAiScores` with `q`). */
-export type FindStockCandidates = (text: string, locale: Locale) => Promise<readonly StockCandidate[]>
 
 export interface ArticlesServiceDependencies {
   db: Db
@@ -91,58 +68,15 @@ export interface ArticlesServiceDependencies {
   previewSecret?: string
 }
 
-interface Catalog {
-  topics: TopicRow[]
-  topicBySlug: Map<string, TopicRow>
-  tagByKey: Map<string, TagRow>
-  authorByKey: Map<string, AuthorRow>
-}
-
 const relatedLimit = 4
 const snippetLength = 160
 const sitemapLimit = 45_000
 
 /**
- * Whether a candidate is named by the text rather than merely resembling it: an exact code, name or alias, or a
- * name with a word starting with the text (Latin, two characters or more: "app" → Apple, "bank" → Bank of
- * China) or containing it (Chinese, Japanese, Korean: 騰 → 騰訊). Trigram look-alikes ("inflation" → SK
- * Innovation) suit the diagnosis box, where the reader is naming a stock, not a search for articles.
+ * The service: lists and search, an article as read or previewed, menus, sitemap, feeds and announced changes,
+ * here; suggestions (article-suggestions.ts) and the catalogue's sections (article-sections.ts) composed over the
+ * same catalogue and caches, which an announced change clears.
  */
-export function isNamedBy(candidate: StockCandidate, text: string): boolean {
-  if (candidate.matchedBy && candidate.matchedBy !== 'fuzzy') return true
-  const needle = normalizeName(text)
-  const names = [candidate.matchedText ?? '', candidate.nameEn, candidate.nameZh].map(normalizeName)
-  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(needle))
-    return names.some((name) => name.includes(needle))
-  if (needle.length < 2) return false
-  return names.some((name) => name.startsWith(needle) || name.includes(` ${needle}`))
-}
-
-/** Keys a cache holds at most: keys come from readers' queries (a tag, a page), so they must not grow unbounded. */
-const cacheKeysMax = 2_000
-
-/**
- * A small cache of one value per key that expires; enough for data that changes on an editor's schedule. `clear`
- * forgets everything (an announced change); a load begun before it is not kept after it.
- */
-function createExpiringCache<T>(now: () => number, ttlMillis: number) {
-  const entries = new Map<string, { value: Promise<T>; expiresAt: number }>()
-  const read = (key: string, load: () => Promise<T>): Promise<T> => {
-    const entry = entries.get(key)
-    if (entry && entry.expiresAt > now()) return entry.value
-    if (!entry && entries.size >= cacheKeysMax) entries.clear()
-    const value = load()
-    const stored = { value, expiresAt: now() + ttlMillis }
-    entries.set(key, stored)
-    // A failed load must not be remembered.
-    value.catch(() => {
-      if (entries.get(key) === stored) entries.delete(key)
-    })
-    return value
-  }
-  return Object.assign(read, { clear: () => entries.clear() })
-}
-
 export function createArticlesService({
   db,
   now = () => Date.now(),
@@ -189,29 +123,20 @@ export function createArticlesService({
     })
   }
 
-  function toSummary(row: ArticleListRow, locale: Locale, catalog: Catalog): ArticleSummary {
-    const topic = catalog.topicBySlug.get(row.topicSlug)
-    const author = catalog.authorByKey.get(row.authorKey)
-    return {
-      articleId: row.id,
-      key: row.key,
-      title: row.title,
-      summary: row.summary,
-      coverUrl: row.coverUrl,
-      ...(row.coverImage ? { coverImage: row.coverImage } : {}),
-      kind: row.kind,
-      topic: { slug: row.topicSlug, name: topic?.name[locale] ?? row.topicSlug },
-      country: row.market,
-      author: { key: row.authorKey, name: author?.name[locale] ?? row.authorKey },
-      tags: toTags(row.tagKeys, locale, catalog),
-      publishedAt: row.publishedAt.toISOString(),
-      updatedAt: row.contentUpdatedAt?.toISOString() ?? null,
-    }
-  }
-
-  function toTags(keys: readonly string[], locale: Locale, catalog: Catalog): ArticleTag[] {
-    return keys.map((key) => ({ k: key, v: catalog.tagByKey.get(key)?.text[locale] ?? key }))
-  }
+  const { findNamedStocks, suggestArticles } = createArticleSuggestions({
+    db,
+    findStockCandidates,
+    loadCatalog,
+    countCache,
+  })
+  const { listCountries, listTopics, findTopic, findTag, listHomeSections } = createArticleSections({
+    db,
+    recentArticleViews,
+    loadCatalog,
+    countCache,
+    marketCountCache,
+    homeCache,
+  })
 
   function filterOf(
     query: Pick<ArticleListQuery, 'kind' | 'topic' | 'country' | 'tag'>,
@@ -328,148 +253,6 @@ export function createArticlesService({
     const articleId = previewSecret ? readPreviewToken(previewSecret, token, new Date(now())) : undefined
     if (articleId === undefined) return getArticle(reference, locale)
     return readArticle(reference, locale, articleId)
-  }
-
-  /**
-   * Stocks the text names by code or name in either language (`isNamedBy`), best first, with the name in the
-   * reader's language: the header's suggestions and the block above keyword search results.
-   */
-  async function findNamedStocks(text: string, locale: Locale, limit: number): Promise<NamedStock[]> {
-    const trimmed = text.trim()
-    if (!findStockCandidates || !trimmed) return []
-    const candidates = await findStockCandidates(trimmed, locale)
-    return candidates
-      .filter((candidate) => isNamedBy(candidate, trimmed))
-      .slice(0, limit)
-      .map(({ code, market, name, nameEn, nameZh }) => ({ code, market, name, nameEn, nameZh }))
-  }
-
-  /**
-   * Stocks to open, titles to jump to and tags to filter by, for text being typed (spec §3, §5). Stocks come
-   * first and take their places from the titles: at most suggestionRowsMax rows in all.
-   */
-  async function suggestArticles(searchValue: string, locale: Locale): Promise<SuggestAnswer> {
-    const { titleQuery, substring } = buildSuggestionQuery(searchValue)
-    const [stocks, titles, tagList] = await Promise.all([
-      findNamedStocks(searchValue, locale, suggestedStocksMax),
-      selectTitleSuggestions(db, { locale, titleQuery, substring, limit: suggestionRowsMax }),
-      suggestTags(searchValue, locale),
-    ])
-    return { rows: titles.slice(0, suggestionRowsMax - stocks.length), stocks, other: { tagList } }
-  }
-
-  /** Tags in use whose key or text (either language) contains the text; those starting with it first. */
-  async function suggestTags(searchValue: string, locale: Locale): Promise<ArticleTag[]> {
-    const [catalog, counts] = await Promise.all([
-      loadCatalog(),
-      countCache(`tags:${locale}`, () => countListedByTag(db, locale)),
-    ])
-    const needle = foldSearchText(searchValue.trim())
-    const matches: { tag: ArticleTag; startsWith: boolean }[] = []
-    for (const tag of catalog.tagByKey.values()) {
-      if (!counts.get(tag.key)) continue
-      const texts = [tag.key, tag.text.en, tag.text['zh-Hant']].map(foldSearchText)
-      if (!texts.some((text) => text.includes(needle))) continue
-      matches.push({
-        tag: { k: tag.key, v: tag.text[locale] },
-        startsWith: texts.some((text) => text.startsWith(needle)),
-      })
-    }
-    return matches
-      .sort((a, b) => Number(b.startsWith) - Number(a.startsWith) || a.tag.v.localeCompare(b.tag.v, locale))
-      .slice(0, tagSuggestionsMax)
-      .map((match) => match.tag)
-  }
-
-  async function listCountries(locale: Locale): Promise<CountrySummary[]> {
-    const counts = await marketCountCache(`markets:${locale}`, () => countListedByMarket(db, locale))
-    return markets.map((market) => {
-      const count = counts.find((entry) => entry.market === market)
-      return {
-        country: market,
-        name: marketNames[market][locale],
-        articleCount: count?.n ?? 0,
-        latestPublishedAt: count?.latest?.toISOString() ?? null,
-      }
-    })
-  }
-
-  async function listTopics(locale: Locale): Promise<TopicSummary[]> {
-    const [catalog, counts] = await Promise.all([
-      loadCatalog(),
-      countCache(`topics:${locale}`, () => countListedByTopic(db, locale)),
-    ])
-    return catalog.topics.map((topic) => ({
-      slug: topic.slug,
-      name: topic.name[locale],
-      description: topic.description[locale],
-      coverUrl: topic.coverUrl,
-      articleCount: counts.get(topic.slug) ?? 0,
-    }))
-  }
-
-  async function findTopic(slug: string, locale: Locale): Promise<TopicSummary | undefined> {
-    return (await listTopics(locale)).find((topic) => topic.slug === slug)
-  }
-
-  async function findTag(key: string, locale: Locale): Promise<ArticleTag | undefined> {
-    const tag = (await loadCatalog()).tagByKey.get(key)
-    return tag ? { k: tag.key, v: tag.text[locale] } : undefined
-  }
-
-  /** Topics by reads of their articles over the last week, then by how many articles they have. */
-  async function listHotTopics(locale: Locale, limit: number): Promise<HotTopic[]> {
-    const [topics, views] = await Promise.all([
-      listTopics(locale),
-      recentArticleViews?.() ?? Promise.resolve(new Map()),
-    ])
-    const topicOfArticle = await selectTopicsOfArticles(db, [...views.keys()])
-    const viewsByTopic = new Map<string, number>()
-    for (const [articleId, count] of views) {
-      const slug = topicOfArticle.get(articleId)
-      if (slug) viewsByTopic.set(slug, (viewsByTopic.get(slug) ?? 0) + count)
-    }
-    const chosen = topics
-      .filter((topic) => topic.articleCount > 0)
-      .map((topic) => ({ ...topic, recentViews: viewsByTopic.get(topic.slug) ?? 0 }))
-      .sort((a, b) => b.recentViews - a.recentViews || b.articleCount - a.articleCount)
-      .slice(0, limit)
-    const catalog = await loadCatalog()
-    return Promise.all(
-      chosen.map(async (topic) => {
-        const [latest] = await selectListedArticles(
-          db,
-          { locale, topicSlug: topic.slug },
-          { limit: 1, offset: 0 },
-        )
-        return { ...topic, latest: latest ? toSummary(latest, locale, catalog) : null }
-      }),
-    )
-  }
-
-  /** The home page's article sections (spec §2); the region's own market comes first. */
-  function listHomeSections(locale: Locale, homeMarket: Market): Promise<HomeSections> {
-    return homeCache(`${locale}:${homeMarket}`, async () => {
-      const catalog = await loadCatalog()
-      const list = async (filter: Omit<ListFilter, 'locale'>, limit: number) =>
-        (await selectListedArticles(db, { locale, ...filter }, { limit, offset: 0 })).map((row) =>
-          toSummary(row, locale, catalog),
-        )
-      const marketOrder = [homeMarket, ...markets.filter((market) => market !== homeMarket)]
-      const [latest, byMarket, hotTopics, recommendations] = await Promise.all([
-        list({}, 6),
-        Promise.all(
-          marketOrder.map(async (market) => ({
-            country: market,
-            name: marketNames[market][locale],
-            rows: await list({ market }, 4),
-          })),
-        ),
-        listHotTopics(locale, 4),
-        list({ kind: 'recommendation' }, 4),
-      ])
-      return { latest, byMarket, hotTopics, recommendations }
-    })
   }
 
   /** Which of these keys name an article, in any state (the console checks a menu group's choices with it). */

@@ -116,6 +116,19 @@ describe('importCsvFile', () => {
     ])
   })
 
+  it('rejects a quoted field left open at the end with the line its row starts on, after storing the rows before it', async () => {
+    const path = join(dir, 'open-quote.csv')
+    await writeFile(path, `${goodAndBad}\r\n"MSFT,us,2026-11-19,1,1,1,1,1\r\n`)
+    const sink = createDryRunSink<'prices'>()
+    const report = await importCsvFile({ kind: 'prices', path, sink })
+    expect(sink.rows()).toBe(4)
+    expect(report.rejections.at(-1)).toMatchObject({
+      line: 7,
+      column: '',
+      reason: 'a quoted field is never closed',
+    })
+  })
+
   it('reads a large file in constant batches', async () => {
     const path = join(dir, 'large.csv')
     const lines = ['code,market,date,open,high,low,close,volume']

@@ -10,7 +10,8 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { isPlaceholderBar } from '../market-data.ts'
 import type { CsvKind, CsvRow, PriceRow, StockRef } from './csv-format.ts'
-import { type CsvRecord, createCsvTokenizer, createRowReader, type Rejection } from './csv-parser.ts'
+import { createRowReader, type Rejection, unclosedQuoteRejection } from './csv-parser.ts'
+import { type CsvRecord, createCsvRecordReader } from './csv-records.ts'
 
 /** Receives accepted rows, a batch at a time, in file order. */
 export type CsvSink<K extends CsvKind> = (rows: readonly CsvRow<K>[]) => Promise<void>
@@ -76,9 +77,7 @@ export async function importCsvFile<K extends CsvKind>(options: ImportOptions<K>
   const batchSize = options.batchSize ?? 1000
   const keep = options.maxRejectionsKept ?? 1000
   const totalBytes = (await stat(options.path)).size
-  const tokenizer = createCsvTokenizer()
   const reader = createRowReader(options.kind, { stock: options.stock })
-  const decoder = new TextDecoder('utf-8')
   const report: ImportReport = {
     kind: options.kind,
     path: options.path,
@@ -111,48 +110,51 @@ export async function importCsvFile<K extends CsvKind>(options: ImportOptions<K>
     }
   }
 
-  async function handle(records: CsvRecord[]) {
-    for (const record of records) {
-      const outcome = reader.read(record)
-      if ('header' in outcome) {
-        const problems = reader.headerError()
-        if (problems) {
-          report.headerRejected = true
-          report.rejections.push(...problems)
-        }
-        continue
+  function handle(record: CsvRecord) {
+    const outcome = reader.read(record)
+    if ('header' in outcome) {
+      const problems = reader.headerError()
+      if (problems) {
+        report.headerRejected = true
+        report.rejections.push(...problems)
       }
-      report.records++
-      if (report.headerRejected) continue
-      if ('row' in outcome) {
-        batch.push(outcome.row)
-        report.accepted++
-        if (options.kind === 'prices' && isPlaceholderBar(outcome.row as PriceRow)) {
-          report.placeholderBars.rows++
-          if (report.placeholderBars.lines.length < EXAMPLE_LINES)
-            report.placeholderBars.lines.push(record.line)
-        }
-        if (batch.length >= batchSize) {
-          await options.sink(batch)
-          batch = []
-        }
-      } else {
-        reject(outcome.rejections)
+      return
+    }
+    report.records++
+    if (report.headerRejected) return
+    if (!('row' in outcome)) {
+      reject(outcome.rejections)
+      return
+    }
+    batch.push(outcome.row)
+    report.accepted++
+    if (options.kind === 'prices' && isPlaceholderBar(outcome.row as PriceRow)) {
+      report.placeholderBars.rows++
+      if (report.placeholderBars.lines.length < EXAMPLE_LINES) report.placeholderBars.lines.push(record.line)
+    }
+  }
+
+  async function handleAll(records: CsvRecord[]) {
+    for (const record of records) {
+      handle(record)
+      if (batch.length >= batchSize) {
+        await options.sink(batch)
+        batch = []
       }
     }
   }
 
+  const records = createCsvRecordReader()
   let bytesRead = 0
   for await (const chunk of createReadStream(options.path)) {
     const buffer = chunk as Buffer
     bytesRead += buffer.length
-    await handle(tokenizer.push(decoder.decode(buffer, { stream: true })))
+    await handleAll(await records.push(buffer))
     options.onProgress?.(bytesRead, totalBytes)
   }
-  await handle(tokenizer.push(decoder.decode()))
-  const last = tokenizer.end()
-  await handle(last.records)
-  if (last.rejection) reject([last.rejection])
+  await handleAll(await records.end())
+  const openLine = records.unclosedQuoteLine()
+  if (openLine !== null) reject([unclosedQuoteRejection(openLine)])
 
   const headerProblems = reader.headerError()
   if (headerProblems && !report.headerRejected) {

@@ -1,46 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { fundamentalsColumns, parseStockOption, priceColumns } from './csv-format.ts'
-import { createCsvTokenizer, NULL_PRICES_REASON, parseCsv, type Rejection } from './csv-parser.ts'
+import { NULL_PRICES_REASON, parseCsv, type Rejection } from './csv-parser.ts'
 
 /** What the operator reads for each rejection: line, column and reason. */
 function reasons(rejections: readonly Rejection[]) {
   return rejections.map(({ line, column, reason }) => ({ line, column, reason }))
 }
-
-function tokenize(text: string, chunkSize = text.length) {
-  const tokenizer = createCsvTokenizer()
-  const records = []
-  for (let i = 0; i < text.length; i += chunkSize)
-    records.push(...tokenizer.push(text.slice(i, i + chunkSize)))
-  const last = tokenizer.end()
-  return { records: [...records, ...last.records], rejection: last.rejection }
-}
-
-describe('csv tokenizer', () => {
-  const text = '\uFEFFa,b,c\r\n"x, y","say ""hi""",3\r\n\r\n"two\r\nlines",,last\nend'
-
-  it('reads quoted commas, doubled quotes, CRLF, blank lines and line breaks inside quotes', () => {
-    expect(tokenize(text).records).toEqual([
-      { line: 1, fields: ['a', 'b', 'c'] },
-      { line: 2, fields: ['x, y', 'say "hi"', '3'] },
-      { line: 4, fields: ['two\nlines', '', 'last'] },
-      { line: 6, fields: ['end'] },
-    ])
-  })
-
-  it('gives the same records whatever the chunk boundaries', () => {
-    const whole = tokenize(text).records
-    for (const size of [1, 2, 3, 7]) expect(tokenize(text, size).records).toEqual(whole)
-  })
-
-  it('reports a quoted field that is never closed, on the line where it starts', () => {
-    expect(tokenize('a,b\n1,"open\nstill open').rejection).toMatchObject({
-      line: 2,
-      column: '',
-      reason: 'a quoted field is never closed',
-    })
-  })
-})
 
 const priceHeader = priceColumns.join(',')
 
@@ -129,6 +94,17 @@ describe('prices csv', () => {
     ])
     expect(reasons(parseCsv('prices', '').rejected)).toEqual([
       { line: 1, column: '', reason: 'the file is empty: no header line' },
+    ])
+  })
+
+  it('rejects a quoted field left open at the end, naming the line on which its row starts', () => {
+    const result = parseCsv(
+      'prices',
+      `${priceHeader}\nAAPL,us,2026-11-19,268.9,272.1,267.5,271.49,45210331\n"AAPL,us`,
+    )
+    expect(result.accepted).toHaveLength(1)
+    expect(reasons(result.rejected)).toEqual([
+      { line: 3, column: '', reason: 'a quoted field is never closed' },
     ])
   })
 

@@ -1,7 +1,6 @@
 /**
- * CSV reading for the importer: an incremental RFC 4180 tokenizer (quoted fields, doubled quotes, CR/LF/CRLF line
- * ends, newlines inside quotes, a leading byte-order mark) that remembers on which line each record starts, and a
- * row reader that checks the header (either layout: with code and market columns, or one stock named by the
+ * CSV rows for the importer: a row reader that takes the records `csv-records.ts` reads (csv-parse, each with the
+ * line on which it starts), checks the header (either layout: with code and market columns, or one stock named by the
  * operator), validates every record against the format's zod schema and turns each problem into a rejection naming
  * the line, the column and the reason. Nothing here touches files or databases.
  */
@@ -16,12 +15,7 @@ import {
   rowSchemas,
   type StockRef,
 } from './csv-format.ts'
-
-export interface CsvRecord {
-  /** 1-based line on which the record starts. */
-  line: number
-  fields: string[]
-}
+import { type CsvRecord, readCsvText } from './csv-records.ts'
 
 export interface Rejection {
   line: number
@@ -36,103 +30,9 @@ function rejection(line: number, column: string, reason: string, rule = reason):
   return { line, column, reason, rule }
 }
 
-export interface CsvTokenizer {
-  /** Feed the next piece of text; returns the records it completed. */
-  push(text: string): CsvRecord[]
-  /** No more text: returns the last record, or reports an unterminated quote. */
-  end(): { records: CsvRecord[]; rejection: Rejection | null }
-}
-
-export function createCsvTokenizer(): CsvTokenizer {
-  let field = ''
-  let fields: string[] = []
-  let inQuotes = false
-  /** Inside quotes we just saw a quote: either an escaped quote or the end of the quoted part. */
-  let quoteSeen = false
-  let skipLineFeed = false
-  let atStart = true
-  let line = 1
-  let recordLine = 1
-  let recordHasContent = false
-
-  function finishRecord(out: CsvRecord[]) {
-    fields.push(field)
-    if (recordHasContent || fields.length > 1 || field !== '') out.push({ line: recordLine, fields })
-    field = ''
-    fields = []
-    recordHasContent = false
-  }
-
-  function consume(text: string, out: CsvRecord[]) {
-    for (let i = 0; i < text.length; i++) {
-      const char = text[i] as string
-      if (atStart) {
-        atStart = false
-        if (char === '\uFEFF') continue
-      }
-      if (skipLineFeed) {
-        skipLineFeed = false
-        if (char === '\n') continue
-      }
-      if (inQuotes) {
-        if (quoteSeen) {
-          quoteSeen = false
-          if (char === '"') {
-            field += '"'
-            continue
-          }
-          inQuotes = false
-          // fall through: the character after a closing quote is read as unquoted text
-        } else if (char === '"') {
-          quoteSeen = true
-          continue
-        } else {
-          if (char === '\n' || char === '\r') {
-            // A line break inside quotes belongs to the value; CRLF is kept as a single LF.
-            line++
-            if (char === '\r') skipLineFeed = true
-            field += '\n'
-          } else {
-            field += char
-          }
-          continue
-        }
-      }
-      if (char === '"' && field === '') {
-        inQuotes = true
-        recordHasContent = true
-      } else if (char === ',') {
-        fields.push(field)
-        field = ''
-        recordHasContent = true
-      } else if (char === '\n' || char === '\r') {
-        if (char === '\r') skipLineFeed = true
-        finishRecord(out)
-        line++
-        recordLine = line
-      } else {
-        field += char
-      }
-    }
-  }
-
-  return {
-    push(text) {
-      const out: CsvRecord[] = []
-      consume(text, out)
-      return out
-    },
-    end() {
-      const out: CsvRecord[] = []
-      if (inQuotes && !quoteSeen) {
-        return { records: out, rejection: rejection(recordLine, '', 'a quoted field is never closed') }
-      }
-      inQuotes = false
-      quoteSeen = false
-      finishRecord(out)
-      return { records: out, rejection: null }
-    },
-  }
+/** A quoted value still open at the end of the file: its record is lost, the line it starts on is named. */
+export function unclosedQuoteRejection(line: number): Rejection {
+  return rejection(line, '', 'a quoted field is never closed')
 }
 
 export interface RowReader<K extends CsvKind> {
@@ -299,12 +199,10 @@ export function parseCsv<K extends CsvKind>(
   text: string,
   options: RowReaderOptions = {},
 ): ParseResult<K> {
-  const tokenizer = createCsvTokenizer()
   const reader = createRowReader(kind, options)
   const result: ParseResult<K> = { accepted: [], rejected: [], records: 0 }
-  const pushed = tokenizer.push(text)
-  const last = tokenizer.end()
-  for (const record of [...pushed, ...last.records]) {
+  const { records, unclosedQuoteLine } = readCsvText(text)
+  for (const record of records) {
     const outcome = reader.read(record)
     if ('header' in outcome) continue
     result.records++
@@ -316,6 +214,6 @@ export function parseCsv<K extends CsvKind>(
     result.rejected = headerError
     result.accepted = []
   }
-  if (last.rejection) result.rejected.push(last.rejection)
+  if (unclosedQuoteLine !== null) result.rejected.push(unclosedQuoteRejection(unclosedQuoteLine))
   return result
 }
