@@ -1,7 +1,7 @@
 /**
  * CSV import: how fast a large prices file is read into records (csv-parse, with each record's line) and how fast
  * the whole dry run goes (records, validation, rejections). Prints figures; decides nothing. The choice of reader
- * and its figures are in docs/decisions/0018-csv-reading-with-csv-parse.md.
+ * and its figures are in docs/decisions/0020-csv-reading-with-csv-parse.md.
  *
  *   node bench/csv-import.bench.ts [--rows 300000] [--runs 3]
  *

@@ -7,7 +7,7 @@
  *
  * Text that is still being streamed is drawn as far as it goes: an unclosed `**` or code span shows as typed, an
  * unclosed code block runs to the end, and a table appears as soon as its separator row starts. Loaded on demand by
- * answer-text.tsx, so pages that show no answer do not carry it (docs/decisions/0019).
+ * answer-text.tsx, so pages that show no answer do not carry it (docs/decisions/0021).
  */
 import { Lexer, type Token, Tokenizer, type Tokens } from 'marked'
 import type { ReactNode } from 'react'

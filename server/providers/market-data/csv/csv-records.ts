@@ -1,7 +1,7 @@
 /**
  * CSV text → records, each with the line on which it starts. The reading itself is csv-parse's (RFC 4180: quoted
  * fields, doubled quotes, line breaks inside quotes, a leading byte-order mark); this file decides only what the
- * importer adds to it (docs/decisions/0018):
+ * importer adds to it (docs/decisions/0020):
  * - every record carries its 1-based starting line, because a rejection names the line an operator opens the file
  *   at: counted from the line breaks inside values and the blank lines skipped, so a CRLF is one line wherever it
  *   stands (csv-parse's `info.lines` counts one inside quotes as two, and is where a record ends, not starts);
