@@ -37,17 +37,13 @@ import {
   pickBenchmarks,
 } from './engine/industry-benchmarks.ts'
 import {
-  type CompanyRow,
   type DataStateRow,
   deleteBarsBefore,
   deleteCompanyData,
-  finishRefreshRun,
   insertInsiderTransactions,
-  insertRefreshRun,
   inWriteBatch,
   selectAllFundamentals,
   selectBars,
-  selectCompanies,
   selectConsensusHistory,
   selectDataStates,
   selectInsiderTransactions,
@@ -58,29 +54,29 @@ import {
   upsertFundamentals,
 } from './market-data.repo.ts'
 import {
+  deleteDemoPickMonths,
+  replaceMonthPicks,
+  selectPickMonths,
+  selectPicksToTrack,
+  updatePickTrack,
+} from './monthly-picks.repo.ts'
+import {
   choosePicks,
   DRAWDOWN_LOOKBACK_SESSIONS,
   measureTrackRecord,
   PICK_RULE_VERSION,
   type PickCandidate,
 } from './monthly-picks.ts'
+import { finishRefreshRun, insertRefreshRun } from './refresh-runs.repo.ts'
 import {
   consensusOn,
   lastBarIndexOnOrBefore,
   publishedFundamentals,
   snapshotColumnsOf,
 } from './snapshot-figures.ts'
+import { type CompanyRow, selectCompanies } from './stock-companies.repo.ts'
 import type { MarketDataSettings } from './stocks.config.ts'
-import {
-  deleteDemoPickMonths,
-  pruneSnapshots,
-  replaceMonthPicks,
-  selectLatestSnapshotDates,
-  selectPickMonths,
-  selectPicksToTrack,
-  updatePickTrack,
-  upsertSnapshot,
-} from './stocks.repo.ts'
+import { pruneSnapshots, selectLatestSnapshotDates, upsertSnapshot } from './stocks.repo.ts'
 import type { DataSource } from './stocks.sql.ts'
 
 /** The exchange whose calendar and close time schedule each market's refresh (KOSDAQ and NASDAQ share them). */

@@ -45,41 +45,36 @@ import {
   tradingDayOnOrBefore,
 } from '#server/providers/market-data/exchange-calendar.ts'
 import { normalizeName } from '#server/providers/market-data/universe.ts'
+import {
+  deleteDiagnosisView,
+  deleteDiagnosisViewsBefore,
+  hasDiagnosisView,
+  recordDiagnosisView,
+} from './diagnosis-views.repo.ts'
 import { ENGINE_VERSION } from './engine/diagnose-stock.ts'
 import type { Diagnosis } from './engine/diagnosis.types.ts'
 import { DEFAULT_ASSUMPTIONS } from './engine/market-assumptions.ts'
 import { type SummaryGenerator, templateSummaryGenerator } from './engine/summary-generator.ts'
+import { countExecutiveMoves, selectExecutiveMoves } from './executive-moves.repo.ts'
 import { heatScoreOf, interpretHotStock, MENTION_WINDOW_DAYS, measureMarketHeat } from './heat-score.ts'
-import {
-  type CompanyRow,
-  companyNamesOf,
-  selectBars,
-  selectCompanies,
-  selectSimilarNames,
-} from './market-data.repo.ts'
+import { selectBars } from './market-data.repo.ts'
+import { selectPickMonths, selectPicks } from './monthly-picks.repo.ts'
 import {
   PICK_MIN_DOWNSIDE_MARGIN,
   PICK_MIN_SCORE,
   PICKS_PER_MARKET_MAX,
   PICKS_PER_MONTH,
 } from './monthly-picks.ts'
+import {
+  type CompanyRow,
+  companyNamesOf,
+  selectCompanies,
+  selectSimilarNames,
+} from './stock-companies.repo.ts'
 import { codeCandidates, hasCjk } from './stock-lookup.ts'
 import { marketExchange, type StockRefresh } from './stock-refresh.ts'
 import { nameIn, toStockDiagnosis, toStockSummary } from './stock-wire.ts'
-import {
-  countExecutiveMoves,
-  countStockRows,
-  deleteDiagnosisView,
-  deleteDiagnosisViewsBefore,
-  hasDiagnosisView,
-  recordDiagnosisView,
-  type StockRow,
-  selectExecutiveMoves,
-  selectLatestSnapshot,
-  selectPickMonths,
-  selectPicks,
-  selectStockRows,
-} from './stocks.repo.ts'
+import { countStockRows, type StockRow, selectLatestSnapshot, selectStockRows } from './stocks.repo.ts'
 import type { StockMatch, StocksService } from './stocks-service.types.ts'
 
 /** Published-article mentions per company (`market:code`) since an instant; the articles module answers. */
