@@ -58,6 +58,7 @@ import { type SummaryGenerator, templateSummaryGenerator } from './engine/summar
 import { countExecutiveMoves, selectExecutiveMoves } from './executive-moves.repo.ts'
 import { heatScoreOf, interpretHotStock, MENTION_WINDOW_DAYS, measureMarketHeat } from './heat-score.ts'
 import { selectBars } from './market-data.repo.ts'
+import { marketExchange } from './market-sessions.ts'
 import { selectPickMonths, selectPicks } from './monthly-picks.repo.ts'
 import {
   PICK_MIN_DOWNSIDE_MARGIN,
@@ -72,7 +73,7 @@ import {
   selectSimilarNames,
 } from './stock-companies.repo.ts'
 import { codeCandidates, hasCjk } from './stock-lookup.ts'
-import { marketExchange, type StockRefresh } from './stock-refresh.ts'
+import type { StockRefresh } from './stock-refresh.ts'
 import { nameIn, toStockDiagnosis, toStockSummary } from './stock-wire.ts'
 import { countStockRows, type StockRow, selectLatestSnapshot, selectStockRows } from './stocks.repo.ts'
 import type { StockMatch, StocksService } from './stocks-service.types.ts'
