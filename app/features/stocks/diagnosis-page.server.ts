@@ -13,7 +13,7 @@ import { data } from 'react-router'
 import { parseCookieHeader, serializeCookie } from '#app/api/cookies.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
-import { StockDiagnosisQuery } from '#contracts/stocks.ts'
+import { StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
 import { isDeviceId, newDeviceId } from '#server/kernel/secrets.ts'
 import {
   accountCookieNames,

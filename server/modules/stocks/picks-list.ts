@@ -5,7 +5,6 @@
  * and how the rule is worded; choosing picks and measuring them is the refresh's (picks-refresh.ts).
  */
 import { benefitReaderOf, benefitsOf } from '#contracts/benefits.ts'
-import type { Locale } from '#contracts/regions.ts'
 import {
   type MonthlyPick,
   type MonthlyPicksAnswer,
@@ -13,7 +12,8 @@ import {
   MonthlyPicksQuery,
   type PickSuggestion,
   type StockType,
-} from '#contracts/stocks.ts'
+} from '#contracts/monthly-picks.ts'
+import type { Locale } from '#contracts/regions.ts'
 import { type Clock, calendarOf } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import type { Reader } from '#server/kernel/reader.ts'

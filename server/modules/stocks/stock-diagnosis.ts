@@ -12,8 +12,8 @@ import {
   type StockDiagnosis,
   type StockDiagnosisAnswer,
   StockDiagnosisQuery,
-  StockErrorCode,
-} from '#contracts/stocks.ts'
+} from '#contracts/stock-diagnosis.ts'
+import { StockErrorCode } from '#contracts/stock-rules.ts'
 import { type Clock, calendarOf } from '#server/clock.ts'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'

@@ -15,10 +15,10 @@ import {
   type HotStock,
   type HotStocksAnswer,
   HotStocksQuery,
-  StockErrorCode,
   type ValuationListAnswer,
   ValuationListQuery,
-} from '#contracts/stocks.ts'
+} from '#contracts/stock-lists.ts'
+import { StockErrorCode } from '#contracts/stock-rules.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
