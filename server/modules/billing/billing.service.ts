@@ -34,13 +34,11 @@ import {
   type SubscriptionRow,
   type SubscriptionService,
 } from '#server/modules/subscriptions/subscriptions.service.ts'
-import { demoCheckoutEvents, demoRenewalEvent } from '#server/providers/payments/demo-payments.ts'
-import type { PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import {
-  readStripeEvent,
-  verifyStripeSignature,
+  type PaymentEvent,
+  type PaymentsProvider,
   WebhookSignatureError,
-} from '#server/providers/payments/stripe-webhooks.ts'
+} from '#server/providers/payments/payments-provider.ts'
 import type { PaymentsConfig } from './billing.config.ts'
 import {
   type CheckoutRow,
@@ -62,8 +60,11 @@ import { createPlanChanges } from './plan-changes.ts'
 
 /** Stripe's own Checkout Session lifetime; a demo checkout left open as long expires too. */
 const checkoutLifetimeMs = 24 * 60 * 60 * 1000
-/** Demo subscriptions are renewed this long before their period ends, so no one loses access in between. */
-const demoRenewalLeadMs = 10 * 60 * 1000
+/**
+ * Subscriptions billing renews itself (the demo provider's) are renewed this long before their period ends, so no
+ * one loses access in between.
+ */
+const renewalLeadMs = 10 * 60 * 1000
 
 export interface BillingLog {
   warn(details: object, message: string): void
@@ -253,10 +254,10 @@ export function createBillingService({
       )
     }
     const price = await priceOf(request.tier, request.period, currencyOfRegion(client.region))
-    if (provider.name === 'stripe' && !price.stripePriceId) {
+    if (provider.needsPriceId && !price.stripePriceId) {
       log.error(
-        { tier: price.tier, period: price.period, currency: price.currency },
-        'no Stripe price id for a catalogue price',
+        { tier: price.tier, period: price.period, currency: price.currency, provider: provider.name },
+        'no provider price id for a catalogue price',
       )
       throw new AppError('unavailable', Code.checkoutClosed)
     }
@@ -327,7 +328,7 @@ export function createBillingService({
     request: { checkoutId: string; outcome: DemoOutcome },
     client: { region: Region; locale: Locale },
   ): Promise<CheckoutView> {
-    if (provider.name !== 'demo') throw new AppError('not_found', 'NOT_FOUND')
+    if (!provider.checkoutPageEvents) throw new AppError('not_found', 'NOT_FOUND')
     const checkout = await ownCheckout(reader, request.checkoutId)
     const view = checkoutViewOf(checkout, client.region, client.locale)
     if (view.status !== 'open') {
@@ -335,7 +336,7 @@ export function createBillingService({
       throw conflict(Code.checkoutFinished)
     }
     const now = clock.now()
-    for (const event of demoCheckoutEvents({
+    for (const event of provider.checkoutPageEvents({
       checkoutId: checkout.id,
       outcome: request.outcome,
       price: { ...checkout, stripePriceId: null },
@@ -387,18 +388,18 @@ export function createBillingService({
   }
 
   /**
-   * `POST /billing/webhooks/stripe`: verified against the raw body, then applied once. A bad signature is a 400 with
-   * nothing written; an event we cannot apply now throws (500), so Stripe retries it.
+   * `POST /billing/webhooks/stripe`: verified against the raw body by the adapter, then applied once. A bad signature
+   * is a 400 with nothing written; an event we cannot apply now throws (500), so Stripe retries it. An adapter that
+   * reports no webhooks answers 404.
    */
   async function handleStripeWebhook(
     rawBody: Buffer,
     signature: string | undefined,
   ): Promise<{ received: true; duplicate: boolean }> {
-    if (payments.provider !== 'stripe') throw new AppError('not_found', 'NOT_FOUND')
-    let event: ReturnType<typeof readStripeEvent>
+    if (!provider.readWebhook) throw new AppError('not_found', 'NOT_FOUND')
+    let event: PaymentEvent
     try {
-      verifyStripeSignature(rawBody, signature, payments.webhookSecret, clock.now())
-      event = readStripeEvent(JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>)
+      event = provider.readWebhook(rawBody, signature, clock.now())
     } catch (error) {
       if (error instanceof WebhookSignatureError || error instanceof SyntaxError)
         throw new AppError('invalid', Code.webhookSignatureInvalid, { cause: error })
@@ -415,13 +416,14 @@ export function createBillingService({
    * ends when its period does.
    */
   async function renewDueSubscriptions(): Promise<{ renewed: number; ended: number }> {
-    if (provider.name !== 'demo') return { renewed: 0, ended: 0 }
+    const { renewalEvent } = provider
+    if (!renewalEvent) return { renewed: 0, ended: 0 }
     const now = clock.now()
     let renewed = 0
     let ended = 0
     for (const subscription of await subscriptions.listDueRenewals(
-      'demo',
-      new Date(now.getTime() + demoRenewalLeadMs),
+      provider.name,
+      new Date(now.getTime() + renewalLeadMs),
     )) {
       if (subscription.cancelAtPeriodEnd) {
         if (subscription.endsAt > now) continue
@@ -441,12 +443,12 @@ export function createBillingService({
       if (!price || !subscription.providerSubscriptionId) {
         log.warn(
           { subscriptionId: subscription.id },
-          'demo renewal without a catalogue price; the plan will lapse',
+          'renewal without a catalogue price; the plan will lapse',
         )
         continue
       }
       await events.processPaymentEvent(
-        demoRenewalEvent({
+        renewalEvent({
           providerSubscriptionId: subscription.providerSubscriptionId,
           price: toProviderPrice(price),
           periodStart: subscription.endsAt,
