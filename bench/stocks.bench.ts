@@ -19,12 +19,12 @@ import {
 import {
   selectAllFundamentals,
   selectBars,
-  selectCompanies,
   selectConsensusHistory,
   selectDataStates,
   selectInsiderTransactions,
 } from '#server/modules/stocks/market-data.repo.ts'
 import { consensusOn } from '#server/modules/stocks/snapshot-figures.ts'
+import { selectCompanies } from '#server/modules/stocks/stock-companies.repo.ts'
 import { generateDemoCompanyData } from '#server/providers/market-data/demo/demo-provider.ts'
 import { universe } from '#server/providers/market-data/universe.ts'
 import { startBenchServer } from './support/bench-server.ts'

@@ -9,7 +9,7 @@
  */
 import { markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
-import { nextRefreshAt } from '#server/modules/stocks/stock-refresh.ts'
+import { nextRefreshAt } from '#server/modules/stocks/market-sessions.ts'
 import { createScheduler, type Job, type JobLogger, type Scheduler } from './scheduler.ts'
 
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000

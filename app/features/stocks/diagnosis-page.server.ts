@@ -14,7 +14,7 @@ import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { parseCookieHeader, serializeCookie } from '#contracts/cookie-header.ts'
 import { isServiceError } from '#contracts/service-error.ts'
-import { StockDiagnosisQuery } from '#contracts/stocks.ts'
+import { StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
 import { isDeviceId, newDeviceId } from '#server/kernel/secrets.ts'
 import {
   accountCookieNames,

@@ -1,12 +1,17 @@
 /**
  * What billing's use cases share when they answer: the member asking (a visitor gets 401), a refusal, a provider's
- * failure as the reader hears it, and a catalogue price as the payments adapter charges it.
+ * failure as the reader hears it, a catalogue price as the payments adapter charges it, and the log they write to.
  */
 import { BillingErrorCode as Code } from '#contracts/billing-rules.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import { PaymentProviderError, type ProviderPrice } from '#server/providers/payments/payments-provider.ts'
 import type { PriceRow } from './billing.repo.ts'
+
+export interface BillingLog {
+  warn(details: object, message: string): void
+  error(details: object, message: string): void
+}
 
 export function conflict(code: string): AppError {
   return new AppError('conflict', code)

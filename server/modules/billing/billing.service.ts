@@ -1,74 +1,51 @@
 /**
- * Billing: buying a plan and changing it (issue 13; spec §1, §4, §6, §8, §9) — the price catalogue, checkout,
- * upgrade (at once, prorated), downgrade (at renewal), cancel and resume renewal, the 7-day no-reason refund, the
- * payment history, renewals of the demo provider, and Stripe's webhooks. Decides the rules (CONTEXT.md); leaves the
- * tier in force to subscriptions (written only through its service), money to the payments adapter, and members
- * to accounts. What happened at the provider is applied by one path (billing-events.ts); changes to a paid plan
- * are plan-changes.ts.
+ * Billing: buying a plan and changing it (issue 13; spec §1, §4, §6, §8, §9) — the service (`services.billing`)
+ * that billing's routes, the account page and the console call. It composes the use cases, each in its own file:
+ *
+ *   billing-prices.ts     the price catalogue (listPrices; setPrice and listAllPrices for operators)
+ *   billing-checkout.ts   buying a plan (startCheckout, getCheckout, completeDemoCheckout)
+ *   plan-changes.ts       upgrade, downgrade, cancel and resume renewal, the 7-day refund
+ *   billing-renewals.ts   renewals billing charges itself (renewDueSubscriptions)
+ *   billing-events.ts     what happened at the provider, applied by one path (processPaymentEvent)
+ *
+ * and answers the reader's billing state, the payment history, the provider's portal, Stripe's webhooks and the
+ * closing of a member's billing itself. Decides the rules (CONTEXT.md); leaves the tier in force to subscriptions
+ * (written only through its service), money to the payments adapter (asked what it can do, never its name), and
+ * members to accounts.
  */
 
-import type { CheckoutRequest, PaymentListQuery } from '#contracts/billing.ts'
+import type { PaymentListQuery } from '#contracts/billing.ts'
 import {
   type BillingState,
-  type CheckoutStart,
-  type CheckoutView,
   BillingErrorCode as Code,
-  type Currency,
   currencyOfRegion,
-  type DemoOutcome,
-  monthsOfPeriod,
   type PaymentPage,
   type PaymentRow,
   type PortalLink,
-  type PriceCatalogue,
-  type SubscriptionPeriod,
-  type Tier,
 } from '#contracts/billing-rules.ts'
-import type { Locale, Region } from '#contracts/regions.ts'
+import type { Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/kernel/reader.ts'
-import {
-  periodEnd,
-  type SubscriptionRow,
-  type SubscriptionService,
+import type {
+  SubscriptionRow,
+  SubscriptionService,
 } from '#server/modules/subscriptions/subscriptions.service.ts'
-import { demoCheckoutEvents, demoRenewalEvent } from '#server/providers/payments/demo-payments.ts'
-import type { PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import {
-  readStripeEvent,
-  verifyStripeSignature,
+  type PaymentEvent,
+  type PaymentsProvider,
   WebhookSignatureError,
-} from '#server/providers/payments/stripe-webhooks.ts'
+} from '#server/providers/payments/payments-provider.ts'
 import type { PaymentsConfig } from './billing.config.ts'
-import {
-  type CheckoutRow,
-  findCheckout,
-  insertCheckout,
-  type PaymentRowRecord,
-  type PriceRow,
-  selectMemberPayments,
-  selectPrice,
-  selectPrices,
-  selectSubscriptionPayments,
-  updateCheckout,
-  upsertPrice,
-} from './billing.repo.ts'
+import { type PaymentRowRecord, selectMemberPayments, selectSubscriptionPayments } from './billing.repo.ts'
+import { createCheckouts } from './billing-checkout.ts'
 import { createPaymentEventHandler } from './billing-events.ts'
+import { createBillingPrices } from './billing-prices.ts'
+import { createRenewals } from './billing-renewals.ts'
 import { billingStateOf } from './billing-state.ts'
-import { conflict, memberOf, providerFailure, toProviderPrice } from './billing-terms.ts'
+import { type BillingLog, conflict, memberOf, providerFailure } from './billing-terms.ts'
 import { createPlanChanges } from './plan-changes.ts'
-
-/** Stripe's own Checkout Session lifetime; a demo checkout left open as long expires too. */
-const checkoutLifetimeMs = 24 * 60 * 60 * 1000
-/** Demo subscriptions are renewed this long before their period ends, so no one loses access in between. */
-const demoRenewalLeadMs = 10 * 60 * 1000
-
-export interface BillingLog {
-  warn(details: object, message: string): void
-  error(details: object, message: string): void
-}
 
 function toPaymentRow(row: PaymentRowRecord): PaymentRow {
   return {
@@ -93,13 +70,6 @@ function toPaymentRow(row: PaymentRowRecord): PaymentRow {
   }
 }
 
-/** The whole-percent saving of a period against paying the tier's monthly price for as many months. */
-function savingPercentOf(amountMinor: number, monthlyMinor: number | undefined, months: number): number {
-  if (!monthlyMinor || months === 1) return 0
-  const full = monthlyMinor * months
-  return full > amountMinor ? Math.floor(((full - amountMinor) * 100) / full) : 0
-}
-
 export function createBillingService({
   db,
   clock,
@@ -118,48 +88,7 @@ export function createBillingService({
   log: BillingLog
 }) {
   const events = createPaymentEventHandler({ db, clock, subscriptions, providerName: provider.name })
-
-  function taxNoteOf(locale: Locale): string | null {
-    return payments.taxNote[locale]
-  }
-
-  async function priceOf(tier: Tier, period: SubscriptionPeriod, currency: Currency): Promise<PriceRow> {
-    const price = await selectPrice(db, { tier, period, currency })
-    if (!price) throw new AppError('not_found', Code.priceNotFound)
-    return price
-  }
-
-  /** `GET /billing/prices`: the catalogue in the region's currency, with per-month amounts and savings. */
-  async function listPrices(region: Region, locale: Locale): Promise<PriceCatalogue> {
-    const currency = currencyOfRegion(region)
-    const rows = await selectPrices(db, currency)
-    const monthly = new Map(rows.filter((r) => r.period === 'month').map((r) => [r.tier, r.amountMinor]))
-    return {
-      currency,
-      provider: provider.name,
-      isDemo: provider.isDemo,
-      checkoutOpen: payments.checkoutOpen,
-      taxNote: taxNoteOf(locale),
-      prices: rows.map((row) => {
-        const months = monthsOfPeriod[row.period]
-        return {
-          tier: row.tier,
-          period: row.period,
-          currency: row.currency,
-          amountMinor: row.amountMinor,
-          perMonthMinor: Math.round(row.amountMinor / months),
-          savingPercent: savingPercentOf(row.amountMinor, monthly.get(row.tier), months),
-          isDefault: row.isDefault,
-        }
-      }),
-    }
-  }
-
-  async function pricedTiersOf(subscription: SubscriptionRow | undefined): Promise<Tier[]> {
-    if (!subscription?.currency) return []
-    const rows = await selectPrices(db, subscription.currency)
-    return rows.filter((r) => r.period === subscription.period).map((r) => r.tier)
-  }
+  const prices = createBillingPrices({ db, payments, provider })
 
   async function refundableOf(subscription: SubscriptionRow | undefined): Promise<PaymentRowRecord[]> {
     if (!subscription) return []
@@ -177,7 +106,7 @@ export function createBillingService({
     const [latestPaidIsFirst, refundable, pricedTiers] = await Promise.all([
       latestPaid ? subscriptions.isFirstPaidSubscription(latestPaid) : Promise.resolve(false),
       refundableOf(latestPaid),
-      pricedTiersOf(inForce?.source === 'billing' ? inForce : undefined),
+      prices.pricedTiersOf(inForce?.source === 'billing' ? inForce : undefined),
     ])
     return billingStateOf({
       provider: provider.name,
@@ -205,151 +134,30 @@ export function createBillingService({
     clock,
     provider,
     subscriptions,
-    priceOf,
+    priceOf: prices.priceOf,
     refundableOf,
     getBillingState,
   })
 
-  function returnUrlOf(checkout: CheckoutRow, region: Region, outcome?: 'cancelled'): string {
-    const separator = checkout.returnPath.includes('?') ? '&' : '?'
-    const query = `checkout=${checkout.id}${outcome ? `&outcome=${outcome}` : ''}`
-    return `${siteOrigins[region]}${checkout.returnPath}${separator}${query}`
-  }
-
-  function checkoutViewOf(checkout: CheckoutRow, region: Region, locale: Locale): CheckoutView {
-    const now = clock.now()
-    const status = checkout.status === 'open' && checkout.expiresAt <= now ? 'expired' : checkout.status
-    const start = checkout.completedAt && checkout.status === 'paid' ? checkout.completedAt : now
-    return {
-      checkoutId: checkout.id,
-      status,
-      provider: checkout.provider,
-      isDemo: checkout.provider === 'demo',
-      tier: checkout.tier,
-      period: checkout.period,
-      currency: checkout.currency,
-      amountMinor: checkout.amountMinor,
-      renewsOn: periodEnd(start, checkout.period).toISOString(),
-      taxNote: taxNoteOf(locale),
-      returnUrl: returnUrlOf(checkout, region).slice(siteOrigins[region].length),
-      createdAt: checkout.createdAt.toISOString(),
-    }
-  }
-
-  /** `POST /billing/checkout`: a checkout at the catalogue's price in the region's currency, at the provider. */
-  async function startCheckout(
-    reader: Reader,
-    request: CheckoutRequest,
-    client: { region: Region },
-  ): Promise<CheckoutStart> {
-    const memberId = memberOf(reader)
-    if (!payments.checkoutOpen) throw new AppError('unavailable', Code.checkoutClosed)
-    const inForce = await subscriptions.findSubscriptionInForce(memberId)
-    if (inForce?.source === 'billing') {
-      throw conflict(
-        inForce.tier === request.tier && inForce.period === request.period
-          ? Code.alreadySubscribed
-          : Code.hasSubscription,
-      )
-    }
-    const price = await priceOf(request.tier, request.period, currencyOfRegion(client.region))
-    if (provider.name === 'stripe' && !price.stripePriceId) {
-      log.error(
-        { tier: price.tier, period: price.period, currency: price.currency },
-        'no Stripe price id for a catalogue price',
-      )
-      throw new AppError('unavailable', Code.checkoutClosed)
-    }
-    const now = clock.now()
-    const checkout = await insertCheckout(db, {
-      memberId,
-      tier: price.tier,
-      period: price.period,
-      currency: price.currency,
-      amountMinor: price.amountMinor,
-      provider: provider.name,
-      returnPath: request.returnPath,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + checkoutLifetimeMs),
-    })
-    const latestPaid = await subscriptions.findLatestPaidSubscription(memberId)
-    let session: { providerCheckoutId: string | null; redirectUrl: string }
-    try {
-      session = await provider.startCheckout({
-        checkoutId: checkout.id,
-        memberId,
-        providerCustomerId: latestPaid?.providerCustomerId ?? null,
-        price: toProviderPrice(price),
-        successUrl: returnUrlOf(checkout, client.region),
-        cancelUrl: returnUrlOf(checkout, client.region, 'cancelled'),
-      })
-    } catch (error) {
-      await events.processPaymentEvent({
-        type: 'checkout.failed',
-        eventId: `local_${checkout.id}_not_started`,
-        occurredAt: now,
-        checkoutId: checkout.id,
-        expired: false,
-      })
-      throw providerFailure(error)
-    }
-    if (session.providerCheckoutId)
-      await updateCheckout(db, checkout.id, { providerCheckoutId: session.providerCheckoutId })
-    return {
-      checkoutId: checkout.id,
-      provider: provider.name,
-      isDemo: provider.isDemo,
-      redirectUrl: session.redirectUrl,
-    }
-  }
-
-  async function ownCheckout(reader: Reader, checkoutId: string): Promise<CheckoutRow> {
-    const memberId = memberOf(reader)
-    const checkout = await findCheckout(db, checkoutId)
-    if (!checkout || checkout.memberId !== memberId) throw new AppError('not_found', Code.checkoutNotFound)
-    return checkout
-  }
-
-  async function getCheckout(
-    reader: Reader,
-    checkoutId: string,
-    client: { region: Region; locale: Locale },
-  ): Promise<CheckoutView> {
-    return checkoutViewOf(await ownCheckout(reader, checkoutId), client.region, client.locale)
-  }
-
-  /**
-   * `POST /billing/demo/complete`: the demo checkout page's pay or fail, turned into the events a provider's webhook
-   * would bring and applied on the same completion path. Repeating the same outcome answers the same view.
-   */
-  async function completeDemoCheckout(
-    reader: Reader,
-    request: { checkoutId: string; outcome: DemoOutcome },
-    client: { region: Region; locale: Locale },
-  ): Promise<CheckoutView> {
-    if (provider.name !== 'demo') throw new AppError('not_found', 'NOT_FOUND')
-    const checkout = await ownCheckout(reader, request.checkoutId)
-    const view = checkoutViewOf(checkout, client.region, client.locale)
-    if (view.status !== 'open') {
-      if (view.status === request.outcome) return view
-      throw conflict(Code.checkoutFinished)
-    }
-    const now = clock.now()
-    for (const event of demoCheckoutEvents({
-      checkoutId: checkout.id,
-      outcome: request.outcome,
-      price: { ...checkout, stripePriceId: null },
-      now,
-      periodEnd: periodEnd(now, checkout.period),
-    })) {
-      await events.processPaymentEvent(event)
-    }
-    const after = await ownCheckout(reader, request.checkoutId)
-    const answer = checkoutViewOf(after, client.region, client.locale)
-    // Two tabs: the other outcome won the race.
-    if (answer.status !== request.outcome) throw conflict(Code.checkoutFinished)
-    return answer
-  }
+  const checkouts = createCheckouts({
+    db,
+    clock,
+    payments,
+    siteOrigins,
+    provider,
+    subscriptions,
+    prices,
+    processPaymentEvent: events.processPaymentEvent,
+    log,
+  })
+  const renewals = createRenewals({
+    db,
+    clock,
+    provider,
+    subscriptions,
+    processPaymentEvent: events.processPaymentEvent,
+    log,
+  })
 
   /** `GET /billing/payments`: the reader's payments, newest first, with receipt links. */
   async function listPayments(reader: Reader, query: PaymentListQuery): Promise<PaymentPage> {
@@ -387,18 +195,18 @@ export function createBillingService({
   }
 
   /**
-   * `POST /billing/webhooks/stripe`: verified against the raw body, then applied once. A bad signature is a 400 with
-   * nothing written; an event we cannot apply now throws (500), so Stripe retries it.
+   * `POST /billing/webhooks/stripe`: verified against the raw body by the adapter, then applied once. A bad signature
+   * is a 400 with nothing written; an event we cannot apply now throws (500), so Stripe retries it. An adapter that
+   * reports no webhooks answers 404.
    */
   async function handleStripeWebhook(
     rawBody: Buffer,
     signature: string | undefined,
   ): Promise<{ received: true; duplicate: boolean }> {
-    if (payments.provider !== 'stripe') throw new AppError('not_found', 'NOT_FOUND')
-    let event: ReturnType<typeof readStripeEvent>
+    if (!provider.readWebhook) throw new AppError('not_found', 'NOT_FOUND')
+    let event: PaymentEvent
     try {
-      verifyStripeSignature(rawBody, signature, payments.webhookSecret, clock.now())
-      event = readStripeEvent(JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>)
+      event = provider.readWebhook(rawBody, signature, clock.now())
     } catch (error) {
       if (error instanceof WebhookSignatureError || error instanceof SyntaxError)
         throw new AppError('invalid', Code.webhookSignatureInvalid, { cause: error })
@@ -406,57 +214,6 @@ export function createBillingService({
     }
     const outcome = await events.processPaymentEvent(event)
     return { received: true, duplicate: outcome === 'duplicate' }
-  }
-
-  /**
-   * The demo provider's renewals (a job, every few minutes): each renewing subscription whose period ends within
-   * the lead time is charged the catalogue price of the plan it renews into, through the same event path (ids
-   * derived from the period, so two processes renewing at once renew once). A plan whose renewal was cancelled
-   * ends when its period does.
-   */
-  async function renewDueSubscriptions(): Promise<{ renewed: number; ended: number }> {
-    if (provider.name !== 'demo') return { renewed: 0, ended: 0 }
-    const now = clock.now()
-    let renewed = 0
-    let ended = 0
-    for (const subscription of await subscriptions.listDueRenewals(
-      'demo',
-      new Date(now.getTime() + demoRenewalLeadMs),
-    )) {
-      if (subscription.cancelAtPeriodEnd) {
-        if (subscription.endsAt > now) continue
-        await db.transaction(async (t) => {
-          const tx = t as unknown as Db
-          const row = await subscriptions.findSubscription(subscription.id, { tx, forUpdate: true })
-          if (row) await subscriptions.endPaidSubscription(row, row.endsAt, { actor: 'system' }, tx)
-        })
-        ended += 1
-        continue
-      }
-      const tier = subscription.scheduledTier ?? subscription.tier
-      const period = subscription.scheduledPeriod ?? subscription.period
-      const price = subscription.currency
-        ? await selectPrice(db, { tier, period, currency: subscription.currency })
-        : undefined
-      if (!price || !subscription.providerSubscriptionId) {
-        log.warn(
-          { subscriptionId: subscription.id },
-          'demo renewal without a catalogue price; the plan will lapse',
-        )
-        continue
-      }
-      await events.processPaymentEvent(
-        demoRenewalEvent({
-          providerSubscriptionId: subscription.providerSubscriptionId,
-          price: toProviderPrice(price),
-          periodStart: subscription.endsAt,
-          periodEnd: periodEnd(subscription.endsAt, period),
-          now,
-        }),
-      )
-      renewed += 1
-    }
-    return { renewed, ended }
   }
 
   /**
@@ -477,45 +234,24 @@ export function createBillingService({
     }
   }
 
-  /**
-   * Operators and admins: set a price (`npm run ops -- prices:set`, the console's price catalogue), in the caller's
-   * transaction when given (the console writes its audit entry there).
-   */
-  async function setPrice(
-    input: {
-      tier: Tier
-      period: SubscriptionPeriod
-      currency: Currency
-      amountMinor: number
-      stripePriceId?: string | null
-    },
-    inDb: Db = db,
-  ): Promise<PriceRow> {
-    return upsertPrice(inDb, input)
-  }
-
-  async function listAllPrices(): Promise<PriceRow[]> {
-    return selectPrices(db)
-  }
-
   return {
     provider: { name: provider.name, isDemo: provider.isDemo },
-    listPrices,
+    listPrices: prices.listPrices,
     getBillingState,
     getReaderState,
-    startCheckout,
-    getCheckout,
-    completeDemoCheckout,
+    startCheckout: checkouts.startCheckout,
+    getCheckout: checkouts.getCheckout,
+    completeDemoCheckout: checkouts.completeDemoCheckout,
     ...planChanges,
     listPayments,
     listMemberPayments,
     openPortal,
     handleStripeWebhook,
     processPaymentEvent: events.processPaymentEvent,
-    renewDueSubscriptions,
+    renewDueSubscriptions: renewals.renewDueSubscriptions,
     closeBillingOfMember,
-    setPrice,
-    listAllPrices,
+    setPrice: prices.setPrice,
+    listAllPrices: prices.listAllPrices,
   }
 }
 

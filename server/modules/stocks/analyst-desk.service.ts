@@ -44,8 +44,8 @@ import {
   upsertCompanyText,
 } from './analyst-desk.repo.ts'
 import { selectBars } from './market-data.repo.ts'
+import { selectPickMonths } from './monthly-picks.repo.ts'
 import { measureTrackRecord } from './monthly-picks.ts'
-import { selectPickMonths } from './stocks.repo.ts'
 
 export interface DeskChangeRecord {
   actor: ConsoleActor | null

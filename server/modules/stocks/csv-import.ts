@@ -17,12 +17,12 @@ import { type ImportReport, importCsvFile } from '#server/providers/market-data/
 import {
   deleteCompanyData,
   inWriteBatch,
-  selectCompanies,
   selectDataStates,
   upsertBars,
   upsertDataState,
   upsertFundamentals,
 } from './market-data.repo.ts'
+import { selectCompanies } from './stock-companies.repo.ts'
 
 export interface CsvImportResult {
   report: ImportReport

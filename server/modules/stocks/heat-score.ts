@@ -11,7 +11,8 @@
  * alone, count less. A market's heat is the mean of its stocks': hot from 35, warm from 20, else cool.
  */
 import type { Locale, Market } from '#contracts/regions.ts'
-import type { Currency, HeatFigures, MarketHeat, StockSummary } from '#contracts/stocks.ts'
+import type { HeatFigures, MarketHeat } from '#contracts/stock-lists.ts'
+import type { Currency, StockSummary } from '#contracts/stocks.ts'
 
 export const HEAT_WEIGHTS = { volume: 0.5, move: 0.3, mentions: 0.2 } as const
 export const HEAT_FULL_VOLUME_RATIO = 3

@@ -10,8 +10,9 @@
  * 2. ranked by total score, then by margin of safety, then by code;
  * 3. the first 30, at most 10 from one market.
  */
+
+import type { PickSuggestion, StockType } from '#contracts/monthly-picks.ts'
 import type { Market } from '#contracts/regions.ts'
-import type { PickSuggestion, StockType } from '#contracts/stocks.ts'
 import type { AnalystConsensus } from '#server/providers/market-data/market-data.ts'
 import type { Diagnosis } from './engine/diagnosis.types.ts'
 import { maxDrawdown } from './snapshot-figures.ts'

@@ -3,7 +3,7 @@
  * Plus and Premium).
  */
 import { describe, expect, it } from 'vitest'
-import type { MonthlyPick, MonthlyPicksAnswer } from '#contracts/stocks.ts'
+import type { MonthlyPick, MonthlyPicksAnswer } from '#contracts/monthly-picks.ts'
 import type { Db } from '#server/db/database.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import { createPicksTrackingService, periodReturn, trackPicksPortfolio } from './picks-tracking.ts'

@@ -8,6 +8,7 @@
  * `listMonthlyPicks` (the tier's monthly count), so tracking never reveals a pick the list hides.
  */
 import { benefitReaderOf, lockReasonFor } from '#contracts/benefits.ts'
+import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
 import type {
   PickOutcome,
   PicksTrackingAnswer,
@@ -15,7 +16,6 @@ import type {
   TrackingSummary,
 } from '#contracts/picks-tracking.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
-import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/stocks.ts'
 import type { Db } from '#server/db/database.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import {

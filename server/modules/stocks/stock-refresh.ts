@@ -1,9 +1,10 @@
 /**
  * The refresh: fetch one market's data from the configured provider, store it, recompute industry benchmarks and
- * the market's snapshots, then bring the monthly picks up to date. Decides what to fetch (only what is missing,
- * with a week of overlap for corrections), how much history to keep, whose data replaces whose, and when each
- * market is due (after its exchange's close plus a delay). Running it once at a time is the caller's business
- * (the scheduler's advisory lock, or the seed's lock for the first fill).
+ * snapshots (snapshot-refresh.ts), then bring the monthly picks up to date (picks-refresh.ts). Decides what to fetch
+ * (only what is missing, with a week of overlap for corrections), how much history to keep, whose data replaces
+ * whose, which markets the first fill covers, and what a run reports. When each market is due is
+ * market-sessions.ts's (`nextRefreshAt`); running it once at a time is the caller's business (the scheduler's
+ * advisory lock, or the seed's lock for the first fill).
  *
  * Idempotent: a second run for the same session stores nothing new and recomputes the same snapshots.
  */
@@ -12,89 +13,43 @@ import { markets } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
 import {
   addDays,
-  exchangeSchedules,
-  isTradingDay,
   lastCompletedSession,
-  localDateTime,
-  previousTradingDay,
   sessionCloseInstant,
   tradingDayOnOrBefore,
 } from '#server/providers/market-data/exchange-calendar.ts'
+import { isPlaceholderBar, type MarketDataProvider } from '#server/providers/market-data/market-data.ts'
+import { ENGINE_VERSION } from './engine/diagnose-stock.ts'
 import {
-  type AnnualFundamentals,
-  type DailyBar,
-  type Exchange,
-  isPlaceholderBar,
-  type MarketDataProvider,
-} from '#server/providers/market-data/market-data.ts'
-import { isMarketDataError } from '#server/providers/market-data/market-data-error.ts'
-import { diagnoseStock, ENGINE_VERSION } from './engine/diagnose-stock.ts'
-import type { Diagnosis } from './engine/diagnosis.types.ts'
-import {
-  type BenchmarkTable,
-  buildBenchmarkTable,
-  measurePeerFigures,
-  pickBenchmarks,
-} from './engine/industry-benchmarks.ts'
-import {
-  type CompanyRow,
   type DataStateRow,
   deleteBarsBefore,
   deleteCompanyData,
-  finishRefreshRun,
   insertInsiderTransactions,
-  insertRefreshRun,
   inWriteBatch,
-  selectAllFundamentals,
-  selectBars,
-  selectCompanies,
-  selectConsensusHistory,
-  selectDataStates,
-  selectInsiderTransactions,
   selectLastInsiderDate,
   upsertBars,
   upsertConsensus,
   upsertDataState,
   upsertFundamentals,
 } from './market-data.repo.ts'
+import { marketExchange, shiftMonth } from './market-sessions.ts'
+import { deleteDemoPickMonths } from './monthly-picks.repo.ts'
+import { createPicksRefresh } from './picks-refresh.ts'
+import { finishRefreshRun, insertRefreshRun } from './refresh-runs.repo.ts'
 import {
-  choosePicks,
-  DRAWDOWN_LOOKBACK_SESSIONS,
-  measureTrackRecord,
-  PICK_RULE_VERSION,
-  type PickCandidate,
-} from './monthly-picks.ts'
-import {
-  consensusOn,
-  lastBarIndexOnOrBefore,
-  publishedFundamentals,
-  snapshotColumnsOf,
-} from './snapshot-figures.ts'
+  createScopeLoader,
+  describeRefreshError,
+  noLog,
+  type RefreshFailure,
+  type RefreshLogger,
+} from './refresh-scope.ts'
+import { createSnapshotRefresh } from './snapshot-refresh.ts'
+import type { CompanyRow } from './stock-companies.repo.ts'
 import type { MarketDataSettings } from './stocks.config.ts'
-import {
-  deleteDemoPickMonths,
-  pruneSnapshots,
-  replaceMonthPicks,
-  selectLatestSnapshotDates,
-  selectPickMonths,
-  selectPicksToTrack,
-  updatePickTrack,
-  upsertSnapshot,
-} from './stocks.repo.ts'
+import { selectLatestSnapshotDates } from './stocks.repo.ts'
 import type { DataSource } from './stocks.sql.ts'
 
-/** The exchange whose calendar and close time schedule each market's refresh (KOSDAQ and NASDAQ share them). */
-export const marketExchange: Record<Market, Exchange> = { us: 'NYSE', hk: 'HKEX', jp: 'TSE', kr: 'KRX' }
-
-/** Snapshots kept per company (the latest is what pages read; a few more explain recent changes). */
-export const SNAPSHOTS_KEPT = 5
 /** Days re-fetched before the last stored session, so a provider's late corrections replace what we stored. */
 export const OVERLAP_DAYS = 7
-
-export interface RefreshLogger {
-  info(details: object, message: string): void
-  warn(details: object, message: string): void
-}
 
 export type RefreshTrigger = 'fill' | 'schedule' | 'operator' | 'import'
 
@@ -113,7 +68,7 @@ export interface RefreshReport {
    */
   placeholderBars: Array<{ code: string; bars: number }>
   snapshots: number
-  failures: Array<{ code: string; error: string }>
+  failures: RefreshFailure[]
   picksGenerated: string[]
   durationMs: number
 }
@@ -126,47 +81,10 @@ export interface StockRefreshDependencies {
   log?: RefreshLogger | undefined
 }
 
-/** The instant the market's next refresh is due after `after`: a session's regular close plus the delay. */
-export function nextRefreshAt(market: Market, after: Date, delayMinutes: number): Date {
-  const exchange = marketExchange[market]
-  let day = localDateTime(after, exchangeSchedules[exchange].timeZone).date
-  for (let i = 0; i < 30; i++) {
-    if (isTradingDay(exchange, day)) {
-      const due = new Date(sessionCloseInstant(exchange, day).getTime() + delayMinutes * 60_000)
-      if (due.getTime() > after.getTime()) return due
-    }
-    day = addDays(day, 1)
-  }
-  throw new RangeError(`no trading day within 30 days after ${after.toISOString()} for ${market}`)
-}
-
-/** The first day of the month `offset` months from `month` (YYYY-MM). */
-export function shiftMonth(month: string, offset: number): string {
-  const [year, m] = month.split('-').map(Number) as [number, number]
-  const index = year * 12 + (m - 1) + offset
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-}
-
-/** The session a month's picks are computed on: each market's last session before the month's first day. */
-export function pickAsOf(market: Market, month: string): string {
-  return previousTradingDay(marketExchange[market], `${month}-01`)
-}
-
-const noLog: RefreshLogger = { info: () => undefined, warn: () => undefined }
-
-function errorText(error: unknown): string {
-  if (isMarketDataError(error)) return `${error.code}: ${error.message}`
-  return error instanceof Error ? error.message : String(error)
-}
-
 export function createStockRefresh({ db, provider, settings, now, log = noLog }: StockRefreshDependencies) {
-  const wanted = settings.companies ? new Set(settings.companies.map((c) => `${c.market}:${c.code}`)) : null
-
-  async function loadScope(): Promise<{ companies: CompanyRow[]; states: Map<number, DataStateRow> }> {
-    const all = await selectCompanies(db)
-    const companies = wanted ? all.filter((c) => wanted.has(`${c.market}:${c.code}`)) : all
-    return { companies, states: await selectDataStates(db) }
-  }
+  const loadScope = createScopeLoader(db, settings)
+  const { recomputeSnapshots } = createSnapshotRefresh({ db, loadScope })
+  const { updateMonthlyPicks } = createPicksRefresh({ db, settings, now, log, loadScope })
 
   function historyStart(target: string): string {
     return addDays(target, -Math.round(settings.historyYears * 365.25))
@@ -228,91 +146,6 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
     return { bars: bars.length, placeholderBars: bars.filter(isPlaceholderBar).length }
   }
 
-  /** Peer medians over every company with data, each measured at its own latest session. */
-  async function buildCurrentBenchmarks(
-    companies: readonly CompanyRow[],
-    states: Map<number, DataStateRow>,
-    fundamentals: Map<number, AnnualFundamentals[]>,
-  ): Promise<BenchmarkTable> {
-    const figures = []
-    for (const company of companies) {
-      const state = states.get(company.id)
-      if (!state?.lastBarDate) continue
-      figures.push(
-        measurePeerFigures({
-          company,
-          asOf: state.lastBarDate,
-          price: state.lastClose,
-          fundamentals: fundamentals.get(company.id) ?? [],
-        }),
-      )
-    }
-    return buildBenchmarkTable(figures)
-  }
-
-  /** Runs the engine on a company's stored data as of its latest session and stores the snapshot. */
-  async function snapshotCompany(
-    company: CompanyRow,
-    state: DataStateRow,
-    fundamentals: readonly AnnualFundamentals[],
-    benchmarks: BenchmarkTable,
-  ): Promise<Diagnosis | null> {
-    if (!state.lastBarDate) return null
-    const [bars, insiders, consensus] = await Promise.all([
-      selectBars(db, company.id),
-      selectInsiderTransactions(db, company.id),
-      selectConsensusHistory(db, company.id),
-    ])
-    const asOf = state.lastBarDate
-    const diagnosis = diagnoseStock({
-      company,
-      asOf,
-      bars,
-      fundamentals,
-      insiderTransactions: state.source === 'csv' ? null : insiders,
-      analystConsensus: consensusOn(consensus, asOf),
-      benchmarks: pickBenchmarks(benchmarks, company),
-    })
-    const snapshot = {
-      companyId: company.id,
-      asOf,
-      engineVersion: ENGINE_VERSION,
-      source: state.source,
-      isDemo: state.isDemo,
-      diagnosis,
-      ...snapshotColumnsOf(diagnosis, bars),
-    }
-    await inWriteBatch(db, (tx) => upsertSnapshot(tx, snapshot))
-    return diagnosis
-  }
-
-  /** Recomputes the snapshots of the given companies (all with data when omitted) against fresh benchmarks. */
-  async function recomputeSnapshots(
-    companyIds?: readonly number[],
-  ): Promise<{ snapshots: number; failures: RefreshReport['failures'] }> {
-    const { companies, states } = await loadScope()
-    const fundamentals = await selectAllFundamentals(db)
-    const benchmarks = await buildCurrentBenchmarks(companies, states, fundamentals)
-    const targets = companyIds ? companies.filter((c) => companyIds.includes(c.id)) : companies
-    let snapshots = 0
-    const failures: RefreshReport['failures'] = []
-    for (const company of targets) {
-      const state = states.get(company.id)
-      if (!state?.lastBarDate) continue
-      try {
-        if (await snapshotCompany(company, state, fundamentals.get(company.id) ?? [], benchmarks)) snapshots++
-      } catch (error) {
-        failures.push({ code: `${company.market}:${company.code}`, error: `engine: ${errorText(error)}` })
-      }
-    }
-    await pruneSnapshots(
-      db,
-      targets.map((c) => c.id),
-      SNAPSHOTS_KEPT,
-    )
-    return { snapshots, failures }
-  }
-
   /**
    * Refreshes one market: fetches what is missing for each of its companies, stores it, recomputes snapshots and
    * the monthly picks. `force` re-fetches companies already refreshed after the target session's close.
@@ -337,7 +170,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
       targetSession: target,
       startedAt: now(),
     })
-    const failures: RefreshReport['failures'] = []
+    const failures: RefreshFailure[] = []
     let fetched = 0
     let skipped = 0
     let barsStored = 0
@@ -384,7 +217,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
         fetched++
         refreshed.push(company.id)
       } catch (error) {
-        const message = errorText(error)
+        const message = describeRefreshError(error)
         failures.push({ code: `${company.market}:${company.code}`, error: message })
         if (state) {
           await upsertDataState(db, { ...state, refreshedAt: null, lastError: message.slice(0, 500) })
@@ -477,181 +310,6 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
       last.picksGenerated = picks.generated
     }
     return reports
-  }
-
-  // ——— monthly picks ———
-
-  /**
-   * Generates the picks of every month that has none yet (on a fresh database, the last STOCKS_PICKS_MONTHS; then
-   * each new month) once every market has reached the month's as-of session, then updates every pick's track record.
-   */
-  async function updateMonthlyPicks(): Promise<{ generated: string[] }> {
-    const { companies, states } = await loadScope()
-    const withData = companies.filter((c) => states.get(c.id)?.lastBarDate)
-    const generated: string[] = []
-    // Picks rank every market together: wait until each market in scope has data (a real provider fills them
-    // one by one), or the first market filled would take every pick.
-    const marketsInScope = new Set(companies.map((c) => c.market))
-    const marketsWithData = new Set(withData.map((c) => c.market))
-    if (withData.length > 0 && marketsWithData.size === marketsInScope.size) {
-      const lastBarByMarket = new Map<Market, string>()
-      for (const c of withData) {
-        const last = states.get(c.id)?.lastBarDate as string
-        const current = lastBarByMarket.get(c.market)
-        if (!current || last > current) lastBarByMarket.set(c.market, last)
-      }
-      const currentMonth = localDateTime(now(), 'UTC').date.slice(0, 7)
-      const newestData = [...lastBarByMarket.values()].sort().at(-1) as string
-      const latestMonth =
-        newestData.slice(0, 7) < currentMonth ? shiftMonth(newestData.slice(0, 7), 1) : currentMonth
-      // A fresh database gets the last STOCKS_PICKS_MONTHS months from history; afterwards each new month is added
-      // as its data arrives. Past picks are never recomputed or deleted: they are the track record.
-      const existingMonths = await selectPickMonths(db)
-      const existing = new Set(existingMonths)
-      const newestExisting = existingMonths[0]
-      const firstMonth = newestExisting
-        ? shiftMonth(newestExisting, 1)
-        : shiftMonth(latestMonth, -(settings.picksMonths - 1))
-      const pending: string[] = []
-      for (let month = firstMonth; month <= latestMonth; month = shiftMonth(month, 1)) {
-        if (existing.has(month)) continue
-        const ready = [...lastBarByMarket].every(([market, last]) => last >= pickAsOf(market, month))
-        if (ready) pending.push(month)
-      }
-      if (pending.length > 0) {
-        await generatePicks(withData, states, pending)
-        generated.push(...pending)
-      }
-    }
-    await updateTrackRecords()
-    return { generated }
-  }
-
-  async function generatePicks(
-    companies: readonly CompanyRow[],
-    states: Map<number, DataStateRow>,
-    months: readonly string[],
-  ): Promise<void> {
-    const fundamentals = await selectAllFundamentals(db)
-    const barsOf = new Map<number, DailyBar[]>()
-    // Benchmarks per month need every peer's close on that month's as-of date.
-    const loadBars = async (company: CompanyRow) => {
-      let bars = barsOf.get(company.id)
-      if (!bars) {
-        bars = await selectBars(db, company.id)
-        barsOf.set(company.id, bars)
-      }
-      return bars
-    }
-    const closeOn = (bars: readonly DailyBar[], date: string) => {
-      const i = lastBarIndexOnOrBefore(bars, date)
-      return i < 0 ? null : (bars[i] as DailyBar).close
-    }
-    const tables = new Map<string, BenchmarkTable>()
-    for (const month of months) {
-      const figures = []
-      for (const company of companies) {
-        const asOf = pickAsOf(company.market, month)
-        figures.push(
-          measurePeerFigures({
-            company,
-            asOf,
-            price: closeOn(await loadBars(company), asOf),
-            fundamentals: publishedFundamentals(fundamentals.get(company.id) ?? [], company.market, asOf),
-          }),
-        )
-      }
-      tables.set(month, buildBenchmarkTable(figures))
-    }
-    const candidates = new Map<string, PickCandidate[]>(months.map((m) => [m, []]))
-    for (const company of companies) {
-      const bars = await loadBars(company)
-      const [insiders, consensusHistory] = await Promise.all([
-        selectInsiderTransactions(db, company.id),
-        selectConsensusHistory(db, company.id),
-      ])
-      const state = states.get(company.id) as DataStateRow
-      for (const month of months) {
-        const asOf = pickAsOf(company.market, month)
-        const end = lastBarIndexOnOrBefore(bars, asOf)
-        if (end < 0 || (bars[end] as DailyBar).date < addDays(asOf, -7)) continue
-        try {
-          const diagnosis = diagnoseStock({
-            company,
-            asOf,
-            bars,
-            fundamentals: publishedFundamentals(fundamentals.get(company.id) ?? [], company.market, asOf),
-            insiderTransactions: state.source === 'csv' ? null : insiders,
-            analystConsensus: consensusOn(consensusHistory, asOf),
-            benchmarks: pickBenchmarks(tables.get(month) as BenchmarkTable, company),
-          })
-          const closes = bars
-            .slice(Math.max(0, end + 1 - DRAWDOWN_LOOKBACK_SESSIONS), end + 1)
-            .map((b) => b.close)
-          candidates.get(month)?.push({
-            companyId: company.id,
-            market: company.market,
-            code: company.code,
-            diagnosis,
-            closes,
-            consensus: consensusOn(consensusHistory, asOf),
-          })
-        } catch (error) {
-          log.warn(
-            { company: `${company.market}:${company.code}`, month, error: errorText(error) },
-            'pick diagnosis failed',
-          )
-        }
-      }
-      // Keep memory bounded: bars are needed only while this company's months are diagnosed.
-      barsOf.delete(company.id)
-    }
-    // A plain (synchronous) commit: it also makes every earlier relaxed commit of the refresh durable.
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db
-      for (const month of months) {
-        const picks = choosePicks(candidates.get(month) ?? [])
-        await replaceMonthPicks(
-          tx,
-          month,
-          `${month}-01`,
-          picks,
-          (id) => states.get(id)?.isDemo ?? false,
-          PICK_RULE_VERSION,
-        )
-      }
-    })
-  }
-
-  async function updateTrackRecords(): Promise<void> {
-    const picks = await selectPicksToTrack(db)
-    const byCompany = new Map<number, typeof picks>()
-    for (const pick of picks) {
-      const list = byCompany.get(pick.companyId)
-      if (list) list.push(pick)
-      else byCompany.set(pick.companyId, [pick])
-    }
-    const updates: Array<{ pick: (typeof picks)[number]; track: Parameters<typeof updatePickTrack>[2] }> = []
-    for (const [companyId, list] of byCompany) {
-      const earliest = list.map((p) => p.dataAsOf).sort()[0] as string
-      const bars = await selectBars(db, companyId, earliest)
-      const last = bars.at(-1)
-      for (const pick of list) {
-        const since = bars.filter((b) => b.date > pick.dataAsOf).map((b) => b.close)
-        updates.push({
-          pick,
-          track: {
-            latestPrice: since.length > 0 ? (last?.close ?? null) : null,
-            latestPriceDate: since.length > 0 ? (last?.date ?? null) : null,
-            ...measureTrackRecord(pick.recommendedPrice, since),
-          },
-        })
-      }
-    }
-    // The last write of every refresh, committed synchronously: it flushes the refresh's relaxed commits too.
-    await db.transaction(async (tx) => {
-      for (const { pick, track } of updates) await updatePickTrack(tx as unknown as Db, pick, track)
-    })
   }
 
   return {

@@ -1,9 +1,12 @@
 /**
  * What the stocks service offers to routes and page loaders (`services.stocks`). The shapes are the wire shapes of
- * contracts/stocks.ts, so a page loader gets exactly what the API answers. Failures are AppErrors with the codes of
- * `StockErrorCode` (contracts/stocks.ts) and the quota codes of `QuotaErrorCode` (contracts/accounts.ts).
+ * contracts/stocks.ts and its area files (stock-diagnosis.ts, stock-lists.ts, monthly-picks.ts), so a page loader
+ * gets exactly what the API answers. Failures are AppErrors with the codes of `StockErrorCode`
+ * (contracts/stock-rules.ts) and the quota codes of `QuotaErrorCode` (contracts/accounts.ts).
  */
+import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
+import type { StockDiagnosis, StockDiagnosisAnswer, StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
 import type {
   AiScoreListAnswer,
   AiScoreListQuery,
@@ -11,16 +14,11 @@ import type {
   ExecutiveMovesQuery,
   HotStocksAnswer,
   HotStocksQuery,
-  MonthlyPicksAnswer,
-  MonthlyPicksQuery,
-  StockDiagnosis,
-  StockDiagnosisAnswer,
-  StockDiagnosisQuery,
   StockMatchKind,
-  StockSummary,
   ValuationListAnswer,
   ValuationListQuery,
-} from '#contracts/stocks.ts'
+} from '#contracts/stock-lists.ts'
+import type { StockSummary } from '#contracts/stocks.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 
 /** A company the reader's text names, and how it was recognised. */

@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MonthlyPicksAnswer } from '#contracts/monthly-picks.ts'
+import { StockDiagnosisAnswer } from '#contracts/stock-diagnosis.ts'
 import {
   AiScoreListAnswer,
   ExecutiveMovesAnswer,
   HotStocksAnswer,
-  MonthlyPicksAnswer,
-  StockDiagnosisAnswer,
   ValuationListAnswer,
-} from '#contracts/stocks.ts'
+} from '#contracts/stock-lists.ts'
 import { createManualClock } from '#server/clock.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'

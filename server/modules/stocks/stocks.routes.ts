@@ -4,14 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { ok } from '#contracts/envelope.ts'
+import { MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
+import { StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
 import {
   AiScoreListQuery,
   ExecutiveMovesQuery,
   HotStocksQuery,
-  MonthlyPicksQuery,
-  StockDiagnosisQuery,
   ValuationListQuery,
-} from '#contracts/stocks.ts'
+} from '#contracts/stock-lists.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
 import type { StocksService } from './stocks-service.types.ts'
 

@@ -8,9 +8,10 @@
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { universe } from '#server/providers/market-data/universe.ts'
-import { upsertCompanies } from './market-data.repo.ts'
+import type { RefreshLogger } from './refresh-scope.ts'
+import { upsertCompanies } from './stock-companies.repo.ts'
 import { createConfiguredProvider } from './stock-provider.ts'
-import { createStockRefresh, type RefreshLogger, type RefreshReport } from './stock-refresh.ts'
+import { createStockRefresh, type RefreshReport } from './stock-refresh.ts'
 
 export async function seedStocks(
   db: Db,

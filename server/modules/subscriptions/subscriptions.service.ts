@@ -1,17 +1,20 @@
 /**
  * Subscriptions: which tier a member has, and for how long (spec §6: Base, Plus, Premium; month, quarter, year).
  * The one writer of the subscriptions table, which quotas, picks and pages read: decides what "active" means, how
- * a period ends and renews, and keeps the history of every change (who, what, when, before, after) in the same
- * transaction. Leaves prices, payments and the rules of buying to billing, and members to accounts.
+ * a period ends, and keeps the history of every change (who, what, when, before, after) in the same transaction
+ * (subscription-changes.ts). This file answers the reads and the operators' grants and ends, and composes the paid
+ * subscriptions' changes that billing makes (paid-subscriptions.ts). Leaves prices, payments and the rules of buying
+ * to billing, and members to accounts.
  *
  * Functions that billing calls inside its own transaction take it as `tx`; without one they open their own.
  */
 import type { ActiveSubscription, SubscriptionPeriod, Tier } from '#contracts/accounts.ts'
-import type { Currency, PaymentsProviderName } from '#contracts/billing-rules.ts'
+import type { PaymentsProviderName } from '#contracts/billing-rules.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
+import { createPaidSubscriptions } from './paid-subscriptions.ts'
+import { type ChangeCause, createChangeWriter, inTransactionOf, snapshotOf } from './subscription-changes.ts'
 import {
-  claimRefund as claimRefundRow,
   findActiveSubscription as findActiveRow,
   findLatestPaidSubscription as findLatestPaidRow,
   findSubscriptionById,
@@ -19,23 +22,16 @@ import {
   hasEarlierPaidSubscription,
   insertSubscription,
   insertSubscriptionChange,
-  lockActiveSubscriptions,
   type SubscriptionChangeRow,
-  type SubscriptionPatch,
   type SubscriptionRow,
   selectDueRenewals,
   selectMemberChanges,
   selectSubscriptionChanges,
-  updateSubscription,
 } from './subscriptions.repo.ts'
-import type { SubscriptionSnapshot } from './subscriptions.sql.ts'
 
 export type { SubscriptionChangeRow, SubscriptionRow } from './subscriptions.repo.ts'
 
 const monthsOfPeriod: Record<SubscriptionPeriod, number> = { month: 1, quarter: 3, year: 12 }
-
-/** A refund claim older than this belongs to a process that died before it finished. */
-const refundClaimStaleMs = 5 * 60 * 1000
 
 /** The end of a period started at `start`: same day of month, clamped to the month's last day (31 Jan → 28 Feb). */
 export function periodEnd(start: Date, period: SubscriptionPeriod): Date {
@@ -58,76 +54,11 @@ function toActive(row: SubscriptionRow): ActiveSubscription {
   }
 }
 
-function snapshotOf(row: SubscriptionRow): SubscriptionSnapshot {
-  return {
-    tier: row.tier,
-    period: row.period,
-    status: row.status,
-    endsAt: row.endsAt.toISOString(),
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    scheduledTier: row.scheduledTier,
-    scheduledPeriod: row.scheduledPeriod,
-  }
-}
-
-/** Who made a change: the reader on the site, an operator, a provider's event, or a scheduled job. */
-export type ChangeActor = 'reader' | 'operator' | 'provider' | 'system'
-export type ChangeKind = SubscriptionChangeRow['kind']
-export interface ChangeCause {
-  actor: ChangeActor
-  /** A payment, checkout or provider event id. */
-  reference?: string | null
-}
-
-export interface PaidSubscriptionStart {
-  memberId: string
-  tier: Tier
-  period: SubscriptionPeriod
-  provider: PaymentsProviderName
-  providerSubscriptionId: string
-  providerCustomerId: string | null
-  currency: Currency
-  priceMinor: number
-  startsAt: Date
-  endsAt: Date
-}
-
 export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock }) {
-  function inTransaction<T>(tx: Db | undefined, fn: (tx: Db) => Promise<T>): Promise<T> {
-    return tx ? fn(tx) : db.transaction(async (t) => fn(t as unknown as Db))
-  }
-
-  /** Writes `patch` and its history row in one go (the caller holds the row). */
-  async function change(
-    tx: Db,
-    before: SubscriptionRow,
-    patch: SubscriptionPatch,
-    kind: ChangeKind,
-    cause: ChangeCause,
-  ): Promise<SubscriptionRow> {
-    const after = await updateSubscription(tx, before.id, patch)
-    await insertSubscriptionChange(tx, {
-      subscriptionId: before.id,
-      memberId: before.memberId,
-      actor: cause.actor,
-      kind,
-      before: snapshotOf(before),
-      after: snapshotOf(after),
-      reference: cause.reference ?? null,
-      at: clock.now(),
-    })
-    return after
-  }
-
-  /** Ends every subscription of the member in force now (a new one replaces them), each with its history row. */
-  async function endInForce(tx: Db, memberId: string, cause: ChangeCause, kind: ChangeKind): Promise<number> {
-    const now = clock.now()
-    const rows = await lockActiveSubscriptions(tx, memberId, now)
-    for (const row of rows) {
-      await change(tx, row, { status: 'ended', endedAt: now, endsAt: now, renews: false }, kind, cause)
-    }
-    return rows.length
-  }
+  const writer = createChangeWriter({ clock })
+  const { endInForce } = writer
+  const inTransaction = <T>(tx: Db | undefined, fn: (tx: Db) => Promise<T>) => inTransactionOf(db, tx, fn)
+  const paid = createPaidSubscriptions({ db, clock, writer })
 
   async function findActiveSubscription(memberId: string): Promise<ActiveSubscription | null> {
     const row = await findActiveRow(db, memberId, clock.now())
@@ -218,197 +149,6 @@ export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock 
     )
   }
 
-  /** A paid subscription from a completed checkout; replaces the one in force (an operator's grant). */
-  async function startPaidSubscription(
-    input: PaidSubscriptionStart,
-    cause: ChangeCause,
-    tx?: Db,
-  ): Promise<SubscriptionRow> {
-    return inTransaction(tx, async (t) => {
-      await endInForce(t, input.memberId, cause, 'ended')
-      const row = await insertSubscription(t, {
-        memberId: input.memberId,
-        tier: input.tier,
-        period: input.period,
-        source: 'billing',
-        startsAt: input.startsAt,
-        periodStartsAt: input.startsAt,
-        endsAt: input.endsAt,
-        status: 'active',
-        renews: true,
-        provider: input.provider,
-        providerSubscriptionId: input.providerSubscriptionId,
-        providerCustomerId: input.providerCustomerId,
-        currency: input.currency,
-        priceMinor: input.priceMinor,
-      })
-      await insertSubscriptionChange(t, {
-        subscriptionId: row.id,
-        memberId: row.memberId,
-        actor: cause.actor,
-        kind: 'checkout',
-        before: null,
-        after: snapshotOf(row),
-        reference: cause.reference ?? null,
-        at: clock.now(),
-      })
-      return row
-    })
-  }
-
-  /**
-   * A new paid period [periodStartsAt, endsAt): a scheduled change takes effect now (it was waiting for this date),
-   * then the tier, period and price the provider charged for, when it says. Never moves the end backwards: a
-   * renewal reported twice (a snapshot, then the payment) is one renewal.
-   */
-  async function renewSubscription(
-    row: SubscriptionRow,
-    next: {
-      periodStartsAt: Date
-      endsAt: Date
-      tier?: Tier | undefined
-      period?: SubscriptionPeriod | undefined
-      priceMinor?: number | undefined
-    },
-    cause: ChangeCause,
-    tx: Db,
-  ): Promise<SubscriptionRow> {
-    if (next.endsAt.getTime() <= row.endsAt.getTime()) return row
-    return change(
-      tx,
-      row,
-      {
-        periodStartsAt: next.periodStartsAt,
-        endsAt: next.endsAt,
-        tier: next.tier ?? row.scheduledTier ?? row.tier,
-        period: next.period ?? row.scheduledPeriod ?? row.period,
-        scheduledTier: null,
-        scheduledPeriod: null,
-        ...(next.priceMinor !== undefined ? { priceMinor: next.priceMinor } : {}),
-      },
-      'renewal',
-      cause,
-    )
-  }
-
-  /** An upgrade: the higher tier from now, at its price from the renewal on. */
-  async function upgradeSubscription(
-    row: SubscriptionRow,
-    next: { tier: Tier; priceMinor: number },
-    cause: ChangeCause,
-    tx: Db,
-  ): Promise<SubscriptionRow> {
-    return change(
-      tx,
-      row,
-      { tier: next.tier, priceMinor: next.priceMinor, scheduledTier: null, scheduledPeriod: null },
-      'upgrade',
-      cause,
-    )
-  }
-
-  /** A change that waits for the renewal date (a downgrade, another period), or none (`null`). */
-  async function scheduleChange(
-    row: SubscriptionRow,
-    next: { tier: Tier; period: SubscriptionPeriod } | null,
-    cause: ChangeCause,
-    tx?: Db,
-  ): Promise<SubscriptionRow> {
-    return inTransaction(tx, (t) =>
-      change(
-        t,
-        row,
-        { scheduledTier: next?.tier ?? null, scheduledPeriod: next?.period ?? null },
-        next ? 'downgrade_scheduled' : 'scheduled_change_cancelled',
-        cause,
-      ),
-    )
-  }
-
-  /** Renewal off (the plan runs to the end of the paid period) or back on. */
-  async function setCancelAtPeriodEnd(
-    row: SubscriptionRow,
-    cancel: boolean,
-    cause: ChangeCause,
-    tx?: Db,
-  ): Promise<SubscriptionRow> {
-    return inTransaction(tx, (t) =>
-      change(t, row, { cancelAtPeriodEnd: cancel }, cancel ? 'cancel_renewal' : 'resume_renewal', cause),
-    )
-  }
-
-  /** The one refund of a subscription may start: answers the row to the one caller that got the claim. */
-  async function claimRefund(id: string): Promise<SubscriptionRow | undefined> {
-    const now = clock.now()
-    return claimRefundRow(db, id, now, new Date(now.getTime() - refundClaimStaleMs))
-  }
-
-  /** The provider refused the refund: the claim is dropped so the reader can try again. */
-  async function releaseRefund(id: string): Promise<void> {
-    await updateSubscription(db, id, { refundStartedAt: null })
-  }
-
-  /** Refunded: access ends now, renewal stops, `refunded` is recorded. */
-  async function markRefunded(row: SubscriptionRow, cause: ChangeCause, tx: Db): Promise<SubscriptionRow> {
-    const now = clock.now()
-    return change(
-      tx,
-      row,
-      {
-        status: 'refunded',
-        refundedAt: now,
-        endedAt: now,
-        // biome-ignore lint/complexity/useMathMinMax: Dates: Math.min would answer a number of milliseconds.
-        endsAt: now < row.endsAt ? now : row.endsAt,
-        renews: false,
-        scheduledTier: null,
-        scheduledPeriod: null,
-      },
-      'refund',
-      cause,
-    )
-  }
-
-  /** Ended by the provider (cancelled there, or renewal not paid) or lapsed at the end of a cancelled period. */
-  async function endPaidSubscription(
-    row: SubscriptionRow,
-    at: Date,
-    cause: ChangeCause,
-    tx: Db,
-  ): Promise<SubscriptionRow> {
-    if (row.status !== 'active') return row
-    return change(
-      tx,
-      row,
-      { status: 'ended', endedAt: at, endsAt: at < row.endsAt ? at : row.endsAt, renews: false },
-      'ended',
-      cause,
-    )
-  }
-
-  /** What a provider says of a subscription (renewal off or on, the paid period's end) when it differs from ours. */
-  async function applyProviderState(
-    row: SubscriptionRow,
-    state: { cancelAtPeriodEnd?: boolean; endsAt?: Date; tier?: Tier; period?: SubscriptionPeriod },
-    occurredAt: Date,
-    cause: ChangeCause,
-    tx: Db,
-  ): Promise<SubscriptionRow> {
-    const patch: SubscriptionPatch = { providerSyncedAt: occurredAt }
-    if (state.cancelAtPeriodEnd !== undefined && state.cancelAtPeriodEnd !== row.cancelAtPeriodEnd)
-      patch.cancelAtPeriodEnd = state.cancelAtPeriodEnd
-    if (state.endsAt && state.endsAt.getTime() !== row.endsAt.getTime()) patch.endsAt = state.endsAt
-    if (state.tier && state.tier !== row.tier) patch.tier = state.tier
-    if (state.period && state.period !== row.period) patch.period = state.period
-    if (Object.keys(patch).length === 1) return updateSubscription(tx, row.id, patch)
-    return change(tx, row, patch, 'provider_update', cause)
-  }
-
-  /** Marks when our own call changed the provider, so an older snapshot delivered later does not undo it. */
-  async function markProviderSynced(id: string, at: Date, tx?: Db): Promise<void> {
-    await updateSubscription(tx ?? db, id, { providerSyncedAt: at })
-  }
-
   async function isFirstPaidSubscription(row: SubscriptionRow): Promise<boolean> {
     return row.source === 'billing' && !(await hasEarlierPaidSubscription(db, row))
   }
@@ -437,17 +177,7 @@ export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock 
     findByProviderSubscription,
     grantSubscription,
     endSubscription,
-    startPaidSubscription,
-    renewSubscription,
-    upgradeSubscription,
-    scheduleChange,
-    setCancelAtPeriodEnd,
-    claimRefund,
-    releaseRefund,
-    markRefunded,
-    endPaidSubscription,
-    applyProviderState,
-    markProviderSynced,
+    ...paid,
     isFirstPaidSubscription,
     listDueRenewals,
     listChanges,

@@ -21,6 +21,10 @@ export function createDemoPaymentsProvider({ now }: { now: () => Date }): Paymen
     name: 'demo',
     isDemo: true,
     hasPortal: false,
+    needsPriceId: false,
+    // The checkout is our own page, and renewals are charged by billing's renewal job.
+    checkoutPageEvents: demoCheckoutEvents,
+    renewalEvent: demoRenewalEvent,
     async startCheckout(input) {
       return { providerCheckoutId: null, redirectUrl: demoCheckoutPathOf(input.checkoutId) }
     },

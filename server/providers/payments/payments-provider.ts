@@ -3,7 +3,9 @@
  * DEMO, where the tester pays or fails; no money moves) and `stripe` (Stripe's REST API over fetch, and its signed
  * webhooks). Billing (server/modules/billing) calls the adapter to start and change things at the provider, and
  * learns what happened from `PaymentEvent`s — the demo page's outcome and Stripe's webhooks come in the same shape
- * and go through the same completion path.
+ * and go through the same completion path. What an adapter can do beyond the common calls (its own checkout page,
+ * renewals billing must charge, webhooks, a price id it needs) is declared on it, so billing asks the adapter, never
+ * its name.
  */
 import type { Currency, PaymentsProviderName, SubscriptionPeriod, Tier } from '#contracts/billing-rules.ts'
 
@@ -113,6 +115,41 @@ export interface PaymentsProvider {
   readonly isDemo: boolean
   /** Card changes and invoices in a provider page (Stripe's Customer Portal). */
   readonly hasPortal: boolean
+  /**
+   * Sells a catalogue price only by the provider's own id for it (`stripePriceId`, set with `prices:set … --stripe`):
+   * a price without one cannot be sold, and checkout is refused before anything is recorded.
+   */
+  readonly needsPriceId: boolean
+  /**
+   * Present when the checkout page is our own (the demo provider's): the events its pay or fail button stands for,
+   * applied on the same completion path as a provider's report. Their ids are derived from the checkout, so a second
+   * press is a duplicate.
+   */
+  checkoutPageEvents?(input: {
+    checkoutId: string
+    outcome: 'paid' | 'failed'
+    price: ProviderPrice
+    now: Date
+    periodEnd: Date
+  }): PaymentEvent[]
+  /**
+   * Present when the provider does not renew subscriptions by itself (the demo provider): the event of one renewal
+   * billing charges — the next period at the catalogue price of the plan it renews into, its ids derived from the
+   * period, so two processes renewing at once renew once.
+   */
+  renewalEvent?(input: {
+    providerSubscriptionId: string
+    price: ProviderPrice
+    periodStart: Date
+    periodEnd: Date
+    now: Date
+  }): PaymentEvent
+  /**
+   * Present when the provider reports by signed webhooks (Stripe): the event a delivery's raw body carries, once its
+   * signature is verified. Throws WebhookSignatureError for a bad signature and SyntaxError for a body that is not
+   * JSON (both answered 400, nothing written).
+   */
+  readWebhook?(rawBody: Buffer, signature: string | undefined, now: Date): PaymentEvent
   /** A session the reader pays in: the URL to send them to. */
   startCheckout(input: CheckoutInput): Promise<{ providerCheckoutId: string | null; redirectUrl: string }>
   /** The higher tier at once; the difference prorated and charged now to the card on file. */
@@ -143,6 +180,11 @@ export interface PaymentsProvider {
   /** Ends the subscription at the provider now (after a refund, or when the account is deleted). */
   cancelNow(input: { providerSubscriptionId: string; idempotencyKey: string }): Promise<void>
   openPortal(input: { providerCustomerId: string; returnUrl: string }): Promise<{ url: string }>
+}
+
+/** A webhook delivery that is missing, malformed, wrongly signed or too old: refused (400), nothing recorded. */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError'
 }
 
 /** The provider failed or refused. `declined`: the card was refused (nothing charged). Safe to log. */

@@ -147,6 +147,8 @@ export function createStripePaymentsProvider(
     name: 'stripe',
     isDemo: false,
     hasPortal: true,
+    // A checkout session names the Stripe Price it charges.
+    needsPriceId: true,
     async startCheckout(input) {
       const metadata = { checkout_id: input.checkoutId, member_id: input.memberId }
       const session = await call('POST', '/v1/checkout/sessions', {

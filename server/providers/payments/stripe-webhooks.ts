@@ -12,15 +12,10 @@
  * .updated / .deleted, charge.refunded. Anything else is `ignored` (acknowledged, remembered, nothing done).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { PaymentEvent } from './payments-provider.ts'
+import { type PaymentEvent, type PaymentsProvider, WebhookSignatureError } from './payments-provider.ts'
 import { idOf, paymentOfInvoice } from './stripe-payments.ts'
 
 export const stripeSignatureToleranceSeconds = 300
-
-/** Missing, malformed, wrong or too old: the delivery is refused (400) and nothing is recorded. */
-export class WebhookSignatureError extends Error {
-  override name = 'WebhookSignatureError'
-}
 
 /** The `Stripe-Signature` header Stripe would send for this body (tests, the fake server, the bench). */
 export function stripeSignatureOf(
@@ -200,5 +195,13 @@ export function readStripeEvent(event: StripeObject): PaymentEvent {
     }
     default:
       return { type: 'ignored', eventId, occurredAt, providerType: type }
+  }
+}
+
+/** The Stripe adapter's `readWebhook`: a delivery verified against the endpoint's signing secret, then read. */
+export function createStripeWebhookReader(secret: string): NonNullable<PaymentsProvider['readWebhook']> {
+  return (rawBody, signature, now) => {
+    verifyStripeSignature(rawBody, signature, secret, now)
+    return readStripeEvent(JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>)
   }
 }

@@ -8,41 +8,38 @@
  * - equity(t) = paid-in capital + retained earnings − treasury stock, where buybacks add to treasury stock;
  * - shares fall with buybacks and rise with capital raises, at the fair-value price of that year.
  *
- * Sized from the price: the company's fair-value price (demo-prices.ts) times its shares is what the demo market
- * pays for it, so revenue is set to the level at which that market value is what a textbook investor would pay for
- * the company's cash flows (or, for a financial, its book) — apart from the company's seeded mispricing
- * (demo-valuation.ts). The profile's margin (moved into its sector's range), gross margin and dividend habit shape
- * the statements; revenue grows as the fair-value price drifts, so the multiples neither inflate nor wither with
- * the years. Loss-makers, whose price no earnings explain, keep the profile's revenue (at least a fifteenth of their
- * market value, so a biotech's book is not a sliver of its price).
+ * Sized from the price (demo-earnings-base.ts): the company's fair-value price (demo-prices.ts) times its shares is
+ * what the demo market pays for it, so revenue is set to the level at which that market value is what a textbook
+ * investor would pay for the company's cash flows (or, for a financial, its book) — apart from the company's seeded
+ * mispricing (demo-valuation.ts). The profile's margin (moved into its sector's range), gross margin and dividend
+ * habit shape the statements, and the balance sheet has its industry's and market's shape
+ * (demo-statement-shapes.ts); revenue grows as the fair-value price drifts, so the multiples neither inflate nor
+ * wither with the years. Loss-makers, whose price no earnings explain, keep the profile's revenue (at least a
+ * fifteenth of their market value, so a biotech's book is not a sliver of its price).
  *
  * Revenue follows that growth with autocorrelated noise around the reference fiscal year (the year the profile
  * describes); margins wander around the profile's. Every company is simulated from the same base year so a given
- * fiscal year always gets the same figures, whatever the end date. Cash is a share of current assets and is not
- * reconciled with the cash-flow statement; there are no acquisitions, write-downs or currency effects.
+ * fiscal year always gets the same figures, whatever the end date (the fiscal calendar is demo-fiscal-years.ts).
+ * Cash is a share of current assets and is not reconciled with the cash-flow statement; there are no acquisitions,
+ * write-downs or currency effects.
  */
 import type { Market } from '#contracts/regions.ts'
-import { addDays } from '../exchange-calendar.ts'
 import type { AnnualFundamentals, Company } from '../market-data.ts'
 import type { DividendHabit, ScaleProfile } from '../universe-listing.ts'
-import { fairValueDrift, fairValuePrice } from './demo-prices.ts'
+import { calibrateEarningsBase } from './demo-earnings-base.ts'
+import { fiscalPeriodEnd, latestPublishedFiscalYear, referenceFiscalYear } from './demo-fiscal-years.ts'
+import { fairValuePrice } from './demo-prices.ts'
 import {
-  bookMultiple,
-  cashFlowMultiple,
-  drawMispricing,
-  FINANCIAL_ROE_RANGE,
-  sectorNetMargin,
-  trailingAverageShare,
-} from './demo-valuation.ts'
+  CASH_SHARE_OF_CURRENT_ASSETS,
+  traitsFor,
+  WORKING_CAPITAL_PER_REVENUE_GROWTH,
+} from './demo-statement-shapes.ts'
 import { createSeededRandom, type SeededRandom } from './seeded-random.ts'
 
 /** How many fiscal years the provider returns: the latest published one and the five before it. */
 export const demoFiscalYears = 6
 
 const SIMULATED_YEARS_BEFORE_REFERENCE = 12
-
-/** Days between a fiscal year's end and its annual report, per market (Tokyo's tanshin come quickest). */
-const reportingLagDays: Record<Market, number> = { us: 60, hk: 90, jp: 50, kr: 75 }
 
 const incomeTaxRate: Record<Market, number> = { us: 0.19, hk: 0.2, jp: 0.3, kr: 0.23 }
 const borrowingRate: Record<Market, number> = { us: 0.045, hk: 0.04, jp: 0.012, kr: 0.04 }
@@ -59,142 +56,6 @@ const buybackRatio: Record<Market, number> = { us: 0.35, hk: 0.03, jp: 0.15, kr:
  */
 const capitalReturnPull: Record<Market, number> = { us: 0.8, hk: 0.3, jp: 0.35, kr: 0.3 }
 
-interface OperatingTraits {
-  /** Total assets per unit of revenue. */
-  assetsPerRevenue: number
-  equityRatio: number
-  depreciationRate: number
-  /** Capital expenditure per unit of revenue the industry spends; above depreciation it is growth investment. */
-  capexRate: number
-  currentAssetShare: number
-  debtShareOfLiabilities: number
-}
-
-const defaultTraits: OperatingTraits = {
-  assetsPerRevenue: 1.1,
-  equityRatio: 0.45,
-  depreciationRate: 0.04,
-  capexRate: 0.05,
-  currentAssetShare: 0.4,
-  debtShareOfLiabilities: 0.4,
-}
-
-/** Departures from the default balance-sheet shape, by industry key. */
-const industryTraits: Record<string, Partial<OperatingTraits>> = {
-  software: { assetsPerRevenue: 1.3, depreciationRate: 0.04, capexRate: 0.06, debtShareOfLiabilities: 0.3 },
-  interactive_media: { assetsPerRevenue: 1.4, equityRatio: 0.6, depreciationRate: 0.06, capexRate: 0.12 },
-  semiconductors: { assetsPerRevenue: 1.5, equityRatio: 0.6, depreciationRate: 0.09, capexRate: 0.15 },
-  semiconductor_equipment: { assetsPerRevenue: 1.2, equityRatio: 0.55 },
-  technology_hardware: { assetsPerRevenue: 0.9, equityRatio: 0.35 },
-  broadline_retail: { assetsPerRevenue: 0.75, equityRatio: 0.4, capexRate: 0.07 },
-  consumer_staples_retail: { assetsPerRevenue: 0.4, equityRatio: 0.32, capexRate: 0.03 },
-  specialty_retail: { assetsPerRevenue: 0.5, equityRatio: 0.3, capexRate: 0.03 },
-  utilities: {
-    assetsPerRevenue: 3.5,
-    equityRatio: 0.3,
-    depreciationRate: 0.1,
-    capexRate: 0.13,
-    debtShareOfLiabilities: 0.3,
-  },
-  electric_utilities: {
-    assetsPerRevenue: 3.5,
-    equityRatio: 0.3,
-    depreciationRate: 0.1,
-    capexRate: 0.13,
-    debtShareOfLiabilities: 0.3,
-  },
-  gas_utilities: { assetsPerRevenue: 2.8, equityRatio: 0.4, depreciationRate: 0.08, capexRate: 0.12 },
-  telecom_services: {
-    assetsPerRevenue: 2.2,
-    equityRatio: 0.4,
-    depreciationRate: 0.15,
-    capexRate: 0.16,
-    currentAssetShare: 0.15,
-  },
-  real_estate_development: {
-    assetsPerRevenue: 4,
-    equityRatio: 0.5,
-    depreciationRate: 0.02,
-    capexRate: 0.03,
-    currentAssetShare: 0.5,
-  },
-  reits: {
-    assetsPerRevenue: 10,
-    equityRatio: 0.55,
-    // Buildings depreciate on paper far faster than they need spending on.
-    depreciationRate: 0.3,
-    capexRate: 0.12,
-    currentAssetShare: 0.05,
-    debtShareOfLiabilities: 0.75,
-  },
-  oil_gas: { assetsPerRevenue: 1.1, depreciationRate: 0.07, capexRate: 0.1 },
-  automobiles: { assetsPerRevenue: 1.6, equityRatio: 0.35, capexRate: 0.06 },
-  pharmaceuticals: { assetsPerRevenue: 1.8, equityRatio: 0.45 },
-  trading_companies: { assetsPerRevenue: 1.6, equityRatio: 0.38 },
-  industrial_conglomerates: { assetsPerRevenue: 1.4, equityRatio: 0.4 },
-  hotels_restaurants_leisure: { assetsPerRevenue: 1.5, equityRatio: 0.4, depreciationRate: 0.06 },
-  financial_services: { assetsPerRevenue: 2.5, equityRatio: 0.55, currentAssetShare: 0.3 },
-  capital_markets: {
-    assetsPerRevenue: 15,
-    equityRatio: 0.15,
-    currentAssetShare: 0.9,
-    debtShareOfLiabilities: 0.05,
-  },
-  ground_transportation: {
-    assetsPerRevenue: 2.5,
-    equityRatio: 0.35,
-    depreciationRate: 0.09,
-    capexRate: 0.12,
-    currentAssetShare: 0.15,
-  },
-  shipbuilding: { assetsPerRevenue: 1.6, equityRatio: 0.3, currentAssetShare: 0.55 },
-}
-
-/**
- * Asian operating companies carry heavier, more equity-funded balance sheets than US ones (cash piles,
- * cross-shareholdings): a multiplier on assets per revenue and an addition to the equity ratio, by market.
- */
-const marketBalanceSheet: Record<Market, { assets: number; equity: number }> = {
-  us: { assets: 1, equity: 0 },
-  hk: { assets: 1.2, equity: 0.05 },
-  jp: { assets: 1.3, equity: 0.05 },
-  kr: { assets: 1.4, equity: 0.1 },
-}
-
-function traitsFor(company: Company): OperatingTraits {
-  const traits = { ...defaultTraits, ...industryTraits[company.sector], ...industryTraits[company.industry] }
-  const adjustment = marketBalanceSheet[company.market]
-  return {
-    ...traits,
-    assetsPerRevenue: traits.assetsPerRevenue * adjustment.assets,
-    equityRatio: Math.min(0.8, traits.equityRatio + adjustment.equity),
-  }
-}
-
-/** Total assets per unit of revenue for banks and insurers, by market. */
-const bankAssetsPerRevenue: Record<Market, number> = { us: 22, hk: 45, jp: 60, kr: 45 }
-const insurerAssetsPerRevenue: Record<Market, number> = { us: 6, hk: 12, jp: 4, kr: 9 }
-
-/** The fiscal year the profile's figures describe: FY2024 for December year-ends, FY2025 for the others. */
-export function referenceFiscalYear(scale: ScaleProfile): number {
-  return scale.fiscalYearEndMonth === 12 ? 2024 : 2025
-}
-
-/** ISO date of the last day of the fiscal year `fiscalYear` (named after the calendar year it ends in). */
-export function fiscalPeriodEnd(scale: ScaleProfile, fiscalYear: number): string {
-  const month = scale.fiscalYearEndMonth
-  const firstOfNext =
-    month === 12 ? `${fiscalYear + 1}-01-01` : `${fiscalYear}-${String(month + 1).padStart(2, '0')}-01`
-  return addDays(firstOfNext, -1)
-}
-
-/** The latest fiscal year whose annual report is out by `endDate`. */
-export function latestPublishedFiscalYear(company: Company, scale: ScaleProfile, endDate: string): number {
-  let year = Number(endDate.slice(0, 4)) + 1
-  while (addDays(fiscalPeriodEnd(scale, year), reportingLagDays[company.market]) > endDate) year--
-  return year
-}
-
 function noisy(rng: SeededRandom, value: number, relative: number): number {
   return value * (1 + rng.normal() * relative)
 }
@@ -203,131 +64,12 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value))
 }
 
-/** Share of each year's revenue growth tied up in working capital (the cash-flow statement's drag). */
-const WORKING_CAPITAL_PER_REVENUE_GROWTH = 0.08
-/** Share of current assets held as cash. */
-const CASH_SHARE_OF_CURRENT_ASSETS = 0.35
 /**
  * Year-to-year noise of operating cash flow, relative to the profit (and a quarter of the depreciation) it comes
  * from, and of capital expenditure, relative to itself.
  */
 const OPERATING_CASH_FLOW_NOISE = 0.06
 const CAPITAL_EXPENDITURE_NOISE = 0.04
-/** A profitable company reinvests at most this share of its profits beyond depreciation. */
-const GROWTH_CAPEX_MAX_SHARE_OF_PROFIT = 0.2
-/** No company borrows so much that net debt is more than this share of what its business is worth. */
-const NET_DEBT_MAX_SHARE_OF_ENTERPRISE_VALUE = 0.4
-/** A loss-maker's revenue is at least its market value divided by this (a biotech's handful of sales grows). */
-const LOSS_MAKER_MAX_PRICE_TO_SALES = 15
-/**
- * Days after its period end at which a year's statements are, on average, judged against the price: published 50
- * to 90 days after the year end, they are the latest for a year after that.
- */
-const JUDGED_AFTER_DAYS = 240
-
-/** The figures a company's statements are grown from, sized so the demo market's price fits them. */
-interface EarningsBase {
-  /** Trend revenue of the reference fiscal year, before the year's noise. */
-  revenue: number
-  netMargin: number
-  /** Trend growth of revenue a year: that of the fair-value price, so multiples stay put over the years. */
-  growth: number
-  assetsPerRevenue: number
-  equityRatio: number
-  debtShareOfLiabilities: number
-  /** Capital expenditure beyond depreciation, per unit of revenue (below it for property owners). */
-  growthCapexRate: number
-}
-
-function balanceSheetShape(company: Company, scale: ScaleProfile, traits: OperatingTraits) {
-  const assetsPerRevenue =
-    scale.shape === 'bank'
-      ? company.industry === 'financial_services'
-        ? 5.5
-        : company.industry === 'capital_markets'
-          ? 25
-          : bankAssetsPerRevenue[company.market]
-      : scale.shape === 'insurer'
-        ? insurerAssetsPerRevenue[company.market]
-        : traits.assetsPerRevenue
-  const equityRatio =
-    scale.shape === 'bank'
-      ? company.industry === 'financial_services'
-        ? 0.25
-        : 0.08
-      : scale.shape === 'insurer'
-        ? 0.12
-        : traits.equityRatio
-  return { assetsPerRevenue, equityRatio, debtShareOfLiabilities: traits.debtShareOfLiabilities }
-}
-
-/**
- * Sizes the statements from the price: the market value at which the reference year's statements are judged,
- * adjusted by the company's mispricing, is what its cash flows (operating companies) or its book (financials,
- * valued on book the way banks and insurers are) are worth at the demo market's rates; revenue follows.
- */
-function calibrateEarningsBase(
-  company: Company,
-  scale: ScaleProfile,
-  seed: string,
-  traits: OperatingTraits,
-): EarningsBase {
-  const growth = Math.exp(fairValueDrift(scale)) - 1
-  const shape = balanceSheetShape(company, scale, traits)
-  const netMargin = sectorNetMargin(company.sector, scale.netMargin)
-  const reference = referenceFiscalYear(scale)
-  const judgedOn = addDays(fiscalPeriodEnd(scale, reference), JUDGED_AFTER_DAYS)
-  const marketValue = fairValuePrice(scale, judgedOn) * scale.sharesOutstanding
-  // Capital expenditure beyond depreciation (below it for property owners, whose buildings depreciate on paper).
-  const extraCapex = traits.capexRate - traits.depreciationRate
-  if (netMargin < 0) {
-    const revenue = Math.max(scale.revenue, marketValue / LOSS_MAKER_MAX_PRICE_TO_SALES)
-    return { revenue, netMargin, growth, ...shape, growthCapexRate: extraCapex }
-  }
-  const growthCapexRate = Math.min(extraCapex, GROWTH_CAPEX_MAX_SHARE_OF_PROFIT * netMargin)
-  const value = marketValue * Math.exp(drawMispricing(company, seed))
-
-  if (company.sector === 'financials') {
-    // Return on equity = margin ÷ (assets per revenue × equity ratio); the balance sheet is sized to keep it in
-    // the range listed financials earn.
-    const { equityRatio } = shape
-    const roe = clamp(netMargin / (shape.assetsPerRevenue * equityRatio), ...FINANCIAL_ROE_RANGE)
-    const assetsPerRevenue = netMargin / (roe * equityRatio)
-    const equity = value / bookMultiple(company.market, roe)
-    return {
-      revenue: equity / (assetsPerRevenue * equityRatio),
-      netMargin,
-      growth,
-      ...shape,
-      assetsPerRevenue,
-      growthCapexRate,
-    }
-  }
-
-  // Everything per unit of revenue: free cash flow, what it is worth, and the net debt that comes off it.
-  const freeCashFlowMargin = Math.max(
-    0.3 * netMargin,
-    netMargin - growthCapexRate - (WORKING_CAPITAL_PER_REVENUE_GROWTH * growth) / (1 + growth),
-  )
-  const enterpriseValue =
-    cashFlowMultiple(company.market, growth) * trailingAverageShare(growth) * freeCashFlowMargin
-  const cash = shape.assetsPerRevenue * traits.currentAssetShare * CASH_SHARE_OF_CURRENT_ASSETS
-  const liabilities = shape.assetsPerRevenue * (1 - shape.equityRatio)
-  const debtShareOfLiabilities = clamp(
-    (NET_DEBT_MAX_SHARE_OF_ENTERPRISE_VALUE * enterpriseValue + cash) / liabilities,
-    0.02,
-    shape.debtShareOfLiabilities,
-  )
-  const equityValue = enterpriseValue - (liabilities * debtShareOfLiabilities - cash)
-  return {
-    revenue: value / equityValue,
-    netMargin,
-    growth,
-    ...shape,
-    debtShareOfLiabilities,
-    growthCapexRate,
-  }
-}
 
 /** Six fiscal years of statements, oldest first, ending with the latest one published by `endDate`. */
 export function generateAnnualFundamentals(

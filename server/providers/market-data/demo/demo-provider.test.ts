@@ -4,7 +4,7 @@ import { addDays, isTradingDay, sessionCloseInstant } from '../exchange-calendar
 import type { Company } from '../market-data.ts'
 import { isMarketDataError } from '../market-data-error.ts'
 import { findCompany, findScaleProfile, listings } from '../universe.ts'
-import { fiscalPeriodEnd } from './demo-fundamentals.ts'
+import { fiscalPeriodEnd } from './demo-fiscal-years.ts'
 import { createDemoProvider, generateDemoCompanyData } from './demo-provider.ts'
 
 const endDate = '2026-11-20'

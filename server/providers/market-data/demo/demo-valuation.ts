@@ -1,6 +1,6 @@
 /**
  * How the demo market prices a company: the sector profiles and market rates the demo fundamentals are grown from,
- * so that statements agree with the price the bars trade at (demo-fundamentals.ts sizes them with these figures).
+ * so that statements agree with the price the bars trade at (demo-earnings-base.ts sizes them with these figures).
  *
  * The demo market values a company the way a textbook investor would — a two-stage discounted cash flow for an
  * operating company, the justified price-to-book for a financial — at the rounded required returns and long-run

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { demoteHeadings } from '#server/text/render-markdown.ts'
-import { slugOf } from './strategies.service.ts'
+import { slugOf } from './strategy-editing.ts'
 
 describe('strategy texts', () => {
   it('starts the rationale’s headings at h4, under the strategy’s h2 and the section’s h3', () => {
