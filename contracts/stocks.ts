@@ -148,31 +148,3 @@ export const DataStamp = {
   /** True when the data is older than the exchanges' last completed sessions. */
   stale: z.boolean(),
 }
-
-// The area files' types, for the pages and modules that import them from here; new code imports them from the file
-// that defines them. Type-only: no page loads an area's schemas through this file (ADR 0011).
-export type {
-  MonthlyPick,
-  MonthlyPicksAnswer,
-  MonthlyPicksMonth,
-} from './monthly-picks.ts'
-export type {
-  DiagnosisCheck,
-  DiagnosisLevels,
-  DiagnosisScore,
-  FairValueScenario,
-  FairValueSensitivity,
-  PriceBar,
-  StockDiagnosis,
-  StockDiagnosisAnswer,
-} from './stock-diagnosis.ts'
-export type {
-  AiScoreListAnswer,
-  AiScoreRow,
-  ExecutiveMove,
-  HotStock,
-  HotStocksAnswer,
-  MarketHeat,
-  ValuationKind,
-  ValuationListAnswer,
-} from './stock-lists.ts'

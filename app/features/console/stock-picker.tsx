@@ -9,8 +9,8 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, dataOf } from '#app/api/api-client.ts'
 import type { Market } from '#contracts/regions.ts'
+import type { AiScoreListAnswer, AiScoreRow } from '#contracts/stock-lists.ts'
 import { stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stock-rules.ts'
-import type { AiScoreListAnswer, AiScoreRow } from '#contracts/stocks.ts'
 
 /** Long enough not to ask on every keystroke (the search is rate-limited per address). */
 const searchDelayMs = 250

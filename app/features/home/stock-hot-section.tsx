@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { HotStockRow } from '#app/features/stocks/hot-stocks-view.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
-import type { HotStocksAnswer } from '#contracts/stocks.ts'
+import type { HotStocksAnswer } from '#contracts/stock-lists.ts'
 import { phoneScrollerClassName } from './phone-scroller.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 

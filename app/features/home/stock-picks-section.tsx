@@ -11,7 +11,7 @@ import { buttonClassName } from '#app/components/button.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { PickRow, PickTableHead, ReturnText } from '#app/features/stocks/pick-rows.tsx'
 import { type DisplayLocale, formatMonth, formatPercent } from '#app/features/stocks/stock-format.ts'
-import type { MonthlyPicksAnswer } from '#contracts/stocks.ts'
+import type { MonthlyPicksAnswer } from '#contracts/monthly-picks.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
 type PicksMonth = MonthlyPicksAnswer['months'][number]

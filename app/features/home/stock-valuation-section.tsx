@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
 import { ValuationTable } from '#app/features/stocks/valuation-table.tsx'
-import type { ValuationListAnswer } from '#contracts/stocks.ts'
+import type { ValuationListAnswer } from '#contracts/stock-lists.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
 export function StockValuationSection({

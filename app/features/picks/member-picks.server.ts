@@ -6,9 +6,9 @@
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { benefitReaderOf, benefitsOf, type LockReason, lockReasonFor } from '#contracts/benefits.ts'
+import type { MonthlyPicksMonth } from '#contracts/monthly-picks.ts'
 import type { PicksTrackingAnswer } from '#contracts/picks-tracking.ts'
 import { type Market, markets } from '#contracts/regions.ts'
-import type { MonthlyPicksMonth } from '#contracts/stocks.ts'
 
 /** Months offered in the month choice (the picks API's most). */
 export const picksMonthsShown = 24

@@ -3,7 +3,9 @@
  * names each input (`netIncome`, `revenue2024`); this module decides how each of those names is formatted and which
  * message names it, so every figure behind a score can be shown with a readable name and the right currency.
  */
-import type { Currency, DiagnosisCheck } from '#contracts/stocks.ts'
+
+import type { DiagnosisCheck } from '#contracts/stock-diagnosis.ts'
+import type { Currency } from '#contracts/stocks.ts'
 import {
   type DisplayLocale,
   formatAmount,

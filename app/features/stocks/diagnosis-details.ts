@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react'
 import { api, dataOf } from '#app/api/api-client.ts'
-import type { DiagnosisCheck, PriceBar, StockDiagnosisAnswer } from '#contracts/stocks.ts'
+import type { DiagnosisCheck, PriceBar, StockDiagnosisAnswer } from '#contracts/stock-diagnosis.ts'
 import { chartBarsOf } from './price-chart-data.ts'
 
 export interface DiagnosisDetails {

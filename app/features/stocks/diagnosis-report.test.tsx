@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { assessMarginConfidence, type StockDiagnosisAnswer } from '#contracts/stocks.ts'
+import type { StockDiagnosisAnswer } from '#contracts/stock-diagnosis.ts'
+import { assessMarginConfidence } from '#contracts/stocks.ts'
 import { DiagnosisReport } from './diagnosis-report.tsx'
 import { calculationOf } from './fair-value-inputs.ts'
 import { Calculation } from './fair-value-panel.tsx'

@@ -6,7 +6,7 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
-import type { ExecutiveMove } from '#contracts/stocks.ts'
+import type { ExecutiveMove } from '#contracts/stock-lists.ts'
 import { otherNameOf } from './hot-stocks-view.tsx'
 import { StockNameLink } from './list-parts.tsx'
 import { type DisplayLocale, formatAmount, formatCount, formatDate, formatPrice } from './stock-format.ts'

@@ -4,7 +4,7 @@
  * than with a schema, so the report does not bring the schema library to the browser (ADR 0011); inputs of another
  * shape show no calculation rather than a wrong one.
  */
-import type { StockDiagnosis } from '#contracts/stocks.ts'
+import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 
 /** The two-stage DCF as the engine computed it (the `inputs` of a `dcf_two_stage` fair value). */
 export interface DcfInputs {

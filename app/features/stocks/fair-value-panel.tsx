@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FairValueScenario, FairValueSensitivity, StockDiagnosis } from '#contracts/stocks.ts'
+import type { FairValueScenario, FairValueSensitivity, StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import type { ValueContext } from './check-values.ts'
 import { FairValueGap, gapTermKey, LowConfidenceBadge } from './fair-value-gap.tsx'
 import { calculationOf, type DcfInputs, type PriceToBookInputs } from './fair-value-inputs.ts'

@@ -6,8 +6,9 @@
 
 import type { RequestContext } from '#app/request-context.ts'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
+import type { MonthlyPicksAnswer } from '#contracts/monthly-picks.ts'
 import { regionSettings } from '#contracts/regions.ts'
-import type { HotStocksAnswer, MonthlyPicksAnswer, ValuationListAnswer } from '#contracts/stocks.ts'
+import type { HotStocksAnswer, ValuationListAnswer } from '#contracts/stock-lists.ts'
 
 export const homeHotStocks = 4
 export const homeUndervalued = 5

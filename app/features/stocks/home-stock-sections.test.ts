@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MonthlyPick, MonthlyPicksAnswer } from '#contracts/stocks.ts'
+import type { MonthlyPick, MonthlyPicksAnswer } from '#contracts/monthly-picks.ts'
 import { onlyShownPicks } from './home-stock-sections.server.ts'
 
 const pick = (month: string, rank: number) => ({ month, rank, code: `C${rank}` }) as unknown as MonthlyPick

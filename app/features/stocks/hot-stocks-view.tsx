@@ -11,7 +11,7 @@ import { Badge, type BadgeTone } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import type { Market } from '#contracts/regions.ts'
-import type { HotStock, HotStocksAnswer, MarketHeat } from '#contracts/stocks.ts'
+import type { HotStock, HotStocksAnswer, MarketHeat } from '#contracts/stock-lists.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
 import { PriceChange, StockNameLink } from './list-parts.tsx'
 import {

@@ -7,7 +7,7 @@
  * the page does not link. The quota is left out because the loader turns it into the attempts line (`attempts`),
  * so it is not carried twice.
  */
-import type { DiagnosisCheck, StockDiagnosisAnswer } from '#contracts/stocks.ts'
+import type { DiagnosisCheck, StockDiagnosisAnswer } from '#contracts/stock-diagnosis.ts'
 import { chartBarsOf } from './price-chart-data.ts'
 
 /** The fields of a check the report shows (`reason` is the code behind `reasonLabel`). */

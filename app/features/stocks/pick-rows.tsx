@@ -14,7 +14,7 @@ import {
   formatPercent,
   formatPrice,
 } from '#app/features/stocks/stock-format.ts'
-import type { MonthlyPick } from '#contracts/stocks.ts'
+import type { MonthlyPick } from '#contracts/monthly-picks.ts'
 
 export function ReturnText({ value, displayLocale }: { value: number | null; displayLocale: DisplayLocale }) {
   if (value === null) return <span className="text-ink-700">—</span>

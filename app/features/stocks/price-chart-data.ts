@@ -3,7 +3,7 @@
  * the day's direction) and the support and resistance lines with the method that produced each. Pure, so the
  * mapping is tested without a browser; the chart library itself is loaded only in the browser.
  */
-import type { PriceBar, StockDiagnosis } from '#contracts/stocks.ts'
+import type { PriceBar, StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 
 export type { PriceBar }
 export type DiagnosisLevels = StockDiagnosis['levels']

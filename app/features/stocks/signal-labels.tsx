@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeTone } from '#app/components/badge.tsx'
-import type { StockDiagnosis } from '#contracts/stocks.ts'
+import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import type { ValueContext } from './check-values.ts'
 import { MethodButton } from './method-button.tsx'
 import { formatDecimal, formatPercent, formatPrice } from './stock-format.ts'

@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next'
 import { Form, useNavigate } from 'react-router'
 import { api, dataOf } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
+import type { AiScoreListAnswer, AiScoreRow } from '#contracts/stock-lists.ts'
 import { StockErrorCode, stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stock-rules.ts'
-import type { AiScoreListAnswer, AiScoreRow } from '#contracts/stocks.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
 
 export const suggestionDelayMs = 250

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { StockValuationSection } from '#app/features/home/stock-valuation-section.tsx'
-import type { StockSummary, ValuationListAnswer } from '#contracts/stocks.ts'
+import type { ValuationListAnswer } from '#contracts/stock-lists.ts'
+import type { StockSummary } from '#contracts/stocks.ts'
 import { renderMarkup, textOf } from './testing/render-markup.tsx'
 import { ValuationTable } from './valuation-table.tsx'
 

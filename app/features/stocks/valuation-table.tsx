@@ -6,8 +6,9 @@
  * readers either way.
  */
 import { useTranslation } from 'react-i18next'
+import type { ValuationKind } from '#contracts/stock-lists.ts'
 import { assessMarginConfidence } from '#contracts/stock-rules.ts'
-import type { StockSummary, ValuationKind } from '#contracts/stocks.ts'
+import type { StockSummary } from '#contracts/stocks.ts'
 import { FairValueGap, gapTermKey } from './fair-value-gap.tsx'
 import { otherNameOf } from './hot-stocks-view.tsx'
 import { StockNameLink } from './list-parts.tsx'

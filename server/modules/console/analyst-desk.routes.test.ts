@@ -6,7 +6,7 @@ import {
   type ConsolePick,
   type ConsolePickMonth,
 } from '#contracts/console-rules.ts'
-import type { MonthlyPicksAnswer } from '#contracts/stocks.ts'
+import type { MonthlyPicksAnswer } from '#contracts/monthly-picks.ts'
 import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { expectFailure } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'

@@ -8,15 +8,12 @@ import type { z } from 'zod'
 import { SCORE_KEYS } from '#contracts/diagnosis-keys.ts'
 import { CHECK_LABELS, type LabelKey } from '#contracts/diagnosis-labels.ts'
 import type { Locale } from '#contracts/regions.ts'
+import type { DiagnosisLevels, DiagnosisScore, PriceBar, StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import type {
   AnalystRating,
-  DiagnosisLevels,
-  DiagnosisScore,
   FlowSignal,
   HealthZone,
-  PriceBar,
   ProfitabilityRating,
-  StockDiagnosis,
   StockSummary,
   TechnicalSignal,
 } from '#contracts/stocks.ts'

@@ -4,7 +4,8 @@
  * labelled in the requested language exactly as the page receives it. Tests only.
  */
 import type { Locale, Market } from '#contracts/regions.ts'
-import type { StockDiagnosisAnswer, StockSummary } from '#contracts/stocks.ts'
+import type { StockDiagnosisAnswer } from '#contracts/stock-diagnosis.ts'
+import type { StockSummary } from '#contracts/stocks.ts'
 import { diagnoseStock } from '#server/modules/stocks/engine/diagnose-stock.ts'
 import { makeBenchmarks } from '#server/modules/stocks/engine/diagnosis.fixtures.ts'
 import type { Diagnosis } from '#server/modules/stocks/engine/diagnosis.types.ts'

@@ -5,7 +5,8 @@
  */
 
 import type { Market } from '#contracts/regions.ts'
-import type { Currency, StockDiagnosis } from '#contracts/stocks.ts'
+import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
+import type { Currency } from '#contracts/stocks.ts'
 import { factsOf, resolveStock, type StockFacts, stockSource, ToolNotFound } from './stock-facts.ts'
 import { type Period, type ToolContext, type ToolInput, type ToolResult, toolInputs } from './tool-inputs.ts'
 
