@@ -22,6 +22,7 @@ import {
   newsroomRoles,
 } from '#contracts/console-rules.ts'
 import { type Locale, type Market, markets } from '#contracts/regions.ts'
+import { listSearchOf } from './console-list-query.ts'
 import { type SiteView, siteViewOf } from './site-view.ts'
 
 export type ConsoleSection =
@@ -141,13 +142,7 @@ export function auditFiltersOf(search: URLSearchParams): AuditFilters {
 
 /** Filters back to an address query: empty values and the first page are left out. */
 export function filtersSearch(filters: ArticleFilters | AuditFilters): string {
-  const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(filters)) {
-    if (value === null || value === '' || (name === 'page' && value === 1)) continue
-    search.set(name, String(value))
-  }
-  const text = search.toString()
-  return text ? `?${text}` : ''
+  return listSearchOf({ ...filters }, { page: 1 })
 }
 
 export function emptyVersion(): ArticleVersionDocument {
