@@ -11,7 +11,7 @@ import {
   pickSuggestions,
 } from '#contracts/console-rules.ts'
 import { type Market, markets } from '#contracts/regions.ts'
-import { listSearchOf } from './console-list-query.ts'
+import { listSearchOf } from './console-view.ts'
 
 const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/
 const dayPattern = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/

@@ -1,13 +1,13 @@
 /**
  * The console's list-page scaffold, which every list section is made of: the page's head (title, the action that
- * adds one), its filter form (plain GET, so each filtered view has an address; the query is read and written by
- * console-list-query.ts), a market choice, the list itself (failure, first load, nothing found, else its table of
+ * adds one), its filter form (plain GET, so each filtered view has an address, and the list's query is read from
+ * it), a market choice, the list itself (failure, first load, nothing found, else its table of
  * rows, then its page links) and the confirmation a row action asks before it runs. What a row action or a form
  * says around its call is use-console-action.ts; a section keeps only its columns, its cells and its own rules.
  */
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
@@ -257,4 +257,32 @@ export function ConsoleConfirm<T>({
       }}
     />
   )
+}
+
+/**
+ * A list's query — its filters and page — kept in the address, so a filtered list can be reloaded, shared and walked
+ * with the back button. Each list reads its own filters (`*FiltersOf` in its view file, which decides what a valid
+ * value is) and writes them back with listSearchOf (console-view.ts).
+ */
+export interface ConsoleListQuery<F> {
+  filters: F
+  /** The filters as the address writes them: what the list is loaded again for. */
+  search: string
+  /** The address of this list with some filters changed (another page, another state). */
+  hrefOf(change: Partial<F>): string
+}
+
+/** The list at `path`'s filters, read from the address by `filtersOf` and written back by `searchOf`. */
+export function useConsoleListQuery<F>(
+  path: string,
+  filtersOf: (search: URLSearchParams) => F,
+  searchOf: (filters: F) => string,
+): ConsoleListQuery<F> {
+  const [params] = useSearchParams()
+  const filters = filtersOf(params)
+  return {
+    filters,
+    search: searchOf(filters),
+    hrefOf: (change) => `${path}${searchOf({ ...filters, ...change })}`,
+  }
 }

@@ -22,7 +22,6 @@ import {
   newsroomRoles,
 } from '#contracts/console-rules.ts'
 import { type Locale, type Market, markets } from '#contracts/regions.ts'
-import { listSearchOf } from './console-list-query.ts'
 import { type SiteView, siteViewOf } from './site-view.ts'
 
 export type ConsoleSection =
@@ -138,6 +137,22 @@ export function auditFiltersOf(search: URLSearchParams): AuditFilters {
     to: day('to'),
     page: positivePage(search.get('page')),
   }
+}
+
+type QueryValue = string | number | boolean | null | undefined
+
+/** The query string of `filters` ('' or `?…`), leaving out empty values and those equal to `defaults`. */
+export function listSearchOf(
+  filters: Readonly<Record<string, QueryValue>>,
+  defaults: Readonly<Record<string, QueryValue>> = {},
+): string {
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === null || value === undefined || value === '' || value === defaults[name]) continue
+    search.set(name, String(value))
+  }
+  const text = search.toString()
+  return text ? `?${text}` : ''
 }
 
 /** Filters back to an address query: empty values and the first page are left out. */

@@ -5,7 +5,7 @@
 
 import { newsletterExportPath } from '#contracts/console-members-rules.ts'
 import { consoleApiPrefix } from '#contracts/console-rules.ts'
-import { listSearchOf } from './console-list-query.ts'
+import { listSearchOf } from './console-view.ts'
 
 export interface NewsletterFilters {
   q: string
