@@ -14,6 +14,7 @@ import { Card } from '#app/components/card.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import type { PickedStock } from '#app/features/stocks/stock-combobox.tsx'
 import {
   type DisplayLocale,
   formatDate,
@@ -45,7 +46,7 @@ import {
 import { consoleApi } from './console-client.ts'
 import { ConsoleFilterForm, MarketSelectField } from './console-lists.tsx'
 import { ConsoleError, ConsoleLoading, ConsoleNotice, SelectField } from './console-ui.tsx'
-import { type PickedStock, StockPicker } from './stock-picker.tsx'
+import { StockPicker } from './stock-picker.tsx'
 import { useConsoleData } from './use-console-data.ts'
 
 const currencyOfMarket = { us: 'USD', hk: 'HKD', jp: 'JPY', kr: 'KRW' } as const

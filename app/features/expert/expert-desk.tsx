@@ -18,8 +18,8 @@ import { EmptyState } from '#app/components/empty-state.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
 import { AnswerText, preloadMarkdown } from '#app/features/chat/answer-text.tsx'
-import { type PickedStock, StockPicker } from '#app/features/console/stock-picker.tsx'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
+import { type PickedStock, StockCombobox } from '#app/features/stocks/stock-combobox.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import {
   type ExpertAllowance,
@@ -235,6 +235,7 @@ function AskForm({
   const fileId = useId()
   const messageId = useId()
   const [stock, setStock] = useState<PickedStock | null>(null)
+  const [stockText, setStockText] = useState('')
   const [text, setText] = useState('')
   const [file, setFile] = useState('')
   const [errors, setErrors] = useState<{ stock?: string; question?: string; form?: string }>({})
@@ -307,12 +308,17 @@ function AskForm({
             </div>
           </div>
         ) : (
-          <StockPicker
+          <StockCombobox
             label={t('form.stock')}
-            onPick={(picked) => {
-              setStock(picked)
+            text={stockText}
+            onTextChange={setStockText}
+            onChoose={(row) => {
+              setStockText('')
+              setStock({ market: row.market, code: row.code, nameEn: row.nameEn, nameZh: row.nameZh })
               setErrors((current) => ({ ...current, stock: undefined }))
             }}
+            placeholder={t('console:stockPicker.placeholder')}
+            noneText={t('console:stockPicker.none')}
             error={errors.stock}
           />
         )}
