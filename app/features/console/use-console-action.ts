@@ -5,7 +5,7 @@
  * way: a new call clears what the last one said. What a failure means beyond that (a stale save that offers the
  * newer version, a conflict that reloads) stays with the section: its call catches it and throws it on.
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 
 export interface ConsoleActionState {
   isBusy: boolean
@@ -46,17 +46,14 @@ export async function performAction(
 
 export function useConsoleAction(): ConsoleAction {
   const [state, setState] = useState<ConsoleActionState>(idleAction)
-  const update = useCallback(
-    (change: Partial<ConsoleActionState>) => setState((current) => ({ ...current, ...change })),
-    [],
-  )
-  return useMemo(
-    () => ({
-      ...state,
+  // The functions keep their identity from render to render (an effect may call them); the state is read fresh.
+  const calls = useMemo(() => {
+    const update = (change: Partial<ConsoleActionState>) => setState((current) => ({ ...current, ...change }))
+    return {
       run: (call: ActionCall) => performAction(call, update),
       setError: (error: unknown) => update({ error }),
       setNotice: (notice: string) => update({ notice }),
-    }),
-    [state, update],
-  )
+    }
+  }, [])
+  return useMemo(() => ({ ...state, ...calls }), [state, calls])
 }
