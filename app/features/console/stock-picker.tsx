@@ -1,15 +1,14 @@
 /**
  * Choosing one company of our universe in a console form (a pick's stock, an article's related stocks, a strategy's
  * holdings, the company whose text is edited): the site's stock combobox (stock-combobox.tsx), narrowed to one
- * market when the form has chosen it, emptied after each choice, each suggestion with both names on one line (the
- * console keeps both languages). Only a suggestion can be chosen, so the form sends codes the universe has (the API
+ * market when the form has chosen it, emptied after each choice, each suggestion with both names (the console keeps
+ * both languages). Only a suggestion can be chosen, so the form sends codes the universe has (the API
  * checks again).
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type PickedStock, StockCombobox } from '#app/features/stocks/stock-combobox.tsx'
 import type { Market } from '#contracts/regions.ts'
-import type { AiScoreRow } from '#contracts/stocks.ts'
 
 export function StockPicker({
   label,
@@ -38,21 +37,6 @@ export function StockPicker({
       placeholder={t('stockPicker.placeholder')}
       noneText={t('stockPicker.none')}
       error={error}
-      renderOption={bothNamesOption}
     />
-  )
-}
-
-function bothNamesOption(row: AiScoreRow) {
-  return (
-    <>
-      <span className="min-w-0 truncate text-ink-900">
-        {row.nameEn}
-        <span className="text-ink-700"> · {row.nameZh}</span>
-      </span>
-      <span className="shrink-0 text-xs font-semibold text-ink-700">
-        {row.code} · {row.market.toUpperCase()}
-      </span>
-    </>
   )
 }

@@ -12,7 +12,6 @@
  */
 import { clsx } from 'clsx'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api, dataOf } from '#app/api/api-client.ts'
 import type { Market } from '#contracts/regions.ts'
 import { stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stock-rules.ts'
@@ -78,11 +77,14 @@ export interface StockComboboxProps {
   /** The form field's name, for a box a plain form submits. */
   name?: string
   autoFocus?: boolean
-  size?: 'md' | 'lg'
-  /** Drawn at the box's start (a search glass). */
+  /** Drawn at the box's start (a search glass; `inputClassName` leaves it room). */
   icon?: ReactNode
   className?: string
-  /** A suggestion's content; by default the site's (StockOption). */
+  /** The box's height, padding and text size. */
+  inputClassName?: string
+  /** The popup's highest extent. */
+  popupClassName?: string
+  /** A suggestion's content; by default both names on one line (stock-option.tsx has the search's). */
   renderOption?(row: AiScoreRow): ReactNode
 }
 
@@ -101,10 +103,11 @@ export function StockCombobox({
   error,
   name,
   autoFocus,
-  size = 'md',
   icon,
   className,
-  renderOption = (row) => <StockOption row={row} />,
+  inputClassName = 'h-10 px-3 text-sm',
+  popupClassName = 'max-h-80',
+  renderOption = (row) => <StockNamesOption row={row} />,
 }: StockComboboxProps) {
   const inputId = useId()
   const listId = useId()
@@ -207,8 +210,7 @@ export function StockCombobox({
         aria-describedby={error ? errorId : undefined}
         className={clsx(
           'w-full rounded-lg border bg-white text-ink-900 placeholder:text-ink-500',
-          size === 'lg' ? 'h-12 text-base' : 'h-10 text-sm',
-          icon ? 'ps-10 pe-3' : 'px-3',
+          inputClassName,
           error ? 'border-loss' : 'border-ink-300 focus:border-brand-600',
         )}
       />
@@ -221,7 +223,7 @@ export function StockCombobox({
         hidden={!showList}
         className={clsx(
           'absolute inset-x-0 top-full z-30 mt-1 overflow-y-auto rounded-lg border border-ink-100 bg-white py-1 shadow-lg',
-          size === 'lg' ? 'max-h-96' : 'max-h-80',
+          popupClassName,
         )}
       >
         {rows.length === 0 ? <p className="px-3 py-2 text-sm text-ink-700">{noneText}</p> : null}
@@ -256,25 +258,16 @@ export function StockCombobox({
   )
 }
 
-/**
- * A suggestion as the site's pages show it: the name in the reader's language, the other name (and the alias that
- * matched, which says why 'Samsung' found 三星電子), then code · market.
- */
-function StockOption({ row }: { row: AiScoreRow }) {
-  const { t } = useTranslation('stocks')
+/** A suggestion on one line: both names (a form's choice is checked against either), then code · market. */
+function StockNamesOption({ row }: { row: AiScoreRow }) {
   return (
     <>
-      <span className="flex min-w-0 flex-col">
-        <span className="truncate font-medium text-ink-900">{row.name}</span>
-        <span className="truncate text-xs text-ink-700">
-          {row.name === row.nameEn ? row.nameZh : row.nameEn}
-          {row.matchedText && row.matchedText !== row.name && row.matchedText !== row.code
-            ? ` · ${row.matchedText}`
-            : ''}
-        </span>
+      <span className="min-w-0 truncate text-ink-900">
+        {row.nameEn}
+        <span className="text-ink-700"> · {row.nameZh}</span>
       </span>
       <span className="shrink-0 text-xs font-semibold text-ink-700">
-        {row.code} · {t(`markets.${row.market}`)}
+        {row.code} · {row.market.toUpperCase()}
       </span>
     </>
   )

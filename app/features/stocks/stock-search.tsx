@@ -12,6 +12,7 @@ import { Button } from '#app/components/button.tsx'
 import { StockErrorCode } from '#contracts/stock-rules.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
 import { StockCombobox } from './stock-combobox.tsx'
+import { StockOption } from './stock-option.tsx'
 
 export function StockSearch({
   defaultQuery,
@@ -55,7 +56,8 @@ export function StockSearch({
         label={t('search.label')}
         isLabelHidden
         name="code"
-        size="lg"
+        inputClassName="h-12 ps-10 pe-3 text-base"
+        popupClassName="max-h-96"
         icon={
           <Search
             className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-ink-500"
@@ -78,6 +80,7 @@ export function StockSearch({
         countText={(count) => t('search.count', { count })}
         error={error}
         autoFocus={autoFocus}
+        renderOption={(row) => <StockOption row={row} />}
       />
       <Button type="submit" size="lg" isLoading={isBusy}>
         {t('search.submit')}
