@@ -117,7 +117,7 @@ export function AskForm({
             onTextChange={setStockText}
             onChoose={(row) => {
               setStockText('')
-              setStock({ market: row.market, code: row.code, nameEn: row.nameEn, nameZh: row.nameZh })
+              setStock(row)
               setErrors((current) => ({ ...current, stock: undefined }))
             }}
             placeholder={t('console:stockPicker.placeholder')}
