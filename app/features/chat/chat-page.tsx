@@ -2,17 +2,16 @@
  * The AI chat (spec §2 /ai-qna, §4, §8): the conversation list beside the open conversation (a drawer below the
  * desktop breakpoint), the streamed answer, and the composer. The URL names the open conversation (`?id=`), so a
  * reload or the back button shows the same one. Everything here talks to `/api/portal/ai/*` from the browser.
- * Files come by the composer's paperclip, pasted into it, or dropped on the chat; the code that uploads them and
- * draws their chips is fetched on the first of those (or the intent to), and lives for the page.
+ * The conversation list (use-conversations.ts), the stream (use-chat-stream.ts) and the question's files
+ * (use-chat-files.ts) are kept apart; this page wires them to the URL, the composer and the announcements.
  */
 import { MessagesSquare, Plus } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import { ApiError } from '#app/api/api-client.ts'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
-import { onDemand, useOnDemand, whenIdle } from '#app/components/on-demand.ts'
+import { onDemand, whenIdle } from '#app/components/on-demand.ts'
 import { Spinner } from '#app/components/spinner.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useRootData } from '#app/use-root-data.ts'
@@ -22,20 +21,14 @@ import {
   type ChatMessage,
   type ChatVote,
 } from '#contracts/chat-rules.ts'
-import {
-  cancelAnswer,
-  deleteConversation,
-  fetchWelcome,
-  listConversations,
-  listMessages,
-  renameConversation,
-  voteOnAnswer,
-} from './chat-api.ts'
-import type { FileTray } from './chat-file-tray.ts'
+import { fetchWelcome, listMessages, voteOnAnswer } from './chat-api.ts'
 import { chatReducer, emptyChatState } from './chat-state.ts'
-import { streamChatAnswer } from './chat-stream.ts'
+import { ChatWelcome } from './chat-welcome.tsx'
 import { Composer } from './composer.tsx'
 import { ConversationList, type ConversationListProps } from './conversation-list.tsx'
+import { useChatFiles } from './use-chat-files.ts'
+import { useChatStream } from './use-chat-stream.ts'
+import { codeOf, useConversations } from './use-conversations.ts'
 
 const messageViews = onDemand(() => import('./message-view.tsx'))
 const MessageList = lazy(() => messageViews.load().then((module) => ({ default: module.MessageList })))
@@ -44,26 +37,6 @@ const failureNotices = onDemand(() => import('./quota-notice.tsx'))
 const ChatFailureNotice = lazy(() =>
   failureNotices.load().then((module) => ({ default: module.ChatFailureNotice })),
 )
-const fileViews = onDemand(() =>
-  Promise.all([import('./chat-file-tray.ts'), import('./file-chips.tsx')]).then(([tray, chips]) => ({
-    createFileTray: tray.createFileTray,
-    FileChips: chips.FileChips,
-    DropOverlay: chips.DropOverlay,
-  })),
-)
-
-/** A drag that carries files (not text or a link dragged from the page). */
-function isDraggingFiles(event: React.DragEvent): boolean {
-  return event.dataTransfer.types.includes('Files')
-}
-
-interface ListState {
-  rows: ChatConversation[]
-  total: number
-  page: number
-  isLoading: boolean
-}
-
 /** Markdown marks taken out of an answer read aloud. */
 function plainTextOf(markdown: string): string {
   return markdown
@@ -72,31 +45,6 @@ function plainTextOf(markdown: string): string {
     .replace(/-{3,}/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-}
-
-function codeOf(error: unknown): string {
-  return error instanceof ApiError ? error.code : 'INTERNAL_ERROR'
-}
-
-function useConversationList() {
-  const [list, setList] = useState<ListState>({ rows: [], total: 0, page: 0, isLoading: true })
-  const load = useCallback(async (page: number) => {
-    setList((current) => ({ ...current, isLoading: true }))
-    try {
-      const answer = await listConversations(page)
-      setList((current) => {
-        // Later pages may repeat a conversation that moved to the top since the first page was read.
-        const rows =
-          page === 1
-            ? answer.rows
-            : [...current.rows, ...answer.rows.filter((row) => !current.rows.some((r) => r.id === row.id))]
-        return { rows, total: answer.total, page, isLoading: false }
-      })
-    } catch {
-      setList((current) => ({ ...current, isLoading: false }))
-    }
-  }, [])
-  return { list, setList, load }
 }
 
 export function ChatPage() {
@@ -117,18 +65,37 @@ export function ChatPage() {
   const [toDelete, setToDelete] = useState<ChatConversation | null>(null)
   const [announcement, setAnnouncement] = useState('')
   const [timeZone, setTimeZone] = useState(root.timeZone)
-  const { list, setList, load: loadList } = useConversationList()
-  const abortRef = useRef<AbortController | null>(null)
+  const conversations = useConversations()
+  const { list, load: loadList, touch } = conversations
   const composerRef = useRef<HTMLTextAreaElement>(null)
   const scrollerRef = useRef<HTMLDivElement>(null)
   const drawerOpenerRef = useRef<HTMLButtonElement>(null)
   const isStreaming = state.streaming !== null
+  const canAttach = !isOpening
 
-  const files = useOnDemand(fileViews)
-  const [tray, setTray] = useState<FileTray | null>(null)
-  const trayRef = useRef(tray)
-  const [isWaitingForFiles, setIsWaitingForFiles] = useState(false)
-  const [isDragging, setIsDragging] = useState(false)
+  const stream = useChatStream({
+    stateRef,
+    dispatch,
+    onStart: (conversationId, startedIn) => {
+      touch(conversationId)
+      if (conversationId !== startedIn)
+        setSearchParams({ id: conversationId }, { replace: true, preventScrollReset: true })
+    },
+    onTitle: (conversationId, title) => touch(conversationId, { title }),
+  })
+  const { stop, isRunning } = stream
+  const files = useChatFiles({
+    stateRef,
+    canAttach,
+    // The new chat's files went into a conversation made for them: it is the open one now (the URL names it), so
+    // the question asked next goes there too.
+    onConversationMade: (id) => {
+      dispatch({ type: 'opened', conversationId: id, messages: [] })
+      touch(id)
+      void navigate(`/ai-qna?id=${id}`, { replace: true, preventScrollReset: true })
+    },
+  })
+  const { trayRef } = files
 
   useEffect(
     () =>
@@ -152,20 +119,10 @@ export function ChatPage() {
     return () => controller.abort()
   }, [loadList])
 
-  const stop = useCallback(() => {
-    const controller = abortRef.current
-    const conversationId = stateRef.current.conversationId
-    if (!controller) return
-    // The server stops writing and stores the part written (it also does when the connection closes, but a proxy
-    // may keep that open). The reader's copy stops at once, without waiting for the server's answer.
-    if (conversationId) void cancelAnswer(conversationId).catch(() => undefined)
-    controller.abort()
-  }, [])
-
   // The conversation the URL names: opened on load, reload and back/forward.
   useEffect(() => {
     if (urlId === stateRef.current.conversationId) return
-    if (abortRef.current) stop()
+    if (isRunning()) stop()
     trayRef.current?.clear()
     if (!urlId) {
       dispatch({ type: 'opened', conversationId: null, messages: [] })
@@ -190,7 +147,7 @@ export function ChatPage() {
       },
     )
     return () => controller.abort()
-  }, [urlId, stop, navigate])
+  }, [urlId, stop, isRunning, trayRef, navigate])
 
   // Read the finished answer out once (not every delta).
   useEffect(() => {
@@ -215,72 +172,6 @@ export function ChatPage() {
       scroller.scrollTop = scroller.scrollHeight
   }, [state.messages.length, lastText])
 
-  const touchConversation = useCallback(
-    (conversationId: string, change: Partial<ChatConversation> = {}) => {
-      setList((current) => {
-        const existing = current.rows.find((row) => row.id === conversationId)
-        const now = new Date().toISOString()
-        const row: ChatConversation = {
-          id: conversationId,
-          title: existing?.title ?? '',
-          createdAt: existing?.createdAt ?? now,
-          ...change,
-          updatedAt: now,
-        }
-        return {
-          ...current,
-          rows: [row, ...current.rows.filter((r) => r.id !== conversationId)],
-          total: existing ? current.total : current.total + 1,
-        }
-      })
-    },
-    [setList],
-  )
-
-  /** Resolves true when the server refused before the stream opened (nothing of the question was kept). */
-  const runStream = useCallback(
-    async (params: { question?: string; regenerate?: string; fileIds?: string | undefined }) => {
-      const controller = new AbortController()
-      abortRef.current = controller
-      const startedIn = stateRef.current.conversationId
-      let hasEnded = false
-      let wasRefused = false
-      try {
-        await streamChatAnswer({
-          subSessionId: startedIn ?? undefined,
-          ...params,
-          signal: controller.signal,
-          onEvent(event) {
-            if (event.name === 'start') {
-              touchConversation(event.data.conversationId)
-              if (event.data.conversationId !== startedIn)
-                setSearchParams(
-                  { id: event.data.conversationId },
-                  { replace: true, preventScrollReset: true },
-                )
-            } else if (event.name === 'title') {
-              touchConversation(event.data.conversationId, { title: event.data.title })
-            } else if (event.name === 'done' || event.name === 'error') {
-              hasEnded = true
-            }
-            dispatch({ type: 'event', event })
-          },
-        })
-        if (!hasEnded) dispatch({ type: 'ended', reason: controller.signal.aborted ? 'stopped' : 'failed' })
-      } catch (error) {
-        if (controller.signal.aborted) dispatch({ type: 'ended', reason: 'stopped' })
-        else if (error instanceof ApiError) {
-          wasRefused = true
-          dispatch({ type: 'refused', code: error.code, retryAfterSeconds: error.retryAfterSeconds })
-        } else dispatch({ type: 'ended', reason: 'failed' })
-      } finally {
-        if (abortRef.current === controller) abortRef.current = null
-      }
-      return wasRefused
-    },
-    [setSearchParams, touchConversation],
-  )
-
   // A question refused before it was answered goes back into the box, to send again later.
   useEffect(() => {
     if (state.failure?.question) setDraft((current) => current || (state.failure?.question ?? ''))
@@ -288,7 +179,7 @@ export function ChatPage() {
 
   const ask = (question: string) => {
     const text = question.trim()
-    if (!text || stateRef.current.streaming || isWaitingForFiles) return
+    if (!text || stateRef.current.streaming || files.isWaiting) return
     const questionFiles = trayRef.current?.takeForQuestion()
     dispatch({
       type: 'asked',
@@ -299,42 +190,15 @@ export function ChatPage() {
       attachments: questionFiles?.attachments,
     })
     setDraft('')
-    void runStream({ question: text, fileIds: questionFiles?.fileIds }).then((wasRefused) => {
+    void stream.run({ question: text, fileIds: questionFiles?.fileIds }).then((wasRefused) => {
       if (wasRefused) questionFiles?.putBack()
     })
-  }
-
-  const canAttach = !isOpening
-
-  const attach = (picked: File[]) => {
-    if (!canAttach || picked.length === 0) return
-    fileViews.load().then(
-      (module) => {
-        trayRef.current ??= module.createFileTray({
-          openConversation: () => ({
-            id: stateRef.current.conversationId,
-            isAnswering: stateRef.current.streaming !== null,
-          }),
-          // The new chat's files went into a conversation made for them: it is the open one now (the URL names
-          // it), so the question asked next goes there too.
-          onConversationMade: (id) => {
-            dispatch({ type: 'opened', conversationId: id, messages: [] })
-            touchConversation(id)
-            void navigate(`/ai-qna?id=${id}`, { replace: true, preventScrollReset: true })
-          },
-          onWaitingChange: setIsWaitingForFiles,
-        })
-        setTray(trayRef.current)
-        trayRef.current.add(picked)
-      },
-      () => toast.error(t('errors:NETWORK_ERROR')),
-    )
   }
 
   const regenerate = (message: ChatMessage) => {
     if (stateRef.current.streaming) return
     dispatch({ type: 'regenerating', answerId: message.id })
-    void runStream({ regenerate: message.id })
+    void stream.run({ regenerate: message.id })
   }
 
   const vote = async (message: ChatMessage, choice: ChatVote) => {
@@ -361,7 +225,7 @@ export function ChatPage() {
 
   const newChat = () => {
     setIsDrawerOpen(false)
-    if (abortRef.current) stop()
+    if (isRunning()) stop()
     trayRef.current?.clear()
     dispatch({ type: 'opened', conversationId: null, messages: [] })
     if (urlId) void navigate('/ai-qna', { preventScrollReset: true })
@@ -374,30 +238,12 @@ export function ChatPage() {
     focusComposer()
   }
 
-  const rename: ConversationListProps['onRename'] = async (id, title) => {
-    try {
-      const saved = await renameConversation(id, title)
-      setList((current) => ({
-        ...current,
-        rows: current.rows.map((row) => (row.id === id ? { ...row, title: saved.title } : row)),
-      }))
-      return null
-    } catch (error) {
-      return codeOf(error)
-    }
-  }
-
   const confirmDelete = async () => {
     const conversation = toDelete
     setToDelete(null)
     if (!conversation) return
     try {
-      await deleteConversation(conversation.id)
-      setList((current) => ({
-        ...current,
-        rows: current.rows.filter((row) => row.id !== conversation.id),
-        total: Math.max(0, current.total - 1),
-      }))
+      await conversations.remove(conversation.id)
       toast.success(t('chat:list.deleted'))
       if (conversation.id === stateRef.current.conversationId) newChat()
     } catch (error) {
@@ -414,7 +260,7 @@ export function ChatPage() {
     onNewChat: newChat,
     onOpen: open,
     onLoadMore: () => void loadList(list.page + 1),
-    onRename: rename,
+    onRename: conversations.rename,
     onAskDelete: setToDelete,
   }
 
@@ -432,28 +278,9 @@ export function ChatPage() {
       <section
         aria-labelledby="chat-heading"
         className="relative flex min-w-0 flex-1 flex-col gap-3"
-        onDragEnter={(event) => {
-          if (!isDraggingFiles(event) || !canAttach) return
-          event.preventDefault()
-          setIsDragging(true)
-          fileViews.preload()
-        }}
-        onDragOver={(event) => {
-          if (!isDraggingFiles(event) || !canAttach) return
-          event.preventDefault()
-          event.dataTransfer.dropEffect = 'copy'
-        }}
-        onDragLeave={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false)
-        }}
-        onDrop={(event) => {
-          if (!isDraggingFiles(event)) return
-          event.preventDefault()
-          setIsDragging(false)
-          attach([...event.dataTransfer.files])
-        }}
+        {...files.dropZone}
       >
-        {isDragging && files ? <files.DropOverlay /> : null}
+        {files.isDragging && files.views ? <files.views.DropOverlay /> : null}
         <header className="flex items-center gap-2">
           <button
             ref={drawerOpenerRef}
@@ -485,33 +312,7 @@ export function ChatPage() {
           {isOpening ? (
             <Spinner label={t('chat:conversation.loading')} className="p-4" />
           ) : isEmpty ? (
-            <div className="mx-auto flex max-w-2xl flex-col gap-4 py-6">
-              <div className="flex flex-col gap-1">
-                <h2 className="text-xl font-semibold text-ink-950">{t('chat:conversation.emptyTitle')}</h2>
-                <p className="text-ink-700">{t('chat:conversation.emptyIntro')}</p>
-              </div>
-              {welcome.length > 0 ? (
-                <section aria-labelledby="suggestions-heading" className="flex flex-col gap-2">
-                  <h3 id="suggestions-heading" className="text-sm font-semibold text-ink-800">
-                    {t('chat:conversation.suggestions')}
-                  </h3>
-                  <ul className="flex flex-wrap gap-2" data-testid="suggestions">
-                    {welcome.map((question) => (
-                      <li key={question}>
-                        <button
-                          type="button"
-                          onClick={() => ask(question)}
-                          disabled={isWaitingForFiles}
-                          className="rounded-full border border-ink-300 bg-white px-3 py-1.5 text-start text-sm text-ink-900 hover:border-brand-600 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-                        >
-                          {question}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-            </div>
+            <ChatWelcome questions={welcome} isDisabled={files.isWaiting} onAsk={ask} />
           ) : (
             <Suspense fallback={<Spinner label={t('chat:conversation.loading')} className="p-4" />}>
               <MessageList
@@ -549,14 +350,14 @@ export function ChatPage() {
             // A reader about to ask will see messages: their code is fetched on that intent, if idle time has not.
             onFocus={messageViews.preload}
             isStreaming={isStreaming}
-            onAttach={attach}
-            onAttachIntent={fileViews.preload}
+            onAttach={files.attach}
+            onAttachIntent={files.preload}
             canAttach={canAttach}
-            isWaitingForFiles={isWaitingForFiles}
+            isWaitingForFiles={files.isWaiting}
             files={
-              files && tray ? (
-                <files.FileChips
-                  tray={tray}
+              files.views && files.tray ? (
+                <files.views.FileChips
+                  tray={files.tray}
                   displayLocale={root.displayLocale}
                   onAnnounce={setAnnouncement}
                 />

@@ -11,6 +11,7 @@ import {
   pickSuggestions,
 } from '#contracts/console-rules.ts'
 import { type Market, markets } from '#contracts/regions.ts'
+import { listSearchOf } from './console-view.ts'
 
 const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/
 const dayPattern = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
@@ -48,13 +49,7 @@ export function companyTextFiltersOf(search: URLSearchParams): CompanyTextFilter
 
 /** Filters back to an address query: empty values and the defaults are left out. */
 export function deskSearchOf(filters: PicksFilters | CompanyTextFilters): string {
-  const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(filters)) {
-    if (value === null || value === '' || (name === 'has' && value === 'with')) continue
-    search.set(name, String(value))
-  }
-  const text = search.toString()
-  return text ? `?${text}` : ''
+  return listSearchOf({ ...filters }, { has: 'with' })
 }
 
 /** A pick as the form holds it: numbers as typed, returns and drawdowns in percent. */

@@ -4,9 +4,7 @@
  * referrers, landing pages, searches with and without results, devices, browsers) — for a range and a site kept in
  * the address. Every table downloads as CSV (ADR 0016).
  */
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
@@ -21,9 +19,10 @@ import {
 import { regions } from '#contracts/regions.ts'
 import { analyticsFiltersOf, analyticsSearchOf, loggedInShareOf } from './analytics-view.ts'
 import { consoleApi, consoleClient } from './console-client.ts'
-import { ConsoleFilterForm, ConsoleListState } from './console-lists.tsx'
+import { ConsoleFilterForm, ConsoleListState, useConsoleListQuery } from './console-lists.tsx'
 import { SelectField } from './console-ui.tsx'
 import { DailyChart } from './daily-chart.tsx'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 /**
@@ -49,23 +48,19 @@ async function downloadCsv(table: AnalyticsTable, filters: ReturnType<typeof ana
 export function AnalyticsSection() {
   const { t } = useTranslation('console')
   const { displayLocale } = useRootData()
-  const [search] = useSearchParams()
-  const filters = analyticsFiltersOf(search)
+  const { filters, search } = useConsoleListQuery('/console/analytics', analyticsFiltersOf, analyticsSearchOf)
   const { data, error, isLoading } = useConsoleData(
     () => consoleApi.get<AnalyticsDashboard>('/analytics', { ...filters }),
-    analyticsSearchOf(filters),
+    search,
   )
-  const [downloadError, setDownloadError] = useState<unknown>(null)
+  const downloading = useConsoleAction()
   const numbers = new Intl.NumberFormat(displayLocale)
   const formatDay = (day: string) =>
     new Intl.DateTimeFormat(displayLocale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${day}T00:00:00Z`),
     )
 
-  function download(table: AnalyticsTable) {
-    setDownloadError(null)
-    downloadCsv(table, filters).catch(setDownloadError)
-  }
+  const download = (table: AnalyticsTable) => void downloading.run(() => downloadCsv(table, filters))
 
   return (
     <div className="flex flex-col gap-6">
@@ -99,7 +94,7 @@ export function AnalyticsSection() {
           ))}
         </SelectField>
       </ConsoleFilterForm>
-      <ConsoleListState error={error ?? downloadError} isLoading={isLoading} data={data} />
+      <ConsoleListState error={error ?? downloading.error} isLoading={isLoading} data={data} />
       {data ? (
         <>
           <p className="text-sm text-ink-700" data-testid="analytics-range">

@@ -15,22 +15,19 @@ import {
   type ArticleDocument,
   type ArticleStateAction,
   type ArticleVersionDocument,
-  articleStocksMax,
   ConsoleErrorCode,
   type CoverImage,
   type EditorArticle,
   type NewsroomOptions,
   type PreviewLink,
-  seoDescriptionMaxLength,
-  seoTitleMaxLength,
 } from '#contracts/console-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
+import { ArticleChoicesCard, VersionColumn } from './article-editor-fields.tsx'
 import { ArticleRevisions } from './article-revisions.tsx'
 import { ConsoleApiError, consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleNotice, formatFirmTime, SelectField, TextAreaField } from './console-ui.tsx'
+import { ConsoleActionLines, formatFirmTime } from './console-ui.tsx'
 import { allowedStateActions, documentInputOf, documentOf, emptyVersion } from './console-view.ts'
-import { MarkdownPreviewPane } from './markdown-preview.tsx'
-import { StockPicker } from './stock-picker.tsx'
+import { type ActionCall, useConsoleAction } from './use-console-action.ts'
 
 const editorLocales: Locale[] = ['en', 'zh-Hant']
 
@@ -50,10 +47,6 @@ function newDocument(options: NewsroomOptions): ArticleDocument {
   }
 }
 
-function toggled(list: string[], key: string): string[] {
-  return list.includes(key) ? list.filter((item) => item !== key) : [...list, key]
-}
-
 export function ArticleEditor({
   options,
   initial,
@@ -65,17 +58,16 @@ export function ArticleEditor({
   timeZone: string
   displayLocale: string
 }) {
-  const { t, i18n } = useTranslation('console')
-  const locale = (i18n.language === 'zh-Hant' ? 'zh-Hant' : 'en') as Locale
+  const { t } = useTranslation('console')
   const navigate = useNavigate()
   const [article, setArticle] = useState(initial)
   const [document, setDocument] = useState<ArticleDocument>(
     initial ? documentOf(initial) : newDocument(options),
   )
-  const [error, setError] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
+  // Named apart from the state actions (publish, take down…) this editor also runs.
+  const calls = useConsoleAction()
+  const { isBusy } = calls
   const [stale, setStale] = useState<EditorArticle | null>(null)
-  const [isBusy, setIsBusy] = useState(false)
   const [pendingAction, setPendingAction] = useState<ArticleStateAction | null>(null)
   const [publishAt, setPublishAt] = useState('')
   const [previewLink, setPreviewLink] = useState<PreviewLink | null>(null)
@@ -90,25 +82,20 @@ export function ArticleEditor({
     })
 
   /** Runs a call; a stale answer keeps the newer article aside for the editor to load. */
-  async function run(call: () => Promise<void>) {
-    setIsBusy(true)
-    setError(null)
-    setNotice('')
-    try {
-      await call()
-    } catch (failure) {
-      if (
-        failure instanceof ConsoleApiError &&
-        failure.code === ConsoleErrorCode.articleStale &&
-        failure.current
-      ) {
-        setStale(failure.current)
+  const run = (call: ActionCall) =>
+    calls.run(async () => {
+      try {
+        return await call()
+      } catch (failure) {
+        if (
+          failure instanceof ConsoleApiError &&
+          failure.code === ConsoleErrorCode.articleStale &&
+          failure.current
+        )
+          setStale(failure.current)
+        throw failure
       }
-      setError(failure)
-    } finally {
-      setIsBusy(false)
-    }
-  }
+    })
 
   const save = () =>
     run(async () => {
@@ -124,8 +111,8 @@ export function ArticleEditor({
       })
       setArticle(saved)
       setDocument(documentOf(saved))
-      setNotice(t('editor.saved'))
       setRevisionsVersion((value) => value + 1)
+      return t('editor.saved')
     })
 
   const changeState = (action: ArticleStateAction) =>
@@ -137,8 +124,8 @@ export function ArticleEditor({
         ...(action === 'schedule' ? { publishAt } : {}),
       })
       setArticle(changed)
-      setNotice(t('editor.stateChanged', { state: t(`states.${changed.state}`) }))
       setRevisionsVersion((value) => value + 1)
+      return t('editor.stateChanged', { state: t(`states.${changed.state}`) })
     })
 
   const loadTheirs = () => {
@@ -146,7 +133,7 @@ export function ArticleEditor({
     setArticle(stale)
     setDocument(documentOf(stale))
     setStale(null)
-    setError(null)
+    calls.setError(null)
   }
 
   const uploadCover = (file: File) =>
@@ -193,8 +180,7 @@ export function ArticleEditor({
         </div>
       </div>
 
-      <ConsoleNotice notice={notice} />
-      <ConsoleError error={error} />
+      <ConsoleActionLines action={calls} />
       {stale ? (
         <Card
           className="flex flex-wrap items-center justify-between gap-3 border-warn"
@@ -265,111 +251,12 @@ export function ArticleEditor({
         }}
       />
 
-      <Card className="grid gap-3 md:grid-cols-3">
-        <TextField
-          label={t('editor.key')}
-          value={document.key}
-          onChange={(event) => update({ key: event.target.value })}
-          hint={t('editor.keyHint')}
-          required
-        />
-        <SelectField
-          label={t('editor.kind')}
-          value={document.kind}
-          onChange={(event) => update({ kind: event.target.value as ArticleDocument['kind'] })}
-        >
-          {options.kinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`kinds.${kind}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('editor.topic')}
-          value={document.topic}
-          onChange={(event) => update({ topic: event.target.value })}
-        >
-          {options.topics.map((topic) => (
-            <option key={topic.slug} value={topic.slug}>
-              {topic.name[locale]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('editor.market')}
-          value={document.market}
-          onChange={(event) => update({ market: event.target.value as ArticleDocument['market'] })}
-        >
-          {options.markets.map((market) => (
-            <option key={market} value={market}>
-              {market.toUpperCase()}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('editor.author')}
-          value={document.author}
-          onChange={(event) => update({ author: event.target.value })}
-        >
-          {options.authors.map((author) => (
-            <option key={author.key} value={author.key}>
-              {author.name[locale]}
-            </option>
-          ))}
-        </SelectField>
-        <div className="flex flex-col gap-1">
-          <label className="text-sm font-medium text-ink-800">
-            {t('editor.cover')}
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              className="mt-1 block text-sm"
-              onChange={(event) => {
-                const file = event.target.files?.[0]
-                if (file) void uploadCover(file)
-              }}
-            />
-          </label>
-          {document.coverUrl || document.coverImage ? (
-            <img
-              src={document.coverImage?.fallbackUrl ?? document.coverUrl}
-              alt={t('editor.coverThumbnail')}
-              className="h-20 w-36 rounded border border-ink-100 object-cover"
-            />
-          ) : null}
-        </div>
-        <fieldset className="md:col-span-3">
-          <legend className="text-sm font-medium text-ink-800">{t('editor.tags')}</legend>
-          <div className="mt-1 flex flex-wrap gap-3">
-            {options.tags.map((tag) => (
-              <label key={tag.key} className="flex items-center gap-1 text-sm">
-                <input
-                  type="checkbox"
-                  checked={document.tags.includes(tag.key)}
-                  onChange={() => update({ tags: toggled(document.tags, tag.key) })}
-                />
-                {tag.text[locale]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="md:col-span-3">
-          <legend className="text-sm font-medium text-ink-800">{t('editor.menuGroups')}</legend>
-          <div className="mt-1 flex flex-wrap gap-3">
-            {options.menuGroups.map((group) => (
-              <label key={group.key} className="flex items-center gap-1 text-sm">
-                <input
-                  type="checkbox"
-                  checked={document.menuGroups.includes(group.key)}
-                  onChange={() => update({ menuGroups: toggled(document.menuGroups, group.key) })}
-                />
-                {group.name[locale]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <RelatedStocksField stocks={document.stocks} onChange={(stocks) => update({ stocks })} />
-      </Card>
+      <ArticleChoicesCard
+        document={document}
+        options={options}
+        onChange={update}
+        onCover={(file) => void uploadCover(file)}
+      />
 
       <div className="grid gap-4 xl:grid-cols-2">
         {editorLocales.map((target) => (
@@ -397,115 +284,5 @@ export function ArticleEditor({
         />
       ) : null}
     </div>
-  )
-}
-
-/** The stocks the article discusses (the public page links each to its diagnosis), in the order chosen. */
-function RelatedStocksField({
-  stocks,
-  onChange,
-}: {
-  stocks: ArticleDocument['stocks']
-  onChange(stocks: ArticleDocument['stocks']): void
-}) {
-  const { t } = useTranslation('console')
-  return (
-    <fieldset className="flex flex-col gap-2 md:col-span-3" data-testid="related-stocks-field">
-      <legend className="text-sm font-medium text-ink-800">{t('editor.stocks')}</legend>
-      {stocks.length === 0 ? <p className="text-sm text-ink-700">{t('editor.noStocks')}</p> : null}
-      <ul className="flex flex-wrap gap-2">
-        {stocks.map((stock) => (
-          <li
-            key={`${stock.market}:${stock.code}`}
-            className="flex items-center gap-1 rounded-full border border-ink-300 py-0.5 ps-3 pe-1 text-sm"
-            data-testid="related-stock"
-          >
-            <span className="font-semibold text-ink-900">{stock.code}</span>
-            <span className="text-ink-700">{t(`markets.${stock.market}`)}</span>
-            <button
-              type="button"
-              className="rounded-full px-2 text-ink-700 hover:bg-ink-100 hover:text-loss"
-              aria-label={t('editor.removeStock', { code: stock.code })}
-              onClick={() => onChange(stocks.filter((other) => other !== stock))}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-      {stocks.length < articleStocksMax ? (
-        <div className="max-w-md">
-          <StockPicker
-            label={t('editor.addStock')}
-            onPick={(picked) => {
-              if (stocks.some((stock) => stock.market === picked.market && stock.code === picked.code)) return
-              onChange([...stocks, { market: picked.market, code: picked.code }])
-            }}
-          />
-        </div>
-      ) : null}
-    </fieldset>
-  )
-}
-
-function VersionColumn({
-  locale,
-  version,
-  onChange,
-}: {
-  locale: Locale
-  version: ArticleVersionDocument | null
-  onChange(patch: Partial<ArticleVersionDocument> | null): void
-}) {
-  const { t } = useTranslation('console')
-  const language = t(`languages.${locale}`)
-  return (
-    <Card className="flex flex-col gap-3" data-testid={`version-${locale}`}>
-      <label className="flex items-center gap-2 text-base font-semibold text-ink-900">
-        <input
-          type="checkbox"
-          checked={version !== null}
-          onChange={(event) => onChange(event.target.checked ? {} : null)}
-        />
-        {t('editor.versionOf', { language })}
-      </label>
-      {version ? (
-        <>
-          <TextField
-            label={t('editor.titleField', { language })}
-            value={version.title}
-            onChange={(event) => onChange({ title: event.target.value })}
-          />
-          <TextAreaField
-            label={t('editor.summary', { language })}
-            rows={2}
-            value={version.summary}
-            onChange={(event) => onChange({ summary: event.target.value })}
-          />
-          <TextAreaField
-            label={t('editor.body', { language })}
-            rows={14}
-            value={version.bodyMarkdown}
-            onChange={(event) => onChange({ bodyMarkdown: event.target.value })}
-          />
-          <MarkdownPreviewPane markdown={version.bodyMarkdown} label={t('editor.previewOf', { language })} />
-          <TextField
-            label={t('editor.seoTitle', { language })}
-            maxLength={seoTitleMaxLength}
-            value={version.seoTitle}
-            onChange={(event) => onChange({ seoTitle: event.target.value })}
-          />
-          <TextAreaField
-            label={t('editor.seoDescription', { language })}
-            rows={2}
-            maxLength={seoDescriptionMaxLength}
-            value={version.seoDescription}
-            onChange={(event) => onChange({ seoDescription: event.target.value })}
-          />
-        </>
-      ) : (
-        <p className="text-sm text-ink-700">{t('editor.versionMissing')}</p>
-      )}
-    </Card>
   )
 }

@@ -15,6 +15,7 @@ import {
 import { ConsoleApiError, consoleApi } from './console-client.ts'
 import { ConsoleError, formatFirmTime, SelectField } from './console-ui.tsx'
 import { changeValueText } from './console-view.ts'
+import { useConsoleAction } from './use-console-action.ts'
 
 export function ArticleRevisions({
   article,
@@ -34,8 +35,9 @@ export function ArticleRevisions({
   const [from, setFrom] = useState(0)
   const [to, setTo] = useState(0)
   const [comparison, setComparison] = useState<RevisionComparison | null>(null)
-  const [error, setError] = useState<unknown>(null)
+  const action = useConsoleAction()
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the revisions are the article's; the setter is stable
   useEffect(() => {
     consoleApi
       .get<ArticleRevisionSummary[]>(`/articles/${article.id}/revisions`)
@@ -44,44 +46,39 @@ export function ArticleRevisions({
         setTo(rows[0]?.number ?? 0)
         setFrom(rows[1]?.number ?? rows[0]?.number ?? 0)
       })
-      .catch(setError)
+      .catch(action.setError)
   }, [article.id])
 
-  async function compare() {
-    setError(null)
-    try {
+  const compare = () =>
+    action.run(async () => {
       setComparison(
         await consoleApi.get<RevisionComparison>(`/articles/${article.id}/revisions/compare`, { from, to }),
       )
-    } catch (failure) {
-      setError(failure)
-    }
-  }
+    })
 
-  async function restore(number: number) {
-    setError(null)
-    try {
-      onRestored(
-        await consoleApi.post<EditorArticle>(`/articles/${article.id}/revisions/${number}/restore`, {
-          revision: article.revision,
-        }),
-      )
-    } catch (failure) {
-      if (
-        failure instanceof ConsoleApiError &&
-        failure.code === ConsoleErrorCode.articleStale &&
-        failure.current
-      ) {
-        onStale(failure.current)
+  const restore = (number: number) =>
+    action.run(async () => {
+      try {
+        onRestored(
+          await consoleApi.post<EditorArticle>(`/articles/${article.id}/revisions/${number}/restore`, {
+            revision: article.revision,
+          }),
+        )
+      } catch (failure) {
+        if (
+          failure instanceof ConsoleApiError &&
+          failure.code === ConsoleErrorCode.articleStale &&
+          failure.current
+        )
+          onStale(failure.current)
+        throw failure
       }
-      setError(failure)
-    }
-  }
+    })
 
   return (
     <Card className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold text-ink-900">{t('revisions.title')}</h2>
-      <ConsoleError error={error} />
+      <ConsoleError error={action.error} />
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-ink-100 text-ink-500">

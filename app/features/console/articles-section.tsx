@@ -4,7 +4,7 @@
  * page. Topics, authors and tags are offered from the newsroom's options, named in the reader's language.
  */
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { buttonClassName } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
@@ -20,10 +20,10 @@ import type { Locale } from '#contracts/regions.ts'
 import { consoleApi } from './console-client.ts'
 import {
   ConsoleFilterForm,
-  ConsoleListState,
-  ConsolePager,
-  ConsoleTable,
+  ConsoleList,
+  ConsoleListHeader,
   MarketSelectField,
+  useConsoleListQuery,
 } from './console-lists.tsx'
 import { formatFirmTime, SelectField } from './console-ui.tsx'
 import { articleFiltersOf, filtersSearch } from './console-view.ts'
@@ -32,16 +32,13 @@ import { useConsoleData } from './use-console-data.ts'
 export function ArticlesSection({ me }: { me: ConsoleMe }) {
   const { t, i18n } = useTranslation('console')
   const locale: Locale = i18n.language === 'zh-Hant' ? 'zh-Hant' : 'en'
-  const [search] = useSearchParams()
-  const filters = articleFiltersOf(search)
-  const {
-    data: page,
-    error,
-    isLoading,
-  } = useConsoleData(
-    () => consoleApi.get<EditorArticlePage>('/articles', { ...filters }),
-    filtersSearch(filters),
+  const { filters, search, hrefOf } = useConsoleListQuery(
+    '/console/articles',
+    articleFiltersOf,
+    filtersSearch,
   )
+  const list = useConsoleData(() => consoleApi.get<EditorArticlePage>('/articles', { ...filters }), search)
+  const { data: page, isLoading } = list
   const { data: options } = useConsoleData(
     () => consoleApi.get<NewsroomOptions>('/articles/options'),
     'options',
@@ -50,16 +47,15 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
   const { displayLocale } = useRootData()
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-ink-950">{t('articles.title')}</h1>
+      <ConsoleListHeader title={t('articles.title')}>
         <Link to="/console/articles/new" className={buttonClassName('primary')}>
           {t('articles.new')}
         </Link>
-      </div>
+      </ConsoleListHeader>
       <ConsoleFilterForm
         action="/console/articles"
         // Remounted when the address changes (a link, the back button), so the choices show the list's filters.
-        key={filtersSearch(filters)}
+        key={search}
         label={t('articles.filters')}
         columns="sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-5"
         applyLabel={t('articles.apply')}
@@ -128,57 +124,44 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
         </SelectField>
         <TextField label={t('articles.search')} name="q" type="search" defaultValue={filters.q} />
       </ConsoleFilterForm>
-      <ConsoleListState
-        error={error}
-        isLoading={isLoading}
-        data={page}
-        isEmpty={page?.rows.length === 0}
+      <ConsoleList
+        list={list}
+        rows={page?.rows}
         emptyText={t('articles.empty')}
-      />
-      {page && page.rows.length > 0 ? (
-        <ConsoleTable
-          columns={[
-            t('articles.colTitle'),
-            t('articles.state'),
-            t('articles.colMarket'),
-            t('articles.colLanguages'),
-            t('articles.colUpdated'),
-          ]}
-        >
-          {page.rows.map((row) => (
-            <tr key={row.id} className="border-b border-ink-50" data-testid="article-row">
-              <td className="py-2 pr-3">
-                <Link
-                  to={`/console/articles/${row.id}`}
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  {row.titles.en ?? row.titles['zh-Hant'] ?? row.key}
-                </Link>
-                {row.titles.en && row.titles['zh-Hant'] ? (
-                  <span className="block text-xs text-ink-500">{row.titles['zh-Hant']}</span>
-                ) : null}
-              </td>
-              <td className="py-2 pr-3">
-                <Badge tone={row.state === 'published' ? 'gain' : row.state === 'draft' ? 'neutral' : 'warn'}>
-                  {t(`states.${row.state}`)}
-                </Badge>
-              </td>
-              <td className="py-2 pr-3" data-testid="article-row-market">
-                {t(`markets.${row.market}`)}
-              </td>
-              <td className="py-2 pr-3">
-                {row.locales.map((version) => t(`languages.${version}`)).join(', ')}
-              </td>
-              <td className="py-2 pr-3 text-ink-700">
-                {formatFirmTime(row.updatedAt, timeZone, displayLocale)}
-              </td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      ) : null}
-      <ConsolePager
-        page={page}
-        hrefOf={(number) => `/console/articles${filtersSearch({ ...filters, page: number })}`}
+        columns={[
+          t('articles.colTitle'),
+          t('articles.state'),
+          t('articles.colMarket'),
+          t('articles.colLanguages'),
+          t('articles.colUpdated'),
+        ]}
+        pager={{ page, hrefOf: (number) => hrefOf({ page: number }) }}
+        renderRow={(row) => (
+          <tr key={row.id} className="border-b border-ink-50" data-testid="article-row">
+            <td className="py-2 pr-3">
+              <Link to={`/console/articles/${row.id}`} className="font-medium text-brand-700 hover:underline">
+                {row.titles.en ?? row.titles['zh-Hant'] ?? row.key}
+              </Link>
+              {row.titles.en && row.titles['zh-Hant'] ? (
+                <span className="block text-xs text-ink-500">{row.titles['zh-Hant']}</span>
+              ) : null}
+            </td>
+            <td className="py-2 pr-3">
+              <Badge tone={row.state === 'published' ? 'gain' : row.state === 'draft' ? 'neutral' : 'warn'}>
+                {t(`states.${row.state}`)}
+              </Badge>
+            </td>
+            <td className="py-2 pr-3" data-testid="article-row-market">
+              {t(`markets.${row.market}`)}
+            </td>
+            <td className="py-2 pr-3">
+              {row.locales.map((version) => t(`languages.${version}`)).join(', ')}
+            </td>
+            <td className="py-2 pr-3 text-ink-700">
+              {formatFirmTime(row.updatedAt, timeZone, displayLocale)}
+            </td>
+          </tr>
+        )}
       />
     </div>
   )

@@ -3,30 +3,26 @@
  * and a range of the firm's days (the filters live in the address), 50 a page.
  */
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { TextField } from '#app/components/text-field.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { AuditPage, ConsoleMe } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleFilterForm, ConsoleListState, ConsolePager, ConsoleTable } from './console-lists.tsx'
+import { ConsoleFilterForm, ConsoleList, ConsoleListHeader, useConsoleListQuery } from './console-lists.tsx'
 import { formatFirmTime } from './console-ui.tsx'
 import { auditFiltersOf, filtersSearch } from './console-view.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function AuditSection({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation('console')
-  const [search] = useSearchParams()
-  const filters = auditFiltersOf(search)
-  const {
-    data: page,
-    error,
-    isLoading,
-  } = useConsoleData(() => consoleApi.get<AuditPage>('/audit', { ...filters }), filtersSearch(filters))
+  const { filters, search, hrefOf } = useConsoleListQuery('/console/audit', auditFiltersOf, filtersSearch)
+  const list = useConsoleData(() => consoleApi.get<AuditPage>('/audit', { ...filters }), search)
+  const page = list.data
   const { timeZone } = me
   const { displayLocale } = useRootData()
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-ink-950">{t('audit.title')}</h1>
+      <ConsoleListHeader title={t('audit.title')} />
       <ConsoleFilterForm
         action="/console/audit"
         label={t('audit.filters')}
@@ -54,58 +50,48 @@ export function AuditSection({ me }: { me: ConsoleMe }) {
         <TextField label={t('audit.from')} name="from" type="date" defaultValue={filters.from} />
         <TextField label={t('audit.to')} name="to" type="date" defaultValue={filters.to} />
       </ConsoleFilterForm>
-      <ConsoleListState
-        error={error}
-        isLoading={isLoading}
-        data={page}
-        isEmpty={page?.rows.length === 0}
+      <ConsoleList
+        list={list}
+        rows={page?.rows}
         emptyText={t('audit.empty')}
-      />
-      {page && page.rows.length > 0 ? (
-        <ConsoleTable
-          columns={[t('audit.at'), t('audit.actor'), t('audit.action'), t('audit.entity'), t('audit.change')]}
-        >
-          {page.rows.map((entry) => (
-            <tr key={entry.id} className="border-b border-ink-50 align-top" data-testid="audit-entry">
-              <td className="py-2 pr-3 whitespace-nowrap">
-                {formatFirmTime(entry.at, timeZone, displayLocale)}
-              </td>
-              <td className="py-2 pr-3">
-                {entry.actor ? (
-                  <Link
-                    to={`/console/audit${filtersSearch({ ...filters, actor: entry.actor.memberId, page: 1 })}`}
-                    className="text-brand-700 hover:underline"
-                  >
-                    {entry.actor.phone}
-                  </Link>
-                ) : (
-                  t('audit.site')
-                )}
-              </td>
-              <td className="py-2 pr-3 font-mono text-xs">{entry.action}</td>
-              <td className="py-2 pr-3">
-                {entry.entity} {entry.entityId}
-              </td>
-              <td className="py-2 pr-3">
-                <details>
-                  <summary className="cursor-pointer text-brand-700">{t('audit.show')}</summary>
-                  <div className="mt-1 grid gap-2 md:grid-cols-2">
-                    <pre className="overflow-x-auto rounded bg-ink-50 p-2 text-xs">
-                      {JSON.stringify(entry.before, null, 2)}
-                    </pre>
-                    <pre className="overflow-x-auto rounded bg-ink-50 p-2 text-xs">
-                      {JSON.stringify(entry.after, null, 2)}
-                    </pre>
-                  </div>
-                </details>
-              </td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      ) : null}
-      <ConsolePager
-        page={page}
-        hrefOf={(number) => `/console/audit${filtersSearch({ ...filters, page: number })}`}
+        columns={[t('audit.at'), t('audit.actor'), t('audit.action'), t('audit.entity'), t('audit.change')]}
+        pager={{ page, hrefOf: (number) => hrefOf({ page: number }) }}
+        renderRow={(entry) => (
+          <tr key={entry.id} className="border-b border-ink-50 align-top" data-testid="audit-entry">
+            <td className="py-2 pr-3 whitespace-nowrap">
+              {formatFirmTime(entry.at, timeZone, displayLocale)}
+            </td>
+            <td className="py-2 pr-3">
+              {entry.actor ? (
+                <Link
+                  to={hrefOf({ actor: entry.actor.memberId, page: 1 })}
+                  className="text-brand-700 hover:underline"
+                >
+                  {entry.actor.phone}
+                </Link>
+              ) : (
+                t('audit.site')
+              )}
+            </td>
+            <td className="py-2 pr-3 font-mono text-xs">{entry.action}</td>
+            <td className="py-2 pr-3">
+              {entry.entity} {entry.entityId}
+            </td>
+            <td className="py-2 pr-3">
+              <details>
+                <summary className="cursor-pointer text-brand-700">{t('audit.show')}</summary>
+                <div className="mt-1 grid gap-2 md:grid-cols-2">
+                  <pre className="overflow-x-auto rounded bg-ink-50 p-2 text-xs">
+                    {JSON.stringify(entry.before, null, 2)}
+                  </pre>
+                  <pre className="overflow-x-auto rounded bg-ink-50 p-2 text-xs">
+                    {JSON.stringify(entry.after, null, 2)}
+                  </pre>
+                </div>
+              </details>
+            </td>
+          </tr>
+        )}
       />
     </div>
   )

@@ -6,7 +6,6 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
@@ -17,7 +16,13 @@ import { type CompanyText, type ConsoleMe, companyTextMaxLength } from '#contrac
 import { type Locale, locales, type Market } from '#contracts/regions.ts'
 import { companyTextFiltersOf, companyTextRoom, deskSearchOf } from './analyst-desk-view.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleFilterForm, ConsoleListState, ConsoleTable, MarketSelectField } from './console-lists.tsx'
+import {
+  ConsoleFilterForm,
+  ConsoleList,
+  ConsoleListHeader,
+  MarketSelectField,
+  useConsoleListQuery,
+} from './console-lists.tsx'
 import {
   ConsoleError,
   ConsoleLoading,
@@ -28,13 +33,17 @@ import {
 } from './console-ui.tsx'
 import { useMarkdownPreview } from './markdown-preview.tsx'
 import { StockPicker } from './stock-picker.tsx'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation('console')
   const { displayLocale } = useRootData()
-  const [search] = useSearchParams()
-  const filters = companyTextFiltersOf(search)
+  const { filters, search } = useConsoleListQuery(
+    '/console/company-texts',
+    companyTextFiltersOf,
+    deskSearchOf,
+  )
   const loaded = useConsoleData(
     () =>
       consoleApi.get<CompanyText[]>('/company-texts', {
@@ -42,7 +51,7 @@ export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
         market: filters.market,
         q: filters.q,
       }),
-    deskSearchOf(filters),
+    search,
   )
   const [open, setOpen] = useState<{ market: Market; code: string } | null>(null)
   const nameOf = (company: Pick<CompanyText, 'nameEn' | 'nameZh'>) =>
@@ -50,7 +59,7 @@ export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-ink-950">{t('companyTexts.title')}</h1>
+      <ConsoleListHeader title={t('companyTexts.title')} />
       <ConsoleFilterForm
         action="/console/company-texts"
         label={t('companyTexts.filters')}
@@ -82,61 +91,54 @@ export function CompanyTextsSection({ me }: { me: ConsoleMe }) {
         />
       ) : null}
 
-      <ConsoleListState
-        error={loaded.error}
-        isLoading={loaded.isLoading}
-        data={loaded.data}
-        isEmpty={loaded.data?.length === 0}
+      <ConsoleList
+        list={loaded}
+        rows={loaded.data ?? undefined}
         emptyText={t('companyTexts.empty')}
+        columns={[t('picks.stock'), t('companyTexts.languages'), t('articles.colUpdated')]}
+        actionsLabel={t('picks.actions')}
+        renderRow={(company) => (
+          <tr
+            key={`${company.market}:${company.code}`}
+            className="border-b border-ink-50"
+            data-testid="company-text-row"
+          >
+            <th scope="row" className="py-2 pr-3 text-start font-normal">
+              <span className="block font-medium text-ink-900">{nameOf(company)}</span>
+              <span className="block text-xs text-ink-700">
+                {company.code} · {t(`markets.${company.market}`)}
+              </span>
+            </th>
+            <td className="py-2 pr-3">
+              <span className="flex flex-wrap gap-1">
+                {locales
+                  .filter((locale) => company.texts[locale])
+                  .map((locale) => (
+                    <Badge key={locale} tone="gain">
+                      {t(`languages.${locale}`)}
+                    </Badge>
+                  ))}
+                {locales.every((locale) => !company.texts[locale]) ? (
+                  <Badge>{t('companyTexts.none')}</Badge>
+                ) : null}
+              </span>
+            </td>
+            <td className="py-2 pr-3 text-ink-700">
+              {company.updatedAt ? formatFirmTime(company.updatedAt, me.timeZone, displayLocale) : '—'}
+            </td>
+            <td className="py-2 pr-3">
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setOpen({ market: company.market, code: company.code })}
+                aria-label={t('companyTexts.editOf', { name: nameOf(company) })}
+              >
+                {company.updatedAt ? t('picks.edit') : t('companyTexts.write')}
+              </Button>
+            </td>
+          </tr>
+        )}
       />
-      {loaded.data && loaded.data.length > 0 ? (
-        <ConsoleTable
-          columns={[t('picks.stock'), t('companyTexts.languages'), t('articles.colUpdated')]}
-          actionsLabel={t('picks.actions')}
-        >
-          {loaded.data.map((company) => (
-            <tr
-              key={`${company.market}:${company.code}`}
-              className="border-b border-ink-50"
-              data-testid="company-text-row"
-            >
-              <th scope="row" className="py-2 pr-3 text-start font-normal">
-                <span className="block font-medium text-ink-900">{nameOf(company)}</span>
-                <span className="block text-xs text-ink-700">
-                  {company.code} · {t(`markets.${company.market}`)}
-                </span>
-              </th>
-              <td className="py-2 pr-3">
-                <span className="flex flex-wrap gap-1">
-                  {locales
-                    .filter((locale) => company.texts[locale])
-                    .map((locale) => (
-                      <Badge key={locale} tone="gain">
-                        {t(`languages.${locale}`)}
-                      </Badge>
-                    ))}
-                  {locales.every((locale) => !company.texts[locale]) ? (
-                    <Badge>{t('companyTexts.none')}</Badge>
-                  ) : null}
-                </span>
-              </td>
-              <td className="py-2 pr-3 text-ink-700">
-                {company.updatedAt ? formatFirmTime(company.updatedAt, me.timeZone, displayLocale) : '—'}
-              </td>
-              <td className="py-2 pr-3">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setOpen({ market: company.market, code: company.code })}
-                  aria-label={t('companyTexts.editOf', { name: nameOf(company) })}
-                >
-                  {company.updatedAt ? t('picks.edit') : t('companyTexts.write')}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      ) : null}
     </div>
   )
 }
@@ -158,29 +160,19 @@ function CompanyTextEditor({
   const loaded = useConsoleData(() => consoleApi.get<CompanyText>(path), path)
   const [texts, setTexts] = useState<Record<Locale, string> | null>(null)
   const [saved, setSaved] = useState<CompanyText | null>(null)
-  const [failure, setFailure] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
-  const [isBusy, setIsBusy] = useState(false)
+  const action = useConsoleAction()
   const current = saved ?? loaded.data
   const shown = texts ?? current?.texts ?? null
 
-  async function save() {
-    if (!shown) return
-    setIsBusy(true)
-    setFailure(null)
-    setNotice('')
-    try {
+  const save = () =>
+    action.run(async () => {
+      if (!shown) return
       const answer = await consoleApi.put<CompanyText>(path, { texts: shown })
       setSaved(answer)
       setTexts(answer.texts)
-      setNotice(t('companyTexts.saved'))
       onSaved()
-    } catch (error) {
-      setFailure(error)
-    } finally {
-      setIsBusy(false)
-    }
-  }
+      return t('companyTexts.saved')
+    })
 
   return (
     <Card className="flex flex-col gap-4" data-testid="company-text-editor">
@@ -204,7 +196,7 @@ function CompanyTextEditor({
           ) : null}
         </div>
         <div className="flex gap-2">
-          <Button onClick={() => void save()} disabled={isBusy || !shown}>
+          <Button onClick={() => void save()} disabled={action.isBusy || !shown}>
             {t('editor.save')}
           </Button>
           <Button variant="ghost" onClick={onClose}>
@@ -212,8 +204,8 @@ function CompanyTextEditor({
           </Button>
         </div>
       </div>
-      <ConsoleNotice notice={notice} />
-      <ConsoleError error={failure ?? loaded.error} />
+      <ConsoleNotice notice={action.notice} />
+      <ConsoleError error={action.error ?? loaded.error} />
       {loaded.isLoading && !current ? <ConsoleLoading /> : null}
       {shown ? (
         <div className="grid gap-4 xl:grid-cols-2">

@@ -73,6 +73,12 @@ export const consoleApi = {
   delete: <T>(path: string, params?: QueryParams) => send<T>('DELETE', path, params ? { params } : {}),
 }
 
+/** The fields a refusal named, path → error code; none for any other failure. */
+export function fieldCodesOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ConsoleApiError)) return {}
+  return Object.fromEntries(error.fields.map((field) => [field.field, field.code]))
+}
+
 /** The translation key of a failure: console codes and the common ones live in errors.json. */
 export function errorKeyOf(error: unknown): string {
   return `errors:${error instanceof ApiError ? error.code : 'INTERNAL_ERROR'}`

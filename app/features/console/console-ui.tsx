@@ -1,14 +1,15 @@
 /**
  * Small pieces the console's pages share: a labelled select and text area in the design system's look, the
- * loading state of a section, the line saying what an action did, a translated error line, and times shown in the
- * firm's time zone.
+ * loading state of a section, the line saying what an action did, a translated error line (and a refused field's,
+ * beside the field), and times shown in the firm's time zone.
  */
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '#app/components/spinner.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Locale } from '#contracts/regions.ts'
-import { errorKeyOf } from './console-client.ts'
+import { errorKeyOf, fieldCodesOf } from './console-client.ts'
+import type { ConsoleActionState } from './use-console-action.ts'
 
 const controlClass =
   'w-full rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-900 focus:border-brand-600'
@@ -56,13 +57,36 @@ export function ConsoleLoading() {
 }
 
 /** What the last action did (saved, removed…), read out to screen readers as it appears; darker than the gain
- * colour so it keeps 4.5:1 on the grey panels too. */
-export function ConsoleNotice({ notice }: { notice: string }) {
+ * colour so it keeps 4.5:1 on the grey panels too. The site settings' tabs draw it boxed. */
+export function ConsoleNotice({ notice, isBoxed = false }: { notice: string; isBoxed?: boolean }) {
   if (!notice) return null
   return (
-    <p role="status" className="text-sm text-[color-mix(in_srgb,var(--color-gain)_75%,black)]">
+    <p
+      role="status"
+      className={
+        isBoxed
+          ? 'rounded-lg border border-gain bg-white px-3 py-2 text-sm text-ink-900'
+          : 'text-sm text-[color-mix(in_srgb,var(--color-gain)_75%,black)]'
+      }
+    >
       {notice}
     </p>
+  )
+}
+
+/** What an action (use-console-action.ts) last said: its notice, or the failure it ended in. */
+export function ConsoleActionLines({
+  action,
+  isBoxed,
+}: {
+  action: Pick<ConsoleActionState, 'notice' | 'error'>
+  isBoxed?: boolean
+}) {
+  return (
+    <>
+      <ConsoleNotice notice={action.notice} isBoxed={isBoxed} />
+      <ConsoleError error={action.error} />
+    </>
   )
 }
 
@@ -75,6 +99,32 @@ export function ConsoleError({ error }: { error: unknown }) {
       {t(errorKeyOf(error), { defaultValue: t('errors:INTERNAL_ERROR') })}
     </p>
   )
+}
+
+/** A refused field's message in the reader's language, for fields the design system's inputs do not draw. */
+export function ConsoleFieldMessage({ message }: { message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p role="alert" className="text-sm text-loss">
+      {message}
+    </p>
+  )
+}
+
+/**
+ * The message of a refused field by its path (`title.en`, `holdings.2.weightPercent`…): the form's own checks
+ * (`codes`, path → error code) else the fields the API's refusal named (`error`).
+ */
+export function useFieldMessages(
+  error: unknown,
+  codes: Readonly<Record<string, string>> = {},
+): (field: string) => string | undefined {
+  const { t } = useTranslation('errors')
+  const refused = fieldCodesOf(error)
+  return (field) => {
+    const code = codes[field] ?? refused[field]
+    return code ? t(code, { defaultValue: t('VALIDATION_FAILED') }) : undefined
+  }
 }
 
 /** An instant as the firm's wall clock (the console's times are the firm's, wherever the editor sits). */

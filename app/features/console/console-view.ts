@@ -139,15 +139,25 @@ export function auditFiltersOf(search: URLSearchParams): AuditFilters {
   }
 }
 
-/** Filters back to an address query: empty values and the first page are left out. */
-export function filtersSearch(filters: ArticleFilters | AuditFilters): string {
+type QueryValue = string | number | boolean | null | undefined
+
+/** The query string of `filters` ('' or `?…`), leaving out empty values and those equal to `defaults`. */
+export function listSearchOf(
+  filters: Readonly<Record<string, QueryValue>>,
+  defaults: Readonly<Record<string, QueryValue>> = {},
+): string {
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(filters)) {
-    if (value === null || value === '' || (name === 'page' && value === 1)) continue
+    if (value === null || value === undefined || value === '' || value === defaults[name]) continue
     search.set(name, String(value))
   }
   const text = search.toString()
   return text ? `?${text}` : ''
+}
+
+/** Filters back to an address query: empty values and the first page are left out. */
+export function filtersSearch(filters: ArticleFilters | AuditFilters): string {
+  return listSearchOf({ ...filters }, { page: 1 })
 }
 
 export function emptyVersion(): ArticleVersionDocument {

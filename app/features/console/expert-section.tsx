@@ -23,17 +23,24 @@ import {
   expertQueueFilters,
 } from '#contracts/expert-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleListState, ConsolePager, ConsoleTable } from './console-lists.tsx'
+import { ConsoleList, ConsoleListHeader, useConsoleListQuery } from './console-lists.tsx'
 import { ConsoleError, ConsoleLoading, ConsoleNotice, formatFirmTime, TextAreaField } from './console-ui.tsx'
+import { listSearchOf } from './console-view.ts'
 import { MarkdownPreviewPane } from './markdown-preview.tsx'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 const base = '/console/expert'
 
-function filterOf(value: string | null): ExpertQueueFilter {
-  return (expertQueueFilters as readonly string[]).includes(value ?? '')
-    ? (value as ExpertQueueFilter)
-    : 'waiting'
+/** The queue's filters in the address: which questions (waiting unless said) and the page. */
+function queueFiltersOf(search: URLSearchParams): { state: ExpertQueueFilter; page: number } {
+  const state = search.get('state') ?? ''
+  return {
+    state: (expertQueueFilters as readonly string[]).includes(state)
+      ? (state as ExpertQueueFilter)
+      : 'waiting',
+    page: Math.max(1, Number(search.get('page')) || 1),
+  }
 }
 
 export function ExpertSection({ me }: { me: ConsoleMe }) {
@@ -49,17 +56,15 @@ function stockNameOf(question: ConsoleExpertQuestion, displayLocale: string): st
 function Queue({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation('expert')
   const { displayLocale } = useRootData()
-  const [search] = useSearchParams()
-  const state = filterOf(search.get('state'))
-  const page = Math.max(1, Number(search.get('page')) || 1)
-  const loaded = useConsoleData(
-    () => consoleApi.get<ConsoleExpertQueue>('/expert', { state, page }),
-    `${state}|${page}`,
+  const { filters, search, hrefOf } = useConsoleListQuery(base, queueFiltersOf, (query) =>
+    listSearchOf(query),
   )
+  const { state } = filters
+  const loaded = useConsoleData(() => consoleApi.get<ConsoleExpertQueue>('/expert', { ...filters }), search)
   const queue = loaded.data
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-ink-950">{t('console.title')}</h1>
+      <ConsoleListHeader title={t('console.title')} />
       <nav aria-label={t('console.filters')}>
         <ul className="flex flex-wrap gap-2">
           {expertQueueFilters.map((filter) => (
@@ -80,51 +85,40 @@ function Queue({ me }: { me: ConsoleMe }) {
           ))}
         </ul>
       </nav>
-      <ConsoleListState
-        error={loaded.error}
-        isLoading={loaded.isLoading}
-        data={queue}
-        isEmpty={queue?.rows.length === 0}
+      <ConsoleList
+        list={loaded}
+        rows={queue?.rows}
         emptyText={t('console.empty')}
+        columns={[
+          t('console.asked'),
+          t('console.stock'),
+          t('console.question'),
+          t('console.asker'),
+          t('console.claimedBy'),
+          t('console.state'),
+        ]}
+        pager={{ page: queue, hrefOf: (number) => hrefOf({ page: number }) }}
+        renderRow={(question) => (
+          <tr key={question.id} className="border-b border-ink-100 align-top" data-testid="expert-queue-row">
+            <td className="whitespace-nowrap py-2 pe-3">
+              {formatFirmTime(question.askedAt, me.timeZone, displayLocale)}
+            </td>
+            <td className="whitespace-nowrap py-2 pe-3">
+              <Link to={`${base}?id=${question.id}`} className="font-medium text-brand-700 underline">
+                {stockNameOf(question, displayLocale)}
+              </Link>
+            </td>
+            <td className="max-w-md py-2 pe-3">
+              <span className="line-clamp-2 break-words">{question.question}</span>
+            </td>
+            <td className="whitespace-nowrap py-2 pe-3">{question.askerMaskedPhone}</td>
+            <td className="whitespace-nowrap py-2 pe-3">{question.claimedBy?.maskedPhone ?? '—'}</td>
+            <td className="py-2">
+              <StateBadge question={question} />
+            </td>
+          </tr>
+        )}
       />
-      {queue && queue.rows.length > 0 ? (
-        <ConsoleTable
-          columns={[
-            t('console.asked'),
-            t('console.stock'),
-            t('console.question'),
-            t('console.asker'),
-            t('console.claimedBy'),
-            t('console.state'),
-          ]}
-        >
-          {queue.rows.map((question) => (
-            <tr
-              key={question.id}
-              className="border-b border-ink-100 align-top"
-              data-testid="expert-queue-row"
-            >
-              <td className="whitespace-nowrap py-2 pe-3">
-                {formatFirmTime(question.askedAt, me.timeZone, displayLocale)}
-              </td>
-              <td className="whitespace-nowrap py-2 pe-3">
-                <Link to={`${base}?id=${question.id}`} className="font-medium text-brand-700 underline">
-                  {stockNameOf(question, displayLocale)}
-                </Link>
-              </td>
-              <td className="max-w-md py-2 pe-3">
-                <span className="line-clamp-2 break-words">{question.question}</span>
-              </td>
-              <td className="whitespace-nowrap py-2 pe-3">{question.askerMaskedPhone}</td>
-              <td className="whitespace-nowrap py-2 pe-3">{question.claimedBy?.maskedPhone ?? '—'}</td>
-              <td className="py-2">
-                <StateBadge question={question} />
-              </td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      ) : null}
-      <ConsolePager page={queue} hrefOf={(number) => `${base}?state=${state}&page=${number}`} />
     </div>
   )
 }
@@ -141,34 +135,29 @@ function QuestionDetail({ id, me }: { id: string; me: ConsoleMe }) {
   const loaded = useConsoleData(() => consoleApi.get<ConsoleExpertQuestion>(`/expert/${id}`), id)
   const [question, setQuestion] = useState<ConsoleExpertQuestion | null>(null)
   const [answer, setAnswer] = useState('')
-  const [error, setError] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
-  const [isBusy, setIsBusy] = useState(false)
+  const action = useConsoleAction()
+  const { error, isBusy } = action
   const shown = question ?? loaded.data
   const time = (iso: string | null) => formatFirmTime(iso, me.timeZone, displayLocale)
 
-  async function act(path: 'claim' | 'release' | 'answer', done: string) {
-    setError(null)
-    setNotice('')
-    setIsBusy(true)
-    try {
-      const changed = await consoleApi.post<ConsoleExpertQuestion>(
-        `/expert/${id}/${path}`,
-        path === 'answer' ? { answer } : {},
-      )
-      setQuestion(changed)
-      setNotice(done)
-    } catch (failure) {
-      setError(failure)
-      // Someone else moved first (claimed, answered, or the reader withdrew): show the question as it is now.
-      if (failure instanceof ApiError && failure.status === 409) {
-        setQuestion(null)
-        loaded.reload()
+  const act = (path: 'claim' | 'release' | 'answer', done: string) =>
+    action.run(async () => {
+      try {
+        const changed = await consoleApi.post<ConsoleExpertQuestion>(
+          `/expert/${id}/${path}`,
+          path === 'answer' ? { answer } : {},
+        )
+        setQuestion(changed)
+        return done
+      } catch (failure) {
+        // Someone else moved first (claimed, answered, or the reader withdrew): show the question as it is now.
+        if (failure instanceof ApiError && failure.status === 409) {
+          setQuestion(null)
+          loaded.reload()
+        }
+        throw failure
       }
-    } finally {
-      setIsBusy(false)
-    }
-  }
+    })
 
   const back = (
     <Link to={base} className="text-sm font-medium text-brand-700 underline">
@@ -271,7 +260,7 @@ function QuestionDetail({ id, me }: { id: string; me: ConsoleMe }) {
       ) : (
         <ConsoleError error={error} />
       )}
-      <ConsoleNotice notice={notice} />
+      <ConsoleNotice notice={action.notice} />
 
       {mayAnswer ? (
         <form

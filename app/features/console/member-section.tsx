@@ -1,56 +1,29 @@
 /**
  * /console/members/:id (support): one member as support needs them — the full number, the plan in force and its
- * renewal state, the plan history, payments, quota use and sessions — and the three changes support makes: grant a
- * plan, end the plan now, log the member out everywhere. Each asks for a reason (kept in the audit log and the plan
- * history) and a confirmation first. Times are the firm's.
+ * renewal state, the plan history, payments, quota use and sessions — and the three changes support makes
+ * (member-changes.tsx). Times are the firm's.
  */
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Button } from '#app/components/button.tsx'
-import { Card } from '#app/components/card.tsx'
-import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
-import { TextField } from '#app/components/text-field.tsx'
 import { formatMoney } from '#app/features/billing/billing-format.ts'
 import { useRootData } from '#app/use-root-data.ts'
-import { billingPeriods, billingTiers, type Currency } from '#contracts/billing-rules.ts'
-import {
-  type ConsoleMemberView,
-  type ConsolePlanSnapshot,
-  type EndedSessions,
-  memberReasonMaxLength,
-} from '#contracts/console-members-rules.ts'
+import type { Currency } from '#contracts/billing-rules.ts'
+import type { ConsoleMemberView, ConsolePlanSnapshot } from '#contracts/console-members-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleTable } from './console-lists.tsx'
-import {
-  ConsoleError,
-  ConsoleLoading,
-  ConsoleNotice,
-  formatFirmTime,
-  SelectField,
-  TextAreaField,
-} from './console-ui.tsx'
+import { ConsoleError, ConsoleLoading, ConsoleNotice, formatFirmTime } from './console-ui.tsx'
 import { MemberAdviser } from './member-adviser.tsx'
+import { MemberChanges, Section } from './member-changes.tsx'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
-
-type Tier = (typeof billingTiers)[number]
-type Period = (typeof billingPeriods)[number]
-type PendingChange = 'grant' | 'end' | 'sessions'
 
 export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: string }) {
   const { t } = useTranslation('console')
   const { displayLocale } = useRootData()
   const member = useConsoleData(() => consoleApi.get<ConsoleMemberView>(`/members/${memberId}`), memberId)
-  const [tier, setTier] = useState<Tier>('plus')
-  const [period, setPeriod] = useState<Period>('month')
-  const [endsOn, setEndsOn] = useState('')
-  const [grantReason, setGrantReason] = useState('')
-  const [endReason, setEndReason] = useState('')
-  const [sessionsReason, setSessionsReason] = useState('')
-  const [pending, setPending] = useState<PendingChange | null>(null)
-  const [error, setError] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
+  const action = useConsoleAction()
   const time = (iso: string | null) => formatFirmTime(iso, me.timeZone, displayLocale)
 
   const view = member.data
@@ -64,59 +37,7 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
     )
   }
 
-  async function change(kind: PendingChange) {
-    setError(null)
-    setNotice('')
-    try {
-      if (kind === 'grant') {
-        await consoleApi.post(`/members/${memberId}/plan`, { tier, period, endsOn, reason: grantReason })
-        setGrantReason('')
-        setNotice(t('members.granted', { tier: t(`members.tiers.${tier}`) }))
-      } else if (kind === 'end') {
-        await consoleApi.post(`/members/${memberId}/plan/end`, { reason: endReason })
-        setEndReason('')
-        setNotice(t('members.planEnded'))
-      } else {
-        const { ended } = await consoleApi.post<EndedSessions>(`/members/${memberId}/sessions/end`, {
-          reason: sessionsReason,
-        })
-        setSessionsReason('')
-        setNotice(t('members.sessionsEnded', { count: ended }))
-      }
-      member.reload()
-    } catch (failure) {
-      setError(failure)
-    }
-  }
-
   const plan = view.plan
-  const confirmations: Record<PendingChange, { title: string; description: string; isDanger: boolean }> = {
-    grant: {
-      title: t('members.grant'),
-      description: t('members.grantConfirm', {
-        phone: view.phone,
-        tier: t(`members.tiers.${tier}`),
-        period: endsOn || t(`members.periods.${period}`),
-        reason: grantReason,
-      }),
-      isDanger: false,
-    },
-    end: {
-      title: t('members.endPlan'),
-      description: t('members.endPlanConfirm', {
-        phone: view.phone,
-        tier: plan ? t(`members.tiers.${plan.tier}`) : '',
-        reason: endReason,
-      }),
-      isDanger: true,
-    },
-    sessions: {
-      title: t('members.endSessions'),
-      description: t('members.endSessionsConfirm', { phone: view.phone, reason: sessionsReason }),
-      isDanger: true,
-    },
-  }
-
   function snapshotText(snapshot: ConsolePlanSnapshot | null): string {
     if (!snapshot) return '—'
     const tierName = t(`members.tiers.${snapshot.tier}`, { defaultValue: snapshot.tier })
@@ -133,8 +54,8 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
         </h1>
         <p className="text-ink-700">{view.displayName ?? t('members.noName')}</p>
       </div>
-      <ConsoleNotice notice={notice} />
-      <ConsoleError error={error ?? member.error} />
+      <ConsoleNotice notice={action.notice} />
+      <ConsoleError error={action.error ?? member.error} />
 
       <div className="grid gap-4 xl:grid-cols-2">
         <Section title={t('members.profile')}>
@@ -195,87 +116,7 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
         </Section>
       </div>
 
-      <div className="grid gap-4 xl:grid-cols-3">
-        <Section title={t('members.grant')}>
-          <form
-            aria-label={t('members.grant')}
-            className="flex flex-col gap-3"
-            onSubmit={(event) => {
-              event.preventDefault()
-              setPending('grant')
-            }}
-          >
-            <p className="text-sm text-ink-700">{t('members.grantHint')}</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <SelectField
-                label={t('members.tier')}
-                value={tier}
-                onChange={(event) => setTier(event.target.value as Tier)}
-              >
-                {billingTiers.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`members.tiers.${option}`)}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label={t('members.period')}
-                value={period}
-                onChange={(event) => setPeriod(event.target.value as Period)}
-              >
-                {billingPeriods.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`members.periods.${option}`)}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <TextField
-              label={t('members.endsOn')}
-              hint={t('members.endsOnHint')}
-              type="date"
-              value={endsOn}
-              onChange={(event) => setEndsOn(event.target.value)}
-            />
-            <ReasonField value={grantReason} onChange={setGrantReason} />
-            <Button type="submit">{t('members.grant')}</Button>
-          </form>
-        </Section>
-
-        <Section title={t('members.endPlan')}>
-          <form
-            aria-label={t('members.endPlan')}
-            className="flex flex-col gap-3"
-            onSubmit={(event) => {
-              event.preventDefault()
-              setPending('end')
-            }}
-          >
-            <p className="text-sm text-ink-700">{t('members.endPlanHint')}</p>
-            <ReasonField value={endReason} onChange={setEndReason} />
-            <Button type="submit" variant="danger" disabled={!plan}>
-              {t('members.endPlan')}
-            </Button>
-          </form>
-        </Section>
-
-        <Section title={t('members.endSessions')}>
-          <form
-            aria-label={t('members.endSessions')}
-            className="flex flex-col gap-3"
-            onSubmit={(event) => {
-              event.preventDefault()
-              setPending('sessions')
-            }}
-          >
-            <p className="text-sm text-ink-700">{t('members.endSessionsHint')}</p>
-            <ReasonField value={sessionsReason} onChange={setSessionsReason} />
-            <Button type="submit" variant="danger">
-              {t('members.endSessions')}
-            </Button>
-          </form>
-        </Section>
-      </div>
+      <MemberChanges view={view} action={action} onChanged={member.reload} />
 
       <Section title={t('members.quotas')}>
         <Table
@@ -378,21 +219,6 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
           </>
         )}
       </Section>
-
-      <ConfirmDialog
-        isOpen={pending !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setPending(null)
-        }}
-        title={pending ? confirmations[pending].title : ''}
-        description={pending ? confirmations[pending].description : ''}
-        confirmLabel={pending ? confirmations[pending].title : ''}
-        isDanger={pending ? confirmations[pending].isDanger : false}
-        onConfirm={() => {
-          if (pending) void change(pending)
-          setPending(null)
-        }}
-      />
     </div>
   )
 }
@@ -403,32 +229,6 @@ function BackLink() {
     <Link to="/console/members" className="text-sm text-brand-700 hover:underline">
       ← {t('members.back')}
     </Link>
-  )
-}
-
-function ReasonField({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const { t } = useTranslation('console')
-  return (
-    <TextAreaField
-      label={t('members.reason')}
-      placeholder={t('members.reasonHint')}
-      rows={2}
-      maxLength={memberReasonMaxLength}
-      required
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  )
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card>
-      <section aria-label={title} className="flex flex-col gap-3" data-testid={testId}>
-        <h2 className="text-lg font-semibold text-ink-950">{title}</h2>
-        {children}
-      </section>
-    </Card>
   )
 }
 

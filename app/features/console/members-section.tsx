@@ -11,26 +11,19 @@ import { TextField } from '#app/components/text-field.tsx'
 import type { ConsoleMemberRef } from '#contracts/console-members-rules.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleError } from './console-ui.tsx'
+import { useConsoleAction } from './use-console-action.ts'
 
 export function MembersSection() {
   const { t } = useTranslation('console')
   const navigate = useNavigate()
   const [phone, setPhone] = useState('')
-  const [error, setError] = useState<unknown>(null)
-  const [isSearching, setIsSearching] = useState(false)
+  const action = useConsoleAction()
 
-  async function find() {
-    setError(null)
-    setIsSearching(true)
-    try {
+  const find = () =>
+    action.run(async () => {
       const member = await consoleApi.get<ConsoleMemberRef>('/members', { phone })
       await navigate(`/console/members/${member.memberId}`)
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setIsSearching(false)
-    }
-  }
+    })
 
   return (
     <div className="flex flex-col gap-4">
@@ -54,12 +47,12 @@ export function MembersSection() {
             onChange={(event) => setPhone(event.target.value)}
             required
           />
-          <Button type="submit" disabled={isSearching}>
+          <Button type="submit" disabled={action.isBusy}>
             {t('members.search')}
           </Button>
         </form>
       </Card>
-      <ConsoleError error={error} />
+      <ConsoleError error={action.error} />
     </div>
   )
 }

@@ -5,6 +5,7 @@
 
 import { newsletterExportPath } from '#contracts/console-members-rules.ts'
 import { consoleApiPrefix } from '#contracts/console-rules.ts'
+import { listSearchOf } from './console-view.ts'
 
 export interface NewsletterFilters {
   q: string
@@ -32,13 +33,7 @@ export function newsletterFiltersOf(search: URLSearchParams): NewsletterFilters 
 
 /** The filters as a query string ('' or `?…`); empty values and the first page are left out. */
 export function newsletterSearchOf(filters: Partial<NewsletterFilters>): string {
-  const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(filters)) {
-    if (value === '' || value === undefined || (name === 'page' && value === 1)) continue
-    search.set(name, String(value))
-  }
-  const text = search.toString()
-  return text ? `?${text}` : ''
+  return listSearchOf(filters, { page: 1 })
 }
 
 /** The CSV export of every sign-up the filters match (all pages). */

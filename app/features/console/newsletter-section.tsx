@@ -3,50 +3,49 @@
  * by a range of the firm's days (the filters live in the address); the CSV export of every matching sign-up; and
  * removing one after a confirmation.
  */
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { Button, buttonClassName } from '#app/components/button.tsx'
-import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { NewsletterPage, NewsletterSignupRow } from '#contracts/console-members-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleFilterForm, ConsoleListState, ConsolePager, ConsoleTable } from './console-lists.tsx'
-import { ConsoleNotice, formatFirmTime } from './console-ui.tsx'
+import {
+  ConsoleConfirm,
+  ConsoleFilterForm,
+  ConsoleList,
+  ConsoleListHeader,
+  useConfirmation,
+  useConsoleListQuery,
+} from './console-lists.tsx'
+import { ConsoleActionLines, formatFirmTime } from './console-ui.tsx'
 import { newsletterExportHref, newsletterFiltersOf, newsletterSearchOf } from './members-view.ts'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function NewsletterSection({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation('console')
   const { displayLocale } = useRootData()
-  const [search] = useSearchParams()
-  const filters = newsletterFiltersOf(search)
-  const list = useConsoleData(
-    () => consoleApi.get<NewsletterPage>('/newsletter', { ...filters }),
-    newsletterSearchOf(filters),
+  const { filters, search, hrefOf } = useConsoleListQuery(
+    '/console/newsletter',
+    newsletterFiltersOf,
+    newsletterSearchOf,
   )
-  const [removing, setRemoving] = useState<NewsletterSignupRow | null>(null)
-  const [error, setError] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
+  const list = useConsoleData(() => consoleApi.get<NewsletterPage>('/newsletter', { ...filters }), search)
+  const removing = useConfirmation<NewsletterSignupRow>()
+  const action = useConsoleAction()
 
-  async function remove(signup: NewsletterSignupRow) {
-    setError(null)
-    setNotice('')
-    try {
+  const remove = (signup: NewsletterSignupRow) =>
+    action.run(async () => {
       await consoleApi.delete(`/newsletter/${signup.id}`)
-      setNotice(t('newsletter.removed', { email: signup.email }))
       list.reload()
-    } catch (failure) {
-      setError(failure)
-    }
-  }
+      return t('newsletter.removed', { email: signup.email })
+    })
 
   const page = list.data
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-ink-950">{t('newsletter.title')}</h1>
+      <ConsoleListHeader title={t('newsletter.title')} />
       <ConsoleFilterForm
         action="/console/newsletter"
         label={t('newsletter.filters')}
@@ -72,71 +71,51 @@ export function NewsletterSection({ me }: { me: ConsoleMe }) {
           {t('newsletter.export')}
         </a>
       </div>
-      <ConsoleNotice notice={notice} />
-      <ConsoleListState
-        error={error ?? list.error}
-        isLoading={list.isLoading}
-        data={page}
-        isEmpty={page?.rows.length === 0}
+      <ConsoleActionLines action={action} />
+      <ConsoleList
+        list={list}
+        rows={page?.rows}
         emptyText={t('newsletter.empty')}
+        columns={[
+          t('newsletter.email'),
+          t('newsletter.name'),
+          t('newsletter.phone'),
+          t('newsletter.language'),
+          t('newsletter.source'),
+          t('newsletter.signedUpAt'),
+        ]}
+        actionsLabel={t('newsletter.remove')}
+        pager={{ page, hrefOf: (number) => hrefOf({ page: number }) }}
+        renderRow={(signup) => (
+          <tr key={signup.id} className="border-b border-ink-50 align-top" data-testid="newsletter-signup">
+            <td className="py-2 pr-3 break-all">{signup.email}</td>
+            <td className="py-2 pr-3">{signup.name ?? '—'}</td>
+            <td className="py-2 pr-3 whitespace-nowrap">{signup.phone ?? '—'}</td>
+            <td className="py-2 pr-3">{t(`languages.${signup.locale}`, { defaultValue: signup.locale })}</td>
+            <td className="py-2 pr-3">
+              {t(`newsletter.sources.${signup.source}`, { defaultValue: signup.source })}
+            </td>
+            <td className="py-2 pr-3 whitespace-nowrap">
+              {formatFirmTime(signup.createdAt, me.timeZone, displayLocale)}
+            </td>
+            <td className="py-2 pr-3">
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={t('newsletter.removeOf', { email: signup.email })}
+                onClick={() => removing.ask(signup)}
+              >
+                {t('newsletter.remove')}
+              </Button>
+            </td>
+          </tr>
+        )}
       />
-      {page && page.rows.length > 0 ? (
-        <ConsoleTable
-          columns={[
-            t('newsletter.email'),
-            t('newsletter.name'),
-            t('newsletter.phone'),
-            t('newsletter.language'),
-            t('newsletter.source'),
-            t('newsletter.signedUpAt'),
-          ]}
-          actionsLabel={t('newsletter.remove')}
-        >
-          {page.rows.map((signup) => (
-            <tr key={signup.id} className="border-b border-ink-50 align-top" data-testid="newsletter-signup">
-              <td className="py-2 pr-3 break-all">{signup.email}</td>
-              <td className="py-2 pr-3">{signup.name ?? '—'}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">{signup.phone ?? '—'}</td>
-              <td className="py-2 pr-3">
-                {t(`languages.${signup.locale}`, { defaultValue: signup.locale })}
-              </td>
-              <td className="py-2 pr-3">
-                {t(`newsletter.sources.${signup.source}`, { defaultValue: signup.source })}
-              </td>
-              <td className="py-2 pr-3 whitespace-nowrap">
-                {formatFirmTime(signup.createdAt, me.timeZone, displayLocale)}
-              </td>
-              <td className="py-2 pr-3">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('newsletter.removeOf', { email: signup.email })}
-                  onClick={() => setRemoving(signup)}
-                >
-                  {t('newsletter.remove')}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      ) : null}
-      <ConsolePager
-        page={page}
-        hrefOf={(number) => `/console/newsletter${newsletterSearchOf({ ...filters, page: number })}`}
-      />
-      <ConfirmDialog
-        isOpen={removing !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setRemoving(null)
-        }}
+      <ConsoleConfirm
+        confirmation={removing}
         title={t('newsletter.remove')}
-        description={removing ? t('newsletter.removeConfirm', { email: removing.email }) : ''}
-        confirmLabel={t('newsletter.remove')}
-        isDanger
-        onConfirm={() => {
-          if (removing) void remove(removing)
-          setRemoving(null)
-        }}
+        descriptionOf={(signup) => t('newsletter.removeConfirm', { email: signup.email })}
+        onConfirm={(signup) => void remove(signup)}
       />
     </div>
   )

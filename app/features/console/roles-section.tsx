@@ -9,7 +9,9 @@ import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { type ConsoleMemberRoles, type ConsoleRole, consoleRoles } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
+import { ConsoleTable } from './console-lists.tsx'
 import { ConsoleError, ConsoleLoading, ConsoleNotice, SelectField } from './console-ui.tsx'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function RolesSection() {
@@ -17,20 +19,14 @@ export function RolesSection() {
   const holders = useConsoleData(() => consoleApi.get<ConsoleMemberRoles[]>('/roles'), 'roles')
   const [phone, setPhone] = useState('')
   const [role, setRole] = useState<ConsoleRole>('editor')
-  const [error, setError] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
+  const action = useConsoleAction()
 
-  async function change(call: () => Promise<unknown>, done: string) {
-    setError(null)
-    setNotice('')
-    try {
+  const change = (call: () => Promise<unknown>, done: string) =>
+    action.run(async () => {
       await call()
-      setNotice(done)
       holders.reload()
-    } catch (failure) {
-      setError(failure)
-    }
-  }
+      return done
+    })
 
   return (
     <div className="flex flex-col gap-4">
@@ -68,50 +64,39 @@ export function RolesSection() {
           <Button type="submit">{t('roles.grant')}</Button>
         </form>
       </Card>
-      <ConsoleNotice notice={notice} />
-      <ConsoleError error={error ?? holders.error} />
+      <ConsoleNotice notice={action.notice} />
+      <ConsoleError error={action.error ?? holders.error} />
       {holders.isLoading && !holders.data ? <ConsoleLoading /> : null}
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-ink-100 text-ink-500">
-          <tr>
-            <th className="py-2 pr-3">{t('roles.phone')}</th>
-            <th className="py-2 pr-3">{t('roles.held')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(holders.data ?? []).map((holder) => (
-            <tr key={holder.memberId} className="border-b border-ink-50 align-top" data-testid="role-holder">
-              <td className="py-2 pr-3">{holder.phone}</td>
-              <td className="flex flex-wrap gap-2 py-2 pr-3">
-                {holder.roles.map((grant) => (
-                  <span
-                    key={grant.role}
-                    className="flex items-center gap-1 rounded-full bg-ink-50 px-2 py-0.5"
+      <ConsoleTable columns={[t('roles.phone'), t('roles.held')]}>
+        {(holders.data ?? []).map((holder) => (
+          <tr key={holder.memberId} className="border-b border-ink-50 align-top" data-testid="role-holder">
+            <td className="py-2 pr-3">{holder.phone}</td>
+            <td className="flex flex-wrap gap-2 py-2 pr-3">
+              {holder.roles.map((grant) => (
+                <span key={grant.role} className="flex items-center gap-1 rounded-full bg-ink-50 px-2 py-0.5">
+                  {t(`roleNames.${grant.role}`)}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('roles.revokeOf', {
+                      role: t(`roleNames.${grant.role}`),
+                      phone: holder.phone,
+                    })}
+                    onClick={() =>
+                      void change(
+                        () => consoleApi.delete('/roles', { memberId: holder.memberId, role: grant.role }),
+                        t('roles.revoked', { phone: holder.phone, role: t(`roleNames.${grant.role}`) }),
+                      )
+                    }
                   >
-                    {t(`roleNames.${grant.role}`)}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={t('roles.revokeOf', {
-                        role: t(`roleNames.${grant.role}`),
-                        phone: holder.phone,
-                      })}
-                      onClick={() =>
-                        void change(
-                          () => consoleApi.delete('/roles', { memberId: holder.memberId, role: grant.role }),
-                          t('roles.revoked', { phone: holder.phone, role: t(`roleNames.${grant.role}`) }),
-                        )
-                      }
-                    >
-                      ×
-                    </Button>
-                  </span>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                    ×
+                  </Button>
+                </span>
+              ))}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </div>
   )
 }

@@ -16,7 +16,8 @@ import {
   contactChannelNames,
 } from '#contracts/console-site-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, formatFirmTime } from './console-ui.tsx'
+import { ConsoleError, ConsoleLoading, ConsoleNotice, formatFirmTime } from './console-ui.tsx'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function SiteContactTab({ me }: { me: ConsoleMe }) {
@@ -25,19 +26,14 @@ export function SiteContactTab({ me }: { me: ConsoleMe }) {
   const loaded = useConsoleData(() => consoleApi.get<ConsoleContactChannels>('/site/contact'), 'contact')
   const [saved, setSaved] = useState<ConsoleContactChannels | null>(null)
   const [draft, setDraft] = useState<ContactChannelValues | null>(null)
-  const [error, setError] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
+  const action = useConsoleAction()
   const current = saved ?? loaded.data
   const channels = draft ?? current?.channels
   return (
     <section aria-label={t('site.tabNames.contact')} className="flex flex-col gap-4">
       <p className="text-sm text-ink-700">{t('site.contact.intro')}</p>
-      <ConsoleError error={error ?? loaded.error} />
-      {notice ? (
-        <p role="status" className="rounded-lg border border-gain bg-white px-3 py-2 text-sm text-ink-900">
-          {notice}
-        </p>
-      ) : null}
+      <ConsoleError error={action.error ?? loaded.error} />
+      <ConsoleNotice notice={action.notice} isBoxed />
       {!channels || !current ? (
         loaded.isLoading ? (
           <ConsoleLoading />
@@ -49,16 +45,11 @@ export function SiteContactTab({ me }: { me: ConsoleMe }) {
             className="flex flex-col gap-3"
             onSubmit={(event) => {
               event.preventDefault()
-              setError(null)
-              setNotice('')
-              consoleApi
-                .put<ConsoleContactChannels>('/site/contact', channels)
-                .then((answer) => {
-                  setSaved(answer)
-                  setDraft(null)
-                  setNotice(t('site.contact.saved'))
-                })
-                .catch(setError)
+              void action.run(async () => {
+                setSaved(await consoleApi.put<ConsoleContactChannels>('/site/contact', channels))
+                setDraft(null)
+                return t('site.contact.saved')
+              })
             }}
           >
             <p className="text-sm text-ink-600">

@@ -17,7 +17,9 @@ import {
 } from '#contracts/console-site-rules.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleListState } from './console-lists.tsx'
+import { ConsoleNotice } from './console-ui.tsx'
 import { movedInList } from './site-view.ts'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 const articleChoicesListId = 'menu-article-choices'
@@ -30,23 +32,15 @@ export function SiteMenuTab() {
     () => consoleApi.get<EditorArticlePage>('/articles', { pageSize: 100 }),
     'menu-article-choices',
   )
-  const [error, setError] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
+  const action = useConsoleAction()
   const [newName, setNewName] = useState<NameInBothLanguages>({ en: '', 'zh-Hant': '' })
 
-  async function change(call: () => Promise<unknown>, done: string): Promise<boolean> {
-    setError(null)
-    setNotice('')
-    try {
+  const change = (call: () => Promise<unknown>, done: string) =>
+    action.run(async () => {
       await call()
-      setNotice(done)
       groups.reload()
-      return true
-    } catch (failure) {
-      setError(failure)
-      return false
-    }
-  }
+      return done
+    })
 
   const list = groups.data ?? []
   return (
@@ -90,12 +84,12 @@ export function SiteMenuTab() {
           <Button type="submit">{t('site.menu.create')}</Button>
         </form>
       </Card>
-      {notice ? (
-        <p role="status" className="rounded-lg border border-gain bg-white px-3 py-2 text-sm text-ink-900">
-          {notice}
-        </p>
-      ) : null}
-      <ConsoleListState error={error ?? groups.error} isLoading={groups.isLoading} data={groups.data} />
+      <ConsoleNotice notice={action.notice} isBoxed />
+      <ConsoleListState
+        error={action.error ?? groups.error}
+        isLoading={groups.isLoading}
+        data={groups.data}
+      />
       <ol className="flex flex-col gap-4">
         {list.map((group, index) => (
           <li key={group.key}>

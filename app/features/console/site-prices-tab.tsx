@@ -12,15 +12,15 @@ import { TextField } from '#app/components/text-field.tsx'
 import { type Currency, currencies } from '#contracts/billing-rules.ts'
 import type { ConsolePrice } from '#contracts/console-site-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, SelectField } from './console-ui.tsx'
+import { ConsoleError, ConsoleLoading, ConsoleNotice, SelectField } from './console-ui.tsx'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function SitePricesTab() {
   const { t } = useTranslation('console')
   const prices = useConsoleData(() => consoleApi.get<ConsolePrice[]>('/site/prices'), 'prices')
   const [currency, setCurrency] = useState<Currency>('USD')
-  const [error, setError] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
+  const action = useConsoleAction()
   const rows = (prices.data ?? []).filter((price) => price.currency === currency)
   return (
     <section aria-label={t('site.tabNames.prices')} className="flex flex-col gap-4">
@@ -38,12 +38,8 @@ export function SitePricesTab() {
           ))}
         </SelectField>
       </div>
-      {notice ? (
-        <p role="status" className="rounded-lg border border-gain bg-white px-3 py-2 text-sm text-ink-900">
-          {notice}
-        </p>
-      ) : null}
-      <ConsoleError error={error ?? prices.error} />
+      <ConsoleNotice notice={action.notice} isBoxed />
+      <ConsoleError error={action.error ?? prices.error} />
       {prices.isLoading && !prices.data ? <ConsoleLoading /> : null}
       <ul className="flex flex-col gap-2">
         {rows.map((price) => (
@@ -51,26 +47,20 @@ export function SitePricesTab() {
             <PriceRow
               key={price.updatedAt}
               price={price}
-              onSave={async (amount, stripePriceId) => {
-                setError(null)
-                setNotice('')
-                try {
+              onSave={(amount, stripePriceId) =>
+                action.run(async () => {
                   const saved = await consoleApi.put<ConsolePrice>(
                     `/site/prices/${price.tier}/${price.period}/${price.currency}`,
                     { amount, stripePriceId: stripePriceId.trim() || null },
                   )
-                  setNotice(
-                    t('site.prices.saved', {
-                      plan: planName(t, saved),
-                      amount: saved.amount,
-                      currency: saved.currency,
-                    }),
-                  )
                   prices.reload()
-                } catch (failure) {
-                  setError(failure)
-                }
-              }}
+                  return t('site.prices.saved', {
+                    plan: planName(t, saved),
+                    amount: saved.amount,
+                    currency: saved.currency,
+                  })
+                })
+              }
             />
           </li>
         ))}
@@ -93,7 +83,7 @@ function PriceRow({
   onSave,
 }: {
   price: ConsolePrice
-  onSave(amount: string, stripePriceId: string): Promise<void>
+  onSave(amount: string, stripePriceId: string): Promise<boolean>
 }) {
   const { t } = useTranslation('console')
   const [amount, setAmount] = useState(price.amount)

@@ -17,8 +17,9 @@ import {
   redirectTargetMaxLength,
 } from '#contracts/console-site-rules.ts'
 import { consoleApi } from './console-client.ts'
-import { ConsoleListState } from './console-lists.tsx'
-import { SelectField } from './console-ui.tsx'
+import { ConsoleListState, ConsoleTable } from './console-lists.tsx'
+import { ConsoleNotice, SelectField } from './console-ui.tsx'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 interface RuleForm {
@@ -32,24 +33,16 @@ const emptyRule: RuleForm = { fromPath: '', toLocation: '', status: 301 }
 export function SiteRedirectsTab() {
   const { t } = useTranslation('console')
   const rules = useConsoleData(() => consoleApi.get<ConsoleRedirect[]>('/site/redirects'), 'redirects')
-  const [error, setError] = useState<unknown>(null)
-  const [notice, setNotice] = useState('')
+  const action = useConsoleAction()
   const [editing, setEditing] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<string | null>(null)
 
-  async function change(call: () => Promise<unknown>, done: string): Promise<boolean> {
-    setError(null)
-    setNotice('')
-    try {
+  const change = (call: () => Promise<unknown>, done: string) =>
+    action.run(async () => {
       await call()
-      setNotice(done)
       rules.reload()
-      return true
-    } catch (failure) {
-      setError(failure)
-      return false
-    }
-  }
+      return done
+    })
 
   return (
     <section aria-label={t('site.tabNames.redirects')} className="flex flex-col gap-4">
@@ -68,79 +61,63 @@ export function SiteRedirectsTab() {
           clearOnSuccess
         />
       </Card>
-      {notice ? (
-        <p role="status" className="rounded-lg border border-gain bg-white px-3 py-2 text-sm text-ink-900">
-          {notice}
-        </p>
-      ) : null}
-      <ConsoleListState error={error ?? rules.error} isLoading={rules.isLoading} data={rules.data} />
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-ink-100 text-ink-500">
-          <tr>
-            <th className="py-2 pr-3">{t('site.redirects.from')}</th>
-            <th className="py-2 pr-3">{t('site.redirects.to')}</th>
-            <th className="py-2 pr-3">{t('site.redirects.status')}</th>
-            <th className="py-2 pr-3">
-              <span className="sr-only">{t('site.redirects.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(rules.data ?? []).map((rule) =>
-            editing === rule.fromPath ? (
-              <tr key={rule.fromPath} className="border-b border-ink-50">
-                <td colSpan={4} className="py-2">
-                  <RuleFields
-                    label={t('site.redirects.editOf', { path: rule.fromPath })}
-                    initial={rule}
-                    submitLabel={t('site.redirects.save')}
-                    onSubmit={async (changed) => {
-                      const isDone = await change(
-                        () =>
-                          consoleApi.put(
-                            `/site/redirects?from=${encodeURIComponent(rule.fromPath)}`,
-                            changed,
-                          ),
-                        t('site.redirects.saved', {
-                          fromPath: changed.fromPath,
-                          toLocation: changed.toLocation,
-                        }),
-                      )
-                      if (isDone) setEditing(null)
-                      return isDone
-                    }}
-                    onCancel={() => setEditing(null)}
-                  />
-                </td>
-              </tr>
-            ) : (
-              <tr key={rule.fromPath} className="border-b border-ink-50" data-testid="redirect-rule">
-                <td className="py-2 pr-3 font-mono">{rule.fromPath}</td>
-                <td className="break-all py-2 pr-3 font-mono">{rule.toLocation}</td>
-                <td className="py-2 pr-3">{t(`site.redirects.statusNames.${rule.status}`)}</td>
-                <td className="flex justify-end gap-1 py-2">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={t('site.redirects.editOf', { path: rule.fromPath })}
-                    onClick={() => setEditing(rule.fromPath)}
-                  >
-                    {t('site.redirects.edit')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={t('site.redirects.deleteOf', { path: rule.fromPath })}
-                    onClick={() => setDeleting(rule.fromPath)}
-                  >
-                    {t('site.redirects.delete')}
-                  </Button>
-                </td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
+      <ConsoleNotice notice={action.notice} isBoxed />
+      <ConsoleListState error={action.error ?? rules.error} isLoading={rules.isLoading} data={rules.data} />
+      <ConsoleTable
+        columns={[t('site.redirects.from'), t('site.redirects.to'), t('site.redirects.status')]}
+        actionsLabel={t('site.redirects.actions')}
+      >
+        {(rules.data ?? []).map((rule) =>
+          editing === rule.fromPath ? (
+            <tr key={rule.fromPath} className="border-b border-ink-50">
+              <td colSpan={4} className="py-2">
+                <RuleFields
+                  label={t('site.redirects.editOf', { path: rule.fromPath })}
+                  initial={rule}
+                  submitLabel={t('site.redirects.save')}
+                  onSubmit={async (changed) => {
+                    const isDone = await change(
+                      () =>
+                        consoleApi.put(`/site/redirects?from=${encodeURIComponent(rule.fromPath)}`, changed),
+                      t('site.redirects.saved', {
+                        fromPath: changed.fromPath,
+                        toLocation: changed.toLocation,
+                      }),
+                    )
+                    if (isDone) setEditing(null)
+                    return isDone
+                  }}
+                  onCancel={() => setEditing(null)}
+                />
+              </td>
+            </tr>
+          ) : (
+            <tr key={rule.fromPath} className="border-b border-ink-50" data-testid="redirect-rule">
+              <td className="py-2 pr-3 font-mono">{rule.fromPath}</td>
+              <td className="break-all py-2 pr-3 font-mono">{rule.toLocation}</td>
+              <td className="py-2 pr-3">{t(`site.redirects.statusNames.${rule.status}`)}</td>
+              <td className="flex justify-end gap-1 py-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('site.redirects.editOf', { path: rule.fromPath })}
+                  onClick={() => setEditing(rule.fromPath)}
+                >
+                  {t('site.redirects.edit')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('site.redirects.deleteOf', { path: rule.fromPath })}
+                  onClick={() => setDeleting(rule.fromPath)}
+                >
+                  {t('site.redirects.delete')}
+                </Button>
+              </td>
+            </tr>
+          ),
+        )}
+      </ConsoleTable>
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(isOpen) => {

@@ -21,11 +21,20 @@ import {
   siteTextTitleMaxLength,
 } from '#contracts/console-site-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
-import { ConsoleApiError, consoleApi } from './console-client.ts'
-import { ConsoleError, ConsoleLoading, formatFirmTime, TextAreaField } from './console-ui.tsx'
+import { ConsoleApiError, consoleApi, fieldCodesOf } from './console-client.ts'
+import { ConsoleTable } from './console-lists.tsx'
+import {
+  ConsoleError,
+  ConsoleLoading,
+  ConsoleNotice,
+  formatFirmTime,
+  TextAreaField,
+  useFieldMessages,
+} from './console-ui.tsx'
 import { MarkdownPreviewPane } from './markdown-preview.tsx'
 import { type PartErrors, SiteTextPartsForm } from './site-text-parts.tsx'
 import { sitePathOf } from './site-view.ts'
+import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function SiteTextsTab({ me }: { me: ConsoleMe }) {
@@ -37,43 +46,40 @@ export function SiteTextsTab({ me }: { me: ConsoleMe }) {
       <p className="text-sm text-ink-700">{t('site.texts.intro')}</p>
       <ConsoleError error={texts.error} />
       {texts.isLoading && !texts.data ? <ConsoleLoading /> : null}
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-ink-100 text-ink-500">
-          <tr>
-            <th className="py-2 pr-3">{t('site.texts.page')}</th>
-            <th className="py-2 pr-3">{t('site.texts.language')}</th>
-            <th className="py-2 pr-3">{t('site.texts.titleColumn')}</th>
-            <th className="py-2 pr-3">{t('site.texts.updatedAt')}</th>
+      <ConsoleTable
+        columns={[
+          t('site.texts.page'),
+          t('site.texts.language'),
+          t('site.texts.titleColumn'),
+          t('site.texts.updatedAt'),
+        ]}
+      >
+        {(texts.data ?? []).map((text) => (
+          <tr
+            key={`${text.key}:${text.locale}`}
+            className="border-b border-ink-50"
+            data-testid="site-text-row"
+          >
+            <td className="py-2 pr-3">
+              <Link
+                to={sitePathOf({ tab: 'texts', text: { key: text.key, locale: text.locale } })}
+                className="font-medium text-brand-700 hover:underline"
+                aria-label={t('site.texts.editOf', {
+                  name: t(`site.textNames.${text.key}`),
+                  language: t(`languages.${text.locale}`),
+                })}
+              >
+                {t(`site.textNames.${text.key}`)}
+              </Link>
+            </td>
+            <td className="py-2 pr-3">{t(`languages.${text.locale}`)}</td>
+            <td className="py-2 pr-3">{text.title}</td>
+            <td className="py-2 pr-3 text-ink-600">
+              {formatFirmTime(text.updatedAt, me.timeZone, displayLocale)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {(texts.data ?? []).map((text) => (
-            <tr
-              key={`${text.key}:${text.locale}`}
-              className="border-b border-ink-50"
-              data-testid="site-text-row"
-            >
-              <td className="py-2 pr-3">
-                <Link
-                  to={sitePathOf({ tab: 'texts', text: { key: text.key, locale: text.locale } })}
-                  className="font-medium text-brand-700 hover:underline"
-                  aria-label={t('site.texts.editOf', {
-                    name: t(`site.textNames.${text.key}`),
-                    language: t(`languages.${text.locale}`),
-                  })}
-                >
-                  {t(`site.textNames.${text.key}`)}
-                </Link>
-              </td>
-              <td className="py-2 pr-3">{t(`languages.${text.locale}`)}</td>
-              <td className="py-2 pr-3">{text.title}</td>
-              <td className="py-2 pr-3 text-ink-600">
-                {formatFirmTime(text.updatedAt, me.timeZone, displayLocale)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ConsoleTable>
     </section>
   )
 }
@@ -92,11 +98,9 @@ export function SiteTextEditor({
     `site-text:${text.key}:${text.locale}`,
   )
   const [draft, setDraft] = useState<EditableSiteText | null>(null)
-  const [error, setError] = useState<unknown>(null)
   const [theirs, setTheirs] = useState<EditableSiteText | null>(null)
-  const [notice, setNotice] = useState('')
-  const [isSaving, setIsSaving] = useState(false)
-  const [fieldErrors, setFieldErrors] = useState<ReadonlyMap<string, string>>(new Map())
+  const action = useConsoleAction()
+  const fieldMessage = useFieldMessages(action.error)
   const form = draft ?? loaded.data
   const name = t(`site.textNames.${text.key}`)
   const language = t(`languages.${text.locale}`)
@@ -105,39 +109,33 @@ export function SiteTextEditor({
     ? `${publicConfig.siteOrigins[text.locale === 'zh-Hant' ? 'hant' : 'en']}${publicPath}`
     : null
 
-  async function save() {
+  function save() {
     if (!form) return
-    setError(null)
-    setNotice('')
     setTheirs(null)
-    setFieldErrors(new Map())
-    setIsSaving(true)
-    try {
-      const saved = await consoleApi.put<EditableSiteText>(`/site/texts/${text.key}/${text.locale}`, {
-        title: form.title,
-        bodyMarkdown: form.bodyMarkdown,
-        data: form.data,
-        updatedAt: form.updatedAt,
-      })
-      setDraft(saved)
-      setNotice(t('site.texts.saved'))
-    } catch (failure) {
-      if (
-        failure instanceof ConsoleApiError &&
-        failure.code === SiteAdminErrorCode.siteTextStale &&
-        failure.current
-      )
-        setTheirs(failure.current as unknown as EditableSiteText)
-      else {
-        setError(failure)
-        if (failure instanceof ConsoleApiError)
-          setFieldErrors(
-            new Map(failure.fields.map((field) => [field.field, t(`errors:${field.code}`)] as const)),
-          )
+    void action.run(async () => {
+      try {
+        setDraft(
+          await consoleApi.put<EditableSiteText>(`/site/texts/${text.key}/${text.locale}`, {
+            title: form.title,
+            bodyMarkdown: form.bodyMarkdown,
+            data: form.data,
+            updatedAt: form.updatedAt,
+          }),
+        )
+        return t('site.texts.saved')
+      } catch (failure) {
+        // Someone saved meanwhile: their version is offered instead of an error.
+        if (
+          failure instanceof ConsoleApiError &&
+          failure.code === SiteAdminErrorCode.siteTextStale &&
+          failure.current
+        ) {
+          setTheirs(failure.current as unknown as EditableSiteText)
+          return
+        }
+        throw failure
       }
-    } finally {
-      setIsSaving(false)
-    }
+    })
   }
 
   return (
@@ -155,7 +153,7 @@ export function SiteTextEditor({
           ) : null}
         </div>
       </div>
-      <ConsoleError error={loaded.error ?? error} />
+      <ConsoleError error={loaded.error ?? action.error} />
       {theirs ? (
         <div
           role="alert"
@@ -180,11 +178,7 @@ export function SiteTextEditor({
           </div>
         </div>
       ) : null}
-      {notice ? (
-        <p role="status" className="rounded-lg border border-gain bg-white px-3 py-2 text-sm text-ink-900">
-          {notice}
-        </p>
-      ) : null}
+      <ConsoleNotice notice={action.notice} isBoxed />
       {!form ? (
         loaded.isLoading ? (
           <ConsoleLoading />
@@ -194,7 +188,7 @@ export function SiteTextEditor({
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault()
-            void save()
+            save()
           }}
         >
           <TextField
@@ -202,7 +196,7 @@ export function SiteTextEditor({
             value={form.title}
             maxLength={siteTextTitleMaxLength}
             required
-            error={fieldErrors.get('title')}
+            error={fieldMessage('title')}
             onChange={(event) => setDraft({ ...form, title: event.target.value })}
           />
           <div className="grid gap-4 lg:grid-cols-2">
@@ -218,14 +212,14 @@ export function SiteTextEditor({
           <SiteTextPartsForm
             data={form.data}
             language={language}
-            errors={partErrorsOf(fieldErrors)}
+            errors={partErrorsOf(fieldCodesOf(action.error), fieldMessage)}
             onChange={(data) => setDraft({ ...form, data })}
           />
           <p className="text-xs text-ink-500">
             {t('site.texts.lastSaved', { time: formatFirmTime(form.updatedAt, me.timeZone, displayLocale) })}
           </p>
           <div>
-            <Button type="submit" disabled={isSaving}>
+            <Button type="submit" disabled={action.isBusy}>
               {t('site.texts.save')}
             </Button>
           </div>
@@ -236,11 +230,14 @@ export function SiteTextEditor({
 }
 
 /** The refusals under `data.` by their path within it (`milestones.2.title`), as the parts' form names them. */
-function partErrorsOf(fieldErrors: ReadonlyMap<string, string>): PartErrors {
+function partErrorsOf(
+  refused: Readonly<Record<string, string>>,
+  messageOf: (field: string) => string | undefined,
+): PartErrors {
   const prefix = 'data.'
   return new Map(
-    [...fieldErrors]
-      .filter(([field]) => field.startsWith(prefix))
-      .map(([field, message]) => [field.slice(prefix.length), message] as const),
+    Object.keys(refused)
+      .filter((field) => field.startsWith(prefix))
+      .map((field) => [field.slice(prefix.length), messageOf(field) ?? ''] as const),
   )
 }
