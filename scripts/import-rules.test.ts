@@ -268,10 +268,11 @@ describe('the import rules', () => {
     })
     expect(violations.map((violation) => violation.rule)).toEqual(['module-to-other-repo', 'module-cycle'])
     expect(violations[1]!.cycle).toEqual({
-      rooms: ['server/modules/accounts', 'server/modules/chat', 'server/modules/accounts'],
+      members: ['server/modules/accounts', 'server/modules/chat'],
       imports: [
         'server/modules/accounts/accounts.service.ts → server/modules/chat/chat.repo.ts',
         'server/modules/chat/chat.service.ts → server/modules/accounts/accounts.service.ts',
+        'server/modules/chat/chat.sql.ts → server/modules/accounts/accounts.sql.ts',
       ],
     })
   })
@@ -283,12 +284,15 @@ describe('the import rules', () => {
       'server/modules/chat/files/chat-files.service.ts': `import { createAccountsService } from '../../accounts/accounts.service.ts'\nexport const f = createAccountsService\n`,
     })
     expect(countByRule(violations)).toEqual({ 'module-cycle': 1 })
-    expect(violations[0]!.cycle?.rooms).toEqual([
-      'server/modules/accounts',
-      'server/http/chat-links.ts',
-      'server/modules/chat',
-      'server/modules/accounts',
-    ])
+    expect(violations[0]!.cycle).toEqual({
+      members: ['server/http/chat-links.ts', 'server/modules/accounts', 'server/modules/chat'],
+      imports: [
+        'server/http/chat-links.ts → server/modules/chat/files/chat-files.repo.ts',
+        'server/modules/accounts/accounts.service.ts → server/http/chat-links.ts',
+        'server/modules/chat/chat.sql.ts → server/modules/accounts/accounts.sql.ts',
+        'server/modules/chat/files/chat-files.service.ts → server/modules/accounts/accounts.service.ts',
+      ],
+    })
   })
 
   it('see no cycle where the way back is a type-only import or a test', async () => {

@@ -156,8 +156,8 @@ export interface ImportViolation {
   /** The importing file and the imported one (for a cycle: the first import of it). */
   from: string
   to: string
-  /** A cycle: the modules it passes, back to the first, and the imports that close each step. */
-  cycle?: { rooms: string[]; imports: string[] }
+  /** A cycle: the modules that import each other (and files outside them on the way), and the imports between them. */
+  cycle?: { members: string[]; imports: string[] }
 }
 
 export interface ImportCheck {
@@ -175,14 +175,14 @@ function roomOf(file: string): string {
 
 interface RoomEdge {
   to: string
-  /** The first import (by file name) that makes this edge: `from → to`. */
-  via: string
+  /** The imports that make this edge, each as `from → to`. */
+  imports: string[]
 }
 
 /** Every runtime import between files of the product, drawn between rooms (a module is one node). */
 function roomGraphOf(modules: IModule[]): Map<string, Map<string, RoomEdge>> {
   const graph = new Map<string, Map<string, RoomEdge>>()
-  for (const file of [...modules].sort((a, b) => a.source.localeCompare(b.source))) {
+  for (const file of modules) {
     if (testCodePattern.test(file.source)) continue
     const from = roomOf(file.source)
     for (const dependency of file.dependencies) {
@@ -193,7 +193,9 @@ function roomGraphOf(modules: IModule[]): Map<string, Map<string, RoomEdge>> {
       if (to === from) continue
       const edges = graph.get(from) ?? new Map<string, RoomEdge>()
       graph.set(from, edges)
-      if (!edges.has(to)) edges.set(to, { to, via: `${file.source} → ${dependency.resolved}` })
+      const edge = edges.get(to) ?? { to, imports: [] }
+      edges.set(to, edge)
+      edge.imports.push(`${file.source} → ${dependency.resolved}`)
     }
   }
   return graph
@@ -231,47 +233,28 @@ function stronglyConnected(graph: Map<string, Map<string, RoomEdge>>): string[][
   return components
 }
 
-/** The shortest way from `start` back to itself inside `component`, as the edges taken. */
-function shortestCycle(graph: Map<string, Map<string, RoomEdge>>, component: Set<string>, start: string) {
-  const cameBy = new Map<string, { from: string; edge: RoomEdge }>()
-  const queue = [start]
-  while (queue.length > 0) {
-    const node = queue.shift()!
-    for (const edge of graph.get(node)?.values() ?? []) {
-      if (!component.has(edge.to) || cameBy.has(edge.to)) continue
-      cameBy.set(edge.to, { from: node, edge })
-      if (edge.to === start) queue.length = 0
-      else queue.push(edge.to)
-    }
-  }
-  const edges: { from: string; edge: RoomEdge }[] = []
-  let node = start
-  do {
-    const step = cameBy.get(node)!
-    edges.unshift(step)
-    node = step.from
-  } while (node !== start)
-  return edges
-}
-
-/** One violation per group of modules that import each other at runtime (directly or through other files). */
+/**
+ * One violation per group of modules that import each other at runtime, directly or through other files: the
+ * group's members (its modules, and any file outside them that the cycle passes) and every import inside the group,
+ * each a place where the cycle can be cut.
+ */
 export function findModuleCycles(modules: IModule[]): ImportViolation[] {
   const graph = roomGraphOf(modules)
   const violations: ImportViolation[] = []
   for (const component of stronglyConnected(graph)) {
-    const rooms = component.filter((node) => node.startsWith('server/modules/')).sort()
-    if (rooms.length < 2) continue
-    const steps = shortestCycle(graph, new Set(component), rooms[0]!)
-    const first = steps[0]!.edge.via.split(' → ')
+    if (component.filter((node) => node.startsWith('server/modules/')).length < 2) continue
+    const members = new Set(component)
+    const imports = [...members]
+      .flatMap((node) => [...(graph.get(node)?.values() ?? [])].filter((edge) => members.has(edge.to)))
+      .flatMap((edge) => edge.imports)
+      .sort()
+    const [from, to] = imports[0]!.split(' → ')
     violations.push({
       rule: moduleCycleRule.name,
       comment: moduleCycleRule.comment,
-      from: first[0]!,
-      to: first[1]!,
-      cycle: {
-        rooms: [rooms[0]!, ...steps.map((step) => step.edge.to)],
-        imports: steps.map((step) => step.edge.via),
-      },
+      from: from!,
+      to: to!,
+      cycle: { members: [...members].sort(), imports },
     })
   }
   return violations
@@ -281,7 +264,8 @@ export function findModuleCycles(modules: IModule[]): ImportViolation[] {
 export async function checkImports(baseDir: string, folders = checkedFolders): Promise<ImportCheck> {
   const { output } = await cruise(folders, { ...cruiseOptions, baseDir })
   if (typeof output === 'string') throw new Error('dependency-cruiser answered text, not a result')
-  const comments = new Map(importRules.map((rule) => [rule.name, rule.comment ?? '']))
+  // A rule in two parts (server-to-app, app-to-server) is explained by its first.
+  const comments = new Map(importRules.toReversed().map((rule) => [rule.name, rule.comment ?? '']))
   const violations: ImportViolation[] = output.summary.violations.map((violation) => ({
     rule: violation.rule.name,
     comment: comments.get(violation.rule.name) ?? '',
@@ -313,7 +297,7 @@ export function formatViolations(violations: readonly ImportViolation[]): string
     lines.push(`✖ ${rule} (${count}): ${ofRule[0]!.comment}`)
     for (const violation of ofRule) {
       if (violation.cycle) {
-        lines.push(`    ${violation.cycle.rooms.join(' → ')}`)
+        lines.push(`    between ${violation.cycle.members.join(', ')}:`)
         for (const link of violation.cycle.imports) lines.push(`      ${link}`)
       } else lines.push(`    ${violation.from} → ${violation.to}`)
     }
