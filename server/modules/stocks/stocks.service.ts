@@ -10,6 +10,7 @@ import { benefitReaderOf, benefitsOf } from '#contracts/benefits.ts'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import { markets } from '#contracts/regions.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import {
   type AiScoreListAnswer,
   AiScoreListQuery,
@@ -342,7 +343,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
       loaded = await loadDiagnosis(row)
       summary = await summaries.generate(loaded.diagnosis, locale)
     } catch (error) {
-      if (error instanceof AppError) throw error
+      if (isServiceError(error)) throw error
       throw new AppError('unavailable', StockErrorCode.diagnosisFailed, { cause: error })
     }
     const asOf = loaded.diagnosis.asOf
