@@ -316,8 +316,8 @@ if (import.meta.main) {
     console.error(formatViolations(violations))
     console.error(
       `\nImport rules: ${violations.length} violation(s) in ${files} files (${seconds} s). ` +
-        'What each rule guards and how to mend a crossing: ARCHITECTURE.md ("The floors", "Rooms and their ' +
-        'tables") and docs/decisions/0023-import-rules-with-dependency-cruiser.md.',
+        'What each rule guards and how to mend a crossing: ARCHITECTURE.md ("The rules that guard the floors and ' +
+        'the rooms") and docs/decisions/0023-import-rules-with-dependency-cruiser.md.',
     )
     process.exitCode = 1
   }
