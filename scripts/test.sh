@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Lint and types; unit and API tests on PGlite; the same again on PostgreSQL when
-# DATABASE_URL answers; then a fresh build, its JavaScript budget per route, and the browser journeys in Debian's
-# Chromium against it.
+# `npm test`: every test. Lint, types and the import rules; unit and API tests on PGlite; the same again on
+# PostgreSQL when DATABASE_URL answers; then a fresh build, its JavaScript budget per route, and the browser journeys
+# in Debian's Chromium against it.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export ROOT
@@ -21,6 +21,9 @@ npx biome check .
 step "Types"
 npx react-router typegen
 npx tsc --noEmit
+
+step "Import rules (ADR 0023)"
+node scripts/import-rules.ts
 
 step "Unit and API tests on PGlite"
 DATABASE_URL= npx vitest run

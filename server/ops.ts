@@ -11,6 +11,7 @@ import { type Currency, currencies, currencyDecimals, majorUnitsOf } from '#cont
 import { ConsoleErrorCode, ConsoleRole } from '#contracts/console.ts'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
 import { Market, markets } from '#contracts/regions.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import { importCsvIntoDatabase } from '#server/modules/stocks/csv-import.ts'
 import { selectRecentRuns } from '#server/modules/stocks/refresh-runs.repo.ts'
 import { readImportArguments } from '#server/providers/market-data/csv/import-arguments.ts'
@@ -18,7 +19,6 @@ import { createImportProgress } from '#server/providers/market-data/csv/import-p
 import { formatImportSummary } from '#server/providers/market-data/csv/import-summary.ts'
 import { bootRuntime, type Runtime } from './boot.ts'
 import { ConfigError } from './config/config-error.ts'
-import { AppError } from './http/app-error.ts'
 
 interface OpsCommand {
   usage: string
@@ -269,7 +269,7 @@ async function explainConsoleRefusal<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    const explanation = error instanceof AppError ? consoleRefusals[error.code] : undefined
+    const explanation = isServiceError(error) ? consoleRefusals[error.code] : undefined
     if (!explanation) throw error
     process.stderr.write(`${explanation}\n`)
     throw new UsageError()

@@ -1,7 +1,8 @@
 /**
- * Turns anything thrown while answering an API call into the envelope (spec §7, §8): AppError by its kind,
- * contract (zod) failures as field errors, Fastify's own 4xx as they are, everything else as a logged 500 with a
- * generic message. The message is in the caller's language (the `Lang` header); the page may translate `error`.
+ * Turns anything thrown while answering an API call into the envelope (spec §7, §8): a service error (AppError,
+ * recognised by its shape like everywhere else: contracts/service-error.ts) by its kind, contract (zod) failures as
+ * field errors, Fastify's own 4xx as they are, everything else as a logged 500 with a generic message. The message
+ * is in the caller's language (the `Lang` header); the page may translate `error`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ZodError } from 'zod'
@@ -10,7 +11,8 @@ import enErrors from '#contracts/messages/en/errors.json' with { type: 'json' }
 import zhErrors from '#contracts/messages/zh-Hant/errors.json' with { type: 'json' }
 import { type Locale, localeFromLangHeader } from '#contracts/regions.ts'
 import { rateLimitedMessageCode, retryAfterSecondsOf, retryWaitOf } from '#contracts/retry-wait.ts'
-import { AppError, httpStatusOfKind } from './app-error.ts'
+import { isServiceError } from '#contracts/service-error.ts'
+import { type AppError, httpStatusOfKind } from './app-error.ts'
 
 const messages: Record<Locale, Record<string, string>> = { en: enErrors, 'zh-Hant': zhErrors }
 const pluralRules: Record<Locale, Intl.PluralRules> = {
@@ -87,12 +89,14 @@ function rateLimitedWaitOf(reply: FastifyReply): FailureExtra {
 export function registerErrorHandling(api: FastifyInstance): void {
   api.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const locale = requestLocale(request)
-    if (error instanceof AppError) {
+    if (isServiceError(error)) {
       const status = httpStatusOfKind[error.kind]
       if (status >= 500) request.log.error({ err: error }, 'service unavailable')
+      // What an AppError may carry besides the floor's shape.
+      const { fields, params } = error as Partial<AppError>
       const extra = {
-        ...(error.fields ? { fields: error.fields } : {}),
-        ...(error.params ? { params: error.params } : {}),
+        ...(fields ? { fields } : {}),
+        ...(params ? { params } : {}),
       }
       return sendFailure(reply, status, error.code, locale, extra)
     }

@@ -12,8 +12,9 @@ import {
   HandoverSwitchQuery,
 } from '#contracts/site-handover.ts'
 import type { Config } from '#server/config.ts'
+import { isSameOriginNavigation } from '#server/http/request-origin.ts'
 import { newHandoverSecret } from '#server/kernel/secrets.ts'
-import { isSameOriginNavigation, sessionTokenOf } from './reader-identification.ts'
+import { sessionTokenOf } from './reader-identification.ts'
 import { setSessionCookies } from './session-cookies.ts'
 import { handoverRules, type SiteHandoverService } from './site-handover.service.ts'
 import {

@@ -27,9 +27,12 @@ export const chatEnv = {
   CHAT_UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Longest an upload request may take (a 50 MB file on a slow phone); other requests keep HTTP_REQUEST_TIMEOUT_MS. */
   CHAT_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(600_000),
-  /** Longest the text of one uploaded file may take to read (worker thread stopped after that). */
+  /** Longest the text of one uploaded file may take to read (its reading process is stopped after that). */
   CHAT_FILE_READ_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-  /** Worker threads that read uploaded files (PDF, Office, OCR) at once, per process. */
+  /**
+   * Reading processes that read uploaded files (PDF, Office, OCR) at once, per server process: each a child process
+   * (server/file-reading/CONTEXT.md), reading one file at a time.
+   */
   CHAT_FILE_READ_WORKERS: z.coerce.number().int().min(1).max(32).default(1),
 }
 

@@ -19,7 +19,7 @@ import { ok } from '#contracts/envelope.ts'
 import { regionFromHostname } from '#contracts/regions.ts'
 import type { Config } from '#server/config.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
-import { checkSameSite } from '#server/modules/accounts/reader-identification.ts'
+import { checkSameSite } from '#server/http/request-origin.ts'
 import type { ChatService } from './chat.service.ts'
 import { openEventStream } from './chat-stream.ts'
 

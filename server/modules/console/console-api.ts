@@ -9,8 +9,10 @@
  * console-access.routes.test.ts, which checks every served route for 401 and 403.
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { ConsoleErrorCode } from '#contracts/console-rules.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import { failure, requestLocale } from '#server/http/error-handler.ts'
-import { ArticleStaleError } from '#server/modules/articles/article-editing.service.ts'
+import type { ArticleStaleError } from '#server/modules/articles/article-editing.service.ts'
 import { registerStrategiesConsoleRoutes } from '#server/modules/strategies/strategies-console.routes.ts'
 import type { Services } from '#server/services.ts'
 import { registerAdvisersConsoleRoutes } from './advisers.routes.ts'
@@ -44,17 +46,20 @@ export async function registerConsoleApi(consoleApi: FastifyInstance, services: 
 }
 
 /**
- * A save on an old revision: the 409 envelope carries the current article (`current`), so nothing is lost. Set in
- * the routes' own scope; everything else goes to the group's error handling.
+ * A save on an old revision: the 409 envelope carries the current article (`current`), so nothing is lost. The
+ * articles' ArticleStaleError is recognised as every service error is, by its shape and code
+ * (contracts/service-error.ts), not by its class. Set in the routes' own scope; everything else goes to the
+ * group's error handling.
  */
 function answerStaleArticlesWithTheCurrentOne(routes: FastifyInstance): void {
   const answerOthers = routes.errorHandler
   routes.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (!(error instanceof ArticleStaleError))
+    if (!isServiceError(error, 'conflict') || error.code !== ConsoleErrorCode.articleStale)
       return answerOthers.call(routes, error as FastifyError, request, reply)
+    const { code, current } = error as ArticleStaleError
     return reply
       .status(409)
-      .header('x-error-code', error.code)
-      .send({ ...failure(409, error.code, requestLocale(request)), current: error.current })
+      .header('x-error-code', code)
+      .send({ ...failure(409, code, requestLocale(request)), current })
   })
 }

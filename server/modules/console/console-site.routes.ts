@@ -17,10 +17,12 @@ import {
   SiteTextParams,
   siteAdminRoles,
 } from '#contracts/console-site.ts'
+import { SiteAdminErrorCode } from '#contracts/console-site-rules.ts'
 import { ok } from '#contracts/envelope.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import { failure, requestLocale } from '#server/http/error-handler.ts'
 import { actorOf } from '#server/kernel/console-staff.ts'
-import { SiteTextStaleError } from '#server/modules/site-texts/site-texts.service.ts'
+import type { SiteTextStaleError } from '#server/modules/site-texts/site-texts.service.ts'
 import type { ConsoleSiteService } from './console-site.service.ts'
 
 const admins = { consoleRoles: siteAdminRoles }
@@ -106,15 +108,19 @@ export function registerConsoleSiteRoutes(api: FastifyInstance, service: Console
   })
 }
 
-/** A save on an old version of a text: the 409 envelope carries the stored one (`current`). */
+/**
+ * A save on an old version of a text: the 409 envelope carries the stored one (`current`). The site texts'
+ * SiteTextStaleError is recognised by its shape and code (contracts/service-error.ts), not by its class.
+ */
 function answerStaleTextsWithTheCurrentOne(site: FastifyInstance): void {
   const answerOthers = site.errorHandler
   site.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (!(error instanceof SiteTextStaleError))
+    if (!isServiceError(error, 'conflict') || error.code !== SiteAdminErrorCode.siteTextStale)
       return answerOthers.call(site, error as FastifyError, request, reply)
+    const { code, current } = error as SiteTextStaleError
     return reply
       .status(409)
-      .header('x-error-code', error.code)
-      .send({ ...failure(409, error.code, requestLocale(request)), current: error.current })
+      .header('x-error-code', code)
+      .send({ ...failure(409, code, requestLocale(request)), current })
   })
 }

@@ -8,6 +8,7 @@
  * reader has to quotas.
  */
 import type { Locale, Market } from '#contracts/regions.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import {
   type StockDiagnosis,
   type StockDiagnosisAnswer,
@@ -110,7 +111,7 @@ export function createStockDiagnosis({
       loaded = await loadDiagnosis(row)
       summary = await summaries.generate(loaded.diagnosis, locale)
     } catch (error) {
-      if (error instanceof AppError) throw error
+      if (isServiceError(error)) throw error
       throw new AppError('unavailable', StockErrorCode.diagnosisFailed, { cause: error })
     }
     const asOf = loaded.diagnosis.asOf

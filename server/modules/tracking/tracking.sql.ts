@@ -3,7 +3,7 @@ import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg
 /**
  * Reading events (spec §3, §7), append-only and lean: one row per event, no foreign keys (an event outlives the
  * article it names), no index but time. At volume the table is partitioned by month on `receivedAt` and old
- * partitions are detached or dropped (see README, "Reading events").
+ * partitions are detached or dropped (an operator's step: the module's CONTEXT.md, "Rules").
  */
 export const trackingEvents = pgTable(
   'tracking_events',

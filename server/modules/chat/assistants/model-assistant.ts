@@ -20,7 +20,7 @@ import {
 import { z } from 'zod'
 import type { ChatSource } from '#contracts/chat-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
-import { AppError } from '#server/http/app-error.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import {
   type Assistant,
   AssistantError,
@@ -165,7 +165,7 @@ export function createModelAssistant(deps: ConfiguredAssistantDependencies): Ass
           } catch (error) {
             // The model hears what went wrong and can say so; the reader's answer does not fail.
             if (error instanceof ToolNotFound) return { error: `No company matches “${error.query}”` }
-            if (error instanceof AppError) return { error: `Data not available (${error.code})` }
+            if (isServiceError(error)) return { error: `Data not available (${error.code})` }
             throw error
           }
         },

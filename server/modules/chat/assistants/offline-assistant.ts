@@ -9,7 +9,7 @@
  */
 import type { ChatSource } from '#contracts/chat-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
-import { AppError } from '#server/http/app-error.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import type { Assistant, AssistantEvent, AssistantRequest } from '../assistant.ts'
 import { toolImplementations, toolLabel } from '../tools/chat-tools.ts'
 import { type CompanyMention, findCompanyMentions, findMisspelledCompany } from '../tools/company-mentions.ts'
@@ -155,7 +155,7 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
         })
     } catch (error) {
       // A company we know but whose data is not loaded yet reads like one we do not cover.
-      const notReady = error instanceof AppError && error.kind === 'unavailable'
+      const notReady = isServiceError(error, 'unavailable')
       if (!(error instanceof ToolNotFound) && !notReady) throw error
       w.lines.length = 0
       writeCannot(w, notReady ? 'no_data' : 'no_company')

@@ -22,6 +22,7 @@ import {
   chatFilesPerUpload,
 } from '#contracts/chat-file-rules.ts'
 import type { ChatAttachment } from '#contracts/chat-rules.ts'
+import { isServiceError } from '#contracts/service-error.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { chunkSections, findPassages } from '#server/file-reading/chunk-text.ts'
@@ -164,7 +165,7 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
       try {
         await quotas.consume({ reader: requestReader, kind: 'upload' })
       } catch (error) {
-        if (error instanceof AppError && error.kind === 'limited') {
+        if (isServiceError(error, 'limited')) {
           return { name, error: error.code as ChatFileErrorCode }
         }
         throw error
