@@ -1,5 +1,6 @@
 /**
- * Browser start: load this language's messages, then hydrate. A failed chunk load reloads the page once per path
+ * Browser start: load this language's messages (the reader catalog and the on-demand namespaces the page names on
+ * `<html data-catalogs>`), then hydrate. A failed chunk load reloads the page once per path
  * (spec §4, §9).
  */
 import { StrictMode, startTransition } from 'react'
@@ -8,7 +9,7 @@ import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import type { Locale } from '#contracts/regions.ts'
 import { reloadOnceAfterChunkFailure } from './features/app-updates/chunk-reload.ts'
-import { loadBrowserTranslator } from './i18n/browser-catalogs.ts'
+import { loadBrowserTranslator, parseCatalogList } from './i18n/browser-catalogs.ts'
 import { NonceProvider } from './nonce.tsx'
 
 window.addEventListener('vite:preloadError', (event) => {
@@ -16,7 +17,10 @@ window.addEventListener('vite:preloadError', (event) => {
 })
 
 const locale: Locale = document.documentElement.lang === 'zh-Hant' ? 'zh-Hant' : 'en'
-const translator = await loadBrowserTranslator(locale)
+const translator = await loadBrowserTranslator(
+  locale,
+  parseCatalogList(document.documentElement.dataset.catalogs, locale),
+)
 // Browsers hide the nonce attribute once parsed but keep the property; hydrate with the same value the server used.
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? ''
 

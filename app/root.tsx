@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { regionSettings } from '#contracts/regions.ts'
@@ -17,6 +17,7 @@ import { Toaster } from './components/toaster.tsx'
 import { isChunkLoadError, reloadOnceAfterChunkFailure } from './features/app-updates/chunk-reload.ts'
 import { installRoutePreloading } from './features/app-updates/route-preloader.ts'
 import { useBuildWatch } from './features/app-updates/use-build-watch.ts'
+import { catalogsOf } from './i18n/browser-catalogs.ts'
 import { useNonce } from './nonce.tsx'
 import { requestContext } from './request-context.ts'
 import { routeChecks } from './routing/route-checks.server.ts'
@@ -59,8 +60,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const { i18n } = useTranslation()
   const data = useRouteLoaderData<RootData>('root')
+  // The on-demand catalogs this page speaks, for the browser to fetch with the reader catalog before hydrating.
+  const catalogs = catalogsOf(useMatches()).join(' ')
   return (
-    <html lang={i18n.language} dir="ltr">
+    <html lang={i18n.language} dir="ltr" data-catalogs={catalogs || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

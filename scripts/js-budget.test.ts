@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { budgetOf, formatTable, type RouterManifest, staticImportsOf, weighRoutes } from './js-budget.ts'
+import {
+  budgetOf,
+  type CatalogSources,
+  formatTable,
+  type RouterManifest,
+  staticImportsOf,
+  weighRoutes,
+} from './js-budget.ts'
 
 /** A client build in miniature: an entry, a root, a shell, two pages, a shared chunk, a lazy chunk and a catalog. */
 function writeBuild(): string {
@@ -59,6 +66,15 @@ function writeBuild(): string {
 const build = writeBuild()
 afterAll(() => rmSync(build, { recursive: true, force: true }))
 
+/** The about page names one page namespace in its handle; the home page none. */
+const sources: CatalogSources = {
+  routeSource: (module) =>
+    module === 'routes/about-us'
+      ? "export const handle = { catalogs: ['company'] } satisfies CatalogHandle"
+      : 'export default function Page() {}',
+  namespaceGzipBytes: (namespace) => (namespace === 'company' ? 1234 : Number.NaN),
+}
+
 describe('the JavaScript budget', () => {
   it('follows static imports of a built chunk, not dynamic ones', () => {
     expect(
@@ -69,7 +85,7 @@ describe('the JavaScript budget', () => {
   })
 
   it('counts the entry, root, shell and page with what they import statically, and the manifest', () => {
-    const { routes } = weighRoutes(build)
+    const { routes } = weighRoutes(build, sources)
     const home = routes.find((r) => r.module === 'routes/home')
     expect(home?.paths).toEqual(['/'])
     expect(home?.files).toEqual([
@@ -88,22 +104,33 @@ describe('the JavaScript budget', () => {
   })
 
   it('leaves out routes without a page (resource routes)', () => {
-    expect(weighRoutes(build).routes.map((r) => r.module)).not.toContain('routes/sitemap.xml')
+    expect(weighRoutes(build, sources).routes.map((r) => r.module)).not.toContain('routes/sitemap.xml')
   })
 
-  it('reports the language catalog apart from the routes', () => {
-    const { routes, catalog } = weighRoutes(build)
+  it('counts the reader catalog on every page, and the page namespaces a route names', () => {
+    const { routes, catalog } = weighRoutes(build, sources)
     expect(catalog?.file).toBe('/assets/browser-catalog-en-cccccccc.js')
-    expect(routes.every((r) => !r.files.includes('/assets/browser-catalog-en-cccccccc.js'))).toBe(true)
+    const home = routes.find((r) => r.module === 'routes/home')!
+    expect(home.catalogGzipBytes).toBe(catalog?.gzipBytes)
+    expect(home.gzipBytes).toBe(home.codeGzipBytes + catalog!.gzipBytes)
+    const about = routes.find((r) => r.module === 'routes/about-us')!
+    expect(about.pageCatalogs).toEqual(['company'])
+    expect(about.catalogGzipBytes).toBe(catalog!.gzipBytes + 1234)
+    expect(about.gzipBytes).toBe(about.codeGzipBytes + about.catalogGzipBytes)
   })
 
   it('flags a route over its budget and prints every route', () => {
-    const { routes, catalog } = weighRoutes(build)
+    const { routes, catalog } = weighRoutes(build, sources)
     const home = routes.find((r) => r.module === 'routes/home')!
     const heavy = { ...home, gzipBytes: (budgetOf('routes/home') + 1) * 1000 }
     const { text, overBudget } = formatTable([heavy, ...routes.filter((r) => r !== home)], catalog)
     expect(overBudget.map((r) => r.module)).toEqual(['routes/home'])
-    expect(text).toMatch(/^\/\s+\d+\.\d\s+150\s+\d+\s+OVER$/m)
+    expect(text).toMatch(
+      new RegExp(
+        `^/\\s+\\d+\\.\\d\\s+\\d+\\.\\d\\s+\\d+\\.\\d\\s+${budgetOf('routes/home')}\\s+\\d+\\s+OVER$`,
+        'm',
+      ),
+    )
     expect(text).toContain('/about-us')
     expect(formatTable(routes, catalog).overBudget).toEqual([])
   })

@@ -1,5 +1,12 @@
-/** Every English namespace, for the browser (browser-catalogs.ts): one module, one request. */
-export const files = import.meta.glob(['./locales/en/*.json', '../../contracts/messages/en/*.json'], {
-  eager: true,
-  import: 'default',
-})
+/**
+ * The English reader catalog for the browser (browser-catalogs.ts): the namespaces the document, the shell and its
+ * dialogs speak on every page, in one module, one request. A page's own namespaces are fetched with it.
+ * scripts/catalog-usage.test.ts checks this list against the code.
+ */
+export const files = import.meta.glob(
+  [
+    './locales/en/{account,common,expert,search,shell,stocks}.json',
+    '../../contracts/messages/en/errors.json',
+  ],
+  { eager: true, import: 'default' },
+)

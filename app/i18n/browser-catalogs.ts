@@ -1,18 +1,101 @@
 /**
- * The browser fetches only its own language's catalogs, before hydration, so the first paint is translated. All of
- * a language's namespaces come in one module (browser-catalog-<locale>.ts), so that is one request, not one per
- * namespace.
+ * The browser fetches only its own language's catalogs, and only the namespaces the page speaks, before hydration,
+ * so the first paint is translated and no reader downloads the console's strings (ADR 0011):
+ * - the reader catalog (browser-catalog-<locale>.ts): what the document, the shell and its dialogs speak on every
+ *   page, one module, one request;
+ * - a page's own namespaces (`articles`, `billing`, `console`…), one small chunk each: the route names them in its
+ *   `handle` (`catalogs`), the document lists them on `<html data-catalogs>` for the first paint (`catalogsOf`), and
+ *   the route's `clientMiddleware` (`fetchPageCatalogs`) fetches them before a later navigation renders it.
+ * scripts/catalog-usage.test.ts checks that every route names what its code speaks.
  */
+import type { i18n } from 'i18next'
 import type { Locale } from '#contracts/regions.ts'
 import { type Catalog, createTranslator, groupCatalogs } from './i18n.ts'
 
-const loaders: Record<Locale, () => Promise<{ files: Record<string, unknown> }>> = {
+const readerCatalogLoaders: Record<Locale, () => Promise<{ files: Record<string, unknown> }>> = {
   en: () => import('./browser-catalog-en.ts'),
   'zh-Hant': () => import('./browser-catalog-zh-Hant.ts'),
 }
 
-export async function loadBrowserTranslator(locale: Locale) {
-  const { files } = await loaders[locale]()
-  const catalog: Catalog = groupCatalogs(files)[locale] ?? {}
-  return createTranslator(locale, catalog)
+type Messages = Record<string, unknown>
+
+/** Every other app namespace as a chunk of its own, fetched on demand; the list is the reader catalog's. */
+const pageCatalogLoaders = import.meta.glob<Messages>(
+  ['./locales/*/*.json', '!./locales/*/{account,common,expert,search,shell,stocks}.json'],
+  { import: 'default' },
+)
+
+function pageCatalogLoader(locale: Locale, namespace: string) {
+  return pageCatalogLoaders[`./locales/${locale}/${namespace}.json`]
+}
+
+/** A route's `handle`: the namespaces its screens speak beyond the reader catalog. */
+export interface CatalogHandle {
+  catalogs?: readonly string[]
+}
+
+/** The page namespaces the matched routes name, sorted (the document's `data-catalogs`). */
+export function catalogsOf(matches: readonly { handle?: unknown }[]): string[] {
+  const wanted = new Set<string>()
+  for (const match of matches) {
+    for (const name of (match.handle as CatalogHandle | undefined)?.catalogs ?? []) wanted.add(name)
+  }
+  return [...wanted].sort()
+}
+
+/** `data-catalogs` as the document wrote it; a name that is no namespace of the language is dropped. */
+export function parseCatalogList(value: string | undefined, locale: Locale): string[] {
+  return (value ?? '')
+    .split(/\s+/)
+    .filter((name) => name !== '' && pageCatalogLoader(locale, name) !== undefined)
+}
+
+let browserTranslator: i18n | undefined
+
+async function loadPageCatalog(locale: Locale, namespace: string): Promise<[string, Messages] | null> {
+  const load = pageCatalogLoader(locale, namespace)
+  return load ? [namespace, await load()] : null
+}
+
+export async function loadBrowserTranslator(locale: Locale, pageNamespaces: readonly string[] = []) {
+  const [{ files }, ...pageCatalogs] = await Promise.all([
+    readerCatalogLoaders[locale](),
+    ...pageNamespaces.map((name) => loadPageCatalog(locale, name)),
+  ])
+  const catalog: Catalog = {
+    ...groupCatalogs(files)[locale],
+    ...Object.fromEntries(pageCatalogs.filter((entry) => entry !== null)),
+  }
+  browserTranslator = createTranslator(locale, catalog)
+  return browserTranslator
+}
+
+/**
+ * Fetches the namespaces not loaded yet. Does nothing on the server, whose translator holds every catalog, nor
+ * before the browser's translator exists.
+ */
+export async function ensureCatalogs(namespaces: readonly string[]): Promise<void> {
+  const translator = browserTranslator
+  if (!translator) return
+  const locale = translator.language as Locale
+  const missing = namespaces.filter((name) => !translator.hasResourceBundle(locale, name))
+  for (const entry of await Promise.all(missing.map((name) => loadPageCatalog(locale, name)))) {
+    if (entry) translator.addResourceBundle(locale, entry[0], entry[1])
+  }
+}
+
+/**
+ * A route's `clientMiddleware`: a client navigation to the route waits for the namespaces its `handle` names, so the
+ * page never renders a bare key. They are fetched alongside the route's data, not before it; loaded ones cost
+ * nothing.
+ */
+export function fetchPageCatalogs(handle: Required<CatalogHandle>) {
+  return async <Result>(_args: unknown, next: () => Promise<Result>): Promise<Result> => {
+    const catalogs = ensureCatalogs(handle.catalogs)
+    // When the data fails first, the navigation reports that; a catalog failing too is not a second error.
+    catalogs.catch(() => {})
+    const result = await next()
+    await catalogs
+    return result
+  }
 }

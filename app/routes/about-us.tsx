@@ -3,9 +3,13 @@ import { Link } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
 import { CompanyAside } from '#app/features/company/company-aside.tsx'
 import { SiteTextArticle } from '#app/features/company/site-text-article.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import type { Route } from './+types/about-us.ts'
+
+export const handle = { catalogs: ['company'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, locale } = context.get(requestContext)

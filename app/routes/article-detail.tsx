@@ -2,13 +2,18 @@
  * /articles/{detail} (spec §2): an article by key or id. Published → the article; no body → 'Content is empty'
  * (200); deleted or taken down → their messages (410); anything else → the content-missing 404 screen.
  */
+
 import { ArticleDetailScreen } from '#app/features/articles/article-detail-screen.tsx'
 import { loadArticleDetail } from '#app/features/articles/article-loaders.server.ts'
 import { articleMeta } from '#app/features/articles/article-meta.ts'
 import { ArticleGoneScreen } from '#app/features/articles/article-state-screen.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { requestContext } from '#app/request-context.ts'
 import { previewQueryParameter } from '#contracts/console-rules.ts'
 import type { Route } from './+types/article-detail.ts'
+
+export const handle = { catalogs: ['articles'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export function loader({ context, params, request }: Route.LoaderArgs) {
   const previewToken = new URL(request.url).searchParams.get(previewQueryParameter) ?? undefined

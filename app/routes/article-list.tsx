@@ -2,13 +2,18 @@
  * Every article-list screen of spec §2 — /articles, /analysis, /recommendations, /market-{us,hk,jp,kr},
  * /topics/{slug}, /search/{keyword}?tag= — is this one module, registered once per path in routes.ts.
  */
+
 import { redirect } from 'react-router'
 import { ArticleListScreen } from '#app/features/articles/article-list-screen.tsx'
 import { loadArticleList } from '#app/features/articles/article-loaders.server.ts'
 import { searchPath } from '#app/features/articles/article-paths.ts'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import type { Route } from './+types/article-list.ts'
+
+export const handle = { catalogs: ['articles'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export function loader({ context, request }: Route.LoaderArgs) {
   // A plain search form (the 404 screen's, before the page's JavaScript runs) asks for /search?q=term.

@@ -19,6 +19,7 @@ import {
   consoleSectionsOf,
   sectionOfPage,
 } from '#app/features/console/console-view.ts'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
@@ -85,6 +86,9 @@ const AnalyticsSection = lazy(() =>
     default: module.AnalyticsSection,
   })),
 )
+
+export const handle = { catalogs: ['advisers', 'classroom', 'console', 'strategies'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadConsoleAccess(request, context.get(requestContext))

@@ -5,10 +5,14 @@ import { SiteTextArticle } from '#app/features/company/site-text-article.tsx'
 import { ContactChannelList } from '#app/features/contact/contact-channels.tsx'
 import { ContactForm } from '#app/features/contact/contact-form.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/contact-us.ts'
+
+export const handle = { catalogs: ['company'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, locale } = context.get(requestContext)

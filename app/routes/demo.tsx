@@ -2,6 +2,7 @@
  * The design-system gallery (spec §2 /demo): every shared component in each of its states, in the reader's
  * language, so designers and engineers can check them on any regional site.
  */
+
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -23,11 +24,15 @@ import { toast } from '#app/components/toaster.tsx'
 import { ContactChannelList } from '#app/features/contact/contact-channels.tsx'
 import { NewsletterForm } from '#app/features/contact/newsletter-form.tsx'
 import { LanguageSwitcher } from '#app/features/shell/language-switcher.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/demo.ts'
+
+export const handle = { catalogs: ['demo'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export function loader({ context }: Route.LoaderArgs) {
   const { locale } = context.get(requestContext)

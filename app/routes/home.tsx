@@ -1,4 +1,5 @@
 /** Home (spec §2): what the site offers, with the sections later features fill with articles and stock data. */
+
 import { ArrowRight, BarChart3, Flame, Newspaper, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -6,11 +7,15 @@ import { buttonClassName } from '#app/components/button.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { LatestArticlesSection } from '#app/features/home/article-sections.tsx'
 import { loadHomeStockSections } from '#app/features/stocks/home-stock-sections.server.ts'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import type { Route } from './+types/home.ts'
+
+export const handle = { catalogs: ['articles', 'home'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, region, services } = context.get(requestContext)

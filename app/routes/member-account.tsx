@@ -3,6 +3,7 @@
  * the plan and what may be done with it, this month's use against the allowance, the payment history, and logging
  * out everywhere or deleting the account. Visitors are sent to log in first.
  */
+
 import { useTranslation } from 'react-i18next'
 import { AccountClosing } from '#app/features/account/account-closing.tsx'
 import { ProfileForm } from '#app/features/account/profile-form.tsx'
@@ -11,11 +12,15 @@ import { formatBillingDate, type ReadingPlace } from '#app/features/billing/bill
 import { PaymentHistory } from '#app/features/billing/payment-history.tsx'
 import { PlanPanel } from '#app/features/billing/plan-panel.tsx'
 import { UsagePanel } from '#app/features/billing/usage-panel.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/member-account.ts'
+
+export const handle = { catalogs: ['billing', 'plans'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const requestFacts = context.get(requestContext)

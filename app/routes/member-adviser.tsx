@@ -3,6 +3,7 @@
  * is told one will be assigned within a working day (and may write to the firm meanwhile); everyone else sees the
  * step that opens it. What a reader sees is the advisers service's to decide (contracts/benefits.ts).
  */
+
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
@@ -11,10 +12,14 @@ import { useContact } from '#app/features/contact/contact-provider.tsx'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import type { Route } from './+types/member-adviser.ts'
+
+export const handle = { catalogs: ['advisers', 'member', 'plans'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const facts = context.get(requestContext)

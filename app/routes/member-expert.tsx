@@ -3,16 +3,21 @@
  * plan does not include it see the one step that opens it (contracts/benefits.ts); a member keeps reading the
  * answers to what they asked while subscribed. What a reader may do is the expert service's to decide.
  */
+
 import { useTranslation } from 'react-i18next'
 import { ExpertDesk, HowItWorks } from '#app/features/expert/expert-desk.tsx'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { benefitReaderOf, lockReasonFor } from '#contracts/benefits.ts'
 import type { Route } from './+types/member-expert.ts'
+
+export const handle = { catalogs: ['member', 'plans'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const facts = context.get(requestContext)

@@ -4,16 +4,21 @@
  * on the server so a link to a lesson works. The classroom service decides what opens (contracts/benefits.ts) and
  * sends a lesson's content only to a reader it opens for.
  */
+
 import { useTranslation } from 'react-i18next'
 import { CourseCard } from '#app/features/classroom/classroom-catalogue.tsx'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import type { ClassroomLessonDetail } from '#contracts/classroom-rules.ts'
 import { isServiceError } from '#contracts/service-error.ts'
 import type { Route } from './+types/member-investment.ts'
+
+export const handle = { catalogs: ['classroom', 'member', 'plans'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 const lessonIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

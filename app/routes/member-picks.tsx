@@ -3,6 +3,7 @@
  * contracts/benefits.ts), each with its record since the recommendation, filtered by market and month in the
  * address; the step that shows the rest; and analyst portfolio tracking for the plans that have it.
  */
+
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
@@ -14,12 +15,16 @@ import { PicksTrackingView } from '#app/features/picks/picks-tracking-view.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { PickRow, PickTableHead } from '#app/features/stocks/pick-rows.tsx'
 import { formatMonth } from '#app/features/stocks/stock-format.ts'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import { markets } from '#contracts/regions.ts'
 import type { Route } from './+types/member-picks.ts'
+
+export const handle = { catalogs: ['member', 'picks', 'plans'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const facts = context.get(requestContext)

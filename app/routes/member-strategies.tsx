@@ -3,6 +3,7 @@
  * their return against the benchmark, the others with the one step that opens them (contracts/benefits.ts) — and,
  * with `?strategy=<slug>`, that strategy in full below the cards, rendered on the server.
  */
+
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -14,12 +15,16 @@ import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import { type DisplayLocale, formatDate, formatPercent } from '#app/features/stocks/stock-format.ts'
 import { StrategyDetailView } from '#app/features/strategies/strategy-detail.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { StrategyCard, StrategyDetail } from '#contracts/strategies-rules.ts'
 import type { Route } from './+types/member-strategies.ts'
+
+export const handle = { catalogs: ['member', 'plans', 'strategies'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 type Selected =
   | { kind: 'open'; strategy: StrategyDetail }

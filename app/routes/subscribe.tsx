@@ -4,6 +4,7 @@
  * same choice, a member reviews the price and renewal date and pays, a subscriber upgrades (prorated) or switches
  * down at renewal. Back from checkout, the toast and the plan already in force.
  */
+
 import { useTranslation } from 'react-i18next'
 import { Link, type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
@@ -22,12 +23,16 @@ import { useContact } from '#app/features/contact/contact-provider.tsx'
 import { AllowanceTable } from '#app/features/plans/allowance-table.tsx'
 import { BenefitsTable } from '#app/features/plans/benefits-table.tsx'
 import { PlanCard } from '#app/features/plans/plan-card.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { BillingState } from '#contracts/billing-rules.ts'
 import type { Route } from './+types/subscribe.ts'
+
+export const handle = { catalogs: ['billing', 'plans'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const requestFacts = context.get(requestContext)

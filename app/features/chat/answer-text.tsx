@@ -1,18 +1,40 @@
 /**
- * An answer's text: Markdown once its renderer (markdown.tsx) has arrived, plain text with its line breaks until
- * then. The renderer is fetched when the first answer is shown, so the page's first paint does not carry it.
+ * An answer's text, drawn as Markdown by its renderer (markdown.tsx), which the page's first paint does not carry.
+ * Until the renderer has arrived, a chat answer is held (a quiet placeholder, never the raw `**` and `|---|`): the
+ * chat page fetches the renderer when idle and when the reader starts writing, so a reader rarely sees the hold. An
+ * answer drawn on the server (the expert desk) shows as plain text with its line breaks until then.
  */
 
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { onDemand, useOnDemand } from '#app/components/on-demand.ts'
 
 const markdown = onDemand(() => import('./markdown.tsx'))
 
 export const preloadMarkdown = markdown.preload
 
-export function AnswerText({ text }: { text: string }) {
+export function AnswerText({
+  text,
+  untilRendered = 'plain',
+}: {
+  text: string
+  /** What shows before the renderer arrives: the plain text, or a placeholder that holds the answer back. */
+  untilRendered?: 'plain' | 'hold'
+}) {
   const module = useOnDemand(markdown)
   useEffect(() => markdown.preload(), [])
-  if (!module) return <p className="whitespace-pre-wrap">{text}</p>
-  return <module.Markdown text={text} />
+  if (module) return <module.Markdown text={text} />
+  if (untilRendered === 'hold') return <AnswerHeld />
+  return <p className="whitespace-pre-wrap">{text}</p>
+}
+
+function AnswerHeld() {
+  const { t } = useTranslation('chat')
+  return (
+    <p className="flex flex-col gap-2" data-testid="chat-answer-held">
+      <span className="sr-only">{t('answer.writing')}</span>
+      <span aria-hidden="true" className="h-3 w-4/5 animate-pulse rounded bg-ink-100" />
+      <span aria-hidden="true" className="h-3 w-3/5 animate-pulse rounded bg-ink-100" />
+    </p>
+  )
 }

@@ -21,6 +21,7 @@ import {
   type ChatMessage,
   type ChatVote,
 } from '#contracts/chat-rules.ts'
+import { preloadMarkdown } from './answer-text.tsx'
 import { fetchWelcome, listMessages, voteOnAnswer } from './chat-api.ts'
 import { chatReducer, emptyChatState } from './chat-state.ts'
 import { ChatWelcome } from './chat-welcome.tsx'
@@ -37,6 +38,11 @@ const failureNotices = onDemand(() => import('./quota-notice.tsx'))
 const ChatFailureNotice = lazy(() =>
   failureNotices.load().then((module) => ({ default: module.ChatFailureNotice })),
 )
+function preloadMessageViews() {
+  messageViews.preload()
+  preloadMarkdown()
+}
+
 /** Markdown marks taken out of an answer read aloud. */
 function plainTextOf(markdown: string): string {
   return markdown
@@ -101,6 +107,7 @@ export function ChatPage() {
     () =>
       whenIdle(() => {
         messageViews.preload()
+        preloadMarkdown()
         failureNotices.preload()
       }),
     [],
@@ -348,7 +355,7 @@ export function ChatPage() {
             onSend={() => ask(draft)}
             onStop={stop}
             // A reader about to ask will see messages: their code is fetched on that intent, if idle time has not.
-            onFocus={messageViews.preload}
+            onFocus={preloadMessageViews}
             isStreaming={isStreaming}
             onAttach={files.attach}
             onAttachIntent={files.preload}

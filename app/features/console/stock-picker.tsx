@@ -34,8 +34,8 @@ export function StockPicker({
         setText('')
         onPick({ market: row.market, code: row.code, nameEn: row.nameEn, nameZh: row.nameZh })
       }}
-      placeholder={t('stockPicker.placeholder')}
-      noneText={t('stockPicker.none')}
+      placeholder={t('stocks:stockPicker.placeholder')}
+      noneText={t('stocks:stockPicker.none')}
       error={error}
     />
   )

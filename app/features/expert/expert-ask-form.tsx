@@ -120,8 +120,8 @@ export function AskForm({
               setStock(row)
               setErrors((current) => ({ ...current, stock: undefined }))
             }}
-            placeholder={t('console:stockPicker.placeholder')}
-            noneText={t('console:stockPicker.none')}
+            placeholder={t('stocks:stockPicker.placeholder')}
+            noneText={t('stocks:stockPicker.none')}
             error={errors.stock}
           />
         )}

@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createCatalogUsage, handleCatalogsOf, readerCatalogNamespaces } from './catalog-usage.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const usage = createCatalogUsage(root)
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
+const readerCatalog = readerCatalogNamespaces(read('app/i18n/browser-catalog-en.ts'))
+const routeFiles = readdirSync(path.join(root, 'app/routes'))
+  .filter((file) => file.endsWith('.tsx') && !file.includes('.test.'))
+  .map((file) => `app/routes/${file}`)
+
+describe('the catalogs the browser fetches', () => {
+  it('has the same reader catalog in both languages', () => {
+    expect(readerCatalogNamespaces(read('app/i18n/browser-catalog-zh-Hant.ts'))).toEqual(readerCatalog)
+    // The page catalogs leave out the reader catalog's app namespaces (errors is on the shared floor, not there).
+    expect(
+      /'!\.\/locales\/\*\/\{([^}]*)\}\.json'/.exec(read('app/i18n/browser-catalogs.ts'))?.[1]?.split(','),
+    ).toEqual(readerCatalog.filter((name) => name !== 'errors'))
+    expect(readerCatalog).toContain('common')
+  })
+
+  it('holds in the reader catalog every namespace the document, the shell and its dialogs speak', () => {
+    const everyPage = usage.namespacesOf(['app/entry.client.tsx', 'app/root.tsx', 'app/routes/shell.tsx'])
+    expect([...everyPage].filter((name) => !readerCatalog.includes(name))).toEqual([])
+  })
+
+  it.each(routeFiles)(
+    '%s names in its handle exactly the namespaces its pages speak beyond the reader catalog',
+    (file) => {
+      const source = read(file)
+      const spoken = [...usage.namespacesOf([file])].filter((name) => !readerCatalog.includes(name)).sort()
+      expect(handleCatalogsOf(source).sort()).toEqual(spoken)
+      if (spoken.length > 0)
+        expect(source).toMatch(/export const clientMiddleware\b[^\n]*fetchPageCatalogs\(handle\)/)
+    },
+  )
+})
+
+describe('reading the code for the namespaces it speaks', () => {
+  const fixture = mkdtempSync(path.join(tmpdir(), 'catalog-usage-'))
+  afterAll(() => rmSync(fixture, { recursive: true, force: true }))
+  for (const folder of ['app/i18n/locales/en', 'contracts/messages/en', 'app/routes', 'app/features'])
+    mkdirSync(path.join(fixture, folder), { recursive: true })
+  for (const name of ['common', 'articles', 'billing', 'plans', 'chat'])
+    writeFileSync(path.join(fixture, 'app/i18n/locales/en', `${name}.json`), '{}')
+  writeFileSync(path.join(fixture, 'contracts/messages/en/errors.json'), '{}')
+  const write = (file: string, text: string) => writeFileSync(path.join(fixture, file), text)
+  write(
+    'app/routes/page.tsx',
+    [
+      "import { Price } from '#app/features/price.tsx'",
+      "import type { Plan } from '#app/features/plan-types.ts'",
+      "const Dialog = lazy(() => import('../features/dialog.tsx'))",
+      "import type { Data } from '#app/features/data.server.ts'",
+      "export default function Page() { const { t } = useTranslation('articles'); return t('title') }",
+    ].join('\n'),
+  )
+  write(
+    'app/features/price.tsx',
+    "export function Price() { const { t } = useTranslation(); return t('billing:price') }",
+  )
+  write('app/features/plan-types.ts', "export const x = t('plans:never')")
+  write('app/features/dialog.tsx', 'export default () => t(`errors:` + code)')
+  write('app/features/data.server.ts', "export const y = t('chat:server')")
+
+  it('follows static and on-demand imports, counts prefixed keys, and skips type-only imports', () => {
+    const spoken = createCatalogUsage(fixture).namespacesOf(['app/routes/page.tsx'])
+    expect([...spoken].sort()).toEqual(['articles', 'billing', 'common', 'errors'])
+  })
+
+  it('reads the reader globs and a route handle', () => {
+    expect(
+      readerCatalogNamespaces(
+        "import.meta.glob(['./locales/en/{common,shell}.json', '../../contracts/messages/en/errors.json'])",
+      ),
+    ).toEqual(['common', 'errors', 'shell'])
+    expect(handleCatalogsOf("export const handle = { catalogs: ['billing', 'plans'] } satisfies X")).toEqual([
+      'billing',
+      'plans',
+    ])
+    expect(handleCatalogsOf('export default function Page() {}')).toEqual([])
+  })
+})
