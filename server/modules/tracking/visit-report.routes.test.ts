@@ -162,7 +162,11 @@ describe('POST /track/visit', () => {
     const response = await runtime.app.inject({
       method: 'POST',
       url: '/api/portal/track/visit',
-      headers: { ...regionalHeaders('en'), origin: 'https://evil.example', 'content-type': 'application/json' },
+      headers: {
+        ...regionalHeaders('en'),
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+      },
       remoteAddress: '10.9.4.1',
       payload: JSON.stringify({ landing: '/', referrer: '' }),
     })
