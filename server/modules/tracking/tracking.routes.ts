@@ -43,11 +43,11 @@ export function registerTrackingRoutes(
   )
 
   // The page's report of where its visit came from (ADR 0024): the answer sets the visit cookies no page answer
-  // sets. A page sends it once per visit, and again only when the reader moves to another regional site; 60 a
-  // minute per address leaves room for many readers behind one address, and a report is a few hundred bytes.
+  // sets. A page sends it once per visit, and again only when the reader moves to another regional site; 300 a
+  // minute per address, as for reading events: many new readers may share one office or mobile-network address.
   api.post(
     visitReportPath,
-    { bodyLimit: 4096, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { bodyLimit: 4096, config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const report = VisitReportRequest.parse(request.body ?? {})
       const setCookies = visitCookiesOf(report, {
