@@ -1,5 +1,6 @@
 /**
- * The document: language, head, scripts with the request's nonce, app-wide providers and the route checks.
+ * The document: language, head, scripts with the request's nonce (the visit report among them), app-wide providers
+ * and the route checks.
  * What a reader sees inside the page (header, footer) is the shell route's job (routes/shell.tsx).
  */
 import { useEffect } from 'react'
@@ -17,6 +18,7 @@ import { Toaster } from './components/toaster.tsx'
 import { isChunkLoadError, reloadOnceAfterChunkFailure } from './features/app-updates/chunk-reload.ts'
 import { installRoutePreloading } from './features/app-updates/route-preloader.ts'
 import { useBuildWatch } from './features/app-updates/use-build-watch.ts'
+import { visitReportScript } from './features/visit/visit-report-script.ts'
 import { catalogsOf } from './i18n/browser-catalogs.ts'
 import { useNonce } from './nonce.tsx'
 import { requestContext } from './request-context.ts'
@@ -60,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const { i18n } = useTranslation()
   const data = useRouteLoaderData<RootData>('root')
-  // The on-demand catalogs this page speaks, for the browser to fetch with the reader catalog before hydrating.
+  // The page namespaces this page speaks, for the browser to fetch with the reader catalog before hydrating.
   const catalogs = catalogsOf(useMatches()).join(' ')
   return (
     <html lang={i18n.language} dir="ltr" data-catalogs={catalogs || undefined}>
@@ -70,6 +72,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#111a2e" />
         <Meta />
         <Links nonce={nonce} />
+        {data ? (
+          <script
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own fixed source; its two values are escaped
+            dangerouslySetInnerHTML={{
+              __html: visitReportScript({ apiBase: data.publicConfig.apiBase, region: data.region }),
+            }}
+          />
+        ) : null}
         {data?.fontStylesheetUrl ? <link rel="stylesheet" href={data.fontStylesheetUrl} /> : null}
       </head>
       <body className="min-h-dvh">

@@ -12,6 +12,8 @@
  *   GET  /home/list        –                  → HomeSections
  *   GET  /home/listMenu    –                  → MenuGroup[] (contracts/site.ts)
  *   POST /track/event      TrackingEventRequest → TrackingEventAnswer (rate-limited)
+ *   POST /track/visit      VisitReportRequest → VisitReportAnswer + the visit cookies it earns (rate-limited,
+ *                          4 KB; contracts/visit-cookies.ts, ADR 0024)
  *
  * Texts are in the caller's language (the `Lang` header). Only published articles with a body in that language
  * are listed or searched. Validation failures name a stable code from ArticleErrorCode.
@@ -306,6 +308,24 @@ export type TrackingEventInput = z.input<typeof TrackingEventRequest>
 
 export const TrackingEventAnswer = z.object({ accepted: z.literal(true) })
 export type TrackingEventAnswer = z.infer<typeof TrackingEventAnswer>
+
+/**
+ * Where a visit came from, as the page reports it once (contracts/visit-cookies.ts): the path and query it landed on
+ * and `document.referrer` (empty when the browser gives none). Values beyond what is kept (500 characters) are cut
+ * when stored; anything that is not a site path or a web address is refused.
+ */
+export const VisitReportRequest = z.object({
+  landing: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?!\/)/, 'a path on this site'),
+  referrer: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2000)]),
+})
+export type VisitReportRequest = z.infer<typeof VisitReportRequest>
+
+/** The names of the cookies the report set (none when the visit had them all). */
+export const VisitReportAnswer = z.object({ recorded: z.array(z.string()) })
+export type VisitReportAnswer = z.infer<typeof VisitReportAnswer>
 
 /** Develop deployments only: the stored events of one sub-session, newest first (for journeys and debugging). */
 export const RecentTrackingQuery = z.object({

@@ -38,6 +38,21 @@ describe('visit attribution', () => {
     expect(later).toEqual({})
   })
 
+  it('keeps the first external referrer and keyword of a visit, and fills one in for a visit that had none', () => {
+    const elsewhere = {
+      url: new URL('https://en.tickerwise.com/about-us'),
+      referer: 'https://www.bing.com/search?q=nvidia',
+      siteHostnames,
+    }
+    expect(
+      attributionFor(elsewhere, { landing: '/', referer: 'https://www.google.com/search?q=tsmc' }),
+    ).toEqual({})
+    expect(attributionFor(elsewhere, { landing: '/' })).toEqual({
+      referer: 'https://www.bing.com/search?q=nvidia',
+      searchKey: 'nvidia',
+    })
+  })
+
   it('ignores a referrer header that is not a URL', () => {
     expect(
       attributionFor(

@@ -1,7 +1,8 @@
 /**
  * Where a visit came from (spec §2, route check 2): the external referrer, the first page of the visit and the
  * search keyword from a search engine's referrer URL. Kept one hour in cookies that the API client forwards as
- * RefererVal / LandingVal, so sign-ups can be attributed.
+ * RefererVal / LandingVal, so sign-ups can be attributed. First touch: a value the visit has is never replaced; an
+ * external referrer arriving later in a visit that had none fills it in.
  */
 
 const keywordParameters = ['q', 'query', 'wd', 'word', 'p', 'keyword', 'text', 'k']
@@ -27,7 +28,7 @@ export function attributionFor(
 ): Attribution {
   const next: Attribution = {}
   if (!existing.landing) next.landing = `${request.url.pathname}${request.url.search}`.slice(0, 500)
-  if (request.referer) {
+  if (request.referer && !existing.referer) {
     let referrer: URL | undefined
     try {
       referrer = new URL(request.referer)

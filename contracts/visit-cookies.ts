@@ -1,58 +1,78 @@
 /**
- * The cookies a document request leaves behind whatever page it asks for (spec §2, route checks 2 and 3): the
- * visit's attribution (referer, landing path, search keyword; one hour) and the regional site the reader uses
- * (`i18n_redirected`; a year). They depend on the request only, never on the page, so the route checks and the
- * host's page cache (server/http/page-cache.ts) both take them from here: a page served from the cache sets the same
- * cookies as one rendered for the request. Below both app and server (no zod, no server config).
+ * The cookies a visit leaves behind (spec §2, route checks 2 and 3): its attribution (referer, landing path, search
+ * keyword; one hour, first touch) and the regional site the reader uses (`i18n_redirected`; a year).
+ *
+ * No page answer sets them (ADR 0024): a page is the same for every anonymous reader, so a shared cache may keep it.
+ * The page reports the visit instead — a few lines of inline script (app/features/visit/visit-report-script.ts) post
+ * the landing path and `document.referrer` to `POST /track/visit` when a cookie is missing or out of date — and
+ * that answer sets them. Which cookies a report earns is decided here, for the script (what is missing) and the
+ * endpoint (what to set) alike. Below both app and server (no zod, no server config).
  */
 import { attributionFor } from './attribution.ts'
 import { sharedCookieDomain } from './cookie-domains.ts'
 import { parseCookieHeader, serializeCookie } from './cookie-header.ts'
 import { cookieNames } from './cookie-names.ts'
-import { type Region, regions } from './regions.ts'
+import { type Region, regionFromHostname } from './regions.ts'
+
+/** Where the page posts its report, under the API base. */
+export const visitReportPath = '/track/visit'
 
 const oneHour = 60 * 60
 const oneYear = 365 * 24 * 60 * 60
 
-export interface VisitRequest {
-  url: URL
-  headers: Headers
+/** What the page reports of a visit: where it landed (path and query) and the browser's `document.referrer`. */
+export interface VisitReport {
+  landing: string
+  /** Empty when the browser gives none (typed address, a bookmark, a `no-referrer` policy). */
+  referrer: string
+}
+
+export interface VisitSite {
+  /** The Cookie header of the report: what the visit already has. */
+  cookieHeader: string | null | undefined
+  /** The host the page was served on (the report is posted to the same host). */
+  hostname: string
   /** The deployment's sites (the server's config has these three). */
   config: { siteOrigins: Record<Region, string>; apexHostnames: string[]; isHttps: boolean }
-  region: Region
 }
 
-/** Document navigations only: data requests of client-side navigations are not new visits. */
-export function isDocumentRequest(headers: Headers): boolean {
-  const destination = headers.get('sec-fetch-dest')
-  if (destination) return destination === 'document'
-  return (headers.get('accept') ?? '').includes('text/html')
-}
-
-function cookieOptionsOf(config: VisitRequest['config'], maxAgeSeconds: number) {
+function cookieOptionsOf(config: VisitSite['config'], maxAgeSeconds: number) {
   return { maxAgeSeconds, domain: sharedCookieDomain(config.apexHostnames[0]), secure: config.isHttps }
 }
 
-/** Route check 2: where the visit came from, for a document request (none for a data request). */
-export function attributionCookiesOf({ url, headers, config }: VisitRequest): string[] {
-  if (!isDocumentRequest(headers)) return []
-  const siteHostnames = [
+function siteHostnamesOf(config: VisitSite['config']): string[] {
+  return [
     ...Object.values(config.siteOrigins).map((origin) => new URL(origin).hostname),
     ...config.apexHostnames,
   ]
-  const cookies = parseCookieHeader(headers.get('cookie'))
-  const attribution = attributionFor(
-    { url, referer: headers.get('referer'), siteHostnames },
-    { landing: cookies[cookieNames.landing] },
-  )
-  return Object.entries(attribution).map(([name, value]) =>
-    serializeCookie(name, value, cookieOptionsOf(config, oneHour)),
-  )
 }
 
-/** Route check 3, on a regional site: remember it as the reader's choice when it is not already. */
-export function languageChoiceCookieOf({ headers, config, region }: VisitRequest): string | undefined {
-  if (!isDocumentRequest(headers) || !regions.includes(region)) return undefined
-  if (parseCookieHeader(headers.get('cookie'))[cookieNames.languageChoice] === region) return undefined
-  return serializeCookie(cookieNames.languageChoice, region, cookieOptionsOf(config, oneYear))
+/**
+ * The Set-Cookie values a visit report earns: route check 2 (the attribution the visit does not have yet; a value it
+ * has is never replaced) and route check 3 (the regional site, when it is not already the remembered choice; never
+ * on an apex host, which only redirects).
+ */
+export function visitCookiesOf(report: VisitReport, site: VisitSite): string[] {
+  const cookies = parseCookieHeader(site.cookieHeader)
+  const attribution = attributionFor(
+    {
+      url: new URL(report.landing, 'https://landing.invalid'),
+      referer: report.referrer || null,
+      siteHostnames: siteHostnamesOf(site.config),
+    },
+    { landing: cookies[cookieNames.landing], referer: cookies[cookieNames.referer] },
+  )
+  const setCookies = Object.entries(attribution).map(([name, value]) =>
+    serializeCookie(name, value, cookieOptionsOf(site.config, oneHour)),
+  )
+  const hostname = site.hostname.toLowerCase()
+  if (!site.config.apexHostnames.includes(hostname)) {
+    const region = regionFromHostname(hostname)
+    if (cookies[cookieNames.languageChoice] !== region) {
+      setCookies.push(
+        serializeCookie(cookieNames.languageChoice, region, cookieOptionsOf(site.config, oneYear)),
+      )
+    }
+  }
+  return setCookies
 }

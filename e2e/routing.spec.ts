@@ -43,7 +43,14 @@ test.describe('visit attribution', () => {
     t,
   }) => {
     await acceptCookies(page, site.origin)
-    await page.goto('/service?utm=mail', { referer: 'https://www.google.com/search?q=tencent+dividend' })
+    // The page answer sets no cookie (a shared cache may keep it); the page reports the visit, and that answer does.
+    const [response, report] = await Promise.all([
+      page.goto('/service?utm=mail', { referer: 'https://www.google.com/search?q=tencent+dividend' }),
+      page.waitForResponse('**/track/visit'),
+    ])
+    expect(response?.headers()['set-cookie']).toBeUndefined()
+    expect(response?.headers()['cache-control']).toMatch(/^public, /)
+    expect(report.status()).toBe(200)
     const cookies = Object.fromEntries((await context.cookies(site.origin)).map((c) => [c.name, c]))
     expect(cookies.referer?.value).toContain('google.com')
     expect(decodeURIComponent(cookies.landing?.value ?? '')).toBe('/service?utm=mail')
@@ -65,11 +72,21 @@ test.describe('visit attribution', () => {
     expect(decodeURIComponent(headers.refererval ?? '')).toContain('google.com')
   })
 
-  test('keeps the first landing page for the rest of the visit', async ({ page, context, site }) => {
-    await page.goto('/service')
+  test('keeps the first landing page for the rest of the visit, and reports it once', async ({
+    page,
+    context,
+    site,
+  }) => {
+    const reports: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/track/visit')) reports.push(request.url())
+    })
+    await Promise.all([page.goto('/service'), page.waitForResponse('**/track/visit')])
     await page.goto('/about-us')
+    await page.reload()
     const landing = (await context.cookies(site.origin)).find((c) => c.name === 'landing')
     expect(decodeURIComponent(landing?.value ?? '')).toBe('/service')
+    expect(reports).toHaveLength(1)
   })
 })
 

@@ -126,6 +126,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerArticlesRoutes(api, services.articles, { searchPerMinute: config.searchRatePerMinute })
     registerTrackingRoutes(api, services.tracking, {
       exposeSessionEvents: config.testEndpoints === 'loopback',
+      sites: config,
     })
     registerAccountRoutes(api, { ...services, config })
     registerStocksRoutes(api, services.stocks, config.marketData.rateLimits)

@@ -7,7 +7,10 @@ import { routeChecks } from './route-checks.server.ts'
 
 const config = loadConfig(testEnv)
 
-async function checkPage(path: string): Promise<{ status: number; data?: unknown }> {
+async function checkPage(
+  path: string,
+  headers: Record<string, string> = { accept: 'text/html' },
+): Promise<{ status: number; data?: unknown; setCookies?: string[] }> {
   const context = new RouterContextProvider()
   context.set(requestContext, {
     config,
@@ -16,13 +19,16 @@ async function checkPage(path: string): Promise<{ status: number; data?: unknown
     locale: 'en',
     services: { redirects: { findRedirect: async () => undefined } },
   } as unknown as RequestContext)
-  const request = new Request(`http://en.localhost:3000${path}`, { headers: { accept: 'text/html' } })
+  const request = new Request(`http://en.localhost:3000${path}`, { headers })
   try {
     const response = await routeChecks(
       { request, context, params: {} } as unknown as Parameters<typeof routeChecks>[0],
       async () => new Response('the page'),
     )
-    return { status: (response as Response).status }
+    return {
+      status: (response as Response).status,
+      setCookies: (response as Response).headers.getSetCookie(),
+    }
   } catch (thrown) {
     if (isRouteErrorResponse(thrown)) return { status: thrown.status, data: thrown.data }
     if (thrown && typeof thrown === 'object' && 'init' in thrown) {
@@ -59,5 +65,16 @@ describe('route checks on reader text in the address', () => {
     ]) {
       expect((await checkPage(path)).status, path).toBe(200)
     }
+  })
+})
+
+describe('route checks on a first visit', () => {
+  it('set no cookie on the page, so that a shared cache may keep it (the page reports the visit)', async () => {
+    const result = await checkPage('/articles/x?utm=mail', {
+      accept: 'text/html',
+      'sec-fetch-dest': 'document',
+      referer: 'https://www.google.com/search?q=tsmc',
+    })
+    expect(result).toEqual({ status: 200, setCookies: [] })
   })
 })

@@ -4,13 +4,14 @@
  * 2. record referer, landing path and search keyword (cookies, 1 hour);
  * 3. redirect a visitor on the apex host to their regional domain (and remember the region they use);
  * 4. apply the operator's redirects.
+ * The cookies of 2 and 3 are not set here: a page answer sets none, so every anonymous page may be kept by a shared
+ * cache. The page reports its visit and that answer sets them (contracts/visit-cookies.ts, ADR 0024).
  */
 import { data, type MiddlewareFunction, redirect } from 'react-router'
 import { requestContext } from '#app/request-context.ts'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { isAcceptableText } from '#contracts/text-input.ts'
-import { attributionCookiesOf, languageChoiceCookieOf } from '#contracts/visit-cookies.ts'
 import { chooseRegion } from './region-redirect.ts'
 import { findBrokenRule, hasUnacceptableText } from './route-rules.ts'
 
@@ -25,7 +26,7 @@ function decodePath(pathname: string): string {
 export const routeChecks: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url)
   const pathname = url.pathname.replace(/\.data$/, '') || '/'
-  const { config, hostname, region, services } = context.get(requestContext)
+  const { config, hostname, services } = context.get(requestContext)
 
   // 1. Validation rule (and control characters in the path or query, which name no page either).
   if (findBrokenRule(pathname) || hasUnacceptableText(url)) {
@@ -34,37 +35,25 @@ export const routeChecks: MiddlewareFunction<Response> = async ({ request, conte
     throw data({ reason: 'invalid-route', path: shownPath }, { status: 404, statusText: 'Page Not Found' })
   }
 
-  const visit = { url, headers: request.headers, config, region }
+  // 2. Attribution: reported by the page (the root's visit report), where the reader landed after any redirect;
+  // a redirect keeps the referrer, and the apex one the path and query too.
 
-  // 2. Attribution (visit-cookies.ts; the page cache sets the same cookies on the pages it serves).
-  const setCookies = attributionCookiesOf(visit)
-
-  // 3. Regional domain.
+  // 3. Regional domain (the regional page remembers the choice the same way).
   if (config.apexHostnames.includes(hostname)) {
     const cookies = parseCookieHeader(request.headers.get('cookie'))
     const target = chooseRegion(cookies[cookieNames.languageChoice], request.headers.get('accept-language'))
     const headers = new Headers({ Vary: 'Accept-Language, Cookie' })
-    for (const cookie of setCookies) headers.append('Set-Cookie', cookie)
     throw redirect(`${config.siteOrigins[target]}${pathname}${url.search}`, { status: 302, headers })
   }
-  const languageChoice = languageChoiceCookieOf(visit)
-  if (languageChoice) setCookies.push(languageChoice)
 
   // 4. Operator redirects.
   const operatorRedirect = await services.redirects.findRedirect(pathname)
   if (operatorRedirect) {
-    const headers = new Headers()
-    for (const cookie of setCookies) headers.append('Set-Cookie', cookie)
     throw redirect(
       `${operatorRedirect.location}${operatorRedirect.location.includes('?') ? '' : url.search}`,
-      {
-        status: operatorRedirect.status,
-        headers,
-      },
+      operatorRedirect.status,
     )
   }
 
-  const response = await next()
-  for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie)
-  return response
+  return next()
 }

@@ -1,13 +1,15 @@
 import zlib from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   type CachedPage,
   createCachedPage,
   createPageCache,
+  etagOf,
   gzipBodyOf,
   hasPersonalState,
   isStorableAnswer,
   matchesIfNoneMatch,
+  matchingEtagOf,
   newNonce,
   type PageRequest,
   pageCacheKeyOf,
@@ -89,17 +91,15 @@ describe('which answers it keeps', () => {
       headers: { 'content-type': 'text/html; charset=utf-8', ...init.headers },
     })
 
-  it('keeps a 200 page whose only cookies are the visit cookies', () => {
+  it('keeps a 200 page that sets no cookie', () => {
     expect(isStorableAnswer(html())).toBe(true)
-    const withVisit = html()
-    withVisit.headers.append('set-cookie', 'landing=%2F; Max-Age=3600; Path=/')
-    withVisit.headers.append('set-cookie', 'i18n_redirected=en; Max-Age=31536000; Path=/')
-    expect(isStorableAnswer(withVisit)).toBe(true)
   })
 
-  it('never keeps another cookie, another status, a private answer or another type', () => {
+  it('never keeps an answer that sets any cookie (a visit cookie too), another status, a private one or another type', () => {
+    const withVisit = html()
+    withVisit.headers.append('set-cookie', 'landing=%2F; Max-Age=3600; Path=/')
+    expect(isStorableAnswer(withVisit)).toBe(false)
     const withSession = html()
-    withSession.headers.append('set-cookie', 'landing=%2F; Path=/')
     withSession.headers.append('set-cookie', 'access_token=secret; Path=/; HttpOnly')
     expect(isStorableAnswer(withSession)).toBe(false)
     expect(isStorableAnswer(html({ status: 404 }))).toBe(false)
@@ -144,6 +144,67 @@ describe('a cached page', () => {
     expect(matchesIfNoneMatch('*', page.etag)).toBe(true)
     expect(matchesIfNoneMatch('W/"other"', page.etag)).toBe(false)
     expect(matchesIfNoneMatch(undefined, page.etag)).toBe(false)
+  })
+
+  it('has one validator per encoding, and takes a copy in any encoding the reader accepts as current', async () => {
+    const nonce = newNonce()
+    const page = await pageOf(htmlWithNonce(nonce), nonce)
+    const tags = [etagOf(page, 'identity'), etagOf(page, 'gzip'), etagOf(page, 'br')]
+    expect(tags[0]).toBe(page.etag)
+    expect(new Set(tags).size).toBe(3)
+    for (const tag of tags) expect(tag).toMatch(/^W\/"[\w-]+"$/)
+    expect(matchingEtagOf(tags[2], page, ['br', 'gzip', 'identity'])).toBe(tags[2])
+    expect(matchingEtagOf(`W/"old", ${tags[1]}`, page, ['br', 'gzip', 'identity'])).toBe(tags[1])
+    expect(matchingEtagOf(tags[2], page, ['gzip', 'identity'])).toBeUndefined()
+    expect(matchingEtagOf(undefined, page, ['identity'])).toBeUndefined()
+  })
+})
+
+describe('the brotli bodies of a cached page', () => {
+  it('are made ahead, each with a nonce of its own, never handed out twice', async () => {
+    const rendered = newNonce()
+    const page = await pageOf(htmlWithNonce(rendered), rendered)
+    const stock = page.brotli
+    expect(stock).toBeDefined()
+    await vi.waitFor(() => expect(stock?.ready).toBe(4), { timeout: 5000, interval: 5 })
+    const taken = [stock?.take(), stock?.take(), stock?.take(), stock?.take()]
+    expect(stock?.take()).toBeUndefined()
+    const nonces = taken.map((body) => body?.nonce)
+    expect(new Set([rendered, ...nonces]).size).toBe(5)
+    for (const body of taken) {
+      expect(zlib.brotliDecompressSync(body?.body as Buffer).equals(htmlWithNonce(body?.nonce ?? ''))).toBe(
+        true,
+      )
+    }
+    // Taking asks for more: the stock fills again, with nonces not seen before.
+    await vi.waitFor(() => expect(stock?.ready).toBe(4), { timeout: 5000, interval: 5 })
+    const refilled = stock?.take()
+    expect(nonces).not.toContain(refilled?.nonce)
+  })
+
+  it('are dropped, and no more made, once the page leaves the cache', async () => {
+    const cache = createPageCache(settings)
+    const nonce = newNonce()
+    const page = await pageOf(htmlWithNonce(nonce), nonce)
+    cache.store('home', page)
+    cache.purge()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(page.brotli?.ready).toBe(0)
+    expect(page.brotli?.take()).toBeUndefined()
+  })
+
+  it('are not made with COMPRESSION=off', async () => {
+    const nonce = newNonce()
+    const page = await createCachedPage({
+      status: 200,
+      headers: new Headers({ 'content-type': 'text/html' }),
+      body: htmlWithNonce(nonce),
+      nonce,
+      compress: false,
+      settings,
+    })
+    expect(page.brotli).toBeUndefined()
+    expect(page.gzip).toBeUndefined()
   })
 })
 

@@ -9,13 +9,15 @@
  *   cookie, `X-Token` or `Authorization` header → never cached, answered `private, no-store`); the key holds what
  *   else changes the render: protocol, host (region and language), path and query, whether cookies were accepted
  *   (the banner) and whether the reader is a bot (complete document instead of a stream);
- * - the answer: 200, HTML or React Router data, no cookie but the visit cookies every page sets (visit-cookies.ts;
- *   recomputed for each reader), no `private`/`no-store` of its own, at most 2 MB.
+ * - the answer: 200, HTML or React Router data, no cookie at all (no page sets the visit cookies: the page reports
+ *   the visit, ADR 0024), no `private`/`no-store` of its own, at most 2 MB.
  *
  * The CSP nonce: a page carries its render's nonce in every script tag. The cache keeps the page cut at the nonce and
  * puts a fresh one in for each response, so no two responses share a nonce. The gzip body is assembled the same way
  * from pieces deflated once (gzip-splice.ts), which keeps a cached page nearly as cheap to send as a file; brotli
- * cannot be assembled so, and is used for rendered pages only.
+ * cannot be assembled so: a page keeps a few whole brotli bodies made ahead, each with its own nonce and sent once
+ * (brotli-stock.ts), and a reader who accepts brotli gets one while there is one, else gzip. Each encoding has its
+ * own weak ETag (the page's, with `-gzip` or `-br`).
  *
  * An announced change to an article purges every page at once, in every process (pages.ts listens to the articles
  * service; article-changes.ts carries the word between processes).
@@ -28,6 +30,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { isbot } from 'isbot'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
+import { type BrotliStock, brotliStockSize, createBrotliStock } from './brotli-stock.ts'
 import { prepareSplicedGzip, type SplicedGzip, splicedGzipBody } from './gzip-splice.ts'
 import type { PageCacheConfig } from './http.config.ts'
 
@@ -100,19 +103,7 @@ export function pageCacheKeyOf(request: PageRequest): string | undefined {
 
 // --- Which answers it may keep -------------------------------------------------------------------------------------
 
-/** The cookies every page request may get (visit-cookies.ts): not personal, and recomputed for each reader. */
-const visitCookieNames = new Set<string>([
-  cookieNames.referer,
-  cookieNames.landing,
-  cookieNames.searchKey,
-  cookieNames.languageChoice,
-])
-
 const maxStoredBodyBytes = 2 * 1024 * 1024
-
-function cookieNameOf(setCookie: string): string {
-  return setCookie.slice(0, Math.max(0, setCookie.indexOf('='))).trim()
-}
 
 /** Whether a rendered answer is the same for every anonymous reader and may be kept. */
 export function isStorableAnswer(response: Response): boolean {
@@ -123,7 +114,8 @@ export function isStorableAnswer(response: Response): boolean {
   if (response.headers.has('content-encoding')) return false
   const length = Number(response.headers.get('content-length') ?? 0)
   if (length > maxStoredBodyBytes) return false
-  return response.headers.getSetCookie().every((cookie) => visitCookieNames.has(cookieNameOf(cookie)))
+  // A cookie is one reader's own: an answer that sets one is theirs alone.
+  return response.headers.getSetCookie().length === 0
 }
 
 // --- A stored page -------------------------------------------------------------------------------------------------
@@ -150,8 +142,10 @@ export interface CachedPage {
   segments: Buffer[]
   /** The segments deflated once, to assemble a gzip body around any nonce (gzip-splice.ts); none with COMPRESSION=off. */
   gzip: SplicedGzip | undefined
+  /** Whole brotli bodies made ahead, each with its own nonce, sent once (brotli-stock.ts); none with COMPRESSION=off. */
+  brotli: BrotliStock | undefined
   bodyLength: number
-  /** Weak: the bytes differ by nonce, the page does not. */
+  /** Weak: the bytes differ by nonce, the page does not. The plain body's; see `etagOf` for the others. */
   etag: string
   freshUntil: number
   staleUntil: number
@@ -187,6 +181,9 @@ export async function createCachedPage(options: {
   const now = options.now ?? Date.now()
   const segments = splitAt(options.body, Buffer.from(options.nonce))
   const gzip = options.compress ? await prepareSplicedGzip(segments, options.nonce) : undefined
+  const brotli = options.compress
+    ? createBrotliStock({ fill: (nonce) => joinedAround(segments, nonce), newNonce })
+    : undefined
   const headers: Array<[string, string]> = []
   for (const [name, value] of options.headers) {
     if (!perResponseHeaders.has(name)) headers.push([name, value])
@@ -201,11 +198,17 @@ export async function createCachedPage(options: {
     headers,
     segments,
     gzip,
+    brotli,
     bodyLength,
     etag: `W/"${hash.digest('base64url').slice(0, 27)}"`,
     freshUntil: now + options.settings.ttlSeconds * 1000,
     staleUntil: now + (options.settings.ttlSeconds + options.settings.staleSeconds) * 1000,
-    bytes: bodyLength + gzipLength + 64 * (segments.length + headers.length) + 512,
+    // A brotli body is smaller than the gzip one: the stock is counted at most what it may hold.
+    bytes:
+      bodyLength +
+      gzipLength * (brotli ? 1 + brotliStockSize : 1) +
+      64 * (segments.length + headers.length) +
+      512,
   }
 }
 
@@ -224,20 +227,34 @@ export function newNonce(): string {
   return nonce
 }
 
-/** The page's body with `nonce` where its render's nonce stood. */
-export function plainBodyOf(page: CachedPage, nonce: string): Buffer {
+function joinedAround(segments: Buffer[], nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce)
   const parts: Buffer[] = []
-  page.segments.forEach((segment, index) => {
+  segments.forEach((segment, index) => {
     if (index > 0) parts.push(nonceBytes)
     parts.push(segment)
   })
   return Buffer.concat(parts)
 }
 
+/** The page's body with `nonce` where its render's nonce stood. */
+export function plainBodyOf(page: CachedPage, nonce: string): Buffer {
+  return joinedAround(page.segments, nonce)
+}
+
 /** The page's body gzipped, with `nonce` where its render's nonce stood; undefined with COMPRESSION=off. */
 export function gzipBodyOf(page: CachedPage, nonce: string): Buffer | undefined {
   return page.gzip ? splicedGzipBody(page.gzip, nonce) : undefined
+}
+
+export type PageEncoding = 'br' | 'gzip' | 'identity'
+
+/**
+ * The weak ETag of the page as sent in `encoding`: one per content coding, so a shared cache that keeps a gzip and a
+ * brotli copy (Vary: Accept-Encoding) revalidates each as what it is.
+ */
+export function etagOf(page: CachedPage, encoding: PageEncoding): string {
+  return encoding === 'identity' ? page.etag : `${page.etag.slice(0, -1)}-${encoding}"`
 }
 
 /** `If-None-Match` against a weak ETag (weak comparison, as for any GET); `*` matches. */
@@ -250,11 +267,25 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
     .some((tag) => tag === '*' || tag.replace(/^W\//, '') === opaque)
 }
 
+/**
+ * The ETag of the copy a conditional request already has, among the encodings it may receive: any of them is the
+ * page as it is now, so it is answered 304 with that copy's tag (a cache then freshens that copy), even when this
+ * response would have used another encoding.
+ */
+export function matchingEtagOf(
+  header: string | undefined,
+  page: CachedPage,
+  encodings: readonly PageEncoding[],
+): string | undefined {
+  if (!header) return undefined
+  return encodings.map((encoding) => etagOf(page, encoding)).find((etag) => matchesIfNoneMatch(header, etag))
+}
+
 // --- Cache-Control -------------------------------------------------------------------------------------------------
 
 /** A page rendered for a logged-in reader: nobody else's cache keeps it, the browser does not store it. */
 const personalCacheControl = 'private, no-store'
-/** A page for one anonymous reader (it sets their visit cookies): the browser may keep it and revalidate. */
+/** A page for one anonymous reader (it sets a cookie, or is not on the list): the browser may keep it and revalidate. */
 export const oneReaderCacheControl = 'private, no-cache'
 
 /** A page the same for every anonymous reader: shared caches keep it as long as this process does. */
@@ -310,6 +341,7 @@ export function createPageCache(settings: PageCacheConfig, now: () => number = D
     if (!page) return
     pages.delete(key)
     bytes -= page.bytes
+    page.brotli?.retire()
   }
 
   return {
@@ -327,9 +359,15 @@ export function createPageCache(settings: PageCacheConfig, now: () => number = D
       return { page, isFresh: at < page.freshUntil }
     },
     store(key, page, renderedIn = generation) {
-      if (renderedIn !== generation) return
+      if (renderedIn !== generation) {
+        page.brotli?.retire()
+        return
+      }
       remove(key)
-      if (page.bytes > settings.maxBytes) return
+      if (page.bytes > settings.maxBytes) {
+        page.brotli?.retire()
+        return
+      }
       pages.set(key, page)
       bytes += page.bytes
       for (const [oldest] of pages) {
@@ -356,6 +394,7 @@ export function createPageCache(settings: PageCacheConfig, now: () => number = D
     },
     purge() {
       generation += 1
+      for (const page of pages.values()) page.brotli?.retire()
       pages.clear()
       bytes = 0
     },

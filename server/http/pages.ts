@@ -5,8 +5,8 @@
  *
  * Anonymous pages that are the same for every reader come from the page cache (page-cache.ts, ADR 0012) without a
  * render slot; one request renders a missing or expired page while the others for it wait or get the stale copy.
- * Every page leaves with its Cache-Control (private whenever it is personal or sets a cookie) and, unless
- * COMPRESSION=off, compressed (compression.ts).
+ * Every page leaves with its Cache-Control (private whenever it is personal or sets a cookie; no anonymous page sets
+ * one, ADR 0024) and, unless COMPRESSION=off, compressed (compression.ts).
  */
 import type { ServerResponse } from 'node:http'
 import { finished, type Readable } from 'node:stream'
@@ -19,8 +19,7 @@ import {
   type ServerBuild,
 } from 'react-router'
 import type { RequestContext } from '#app/request-context.ts'
-import { type Region, regionFromHostname, regionSettings } from '#contracts/regions.ts'
-import { attributionCookiesOf, languageChoiceCookieOf } from '#contracts/visit-cookies.ts'
+import { regionFromHostname, regionSettings } from '#contracts/regions.ts'
 import { type Config, toPublicConfig } from '#server/config.ts'
 import type { Services } from '#server/services.ts'
 import {
@@ -35,13 +34,14 @@ import {
   type CachedPage,
   createCachedPage,
   createPageCache,
+  etagOf,
   gzipBodyOf,
   hasPersonalState,
   isStorableAnswer,
-  matchesIfNoneMatch,
+  matchingEtagOf,
   newNonce,
-  oneReaderCacheControl,
   type PageCache,
+  type PageEncoding,
   pageCacheKeyOf,
   pagePathOf,
   plainBodyOf,
@@ -132,46 +132,35 @@ export async function registerPages(
 
   const securityHeadersOf = (nonce: string) => pageSecurityHeaders(config, nonce, isDevelopment)
 
-  /** The visit cookies a rendered page would set for this request (route checks 2 and 3). */
-  const visitCookiesOf = (request: FastifyRequest, region: Region): string[] => {
-    const headers = new Headers()
-    for (const name of ['cookie', 'referer', 'accept', 'sec-fetch-dest']) {
-      const value = request.headers[name]
-      if (typeof value === 'string') headers.set(name, value)
-    }
-    const visit = {
-      url: new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`),
-      headers,
-      config,
-      region,
-    }
-    const languageChoice = languageChoiceCookieOf(visit)
-    return [...attributionCookiesOf(visit), ...(languageChoice ? [languageChoice] : [])]
-  }
-
-  /** A page from the cache: a fresh nonce in body and CSP, the reader's visit cookies, 304 when they have it. */
+  /**
+   * A page from the cache, the same for every anonymous reader (so shared caches may keep it): a nonce no other
+   * response has had, in body and CSP; brotli while the page has a body made ahead, else gzip (spliced), else plain;
+   * 304 when the reader has it in any encoding they accept.
+   */
   const sendCachedPage = (
     request: FastifyRequest,
     raw: ServerResponse,
     page: CachedPage,
-    rendered?: { nonce: string; setCookies: string[] },
+    rendered?: { nonce: string },
   ) => {
-    const setCookies =
-      rendered?.setCookies ?? visitCookiesOf(request, regionFromHostname(hostnameOf(request)))
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of page.headers) headers[name] = value
-    headers.etag = page.etag
-    // A cookie is this reader's own: then no shared cache may keep the answer.
-    headers['cache-control'] = setCookies.length > 0 ? oneReaderCacheControl : sharedCacheControl
-    if (config.compression) headers.vary = varyWithAcceptEncoding(headers.vary as string | undefined)
+    headers['cache-control'] = sharedCacheControl
+    const isCompressible = config.compression && page.bodyLength >= compressionThresholdBytes
+    if (isCompressible) headers.vary = varyWithAcceptEncoding(headers.vary as string | undefined)
     headers['x-request-id'] = request.id
-    if (setCookies.length > 0) headers['set-cookie'] = setCookies
+    const acceptEncoding = request.headers['accept-encoding']
+    const accepted: PageEncoding[] = ['identity']
+    if (isCompressible) {
+      if (page.gzip && negotiateEncoding(acceptEncoding, ['gzip'])) accepted.unshift('gzip')
+      if (page.brotli && negotiateEncoding(acceptEncoding, ['br'])) accepted.unshift('br')
+    }
 
-    const ifNoneMatch = request.headers['if-none-match']
-    if (matchesIfNoneMatch(ifNoneMatch, page.etag)) {
+    const matched = matchingEtagOf(request.headers['if-none-match'], page, accepted)
+    if (matched) {
       // No CSP here: the browser keeps the page it has, with the nonce and policy it came with.
-      const notModified: Record<string, string | string[]> = {}
-      for (const name of ['etag', 'cache-control', 'vary', 'x-request-id', 'set-cookie']) {
+      const notModified: Record<string, string | string[]> = { etag: matched }
+      for (const name of ['cache-control', 'vary', 'x-request-id']) {
         const value = headers[name]
         if (value !== undefined) notModified[name] = value
       }
@@ -180,16 +169,26 @@ export async function registerPages(
       return
     }
 
-    const nonce = rendered?.nonce ?? newNonce()
+    // The reader's preference between brotli and gzip, by their q-values; brotli only while one is ready.
+    const preferred = isCompressible ? negotiateEncoding(acceptEncoding, ['br', 'gzip']) : undefined
+    const stocked = preferred === 'br' && accepted.includes('br') ? page.brotli?.take() : undefined
+    let nonce: string
+    let body: Buffer
+    let encoding: PageEncoding
+    if (stocked) {
+      ;({ nonce, body } = stocked)
+      encoding = 'br'
+    } else {
+      nonce = rendered?.nonce ?? newNonce()
+      const gzipBody = accepted.includes('gzip') ? gzipBodyOf(page, nonce) : undefined
+      encoding = gzipBody ? 'gzip' : 'identity'
+      body = gzipBody ?? plainBodyOf(page, nonce)
+    }
     for (const [name, value] of Object.entries(securityHeadersOf(nonce))) {
       if (!(name in headers)) headers[name] = value
     }
-    const encoding =
-      config.compression && page.bodyLength >= compressionThresholdBytes
-        ? negotiateEncoding(request.headers['accept-encoding'], ['gzip'])
-        : undefined
-    const body = (encoding === 'gzip' ? gzipBodyOf(page, nonce) : undefined) ?? plainBodyOf(page, nonce)
-    if (encoding === 'gzip' && page.gzip) headers['content-encoding'] = 'gzip'
+    headers.etag = etagOf(page, encoding)
+    if (encoding !== 'identity') headers['content-encoding'] = encoding
     headers['content-length'] = String(body.length)
     raw.writeHead(page.status, headers)
     raw.end(body)
@@ -305,7 +304,7 @@ export async function registerPages(
           })
           pageCache.store(cacheKey, page, generation)
           settleRendering(page)
-          return sendCachedPage(request, raw, page, { nonce, setCookies: setCookiesOf(response) })
+          return sendCachedPage(request, raw, page, { nonce })
         }
         await sendRenderedPage(request, raw, response, nonce, admission.release)
       } catch (error) {
