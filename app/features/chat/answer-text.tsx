@@ -6,7 +6,6 @@
  */
 
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { onDemand, useOnDemand } from '#app/components/on-demand.ts'
 
 const markdown = onDemand(() => import('./markdown.tsx'))
@@ -15,24 +14,26 @@ export const preloadMarkdown = markdown.preload
 
 export function AnswerText({
   text,
-  untilRendered = 'plain',
+  heldLabel,
 }: {
   text: string
-  /** What shows before the renderer arrives: the plain text, or a placeholder that holds the answer back. */
-  untilRendered?: 'plain' | 'hold'
+  /**
+   * Given, the answer is held until the renderer arrives, behind a placeholder read out as this; without it, the
+   * plain text shows meanwhile.
+   */
+  heldLabel?: string
 }) {
   const module = useOnDemand(markdown)
   useEffect(() => markdown.preload(), [])
   if (module) return <module.Markdown text={text} />
-  if (untilRendered === 'hold') return <AnswerHeld />
+  if (heldLabel !== undefined) return <AnswerHeld label={heldLabel} />
   return <p className="whitespace-pre-wrap">{text}</p>
 }
 
-function AnswerHeld() {
-  const { t } = useTranslation('chat')
+function AnswerHeld({ label }: { label: string }) {
   return (
     <p className="flex flex-col gap-2" data-testid="chat-answer-held">
-      <span className="sr-only">{t('answer.writing')}</span>
+      <span className="sr-only">{label}</span>
       <span aria-hidden="true" className="h-3 w-4/5 animate-pulse rounded bg-ink-100" />
       <span aria-hidden="true" className="h-3 w-3/5 animate-pulse rounded bg-ink-100" />
     </p>

@@ -158,7 +158,7 @@ export function AnswerView({
         <span className="sr-only">{t('conversation.answer')}: </span>
         {message.text ? (
           <div className="prose-content break-words [&_ol]:my-2 [&_p]:my-2 [&_table]:my-3 [&_ul]:my-2">
-            <AnswerText text={message.text} untilRendered="hold" />
+            <AnswerText text={message.text} heldLabel={t('answer.writing')} />
           </div>
         ) : null}
         {isStreaming ? (
