@@ -23,17 +23,20 @@ import { gzipSync } from 'node:zlib'
 import { handleCatalogsOf } from './catalog-usage.ts'
 
 /**
- * Ceilings in kB (1000 bytes) of gzipped JavaScript on first paint, by route module (the issue's targets: home and
- * article pages 150, the diagnosis 200); every other page gets `defaultBudgetKb`, what the heaviest of them (the stock
- * lists, the login page) need today plus a little. About 125 kB of any page is React DOM, React Router and i18next.
+ * Ceilings in kB (1000 bytes) of gzipped JavaScript and catalog on first paint, by route module: today's totals with
+ * 1–2 kB to spare (ADR 0011, amended), so a new import shows up here. Every other page gets `defaultBudgetKb`, what
+ * the heaviest of them (`/subscribe`, the member pages) need today plus a little. About 125 kB of any page is React
+ * DOM, React Router and i18next. The targets to reach next, counted the same way: reader pages 150, article pages
+ * 120, the diagnosis 180.
  */
 export const budgetsKb: Record<string, number> = {
-  'routes/home': 150,
-  'routes/article-list': 150,
-  'routes/article-detail': 150,
-  'routes/ai-stock-diagnosis': 200,
+  'routes/home': 172.5,
+  'routes/article-list': 172.5,
+  'routes/article-detail': 172.5,
+  'routes/ai-stock-diagnosis': 194,
+  'routes/console': 186,
 }
-export const defaultBudgetKb = 156
+export const defaultBudgetKb = 181
 
 /** Chunks named after the per-language catalog modules (app/i18n/browser-catalog-<locale>.ts). */
 const catalogChunkPattern = /^browser-catalog-.*\.js$/
