@@ -59,8 +59,8 @@ for (const readerPage of pages) {
     request,
     site,
   }) => {
-    // The diagnosis report is a large page to load and to scan.
-    if (readerPage.ready) test.setTimeout(60_000)
+    // A scan takes seconds, and home and the diagnosis report are large pages to load and to scan.
+    test.setTimeout(60_000)
     if (readerPage.member) await logInThroughApi(page, request, site.origin)
     for (const size of widths) {
       await test.step(`${size.width} px`, async () => {
