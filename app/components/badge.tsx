@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next'
 export type BadgeTone = 'neutral' | 'brand' | 'gain' | 'loss' | 'warn'
 
 /**
- * The gain and warn tokens are too light for small text on their own tint (WCAG AA needs 4.5:1), so badge text
- * uses a darker shade of the same token.
+ * The gain, loss and warn tokens are too light for small text on their own tint (WCAG AA needs 4.5:1; the loss
+ * token gives 4.37:1 where the tint sits on a grey row), so badge text uses a darker shade of the same token.
  */
 const tones: Record<BadgeTone, string> = {
   neutral: 'bg-ink-100 text-ink-800',
   brand: 'bg-brand-100 text-brand-700',
   gain: 'bg-gain/10 text-[color-mix(in_srgb,var(--color-gain)_80%,black)]',
-  loss: 'bg-loss/10 text-loss',
+  loss: 'bg-loss/10 text-[color-mix(in_srgb,var(--color-loss)_85%,black)]',
   warn: 'bg-warn/15 text-[color-mix(in_srgb,var(--color-warn)_75%,black)]',
 }
 

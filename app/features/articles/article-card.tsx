@@ -22,9 +22,15 @@ export function ArticleCard({
   article,
   headingLevel = 2,
   layout = 'card',
+  coverSizes,
+  coverPriority = false,
 }: {
   article: ArticleSummary
   headingLevel?: 2 | 3
+  /** The cover's width at each screen width, where the card's list lays cards out otherwise than the lists do. */
+  coverSizes?: string
+  /** The cover is the first screen's largest picture (see CoverPicture). */
+  coverPriority?: boolean
   /** `row`: image beside the text (search results, wide lists); `compact`: no image (side lists). */
   layout?: 'card' | 'row' | 'compact'
 }) {
@@ -41,7 +47,8 @@ export function ArticleCard({
       {layout === 'compact' ? null : (
         <CoverPicture
           article={article}
-          sizes={layout === 'row' ? rowCoverSizes : cardCoverSizes}
+          sizes={coverSizes ?? (layout === 'row' ? rowCoverSizes : cardCoverSizes)}
+          priority={coverPriority}
           className={clsx(
             'aspect-video rounded-lg bg-ink-50 object-cover',
             layout === 'row' ? 'w-full sm:w-56' : 'w-full',

@@ -2,8 +2,9 @@
  * An article's cover on a card. An uploaded cover (`coverImage`) is offered in every size and format it was made
  * in (AVIF, WebP, then its own), so the browser fetches the smallest file it can show sharply for the width the
  * card has (`sizes`); a drawing is one SVG. Width and height are always set, so the card's picture box is known
- * before the file arrives and nothing below it moves; cards are mostly below the first screen, so the browser
- * fetches their pictures only as they come near (`loading="lazy"`).
+ * before the file arrives and nothing below it moves. Cards are mostly below the first screen, so the browser
+ * fetches their pictures only as they come near (`loading="lazy"`); the one card whose picture is the largest thing
+ * on the first screen (home's first on a phone) asks for it at once and ahead of the page's other images.
  */
 import type { ArticleSummary } from '#contracts/articles.ts'
 
@@ -11,11 +12,14 @@ export function CoverPicture({
   article,
   sizes,
   className,
+  priority = false,
 }: {
   article: Pick<ArticleSummary, 'coverUrl' | 'coverImage'>
   /** The width the layout gives the picture at each screen width (the `sizes` attribute). */
   sizes: string
   className: string
+  /** The picture is the first screen's largest: fetched eagerly and first (the page's LCP). */
+  priority?: boolean
 }) {
   const image = article.coverImage
   // A drawing is drawn at 16:9 like the card's box; an upload's own size gives its proportions.
@@ -25,8 +29,9 @@ export function CoverPicture({
       alt=""
       width={width}
       height={height}
-      loading="lazy"
-      decoding="async"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       className={className}
       data-testid="card-cover"
     />

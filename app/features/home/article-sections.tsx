@@ -51,14 +51,34 @@ export function ViewAll({ to, label }: { to: string; label: string }) {
   )
 }
 
-function ArticleGrid({ articles }: { articles: ArticleSummary[] }) {
+/**
+ * A home card's cover width: a third of the 1280px page from lg, half from sm, and below sm a card of the phone row
+ * (82% of the row inside its 1rem margins, at most 20rem; less the card's padding and border), so a phone fetches
+ * a picture the size of the card.
+ */
+export const homeCoverSizes =
+  '(min-width: 1024px) 400px, (min-width: 640px) 50vw, min(calc(82vw - 60px), 286px)'
+
+/** `firstCoverPriority`: the list is the page's first, its first cover the largest picture of a phone's first screen. */
+function ArticleGrid({
+  articles,
+  firstCoverPriority = false,
+}: {
+  articles: ArticleSummary[]
+  firstCoverPriority?: boolean
+}) {
   const { t } = useTranslation('articles')
   if (articles.length === 0) return <p className="text-sm text-ink-700">{t('home.empty')}</p>
   return (
     <ul className={clsx(phoneScrollerClassName, 'sm:grid sm:grid-cols-2 sm:gap-5 lg:grid-cols-3')}>
-      {articles.map((article) => (
+      {articles.map((article, index) => (
         <li key={article.articleId} className="flex">
-          <ArticleCard article={article} headingLevel={3} />
+          <ArticleCard
+            article={article}
+            headingLevel={3}
+            coverSizes={homeCoverSizes}
+            coverPriority={firstCoverPriority && index === 0}
+          />
         </li>
       ))}
     </ul>
@@ -73,7 +93,7 @@ export function LatestArticlesSection({ articles }: { articles: ArticleSummary[]
       title={t('home.latest')}
       action={<ViewAll to="/articles" label={t('home.viewAll')} />}
     >
-      <ArticleGrid articles={articles} />
+      <ArticleGrid articles={articles} firstCoverPriority />
     </HomeSection>
   )
 }

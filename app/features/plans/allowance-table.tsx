@@ -4,6 +4,7 @@
  */
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
+import { ScrollRegion } from '#app/components/scroll-region.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { RungAllowances } from './plans.server.ts'
 
@@ -35,9 +36,14 @@ export function AllowanceTable({
         {t('subscribe.allowances.title')}
       </h2>
       <p className="max-w-3xl text-sm text-ink-800">{t('subscribe.allowances.intro')}</p>
-      <div className="overflow-x-auto rounded-card border border-ink-100 bg-white p-3">
+      <ScrollRegion
+        labelledBy="allowances-caption"
+        className="rounded-card border border-ink-100 bg-white p-3"
+      >
         <table className="w-full min-w-[40rem] text-sm" data-testid="allowance-table">
-          <caption className="sr-only">{t('subscribe.allowances.caption')}</caption>
+          <caption id="allowances-caption" className="sr-only">
+            {t('subscribe.allowances.caption')}
+          </caption>
           <thead>
             <tr className="border-b border-ink-300 text-ink-900">
               <td />
@@ -68,7 +74,7 @@ export function AllowanceTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   )
 }

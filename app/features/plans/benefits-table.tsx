@@ -5,6 +5,7 @@
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
+import { ScrollRegion } from '#app/components/scroll-region.tsx'
 import type { Tier } from '#contracts/billing-rules.ts'
 import { RungColumnHead } from './allowance-table.tsx'
 import { benefitRowsOf } from './benefit-lines.ts'
@@ -23,9 +24,11 @@ export function BenefitsTable({ plans, currentTier }: { plans: PlanFacts[]; curr
           {t('subscribe.benefits.seeMemberArea')}
         </PageLink>
       </p>
-      <div className="overflow-x-auto rounded-card border border-ink-100 bg-white p-3">
+      <ScrollRegion labelledBy="benefits-caption" className="rounded-card border border-ink-100 bg-white p-3">
         <table className="w-full min-w-[36rem] text-sm" data-testid="benefits-table">
-          <caption className="sr-only">{t('subscribe.benefits.caption')}</caption>
+          <caption id="benefits-caption" className="sr-only">
+            {t('subscribe.benefits.caption')}
+          </caption>
           <thead>
             <tr className="border-b border-ink-300 text-ink-900">
               <th scope="col" className="py-2 pe-3 text-start font-semibold">
@@ -63,7 +66,7 @@ export function BenefitsTable({ plans, currentTier }: { plans: PlanFacts[]; curr
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   )
 }

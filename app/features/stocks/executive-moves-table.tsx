@@ -43,7 +43,8 @@ export function ExecutiveMovesTable({
   return (
     <table className="w-full text-sm" data-testid="moves-table">
       <caption className="sr-only">{caption}</caption>
-      <thead className="hidden border-b border-ink-300 text-xs text-ink-700 md:table-header-group">
+      {/* Not drawn on a phone, where each card labels its figures, but kept for screen readers (see ValuationTable). */}
+      <thead className="border-b border-ink-300 text-xs text-ink-700 max-md:sr-only">
         <tr>
           <th scope="col" className="px-3 py-2 text-start font-semibold">
             {t('moves.date')}

@@ -3,7 +3,7 @@
  * between them (margin of safety for the undervalued, premium to fair value for the overvalued), the total score and
  * the session the figures describe. Rows keep the server's order. A low-confidence gap carries a badge, and a note
  * under the table says what it means. On a phone each row becomes a card; the table keeps its header for screen
- * readers either way.
+ * readers either way, and every cell sits under its column's header (one cell per column, whatever the width).
  */
 import { useTranslation } from 'react-i18next'
 import type { ValuationKind } from '#contracts/stock-lists.ts'
@@ -38,9 +38,11 @@ export function ValuationTable({
     <>
       <table className="w-full text-sm" data-testid="valuation-table">
         <caption className="sr-only">{caption}</caption>
-        <thead className="hidden border-b border-ink-300 text-xs text-ink-700 md:table-header-group">
+        {/* On a phone the header row is not drawn (each card labels its own figures), but it stays for screen
+            readers: a cell without its column's header is a number without a name. */}
+        <thead className="border-b border-ink-300 text-xs text-ink-700 max-md:sr-only">
           <tr>
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
+            <th scope="col" className="hidden px-3 py-2 text-start font-semibold md:table-cell">
               {t('lists.rank')}
             </th>
             <th scope="col" className="px-3 py-2 text-start font-semibold">
@@ -70,17 +72,10 @@ export function ValuationTable({
               className="grid grid-cols-2 gap-x-3 rounded-card border border-ink-100 bg-white p-2 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
               data-testid="valuation-row"
             >
-              <td className="col-span-2 flex items-start gap-3 px-3 py-2 md:hidden">
-                <span className="text-sm font-bold text-ink-700">#{firstRank + index}</span>
-                <StockNameLink
-                  name={row.name}
-                  otherName={otherNameOf(row)}
-                  code={row.code}
-                  market={row.market}
-                />
-              </td>
+              {/* On a phone the rank heads the stock's cell: its own column (and header) are not drawn there. */}
               <td className={`${cell} hidden text-ink-700 tabular-nums`}>{firstRank + index}</td>
-              <td className={`${cell} hidden`}>
+              <td className={`${cell} col-span-2 max-md:flex max-md:items-start max-md:gap-3`}>
+                <span className="text-sm font-bold text-ink-700 md:hidden">#{firstRank + index}</span>
                 <StockNameLink
                   name={row.name}
                   otherName={otherNameOf(row)}
