@@ -10,18 +10,22 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import pino from 'pino'
 import type { ServerBuild } from 'react-router'
-import { bootRuntime } from './boot.ts'
 import { planWorkers, runPrimary } from './cluster.ts'
 import { ConfigError } from './config/config-error.ts'
 import { type Config, loadConfig } from './config.ts'
-import { createHttpServer, loggerOptionsOf } from './http.ts'
-import { startJobs } from './jobs/jobs.ts'
+import { logSerializers } from './http/log-serializers.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build')
 const serverBuildPath = path.join(buildDir, 'server/index.js')
 
 async function main(config: Config): Promise<void> {
+  // Loaded here rather than above: the primary of workers serves nothing, and holds none of it in memory.
+  const [{ bootRuntime }, { createHttpServer }, { startJobs }] = await Promise.all([
+    import('./boot.ts'),
+    import('./http.ts'),
+    import('./jobs/jobs.ts'),
+  ])
   const runtime = await bootRuntime({ config })
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild
   const app = await createHttpServer({
@@ -83,7 +87,8 @@ function start(): void {
     return
   }
   const plan = planWorkers(config)
-  const log = pino(loggerOptionsOf(config))
+  // Its own lines only (workers, signals): no requests to redact.
+  const log = pino({ level: config.logLevel, serializers: logSerializers })
   if (plan.notice) log.warn({ webConcurrency: config.webConcurrency }, plan.notice)
   if (plan.workers <= 1) {
     void main(config).catch(fail)

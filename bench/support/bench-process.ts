@@ -41,7 +41,7 @@ export async function startBenchProcess(
   options: {
     /** A data folder of an earlier process (a restart); left in place by `stop()`. Default: a new one, removed. */
     dataDir?: string
-    /** How long the first answer may take (default 240 s; a fresh database is seeded first). */
+    /** How long the first answer may take (default 600 s: a fresh database is seeded first, slowly on a busy machine). */
     startTimeoutMs?: number
   } = {},
 ): Promise<BenchProcess> {
@@ -63,7 +63,7 @@ export async function startBenchProcess(
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = `http://127.0.0.1:${port}`
-  const startTimeoutMs = options.startTimeoutMs ?? 240_000
+  const startTimeoutMs = options.startTimeoutMs ?? 600_000
   const deadline = Date.now() + startTimeoutMs
   for (;;) {
     if (child.exitCode !== null)
