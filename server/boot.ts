@@ -3,7 +3,7 @@
  * optional Redis, services. Shared by the production entry (main.ts), development (dev.ts), operator commands
  * and tests, so there is one way to start.
  */
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import pino from 'pino'
 import type { Clock } from './clock.ts'
 import { type Config, loadConfig } from './config.ts'
@@ -50,8 +50,9 @@ export async function bootRuntime(
     await database.close()
     throw error
   }
+  // Loaded only where Redis is configured.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined
   const changesLog = pino({ level: config.logLevel, name: 'article-changes' })
   const articleChanges = createArticleChanges({

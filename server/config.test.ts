@@ -186,7 +186,7 @@ describe('documentation of the configuration', () => {
   })
 
   it('starts on .env.example as written (no retired or misspelt variable)', () => {
-    // BUILD_DIR is read by the build and server/main.ts before the configuration loads.
+    // BUILD_DIR is read by the build and server/serve.ts before the configuration loads.
     const readBeforeConfig = ['BUILD_DIR']
     const unknown = Object.keys(exampleValues).filter(
       (name) => !configVariableNames.includes(name as never) && !readBeforeConfig.includes(name),

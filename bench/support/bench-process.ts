@@ -16,6 +16,9 @@ export interface BenchProcess {
   port: number
   /** The server process (the primary when WEB_CONCURRENCY starts workers). */
   pid: number
+  /** Milliseconds from spawning the process to its first answer (opening, migrating and seeding the database included). */
+  startMs: number
+  dataDir: string
   hostOf(region: 'en' | 'hant' | 'hk' | 'kr' | 'jp'): string
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>
@@ -33,9 +36,18 @@ async function freePort(): Promise<number> {
   })
 }
 
-export async function startBenchProcess(env: Record<string, string>): Promise<BenchProcess> {
+export async function startBenchProcess(
+  env: Record<string, string>,
+  options: {
+    /** A data folder of an earlier process (a restart); left in place by `stop()`. Default: a new one, removed. */
+    dataDir?: string
+    /** How long the first answer may take (default 600 s: a fresh database is seeded first, slowly on a busy machine). */
+    startTimeoutMs?: number
+  } = {},
+): Promise<BenchProcess> {
   const port = await freePort()
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-process-'))
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-process-')))
+  const spawnedAt = performance.now()
   const child = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
@@ -51,7 +63,8 @@ export async function startBenchProcess(env: Record<string, string>): Promise<Be
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 240_000
+  const startTimeoutMs = options.startTimeoutMs ?? 600_000
+  const deadline = Date.now() + startTimeoutMs
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`server/main.ts exited with ${child.exitCode} before serving`)
@@ -62,19 +75,22 @@ export async function startBenchProcess(env: Record<string, string>): Promise<Be
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error('server/main.ts did not answer within 240 s')
+      throw new Error(`server/main.ts did not answer within ${startTimeoutMs / 1000} s`)
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
+  const startMs = Math.round(performance.now() - spawnedAt)
   return {
     url,
     port,
     pid: child.pid ?? 0,
+    startMs,
+    dataDir,
     hostOf: (region) => `${region}.localhost:${port}`,
     async stop() {
       child.kill('SIGTERM')
       const code = await exited
-      await rm(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true })
       return code
     },
   }

@@ -1,18 +1,15 @@
 /**
  * Opens the one database the process uses: PGlite in a data folder (the embedded default) or PostgreSQL when
  * DATABASE_URL is set. Both speak the same SQL dialect, so modules never ask which one they have; only this file
- * and the migrator know.
+ * and the migrator know. Each driver is loaded only by the process that opens it.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import pg from 'pg'
+import type pg from 'pg'
 import { ConfigError } from '#server/config/config-error.ts'
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts'
 
@@ -40,6 +37,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options)
 }
 
+/**
+ * PostgreSQL's memory inside PGlite's WebAssembly memory, which never shrinks: every buffer touched once stays
+ * resident for the life of the process. Its defaults are sized for a server of its own (128 MB of shared buffers,
+ * 64 MB per index build); here the operating system already caches the data folder's files, so a small buffer pool
+ * costs a system call per page it misses, not a disk read.
+ */
+const pgliteMemorySettings = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB']
+
 async function openPglite(options: { dataDir: string | undefined; loadDataDir?: Blob }): Promise<Database> {
   const dataDir = options.dataDir ? path.join(options.dataDir, 'pglite') : undefined
   let lock: DataDirLock | undefined
@@ -48,6 +53,11 @@ async function openPglite(options: { dataDir: string | undefined; loadDataDir?: 
     // One process per folder (data-dir-lock.ts): a second one would work on its own copy of the files.
     lock = lockDataDir(options.dataDir)
   }
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ])
   let client: PGlite
   try {
     client = await PGlite.create({
@@ -55,6 +65,7 @@ async function openPglite(options: { dataDir: string | undefined; loadDataDir?: 
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm },
       relaxedDurability: !dataDir,
+      startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
     })
   } catch (error) {
     lock?.release()
@@ -156,8 +167,8 @@ function redactedUrl(url: string): string {
 }
 
 /** Connects once, bounded in time, so a database that does not answer stops the boot with a line naming it. */
-async function probePostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+async function probePostgres(driver: typeof pg, url: string): Promise<void> {
+  const client = new driver.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
   client.on('error', () => undefined)
   try {
     await client.connect()
@@ -171,8 +182,12 @@ async function probePostgres(url: string): Promise<void> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ])
   // Fail at boot, with the real reason, rather than on the first request.
-  await probePostgres(url)
+  await probePostgres(pg, url)
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // A connection the server ends while it sits idle or is closing (a restart, a failover, a test database dropped
   // while the pool is ending) emits 'error'; unheard, that would end the process. Queries in flight still fail

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Database } from '#server/db/database.ts'
 
 /** The articles that changed, by key; empty when unknown (any article may have changed). */
@@ -151,6 +151,9 @@ function postgresTransport(
   let connectedOnce = false
 
   const connect = async () => {
+    if (closed) return
+    // Loaded by the processes that listen (PostgreSQL) only.
+    const { default: pg } = await import('pg')
     if (closed) return
     const next = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 10_000 })
     let reconnecting = false

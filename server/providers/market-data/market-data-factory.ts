@@ -8,7 +8,7 @@ import { createCsvProvider, type ImportedDataStore } from './csv/csv-provider.ts
 import { createDemoProvider, defaultDemoSeed } from './demo/demo-provider.ts'
 import type { MarketDataProvider } from './market-data.ts'
 import { MarketDataError } from './market-data-error.ts'
-import { createYahooProvider, type YahooProviderConfig } from './yahoo/yahoo-provider.ts'
+import type { YahooProviderConfig } from './yahoo/yahoo-provider.ts'
 
 export type MarketDataProviderName = MarketDataProvider['name']
 
@@ -42,7 +42,7 @@ export function createMarketDataProvider(config: MarketDataConfig = {}): MarketD
         : createDemoProvider({ seed, now })
     }
     case 'yahoo':
-      return createYahooProvider({ ...config.yahoo, now })
+      return createLazyYahooProvider({ ...config.yahoo, now })
     case 'csv':
       if (!config.csv) {
         throw new MarketDataError(
@@ -51,5 +51,26 @@ export function createMarketDataProvider(config: MarketDataConfig = {}): MarketD
         )
       }
       return createCsvProvider(config.csv.store)
+  }
+}
+
+/**
+ * The Yahoo provider, its client library (yahoo-finance2 and its cookie jar, some 4 MB of heap) loaded with the first
+ * request: processes on the demo or csv data never load it.
+ */
+function createLazyYahooProvider(config: YahooProviderConfig): MarketDataProvider {
+  let provider: Promise<MarketDataProvider> | undefined
+  const yahoo = () => {
+    provider ??= import('./yahoo/yahoo-provider.ts').then((module) => module.createYahooProvider(config))
+    return provider
+  }
+  return {
+    name: 'yahoo',
+    isDemo: false,
+    getDailyBars: async (company, from, to) => (await yahoo()).getDailyBars(company, from, to),
+    getAnnualFundamentals: async (company) => (await yahoo()).getAnnualFundamentals(company),
+    getInsiderTransactions: async (company, since) => (await yahoo()).getInsiderTransactions(company, since),
+    getAnalystConsensus: async (company) => (await yahoo()).getAnalystConsensus(company),
+    getQuote: async (company) => (await yahoo()).getQuote(company),
   }
 }

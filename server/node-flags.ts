@@ -1,0 +1,46 @@
+/**
+ * How the server process starts, for a footprint that fits a small server (bench/memory.bench.ts):
+ * - `--max-semi-space-size=16`: V8 sizes the young generation by the machine's memory, up to 128 MB on a large one,
+ *   and keeps it once a busy start has grown it; 16 MB semi-spaces hold a render's short-lived objects all the same.
+ * - `GLIBC_TUNABLES`: at most two malloc arenas, and large blocks handed back to the system when freed. Compiling
+ *   PGlite's WebAssembly takes some 600 MB of compiler memory for a moment at start; with glibc's defaults each
+ *   compiler thread's arena keeps what it freed, some 100 MB for the life of the process. (Ignored off glibc.)
+ *
+ * Both are read once, when the process starts, so they cannot be set from inside: the entry (main.ts) starts itself
+ * again with them when they are missing (process.execve: the same process, id and standard streams, before anything
+ * else is loaded). What the operator set wins: a flag of the same name on the command line or in NODE_OPTIONS, any
+ * GLIBC_TUNABLES of their own.
+ */
+export const serverV8Flags: readonly string[] = ['--max-semi-space-size=16']
+export const serverMallocTunables = 'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072'
+
+function flagName(flag: string): string {
+  return flag.split('=')[0]!.replace(/_/g, '-')
+}
+
+/** Our flags the process was started without (none of the same name on its command line or in NODE_OPTIONS). */
+export function missingServerFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+  const given = new Set([...execArgv, ...(nodeOptions ?? '').split(/\s+/)].filter(Boolean).map(flagName))
+  return serverV8Flags.filter((flag) => !given.has(flagName(flag)))
+}
+
+/** The environment to start again with, or undefined when the process already has the allocator settings. */
+export function environmentWithTunables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv | undefined {
+  if (env.GLIBC_TUNABLES !== undefined) return undefined
+  return { ...env, GLIBC_TUNABLES: serverMallocTunables }
+}
+
+/**
+ * Replaces this process with itself plus what is missing, or returns when nothing is (or the platform cannot replace
+ * a process: Windows runs with V8's and the allocator's defaults).
+ */
+export function relaunchWithServerSettings(): void {
+  const missing = missingServerFlags(process.execArgv, process.env.NODE_OPTIONS)
+  const env = environmentWithTunables(process.env)
+  if ((missing.length === 0 && !env) || typeof process.execve !== 'function') return
+  process.execve(
+    process.execPath,
+    [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)],
+    env ?? process.env,
+  )
+}

@@ -1,0 +1,111 @@
+/**
+ * What the production entry (main.ts) runs once the process has its V8 settings: boot, serve the built site, print
+ * where each region answers, and shut down gracefully (stop accepting, finish in-flight requests, close the
+ * database). With WEB_CONCURRENCY=N on PostgreSQL this process is the primary of N workers, each running the same
+ * entry (cluster.ts).
+ */
+import './production-env.ts'
+import cluster from 'node:cluster'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import pino from 'pino'
+import type { ServerBuild } from 'react-router'
+import { planWorkers, runPrimary } from './cluster.ts'
+import { ConfigError } from './config/config-error.ts'
+import { type Config, loadConfig } from './config.ts'
+import { logSerializers } from './http/log-serializers.ts'
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build')
+const serverBuildPath = path.join(buildDir, 'server/index.js')
+
+async function main(config: Config): Promise<void> {
+  // Loaded here rather than above: the primary of workers serves nothing, and holds none of it in memory.
+  const [{ bootRuntime }, { createHttpServer }, { startJobs }] = await Promise.all([
+    import('./boot.ts'),
+    import('./http.ts'),
+    import('./jobs/jobs.ts'),
+  ])
+  const runtime = await bootRuntime({ config })
+  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild
+  const app = await createHttpServer({
+    config: runtime.config,
+    services: runtime.services,
+    pages: { getBuild: async () => build, mode: 'production' },
+    staticDir: path.join(buildDir, 'client'),
+    buildId: build.assets.version,
+  })
+  await app.listen({ port: runtime.config.port, host: runtime.config.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : runtime.config.port
+  app.log.info({ database: runtime.database.kind, port }, 'Tickerwise is serving')
+  // Scheduled jobs (market-data refreshes, housekeeping); one process runs each at a time.
+  const scheduler = startJobs(runtime, app.log)
+  // Workers serve quietly: the primary prints the addresses once.
+  if (cluster.isPrimary) printAddresses(runtime.config)
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting')
+      process.exit(1)
+    }, runtime.config.shutdownTimeoutMs)
+    force.unref()
+    try {
+      await app.close()
+      await scheduler.stop()
+      await runtime.close()
+      process.exit(0)
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed')
+      process.exit(1)
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+function printAddresses(config: Config): void {
+  console.log(
+    [
+      '',
+      'Tickerwise is running:',
+      ...Object.entries(config.siteOrigins).map(([r, o]) => `  ${r.padEnd(5)} ${o}/`),
+      '',
+    ].join('\n'),
+  )
+}
+
+function start(): void {
+  // The primary reads the configuration before any worker starts, so a wrong variable stops it once.
+  const config = loadConfig()
+  if (!cluster.isPrimary) {
+    void main(config).catch(fail)
+    return
+  }
+  const plan = planWorkers(config)
+  // Its own lines only (workers, signals): no requests to redact.
+  const log = pino({ level: config.logLevel, serializers: logSerializers })
+  if (plan.notice) log.warn({ webConcurrency: config.webConcurrency }, plan.notice)
+  if (plan.workers <= 1) {
+    void main(config).catch(fail)
+    return
+  }
+  log.info({ workers: plan.workers }, 'starting workers')
+  const running = runPrimary({ workers: plan.workers, log, shutdownTimeoutMs: config.shutdownTimeoutMs })
+  void running.ready.then(() => printAddresses(config))
+}
+
+function fail(error: unknown): never {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+}
+
+try {
+  start()
+} catch (error) {
+  fail(error)
+}
