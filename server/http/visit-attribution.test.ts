@@ -2,26 +2,20 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createManualClock } from '#server/clock.ts'
 import { selectRows } from '#server/db/database.ts'
-import type { SmsMessage } from '#server/providers/sms/sms-sender.ts'
+import { createCapturedSms } from '#server/testing/captured-sms.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { cleanAttributionValue } from './visit-attribution.ts'
 
 let runtime: TestRuntime
 const clock = createManualClock('2026-11-10T09:00:00Z')
-const texts: SmsMessage[] = []
+const sms = createCapturedSms()
 
 beforeAll(async () => {
   runtime = await createTestRuntime(
     {},
     {
       clock,
-      smsSender: {
-        name: 'console',
-        send: async (message) => {
-          texts.push(message)
-          return { id: `test-${texts.length}` }
-        },
-      },
+      smsSender: sms.sender,
     },
   )
 })
@@ -43,7 +37,7 @@ function post(url: string, body: unknown, headers: Record<string, string>, ip: s
 /** Registers a new number as the page does, with the attribution headers the page adds to every API call. */
 async function register(mobile: string, headers: Record<string, string>, ip: string) {
   expect((await post('/member/sendCode', { country: 'HK', mobile }, headers, ip)).statusCode).toBe(200)
-  const code = texts.findLast((t) => t.to === `+852${mobile}`)?.body.match(/\b(\d{6})\b/)?.[1]
+  const code = sms.codeSentTo(`+852${mobile}`)
   const response = await post('/member/login', { country: 'HK', mobile, code, agreed: true }, headers, ip)
   expect(response.statusCode).toBe(200)
   const cookie = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('access_token='))

@@ -3,9 +3,10 @@
  * the SMS code the capturing sender saw, optionally with a plan), and requests made as them through `app.inject`.
  * Create it before the runtime (its SMS sender goes into `createTestRuntime`), then `bind` the runtime.
  */
+
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { createCapturedSms } from './captured-sms.ts'
 import { regionalHeaders, type TestRuntime } from './test-runtime.ts'
 
 export interface ReaderClient {
@@ -19,14 +20,8 @@ export interface ReaderClient {
 
 export function createReaderClients(options: { ipPrefix: string; phonePrefix: string }) {
   let runtime: TestRuntime | null = null
-  const sentCodes = new Map<string, string>()
-  const smsSender: SmsSender = {
-    name: 'console',
-    send: async (message) => {
-      sentCodes.set(message.to, /\d{6}/.exec(message.body)?.[0] ?? '')
-      return { id: `test-${sentCodes.size}` }
-    },
-  }
+  const sms = createCapturedSms()
+  const smsSender = sms.sender
   let ipSeed = 0
   let phoneSeed = 0
 
@@ -113,7 +108,7 @@ export function createReaderClients(options: { ipPrefix: string; phonePrefix: st
     const { accounts, subscriptions } = runtime.services
     await accounts.sendLoginCode({ country: 'HK', mobile }, { locale: 'en' })
     const result = await accounts.logIn(
-      { country: 'HK', mobile, code: sentCodes.get(`+852${mobile}`) ?? '', agreed: true },
+      { country: 'HK', mobile, code: sms.codeSentTo(`+852${mobile}`), agreed: true },
       { locale: 'en' },
     )
     if (tier) {
@@ -140,7 +135,7 @@ export function createReaderClients(options: { ipPrefix: string; phonePrefix: st
     newMember,
     newMobile,
     /** The login code last texted to a number (E.164), as a reader would read it off the phone. */
-    codeSentTo: (phone: string) => sentCodes.get(phone) ?? '',
+    codeSentTo: sms.codeSentTo,
   }
 }
 

@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createManualClock } from '#server/clock.ts'
-import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { createCapturedSms } from '#server/testing/captured-sms.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { loadAccountPage, loadDemoCheckoutPage, loadSubscribePage } from './billing.server.ts'
 
-const sentCodes = new Map<string, string>()
-const capturingSms: SmsSender = {
-  name: 'console',
-  send: async (message) => {
-    sentCodes.set(message.to, /\d{6}/.exec(message.body)?.[0] ?? '')
-    return { id: `billing-pages-${sentCodes.size}` }
-  },
-}
+const sms = createCapturedSms()
 const now = '2026-11-22T09:00:00.000Z'
 let runtime: TestRuntime
 beforeAll(async () => {
   runtime = await createTestRuntime(
     { SESSION_IDLE_DAYS: '365', SESSION_ABSOLUTE_DAYS: '365', BILLING_TAX_NOTE_ZH: '價格已含稅。' },
-    { clock: createManualClock(now), smsSender: capturingSms },
+    { clock: createManualClock(now), smsSender: sms.sender },
   )
 })
 afterAll(() => runtime.close())
@@ -25,7 +18,7 @@ afterAll(() => runtime.close())
 async function logIn(mobile: string): Promise<string> {
   const { accounts } = runtime.services
   await accounts.sendLoginCode({ country: 'HK', mobile }, { locale: 'en' })
-  const code = sentCodes.get(`+852${mobile}`) ?? ''
+  const code = sms.codeSentTo(`+852${mobile}`)
   return (await accounts.logIn({ country: 'HK', mobile, code, agreed: true }, { locale: 'en' })).token
 }
 

@@ -4,18 +4,11 @@ import type { QuotaKind } from '#contracts/accounts.ts'
 import { createManualClock } from '#server/clock.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import { type QuotaRung, quotaRungs } from '#server/modules/quotas/quota-ladder.ts'
-import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { createCapturedSms } from '#server/testing/captured-sms.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { loadPlans } from './plans.server.ts'
 
-const sentCodes = new Map<string, string>()
-const capturingSms: SmsSender = {
-  name: 'console',
-  send: async (message) => {
-    sentCodes.set(message.to, /\d{6}/.exec(message.body)?.[0] ?? '')
-    return { id: `plans-${sentCodes.size}` }
-  },
-}
+const sms = createCapturedSms()
 let runtime: TestRuntime
 beforeAll(async () => {
   runtime = await createTestRuntime(
@@ -30,7 +23,7 @@ beforeAll(async () => {
       EXPERT_QUESTIONS_PLUS: '4',
       EXPERT_QUESTIONS_PREMIUM: '9',
     },
-    { clock: createManualClock('2026-11-22T09:00:00Z'), smsSender: capturingSms },
+    { clock: createManualClock('2026-11-22T09:00:00Z'), smsSender: sms.sender },
   )
 })
 afterAll(() => runtime.close())
@@ -38,7 +31,7 @@ afterAll(() => runtime.close())
 async function logIn(mobile: string): Promise<string> {
   const { accounts } = runtime.services
   await accounts.sendLoginCode({ country: 'HK', mobile }, { locale: 'en' })
-  const code = sentCodes.get(`+852${mobile}`) ?? ''
+  const code = sms.codeSentTo(`+852${mobile}`)
   return (await accounts.logIn({ country: 'HK', mobile, code, agreed: true }, { locale: 'en' })).token
 }
 

@@ -2,23 +2,17 @@
  * The AI chat's limits: one quota use per answered question, with the spec's message for each reader when none is
  * left (a normal 429 envelope before any stream opens), and the per-address rate of questions.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createManualClock } from '#server/clock.ts'
-import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { createCapturedSms } from '#server/testing/captured-sms.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { parseEventStream } from './testing/event-stream.ts'
 import { createScriptedAssistant } from './testing/scripted-assistant.ts'
 
 const clock = createManualClock('2026-11-10T09:00:00Z')
 let runtime: TestRuntime
-const sentCodes = new Map<string, string>()
-const capturingSms: SmsSender = {
-  name: 'console',
-  send: async (message) => {
-    sentCodes.set(message.to, /\d{6}/.exec(message.body)?.[0] ?? '')
-    return { id: `test-${sentCodes.size}` }
-  },
-}
+const sms = createCapturedSms()
 
 beforeAll(async () => {
   runtime = await createTestRuntime(
@@ -29,7 +23,7 @@ beforeAll(async () => {
       QUOTA_VISITORS_PER_NETWORK: '1000',
       CHAT_RATE_PER_MINUTE: '3',
     },
-    { clock, smsSender: capturingSms, assistant: createScriptedAssistant() },
+    { clock, smsSender: sms.sender, assistant: createScriptedAssistant() },
   )
 })
 afterAll(() => runtime.close())
@@ -47,7 +41,7 @@ async function logIn(tier?: 'base'): Promise<string> {
   const { accounts, subscriptions } = runtime.services
   await accounts.sendLoginCode({ country: 'HK', mobile }, { locale: 'en' })
   const result = await accounts.logIn(
-    { country: 'HK', mobile, code: sentCodes.get(`+852${mobile}`) ?? '', agreed: true },
+    { country: 'HK', mobile, code: sms.codeSentTo(`+852${mobile}`), agreed: true },
     { locale: 'en' },
   )
   if (tier) {

@@ -10,19 +10,12 @@ import {
   ValuationListAnswer,
 } from '#contracts/stock-lists.ts'
 import { createManualClock } from '#server/clock.ts'
-import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { createCapturedSms } from '#server/testing/captured-sms.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 const clock = createManualClock('2026-11-22T09:00:00Z')
 let runtime: TestRuntime
-const sentCodes = new Map<string, string>()
-const capturingSms: SmsSender = {
-  name: 'console',
-  send: async (message) => {
-    sentCodes.set(message.to, /\d{6}/.exec(message.body)?.[0] ?? '')
-    return { id: `test-${sentCodes.size}` }
-  },
-}
+const sms = createCapturedSms()
 
 beforeAll(async () => {
   runtime = await createTestRuntime(
@@ -32,7 +25,7 @@ beforeAll(async () => {
       QUOTA_DIAGNOSIS_PER_MONTH: '3,3',
       QUOTA_VISITORS_PER_NETWORK: '1000',
     },
-    { clock, smsSender: capturingSms },
+    { clock, smsSender: sms.sender },
   )
 })
 afterAll(() => runtime.close())
@@ -78,7 +71,7 @@ async function logIn(tier?: 'base' | 'plus' | 'premium', on: TestRuntime = runti
   const mobile = `61${String(phoneSeed).padStart(6, '0')}`
   const { accounts, subscriptions } = on.services
   await accounts.sendLoginCode({ country: 'HK', mobile }, { locale: 'en' })
-  const code = sentCodes.get(`+852${mobile}`) ?? ''
+  const code = sms.codeSentTo(`+852${mobile}`)
   const result = await accounts.logIn({ country: 'HK', mobile, code, agreed: true }, { locale: 'en' })
   if (tier) {
     const member = await accounts.findMember(`+852${mobile}`)
@@ -567,7 +560,7 @@ describe('with small limits: the daily cap, the network ceiling and the autocomp
         QUOTA_VISITORS_PER_NETWORK: '1',
         STOCKS_SUGGEST_RATE_PER_MINUTE: '5',
       },
-      { clock: createManualClock('2026-11-22T09:00:00Z'), smsSender: capturingSms },
+      { clock: createManualClock('2026-11-22T09:00:00Z'), smsSender: sms.sender },
     )
   })
   afterAll(() => capped.close())

@@ -2,22 +2,16 @@ import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '#server/db/database.ts'
-import type { SmsMessage } from '#server/providers/sms/sms-sender.ts'
+import { createCapturedSms } from '#server/testing/captured-sms.ts'
 import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 let runtime: TestRuntime
-const texts: SmsMessage[] = []
+const sms = createCapturedSms()
 beforeAll(async () => {
   runtime = await createTestRuntime(
     {},
     {
-      smsSender: {
-        name: 'console',
-        send: async (message) => {
-          texts.push(message)
-          return { id: `test-${texts.length}` }
-        },
-      },
+      smsSender: sms.sender,
     },
   )
 })
@@ -191,7 +185,7 @@ describe('a sign-up after the visit report', () => {
         payload: body as Record<string, unknown>,
       })
     expect((await post('/member/sendCode', { country: 'HK', mobile: '53000001' })).statusCode).toBe(200)
-    const code = texts.findLast((text) => text.to === '+85253000001')?.body.match(/\b(\d{6})\b/)?.[1]
+    const code = sms.codeSentTo('+85253000001')
     const login = await post('/member/login', { country: 'HK', mobile: '53000001', code, agreed: true })
     expect(login.statusCode).toBe(200)
     const [member] = await selectRows<{ referer: string | null; landing: string | null }>(

@@ -4,6 +4,7 @@
  * `check()` at boot to find out whether it can be used. The S3 client (the AWS SDK, some 6 MB of heap) is loaded
  * with the first call, and only by processes configured for it.
  */
+import { onFirstUse } from '#server/kernel/on-first-use.ts'
 import type { FileStorageConfig } from './file-storage.config.ts'
 import type { FileStorage } from './file-storage.ts'
 import { createLocalFileStorage } from './local-file-storage.ts'
@@ -15,11 +16,9 @@ export function createFileStorage(config: FileStorageConfig, { dataDir }: { data
 }
 
 function createLazyS3FileStorage(settings: S3FileStorageSettings): FileStorage {
-  let storage: Promise<FileStorage> | undefined
-  const s3 = () => {
-    storage ??= import('./s3-file-storage.ts').then((module) => module.createS3FileStorage(settings))
-    return storage
-  }
+  const s3 = onFirstUse(() =>
+    import('./s3-file-storage.ts').then((module) => module.createS3FileStorage(settings)),
+  )
   return {
     kind: 's3',
     put: async (key, source, options) => (await s3()).put(key, source, options),

@@ -4,6 +4,7 @@
  * with no network and no keys; `yahoo` is the real source; `csv` serves the rows imported from CSV files, read
  * back through the store the caller passes (the stocks module's tables).
  */
+import { onFirstUse } from '#server/kernel/on-first-use.ts'
 import { createCsvProvider, type ImportedDataStore } from './csv/csv-provider.ts'
 import { createDemoProvider, defaultDemoSeed } from './demo/demo-provider.ts'
 import type { MarketDataProvider } from './market-data.ts'
@@ -59,11 +60,9 @@ export function createMarketDataProvider(config: MarketDataConfig = {}): MarketD
  * request: processes on the demo or csv data never load it.
  */
 function createLazyYahooProvider(config: YahooProviderConfig): MarketDataProvider {
-  let provider: Promise<MarketDataProvider> | undefined
-  const yahoo = () => {
-    provider ??= import('./yahoo/yahoo-provider.ts').then((module) => module.createYahooProvider(config))
-    return provider
-  }
+  const yahoo = onFirstUse(() =>
+    import('./yahoo/yahoo-provider.ts').then((module) => module.createYahooProvider(config)),
+  )
   return {
     name: 'yahoo',
     isDemo: false,

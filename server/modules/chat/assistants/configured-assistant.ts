@@ -3,8 +3,10 @@
  * behind any OpenAI-compatible endpoint. Both answer through the same in-process tools over our services. The model's
  * client (the AI SDK, some 8 MB of heap) is loaded with the first question, and only where a model is configured.
  */
+
 import type { Clock } from '#server/clock.ts'
 import type { Config } from '#server/config.ts'
+import { onFirstUse } from '#server/kernel/on-first-use.ts'
 import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
 import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
 import type { Assistant } from '../assistant.ts'
@@ -27,11 +29,9 @@ export function createConfiguredAssistant(deps: ConfiguredAssistantDependencies)
 function createLazyModelAssistant(deps: ConfiguredAssistantDependencies): Assistant {
   if (!deps.config.model)
     throw new Error('CHAT_PROVIDER=openai needs CHAT_MODEL_BASE_URL and CHAT_MODEL_NAME')
-  let loading: Promise<Assistant> | undefined
-  const model = () => {
-    loading ??= import('./model-assistant.ts').then((module) => module.createModelAssistant(deps))
-    return loading
-  }
+  const model = onFirstUse(() =>
+    import('./model-assistant.ts').then((module) => module.createModelAssistant(deps)),
+  )
   return {
     kind: 'model',
     async *answer(request) {
