@@ -5,7 +5,17 @@
  */
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
+import {
+  createPath,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useNavigation,
+  useRouteLoaderData,
+} from 'react-router'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { regionSettings } from '#contracts/regions.ts'
@@ -15,7 +25,11 @@ import stylesheet from './app.css?url'
 import { ErrorScreen, errorScreenPropsOf } from './components/error-screen.tsx'
 import { whenIdle } from './components/on-demand.ts'
 import { Toaster } from './components/toaster.tsx'
-import { isChunkLoadError, reloadOnceAfterChunkFailure } from './features/app-updates/chunk-reload.ts'
+import {
+  isChunkLoadError,
+  notePendingNavigation,
+  reloadOnceAfterChunkFailure,
+} from './features/app-updates/chunk-reload.ts'
 import { installRoutePreloading } from './features/app-updates/route-preloader.ts'
 import { useBuildWatch } from './features/app-updates/use-build-watch.ts'
 import { visitReportScript } from './features/visit/visit-report-script.ts'
@@ -113,8 +127,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <Outlet />
       <Toaster />
+      <PendingNavigationNote />
     </>
   )
+}
+
+/** Tells the chunk-failure reload where the reader is going (its own component: only it re-renders per navigation). */
+function PendingNavigationNote() {
+  const pendingLocation = useNavigation().location
+  useEffect(() => {
+    notePendingNavigation(pendingLocation ? createPath(pendingLocation) : null)
+  }, [pendingLocation])
+  return null
 }
 
 /** Last resort, for failures before the shell can draw (route checks, the shell's own data). */

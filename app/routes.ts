@@ -44,4 +44,5 @@ export default [
   ]),
   route('sitemap.xml', 'routes/sitemap.xml.tsx'),
   route('rss.xml', 'routes/rss.xml.tsx'),
+  route('robots.txt', 'routes/robots.txt.tsx'),
 ] satisfies RouteConfig

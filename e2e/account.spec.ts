@@ -5,7 +5,13 @@
  */
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { codeFromOutbox, logInThroughApi, newMobile } from './support/accounts.ts'
+import {
+  chooseLogOut,
+  codeFromOutbox,
+  logInThroughApi,
+  newMobile,
+  openAccountMenu,
+} from './support/accounts.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 import { liveChatPort, siteOrigin } from './support/sites.ts'
 
@@ -26,7 +32,6 @@ function header(page: Page) {
 
 async function expectLoggedIn(page: Page, masked: string, t: (key: string) => string) {
   await expect(header(page).getByTestId('account-name')).toHaveText(masked)
-  await expect(header(page).getByRole('button', { name: t('account:menu.logout') })).toBeVisible()
   await expect(header(page).getByRole('link', { name: t('shell:account.login') })).toHaveCount(0)
 }
 
@@ -61,7 +66,11 @@ test.describe('logging in', () => {
     await form
       .getByLabel(t('account:login.code'))
       .fill(await codeFromOutbox(request, site.origin, number.e164))
-    await form.getByRole('checkbox').check()
+    // The agreement box is a target a finger can hit: 24 × 24 px at least.
+    const agreement = form.getByRole('checkbox')
+    const box = await agreement.boundingBox()
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24)
+    await agreement.check()
     await form.getByRole('button', { name: t('account:login.submit') }).click()
 
     await expect(page).toHaveURL(`${site.origin}/about-us`)
@@ -181,15 +190,25 @@ test.describe('logging out', () => {
     await waitForHydration(page)
     await expectLoggedIn(page, number.masked, t)
 
-    const logout = header(page).getByRole('button', { name: t('account:menu.logout') })
-    await logout.click()
+    // The number opens the account menu: who is logged in, the account page, the plans and log out.
+    const menu = await openAccountMenu(page)
+    await expect(menu).toContainText(t('account:menu.signedInAs', { name: number.masked }))
+    await expect(menu.getByRole('menuitem', { name: t('account:menu.account') })).toHaveAttribute(
+      'href',
+      '/member/account',
+    )
+    await expect(menu.getByRole('menuitem', { name: t('shell:nav.plans') })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    )
+    await menu.getByRole('menuitem', { name: t('account:menu.logout') }).click()
     const dialog = page.getByRole('alertdialog', { name: t('account:logout.confirmTitle') })
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: t('actions.cancel') }).click()
     await expect(dialog).toBeHidden()
     await expectLoggedIn(page, number.masked, t)
 
-    await logout.click()
+    await chooseLogOut(page, t('account:menu.logout'))
     await dialog.getByRole('button', { name: t('account:logout.confirm') }).click()
     await expect(header(page).getByRole('link', { name: t('shell:account.login') })).toBeVisible()
     await expect(page.getByText(t('account:logout.done'))).toBeVisible()
@@ -251,9 +270,7 @@ test.describe('the live-chat customer', () => {
     await page.goto(`${origin}/`)
     await waitForHydration(page)
     await expect.poll(() => page.evaluate(() => window.Tawk_API?.visitor?.name)).toBe(number.masked)
-    await header(page)
-      .getByRole('button', { name: t('account:menu.logout') })
-      .click()
+    await chooseLogOut(page, t('account:menu.logout'))
     await page
       .getByRole('alertdialog')
       .getByRole('button', { name: t('account:logout.confirm') })

@@ -428,7 +428,7 @@ test.describe('home', () => {
   })
 })
 
-test.describe('sitemap and feed', () => {
+test.describe('sitemap, feed and robots.txt', () => {
   test('list the site pages and articles with absolute addresses on the regional domain', async ({
     page,
     site,
@@ -451,5 +451,12 @@ test.describe('sitemap and feed', () => {
     )
     expect(rss).toContain(`<link>${site.origin}/articles/${latest.rows[0]!.key}</link>`)
     expect(rss).toContain(`<language>${site.locale}</language>`)
+
+    const robots = await getFromSite(page, site, '/robots.txt')
+    expect(robots.status()).toBe(200)
+    const rules = await robots.text()
+    expect(rules).toContain(`Sitemap: ${site.origin}/sitemap.xml`)
+    expect(rules).toContain('Disallow: /console')
+    expect(rules).toContain('Disallow: /member/')
   })
 })

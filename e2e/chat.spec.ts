@@ -44,6 +44,27 @@ async function ask(page: Page, question: string) {
   return answer
 }
 
+/** The conversation has followed the newest answer to its end (it is taller than the pane at 360 px). */
+async function expectConversationAtItsEnd(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('conversation')
+        .evaluate((pane) => pane.scrollHeight - pane.scrollTop - pane.clientHeight),
+    )
+    .toBeLessThan(4)
+  await expect(answers(page).last().getByTestId('chat-disclaimer')).toBeInViewport()
+}
+
+/** The cookie banner (a visitor who has not answered it) leaves the send button uncovered. */
+async function expectSendClearOfCookieBanner(page: Page) {
+  const banner = page.getByTestId('cookie-banner')
+  await expect(banner).toBeVisible()
+  await expect(page.getByTestId('send')).toBeInViewport({ ratio: 1 })
+  const [send, bannerBox] = [await page.getByTestId('send').boundingBox(), await banner.boundingBox()]
+  expect((send?.y ?? 0) + (send?.height ?? 0)).toBeLessThanOrEqual(bannerBox?.y ?? 0)
+}
+
 /** Asks through the API from the page (its cookies), reading the stream to its end: uses one reply. */
 async function askThroughApi(page: Page, question: string): Promise<string> {
   return page.evaluate(async (q) => {
@@ -71,13 +92,16 @@ test.describe('asking the AI chat', () => {
     site,
     t,
   }) => {
+    await page.setViewportSize({ width: 1440, height: 800 })
     await openChat(page)
     await expect(page).toHaveTitle(new RegExp(t('chat:title')))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('chat:title'))
     await expect(page.getByTestId('suggestions').getByRole('button').first()).toBeVisible()
+    await expectSendClearOfCookieBanner(page)
     await expectNoSeriousA11yIssues(page)
 
     const answer = await ask(page, tencentQuestion(site))
+    await expectConversationAtItsEnd(page)
     await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(tencentQuestion(site)))
     await expect(answer.locator('table').first()).toBeVisible()
     const diagnosisCard = answer.locator('a[data-kind="diagnosis"]').first()
@@ -285,6 +309,8 @@ test.describe('asking the AI chat', () => {
     await openChat(page)
     await expect(page.locator('aside')).toBeHidden()
     await ask(page, tencentQuestion(site))
+    await expectConversationAtItsEnd(page)
+    await expectSendClearOfCookieBanner(page)
     const opener = page.getByTestId('open-conversations')
     await opener.click()
     const drawer = page.getByRole('dialog', { name: t('chat:list.heading') })

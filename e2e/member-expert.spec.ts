@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
+import { logInThroughApi, openAccountMenu, subscribeThroughApi } from './support/accounts.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
@@ -110,7 +110,8 @@ test('an expert question goes to the console and the answer returns', async ({
     page.getByRole('button', { name: t('shell:openMenu') }).getByTestId('expert-notice-dot'),
   ).toBeVisible()
   await page.setViewportSize({ width: 1280, height: 800 })
-  const notice = page.getByTestId('expert-notice')
+  await expect(page.getByTestId('account-menu').getByTestId('expert-notice-dot')).toBeVisible()
+  const notice = (await openAccountMenu(page)).getByTestId('expert-notice')
   await expect(notice).toHaveText(t('expert:notice.menuItem', { count: 1 }))
   await notice.click()
   await expect(page).toHaveURL(/\/member\/expert$/)

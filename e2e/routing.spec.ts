@@ -187,4 +187,34 @@ test.describe('navigation behaviour', () => {
     await expect(page.getByTestId('history-timeline')).toBeVisible()
     expect(documentLoads).toBe(1)
   })
+
+  test('a key pressed on a link whose code is gone loads that page, not the one being left', async ({
+    page,
+    site,
+    t,
+  }) => {
+    await acceptCookies(page, site.origin)
+    let documentLoads = 0
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document' && request.url().endsWith('/company-history'))
+        documentLoads += 1
+    })
+    await page.goto('/about-us')
+    await waitForHydration(page)
+    // The code fails only after the key is pressed (no preload has found it broken yet), until the page is loaded.
+    await page.route(/\/assets\/company-history-[\w-]+\.js$/, async (route) => {
+      if (documentLoads > 0) return route.continue()
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      return route.abort()
+    })
+    await page
+      .getByRole('link', { name: t('company:pages.history') })
+      .first()
+      .focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/company-history$/)
+    await expect(page.getByTestId('history-timeline')).toBeVisible()
+    await waitForHydration(page)
+    expect(documentLoads).toBe(1)
+  })
 })

@@ -31,6 +31,61 @@ async function expectInsideViewport(page: Page, locator: Locator) {
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height)
 }
 
+test.describe('the header of a logged-in reader', () => {
+  test('holds from 1280 to 1920 px: a usable search, nothing overlapping or wrapping, plans within reach', async ({
+    page,
+    request,
+    site,
+    t,
+  }) => {
+    const number = await logInThroughApi(page, request, site.origin)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/about-us')
+    await waitForHydration(page)
+    const header = page.locator('header').first()
+    for (const width of [1280, 1440, 1536, 1920]) {
+      await page.setViewportSize({ width, height: 800 })
+      await expect(header.getByTestId('account-name')).toHaveText(number.masked)
+      const search = header.getByRole('combobox').first()
+      const searchBox = await search.boundingBox()
+      expect(searchBox?.width, `search width at ${width} px`).toBeGreaterThanOrEqual(160)
+      // Every item of the bar sits on one line, side by side, inside the viewport.
+      const items = await header
+        .locator(
+          'nav > a:visible, nav button:visible, [data-testid="language-switcher"]:visible, [data-testid="account-menu"] button',
+        )
+        .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON()))
+      const boxes = [searchBox!, ...items] as { x: number; y: number; width: number; height: number }[]
+      for (const box of boxes) {
+        expect(box.height, `an item wraps at ${width} px`).toBeLessThanOrEqual(44)
+        expect(box.x + box.width).toBeLessThanOrEqual(width)
+      }
+      const sorted = boxes.toSorted((a, b) => a.x - b.x)
+      for (let index = 1; index < sorted.length; index++)
+        expect(sorted[index]!.x, `items overlap at ${width} px`).toBeGreaterThanOrEqual(
+          sorted[index - 1]!.x + sorted[index - 1]!.width - 1,
+        )
+      await expectNoSidewaysScroll(page)
+      // The plans: in the bar from 1536 px, in More below.
+      const plansInBar = header.getByRole('navigation').getByRole('link', { name: t('shell:nav.plans') })
+      if (width >= 1536) await expect(plansInBar).toBeVisible()
+      else {
+        await expect(plansInBar).toBeHidden()
+        await header.getByRole('button', { name: t('shell:nav.more') }).click()
+        await expect(page.getByRole('menuitem', { name: t('shell:nav.plans') })).toHaveAttribute(
+          'href',
+          '/subscribe',
+        )
+        await page.keyboard.press('Escape')
+      }
+    }
+    await expect(page.locator('footer').getByRole('link', { name: t('shell:footer.plans') })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    )
+  })
+})
+
 test.describe('services mega-menu', () => {
   for (const width of [1024, 1280, 1440]) {
     test(`stays inside the viewport at ${width} px, its groups wrapping and its articles reachable`, async ({
@@ -80,6 +135,10 @@ test.describe('menu sheet on a 360 px phone', () => {
     await expect(login).toBeInViewport({ ratio: 1 })
     await expect(switcher).toBeInViewport({ ratio: 1 })
     expect(await sheet.evaluate((element) => element.scrollTop)).toBe(0)
+    await expect(sheet.getByRole('link', { name: t('shell:nav.plans') })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    )
 
     // The service groups are folded, so the whole sheet fits on the screen; a group opens to its articles.
     const fits = await sheet.evaluate((element) => element.scrollHeight <= element.clientHeight)

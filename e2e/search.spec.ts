@@ -55,6 +55,10 @@ test.describe('search box', () => {
     await searchBox(page, t).press('Enter')
     await expect(page.getByText(t('search:empty'))).toBeVisible()
     await expect(page).toHaveURL(/\/about-us$/)
+
+    // The search page without a keyword has a title of its own, not “Search results for “””.
+    await page.goto('/search')
+    await expect(page).toHaveTitle(new RegExp(`^${t('articles:lists.search.titleWithoutKeyword')}`))
   })
 
   test('takes at most 100 characters', async ({ page, site, t }) => {

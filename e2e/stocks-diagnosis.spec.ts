@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
+import { chooseLogOut, logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
 import { liveChatPort, siteOrigin } from './support/sites.ts'
 
@@ -437,13 +437,17 @@ test.describe('a shared network', () => {
 
     // Logging out reloads the page's data as the visitor's: the open report stays, and the line says why the next
     // diagnosis would be refused.
-    const header = page.locator('header').first()
-    await header.getByRole('button', { name: t('account:menu.logout') }).click()
+    await chooseLogOut(page, t('account:menu.logout'))
     await page
       .getByRole('alertdialog')
       .getByRole('button', { name: t('account:logout.confirm') })
       .click()
-    await expect(header.getByRole('link', { name: t('shell:account.login') })).toBeVisible()
+    await expect(
+      page
+        .locator('header')
+        .first()
+        .getByRole('link', { name: t('shell:account.login') }),
+    ).toBeVisible()
     await expect(left).toContainText(t('errors:DIAGNOSIS_LIMIT_NETWORK'), { timeout: 20_000 })
     await expect(report(page)).toBeVisible()
     await expect(page.getByTestId('state-limited')).toHaveCount(0)

@@ -17,10 +17,11 @@ export function Checkbox({ label, error, className, id, ...rest }: CheckboxProps
           type="checkbox"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          className="mt-0.5 size-4 shrink-0 rounded border-ink-300 accent-brand-600"
+          // 24 px: the smallest target a finger can be asked to hit (WCAG 2.5.8).
+          className="size-6 shrink-0 rounded border-ink-300 accent-brand-600"
           {...rest}
         />
-        <label htmlFor={inputId} className="text-sm text-ink-800">
+        <label htmlFor={inputId} className="pt-0.5 text-sm text-ink-800">
           {label}
         </label>
       </div>

@@ -89,3 +89,17 @@ export async function logInThroughApi(
 export async function subscribeThroughApi(page: Page, tier: 'base' | 'plus' | 'premium'): Promise<void> {
   expect(await postFromPage(page, '/dev/subscription', { tier })).toBe(200)
 }
+
+/** Opens the desktop header's account menu (a logged-in reader's number) and answers the open menu. */
+export async function openAccountMenu(page: Page) {
+  await page.locator('header').first().getByTestId('account-menu').getByRole('button').click()
+  const menu = page.getByRole('menu')
+  await expect(menu).toBeVisible()
+  return menu
+}
+
+/** The account menu's "Log out" item (which asks first). */
+export async function chooseLogOut(page: Page, logOutLabel: string): Promise<void> {
+  const menu = await openAccountMenu(page)
+  await menu.getByRole('menuitem', { name: logOutLabel }).click()
+}

@@ -1,14 +1,17 @@
 /**
- * The header's account entry (spec §2, §4): a login link that brings the reader back to where they were, or, when
- * logged in, the user icon with the masked number (and tier), linking to the account page, and a logout button that
- * asks first.
- * The mobile menu shows the same entry. When an analyst has answered an expert question the reader has not opened yet
- * (member info's `expertAnswersUnseen`), the icon carries a dot and the entry a link to /member/expert (issue 15).
+ * The account entry (spec §2, §4): a login link that brings the reader back to where they were, or, when logged in,
+ * the user icon with the masked number. In the desktop header (`HeaderAccountMenu`) the number opens a menu — who is
+ * logged in and on which plan, the account page, the plans, the expert notice and log out — so the header keeps its
+ * width for the search; the phone menu's sheet (`AccountMenu`) lays the same entries out in a row.
+ * When an analyst has answered an expert question the reader has not opened yet (member info's
+ * `expertAnswersUnseen`), the icon carries a dot and the entry a link to /member/expert (issue 15).
+ * Log out asks first.
  */
-import { LogOut, UserRound } from 'lucide-react'
+import { ChevronDown, LogOut, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { DropdownMenu, DropdownMenuItem, DropdownMenuLinkItem } from '#app/components/dropdown-menu.tsx'
 import { useAccount } from './account-provider.tsx'
 import { safeRedirectPath } from './safe-redirect.ts'
 
@@ -20,25 +23,94 @@ export function loginHref(pathname: string, search: string): string {
   return `/member/login?redirect=${encodeURIComponent(target)}`
 }
 
-export function AccountMenu() {
-  const { t } = useTranslation(['shell', 'account', 'expert'])
+function LoginLink() {
+  const { t } = useTranslation('shell')
   const location = useLocation()
-  const { isLoggedIn, userInfo, requestLogout, expertAnswersUnseen } = useAccount()
+  return (
+    <Link
+      to={loginHref(location.pathname, location.search)}
+      className="inline-flex items-center gap-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-brand-700"
+    >
+      <UserRound className="size-4" aria-hidden="true" />
+      {t('account.login')}
+    </Link>
+  )
+}
 
-  if (!isLoggedIn) {
-    return (
-      <Link
-        to={loginHref(location.pathname, location.search)}
-        className="inline-flex items-center gap-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
-      >
-        <UserRound className="size-4" aria-hidden="true" />
-        {t('account.login')}
-      </Link>
-    )
-  }
-
+function useAccountEntry() {
+  const { t } = useTranslation(['account'])
+  const account = useAccount()
+  const { userInfo } = account
   const name = userInfo?.displayName ?? userInfo?.maskedPhone ?? t('account:menu.member')
   const tier = userInfo?.tier ? t(`account:menu.tiers.${userInfo.tier}`) : null
+  return { ...account, name, tier }
+}
+
+function TierBadge({ tier }: { tier: string }) {
+  return (
+    <span className="rounded bg-brand-600/10 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-700">
+      {tier}
+    </span>
+  )
+}
+
+/** The desktop header's entry: the number opens the account menu. */
+export function HeaderAccountMenu() {
+  const { t } = useTranslation(['shell', 'account', 'expert'])
+  const { isLoggedIn, requestLogout, expertAnswersUnseen, name, tier } = useAccountEntry()
+  if (!isLoggedIn) return <LoginLink />
+  return (
+    <div data-testid="account-menu">
+      <DropdownMenu
+        trigger={
+          <button
+            type="button"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-2 text-sm text-ink-800 hover:bg-ink-100"
+            aria-label={t('account:menu.openMenu', { name })}
+          >
+            <span className="relative inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
+              <UserRound className="size-4" aria-hidden="true" />
+              {expertAnswersUnseen > 0 ? <NoticeDot /> : null}
+            </span>
+            <span className="max-w-28 truncate font-medium" data-testid="account-name">
+              {name}
+            </span>
+            <ChevronDown className="size-4 shrink-0" aria-hidden="true" />
+          </button>
+        }
+      >
+        <div className="flex items-center gap-2 px-3 pt-2 pb-1 text-xs text-ink-700">
+          <span className="truncate">{t('account:menu.signedInAs', { name })}</span>
+          {tier ? <TierBadge tier={tier} /> : null}
+        </div>
+        <DropdownMenuLinkItem>
+          <Link to="/member/account">{t('account:menu.account')}</Link>
+        </DropdownMenuLinkItem>
+        {expertAnswersUnseen > 0 ? (
+          <DropdownMenuLinkItem>
+            <Link to="/member/expert" data-testid="expert-notice">
+              <span className="size-2 rounded-full bg-loss" aria-hidden="true" />
+              {t('expert:notice.menuItem', { count: expertAnswersUnseen })}
+            </Link>
+          </DropdownMenuLinkItem>
+        ) : null}
+        <DropdownMenuLinkItem>
+          <Link to="/subscribe">{t('shell:nav.plans')}</Link>
+        </DropdownMenuLinkItem>
+        <DropdownMenuItem onSelect={requestLogout}>
+          <LogOut className="size-4" aria-hidden="true" />
+          {t('account:menu.logout')}
+        </DropdownMenuItem>
+      </DropdownMenu>
+    </div>
+  )
+}
+
+/** The phone menu's entry: the number (and plan) linking to the account page, the expert notice and log out. */
+export function AccountMenu() {
+  const { t } = useTranslation(['shell', 'account', 'expert'])
+  const { isLoggedIn, requestLogout, expertAnswersUnseen, name, tier } = useAccountEntry()
+  if (!isLoggedIn) return <LoginLink />
   return (
     <div className="flex items-center gap-1" data-testid="account-menu">
       <Link
@@ -53,11 +125,7 @@ export function AccountMenu() {
         <span className="max-w-32 truncate font-medium" data-testid="account-name">
           {name}
         </span>
-        {tier ? (
-          <span className="rounded bg-brand-600/10 px-1.5 py-0.5 text-xs font-semibold text-brand-700">
-            {tier}
-          </span>
-        ) : null}
+        {tier ? <TierBadge tier={tier} /> : null}
       </Link>
       {expertAnswersUnseen > 0 ? (
         <Link

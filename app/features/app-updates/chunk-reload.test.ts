@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { claimReload, isChunkLoadError } from './chunk-reload.ts'
+import { claimReload, isChunkLoadError, reloadTargetOf } from './chunk-reload.ts'
 
 function memoryStore() {
   const items = new Map<string, string>()
@@ -29,5 +29,13 @@ describe('chunk reload guard', () => {
     )
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false)
+  })
+
+  it('lands on the page the reader was navigating to, not the one they are leaving', () => {
+    expect(reloadTargetOf('/about-us', '/company-history?tab=1')).toEqual({
+      path: '/company-history',
+      href: '/company-history?tab=1',
+    })
+    expect(reloadTargetOf('/about-us?x=1', null)).toEqual({ path: '/about-us', href: '/about-us?x=1' })
   })
 })

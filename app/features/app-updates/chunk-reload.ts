@@ -1,7 +1,8 @@
 /**
  * After a deploy, an open page may ask for a script chunk that no longer exists. Reloading fetches the new
  * build; the guard makes sure it happens once per path within 10 seconds (spec §4, §9), so a chunk that is
- * really broken cannot cause a reload loop.
+ * really broken cannot cause a reload loop. A failure while the reader is on the way to another page (a tap or a key on
+ * a link whose code is gone) loads *that* page in full, not the one they are leaving.
  */
 
 const storageKey = 'tickerwise:chunk-reload'
@@ -38,9 +39,28 @@ export function claimReload(store: GuardStore, path: string, now: number): boole
   return true
 }
 
-/** Reloads the page unless it was already reloaded for this path in the last 10 s; tells whether it did. */
+let pendingNavigationHref: string | null = null
+
+/** The page a client-side navigation is on its way to (root.tsx follows the router's navigation), or null. */
+export function notePendingNavigation(href: string | null): void {
+  pendingNavigationHref = href
+}
+
+/** Where a chunk failure should land: the page being navigated to, else the current one. */
+export function reloadTargetOf(current: string, pending: string | null): { path: string; href: string } {
+  const href = pending ?? current
+  return { path: new URL(href, 'http://local').pathname, href }
+}
+
+/**
+ * Loads the page in full (the one being navigated to, else this one) unless that was already done for its path in
+ * the last 10 s; tells whether it did.
+ */
 export function reloadOnceAfterChunkFailure(): boolean {
-  if (!claimReload(window.sessionStorage, window.location.pathname, Date.now())) return false
-  window.location.reload()
+  const current = `${window.location.pathname}${window.location.search}${window.location.hash}`
+  const target = reloadTargetOf(current, pendingNavigationHref)
+  if (!claimReload(window.sessionStorage, target.path, Date.now())) return false
+  if (target.href === current) window.location.reload()
+  else window.location.assign(target.href)
   return true
 }

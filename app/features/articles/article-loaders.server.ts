@@ -103,10 +103,14 @@ export async function loadArticleList(context: RequestContext, request: Request)
       result.eyebrow = t('lists.topic.eyebrow')
       break
     case 'search':
-      result.heading = tag
-        ? t('lists.search.titleWithTag', { tag: tag.v })
-        : t('lists.search.title', { keyword: listing.keyword.slice(0, 100) })
-      result.description = t('meta.searchDescription', { keyword: listing.keyword.slice(0, 100) })
+      if (tag) result.heading = t('lists.search.titleWithTag', { tag: tag.v })
+      else if (listing.keyword)
+        result.heading = t('lists.search.title', { keyword: listing.keyword.slice(0, 100) })
+      // /search with no keyword yet: the page asks for one, and its title says what it is.
+      else result.heading = t('lists.search.titleWithoutKeyword')
+      result.description = listing.keyword
+        ? t('meta.searchDescription', { keyword: listing.keyword.slice(0, 100) })
+        : t('meta.searchPromptDescription')
       if (listing.isTooLong && !tag) return data(result, { status: 400 })
       if (isRateLimited) {
         return data(result, { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } })

@@ -75,6 +75,9 @@ export function ChatPage() {
   const { list, load: loadList, touch } = conversations
   const composerRef = useRef<HTMLTextAreaElement>(null)
   const scrollerRef = useRef<HTMLDivElement>(null)
+  // Whether the conversation keeps to its newest line: decided by where the reader last left the scroll position,
+  // not by the distance after an update (an answer that arrives in one burst is taller than any margin).
+  const followsAnswerRef = useRef(true)
   const drawerOpenerRef = useRef<HTMLButtonElement>(null)
   const isStreaming = state.streaming !== null
   const canAttach = !isOpening
@@ -174,10 +177,15 @@ export function ChatPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversation grows
   useEffect(() => {
     const scroller = scrollerRef.current
-    if (!scroller) return
-    if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 160)
-      scroller.scrollTop = scroller.scrollHeight
+    if (scroller && followsAnswerRef.current) scroller.scrollTop = scroller.scrollHeight
   }, [state.messages.length, lastText])
+
+  // Growing content fires no scroll event, so only the reader's own scrolling (or ours, to the end) changes this.
+  const noteScrollPosition = () => {
+    const scroller = scrollerRef.current
+    if (scroller)
+      followsAnswerRef.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 80
+  }
 
   // A question refused before it was answered goes back into the box, to send again later.
   useEffect(() => {
@@ -197,6 +205,7 @@ export function ChatPage() {
       attachments: questionFiles?.attachments,
     })
     setDraft('')
+    followsAnswerRef.current = true
     void stream.run({ question: text, fileIds: questionFiles?.fileIds }).then((wasRefused) => {
       if (wasRefused) questionFiles?.putBack()
     })
@@ -205,6 +214,7 @@ export function ChatPage() {
   const regenerate = (message: ChatMessage) => {
     if (stateRef.current.streaming) return
     dispatch({ type: 'regenerating', answerId: message.id })
+    followsAnswerRef.current = true
     void stream.run({ regenerate: message.id })
   }
 
@@ -241,6 +251,7 @@ export function ChatPage() {
 
   const open = (id: string) => {
     setIsDrawerOpen(false)
+    followsAnswerRef.current = true
     if (id !== urlId) void navigate(`/ai-qna?id=${encodeURIComponent(id)}`, { preventScrollReset: true })
     focusComposer()
   }
@@ -274,7 +285,7 @@ export function ChatPage() {
   const isEmpty = state.messages.length === 0 && !isOpening
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem)] min-h-[28rem] max-w-screen-2xl gap-6 px-3 py-3 lg:px-6 lg:py-4">
+    <div className="mx-auto flex h-[calc(100dvh-4rem-var(--cookie-banner-height,0px))] min-h-[28rem] max-w-screen-2xl gap-6 px-3 py-3 lg:px-6 lg:py-4">
       <aside aria-labelledby="conversations-heading" className="hidden w-72 shrink-0 flex-col gap-3 lg:flex">
         <h2 id="conversations-heading" className="px-2 text-sm font-semibold text-ink-950">
           {t('chat:list.heading')}
@@ -315,7 +326,12 @@ export function ChatPage() {
           </button>
         </header>
 
-        <div ref={scrollerRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="conversation">
+        <div
+          ref={scrollerRef}
+          onScroll={noteScrollPosition}
+          className="min-h-0 flex-1 overflow-y-auto"
+          data-testid="conversation"
+        >
           {isOpening ? (
             <Spinner label={t('chat:conversation.loading')} className="p-4" />
           ) : isEmpty ? (

@@ -2,9 +2,10 @@
  * Cookie consent (spec §2, §4): shown until the reader accepts; acceptance is kept in the `privacy` cookie for a
  * year — on the regional sites' shared parent domain when they have one, so every regional site sees it; otherwise
  * the language switcher carries it (ADR 0010) — and the server stops rendering the banner. Behaviour analytics load
- * only after acceptance.
+ * only after acceptance. While it shows, its height is the page's `--cookie-banner-height`, which the page keeps free
+ * at its foot (app.css) and full-height screens (the chat) take off their own height, so it never covers a button.
  */
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { writeBrowserCookie } from '#app/api/cookies.ts'
@@ -32,9 +33,24 @@ export function CookieBanner({
   const { t } = useTranslation('shell')
   const { publicConfig } = useRootData()
   const [isVisible, setIsVisible] = useState(!hasAccepted)
+  const bannerRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const banner = bannerRef.current
+    if (!isVisible || !banner) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--cookie-banner-height', `${banner.offsetHeight}px`),
+    )
+    observer.observe(banner)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--cookie-banner-height')
+    }
+  }, [isVisible])
   if (!isVisible) return null
   return (
     <section
+      ref={bannerRef}
       aria-label={t('cookies.label')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-100 bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
       data-testid="cookie-banner"

@@ -18,6 +18,7 @@ export const navItems: NavItem[] = [
   { to: '/member/investment', labelKey: 'nav.classroom', visibleFrom: 'lg' },
   { to: '/analysis', labelKey: 'nav.analysis', visibleFrom: '2xl' },
   { to: '/executives-moves', labelKey: 'nav.executivesMoves', visibleFrom: '2xl' },
+  { to: '/subscribe', labelKey: 'nav.plans', visibleFrom: '2xl' },
 ]
 
 /** Class lists written out in full so Tailwind sees them. */

@@ -1,5 +1,5 @@
 /**
- * The footer (spec §2): agreements and policies, tagline, copyright, subscription form and contact. The shell
+ * The footer (spec §2): agreements and policies, tagline, copyright, subscription form, contact and the plans. The shell
  * hydrates it after the page (deferHydration); `data-hydrated` says its buttons and form now answer.
  */
 import { MessageSquare } from 'lucide-react'
@@ -34,6 +34,12 @@ export function SiteFooter({ footer, year }: { footer: SiteTextData | undefined;
             <MessageSquare className="size-4" aria-hidden="true" />
             {t('contact.open')}
           </button>
+          <PageLink
+            to="/subscribe"
+            className="w-fit text-sm text-ink-300 underline-offset-4 hover:text-white hover:underline"
+          >
+            {t('footer.plans')}
+          </PageLink>
         </div>
         <nav aria-label={t('footer.policies')}>
           <h2 className="mb-3 text-sm font-semibold text-white">{t('footer.policies')}</h2>

@@ -1,7 +1,8 @@
 /**
  * The header (spec §2): logo, search, services mega-menu, the main links (those that do not fit move into More),
  * the AI diagnosis and classroom links, the account entry and the language switcher. Below the desktop
- * breakpoint everything folds into a menu sheet, so the header works from 360 px up.
+ * breakpoint everything folds into a menu sheet, so the header works from 360 px up. A logged-in reader's number,
+ * plan and log out sit in the account menu, so the bar holds at every desktop width.
  */
 import { clsx } from 'clsx'
 import { MoreHorizontal } from 'lucide-react'
@@ -9,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DropdownMenu, DropdownMenuLinkItem } from '#app/components/dropdown-menu.tsx'
 import { PageLink, PageNavLink } from '#app/components/page-link.tsx'
-import { AccountMenu } from '#app/features/account/account-menu.tsx'
+import { HeaderAccountMenu } from '#app/features/account/account-menu.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { MegaMenu } from './mega-menu.tsx'
@@ -32,7 +33,8 @@ export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React
         <PageLink to="/" className="shrink-0" aria-label={t('homeLink')}>
           <SiteLogo />
         </PageLink>
-        <div className="min-w-0 flex-1 lg:max-w-sm">{search}</div>
+        {/* The search keeps a usable width; the links give way to the More menu first (nav-items.ts). */}
+        <div className="min-w-0 flex-1 lg:min-w-44 lg:max-w-sm">{search}</div>
         <nav aria-label={t('mainNavigation')} className="hidden items-center gap-1 lg:flex">
           <MegaMenu groups={menu} />
           {navItems.map((item) => (
@@ -77,9 +79,9 @@ export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React
             </DropdownMenu>
           </div>
         </nav>
-        <div className="hidden items-center gap-1 lg:flex">
+        <div className="hidden shrink-0 items-center gap-1 whitespace-nowrap lg:flex">
           <LanguageSwitcher />
-          <AccountMenu />
+          <HeaderAccountMenu />
         </div>
         <MobileMenu menu={menu} />
       </div>
