@@ -136,7 +136,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 function PendingNavigationNote() {
   const pendingLocation = useNavigation().location
   useEffect(() => {
-    notePendingNavigation(pendingLocation ? createPath(pendingLocation) : null)
+    try {
+      const { pathname, search } = window.location
+      const to = pendingLocation ? createPath(pendingLocation) : null
+      notePendingNavigation(window.sessionStorage, `${pathname}${search}`, to, Date.now())
+    } catch {
+      // No session storage (a locked-down browser): a failed page load then reloads the current page.
+    }
   }, [pendingLocation])
   return null
 }

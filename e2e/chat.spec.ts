@@ -56,6 +56,11 @@ async function expectConversationAtItsEnd(page: Page) {
   await expect(answers(page).last().getByTestId('chat-disclaimer')).toBeInViewport()
 }
 
+/** A visitor who has not answered the cookie banner yet (the journeys accept it up front). */
+async function withCookieBannerShowing(page: Page) {
+  await page.context().clearCookies({ name: 'privacy' })
+}
+
 /** The cookie banner (a visitor who has not answered it) leaves the send button uncovered. */
 async function expectSendClearOfCookieBanner(page: Page) {
   const banner = page.getByTestId('cookie-banner')
@@ -93,6 +98,7 @@ test.describe('asking the AI chat', () => {
     t,
   }) => {
     await page.setViewportSize({ width: 1440, height: 800 })
+    await withCookieBannerShowing(page)
     await openChat(page)
     await expect(page).toHaveTitle(new RegExp(t('chat:title')))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('chat:title'))
@@ -306,6 +312,7 @@ test.describe('asking the AI chat', () => {
     t,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 })
+    await withCookieBannerShowing(page)
     await openChat(page)
     await expect(page.locator('aside')).toBeHidden()
     await ask(page, tencentQuestion(site))

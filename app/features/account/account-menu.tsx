@@ -72,7 +72,9 @@ export function HeaderAccountMenu() {
               <UserRound className="size-4" aria-hidden="true" />
               {expertAnswersUnseen > 0 ? <NoticeDot /> : null}
             </span>
-            <span className="max-w-28 truncate font-medium" data-testid="account-name">
+            {/* The bar has no room for the number next to a usable search (it is capped at 1536 px); the open menu
+                says who is logged in. */}
+            <span className="sr-only" data-testid="account-name">
               {name}
             </span>
             <ChevronDown className="size-4 shrink-0" aria-hidden="true" />

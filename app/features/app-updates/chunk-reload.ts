@@ -39,28 +39,48 @@ export function claimReload(store: GuardStore, path: string, now: number): boole
   return true
 }
 
-let pendingNavigationHref: string | null = null
+const navigationKey = 'tickerwise:navigating-to'
 
-/** The page a client-side navigation is on its way to (root.tsx follows the router's navigation), or null. */
-export function notePendingNavigation(href: string | null): void {
-  pendingNavigationHref = href
-}
-
-/** Where a chunk failure should land: the page being navigated to, else the current one. */
-export function reloadTargetOf(current: string, pending: string | null): { path: string; href: string } {
-  const href = pending ?? current
-  return { path: new URL(href, 'http://local').pathname, href }
+/**
+ * Notes where a client-side navigation is going (root.tsx follows the router's), or clears the note when it is over.
+ * React Router answers a route module that fails to load by reloading the page the reader is *leaving*; the note lets
+ * that reload carry on to the page they asked for.
+ */
+export function notePendingNavigation(
+  store: GuardStore & { removeItem(key: string): void },
+  from: string,
+  to: string | null,
+  now: number,
+): void {
+  if (to === null) store.removeItem(navigationKey)
+  else store.setItem(navigationKey, JSON.stringify({ from, to, at: now }))
 }
 
 /**
- * Loads the page in full (the one being navigated to, else this one) unless that was already done for its path in
- * the last 10 s; tells whether it did.
+ * At start: the page the reader was on the way to when this page was reloaded under them (within the guard's 10 s,
+ * once per path), or null to go on with this one.
  */
+export function navigationToResume(
+  store: GuardStore & { removeItem(key: string): void },
+  current: string,
+  now: number,
+): string | null {
+  let note: { from?: unknown; to?: unknown; at?: unknown } | null = null
+  try {
+    note = JSON.parse(store.getItem(navigationKey) ?? 'null')
+  } catch {
+    note = null
+  }
+  store.removeItem(navigationKey)
+  if (!note || note.from !== current || typeof note.to !== 'string' || typeof note.at !== 'number')
+    return null
+  if (now - note.at > reloadGuardMillis || note.to === current || !note.to.startsWith('/')) return null
+  return claimReload(store, new URL(note.to, 'http://local').pathname, now) ? note.to : null
+}
+
+/** Reloads the page unless it was already reloaded for this path in the last 10 s; tells whether it did. */
 export function reloadOnceAfterChunkFailure(): boolean {
-  const current = `${window.location.pathname}${window.location.search}${window.location.hash}`
-  const target = reloadTargetOf(current, pendingNavigationHref)
-  if (!claimReload(window.sessionStorage, target.path, Date.now())) return false
-  if (target.href === current) window.location.reload()
-  else window.location.assign(target.href)
+  if (!claimReload(window.sessionStorage, window.location.pathname, Date.now())) return false
+  window.location.reload()
   return true
 }

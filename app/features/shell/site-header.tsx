@@ -34,25 +34,27 @@ export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React
           <SiteLogo />
         </PageLink>
         {/* The search keeps a usable width; the links give way to the More menu first (nav-items.ts). */}
-        <div className="min-w-0 flex-1 lg:min-w-44 lg:max-w-sm">{search}</div>
+        <div className="min-w-0 flex-1 lg:min-w-28 lg:max-w-sm xl:min-w-44">{search}</div>
         <nav aria-label={t('mainNavigation')} className="hidden items-center gap-1 lg:flex">
           <MegaMenu groups={menu} />
-          {navItems.map((item) => (
-            <PageNavLink
-              key={item.to}
-              to={item.to}
-              className={({ isActive }) =>
-                clsx(
-                  barVisibility[item.visibleFrom],
-                  'items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-ink-100',
-                  isActive ? 'text-brand-700' : 'text-ink-800',
-                )
-              }
-            >
-              {t(item.labelKey)}
-            </PageNavLink>
-          ))}
-          <div className="2xl:hidden">
+          {navItems
+            .filter((item) => item.visibleFrom !== 'more')
+            .map((item) => (
+              <PageNavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  clsx(
+                    barVisibility[item.visibleFrom],
+                    'items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-ink-100',
+                    isActive ? 'text-brand-700' : 'text-ink-800',
+                  )
+                }
+              >
+                {t(item.labelKey)}
+              </PageNavLink>
+            ))}
+          <div>
             <DropdownMenu
               trigger={
                 <button
