@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test'
 import { formatMoney, type ReadingPlace } from '../app/features/billing/billing-format.ts'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { codeFromOutbox, logInThroughApi, newMobile } from './support/accounts.ts'
+import { codeFromOutbox, logInThroughApi, newMobile, openAccountMenu } from './support/accounts.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
 import { expectTierNamesOfTheSite } from './support/tier-names.ts'
 
@@ -157,7 +157,8 @@ test.describe('buying a plan', () => {
       t('billing:status.renews', { tier: plus, billing: t('billing:billed.quarter'), date: renewsOn }),
     )
     await expect(page.getByTestId('plan-plus')).toContainText(t('plans:subscribe.currentPlan'))
-    await expect(header(page).getByText(plus, { exact: true })).toBeVisible()
+    await expect((await openAccountMenu(page)).getByText(plus, { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
     await expect(toast(page, t('toast.subscribed'))).toBeHidden({ timeout: 5000 })
 
     // The new allowance, on the diagnosis page and on the account page.
@@ -165,9 +166,7 @@ test.describe('buying a plan', () => {
     await expect(page.getByTestId('attempts-left')).toHaveText(t('stocks:quota.leftToday', { count: 21 }))
     await page.goto('/')
     await waitForHydration(page)
-    await header(page)
-      .getByRole('link', { name: new RegExp(t('account:menu.account')) })
-      .click()
+    await (await openAccountMenu(page)).getByRole('menuitem', { name: t('account:menu.account') }).click()
     await expect(page).toHaveURL(`${site.origin}/member/account`)
     await expect(page.getByTestId('account-plan-tier')).toHaveText(plus)
     await expect(page.getByTestId('account-plan-date')).toHaveText(renewsOn)
@@ -207,7 +206,8 @@ test.describe('buying a plan', () => {
     await expect(page.getByTestId('payment-row').first()).toContainText(
       t('billing:account.payments.kinds.upgrade'),
     )
-    await expect(header(page).getByText(premium, { exact: true })).toBeVisible()
+    await expect((await openAccountMenu(page)).getByText(premium, { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
 
     // The 7-day refund: everything paid comes back, and the plan ends at once.
     await page.getByRole('button', { name: t('billing:change.refund.button') }).click()
