@@ -5,7 +5,9 @@
  * and the list of routes are in billing.ts; the browser imports only this file.
  *
  * Amounts are integers in the currency's minor unit (`amountMinor`): cents for USD, HKD and TWD; yen and won for
- * JPY and KRW, which have no decimals. Instants are ISO 8601 strings in UTC; pages show them in the region's time
+ * JPY and KRW, which have no decimals. Every amount charged, credited or refunded is a whole number of the
+ * currency's charge unit (`chargeUnitMinorOf`): TWD is written and charged in whole dollars (NT$12,800), so its
+ * amounts are multiples of 100 cents. Instants are ISO 8601 strings in UTC; pages show them in the region's time
  * zone (`regionSettings[region].timeZone`).
  */
 import type { Region } from './regions.ts'
@@ -23,6 +25,31 @@ export type Currency = (typeof currencies)[number]
 
 /** Digits after the decimal point (ISO 4217): an amount of 1999 USD minor units is $19.99; 1999 JPY is ¥1,999. */
 export const currencyDecimals: Record<Currency, 0 | 2> = { USD: 2, HKD: 2, TWD: 2, JPY: 0, KRW: 0 }
+
+/**
+ * Digits people write and pay: US and Hong Kong dollars to the cent ("$20.00"), New Taiwan dollars whole
+ * ("NT$12,800": cents exist in ISO 4217 but no one prices, pays or refunds in them), yen and won whole.
+ */
+export const currencyShownDecimals: Record<Currency, 0 | 2> = { USD: 2, HKD: 2, TWD: 0, JPY: 0, KRW: 0 }
+
+/** The smallest amount we charge, in minor units: 100 for TWD (one dollar), 1 for the others. */
+export function chargeUnitMinorOf(currency: Currency): number {
+  return 10 ** (currencyDecimals[currency] - currencyShownDecimals[currency])
+}
+
+/**
+ * `numerator ÷ denominator` minor units rounded half up to the currency's charge unit, exactly (BigInt: a year in
+ * seconds times a price in won is beyond 2^53): 1,279,999.5 TWD cents → 1,280,000 (NT$12,800).
+ */
+export function roundToChargeUnit(numerator: bigint, denominator: bigint, currency: Currency): number {
+  const unit = BigInt(chargeUnitMinorOf(currency))
+  return Number(((numerator * 2n + denominator * unit) / (2n * denominator * unit)) * unit)
+}
+
+/** A period's price spread over its months, in the currency's charge unit (US$106.99 a quarter → US$35.66). */
+export function perMonthMinorOf(amountMinor: number, period: SubscriptionPeriod, currency: Currency): number {
+  return roundToChargeUnit(BigInt(amountMinor), BigInt(monthsOfPeriod[period]), currency)
+}
 
 const currencyOfRegions: Record<Region, Currency> = {
   en: 'USD',
@@ -52,7 +79,7 @@ export interface PriceEntry {
   currency: Currency
   /** What one period costs. */
   amountMinor: number
-  /** The period's price spread over its months, rounded to the minor unit (for "US$8.33 / month"). */
+  /** The period's price spread over its months, rounded to the charge unit (for "US$8.33 / month"). */
   perMonthMinor: number
   /**
    * Whole percent saved against paying the tier's monthly price for as many months (0 for `month`, and when the
@@ -217,7 +244,8 @@ export interface UpgradeQuote {
   currency: Currency
   /** The new tier's price for a whole period (charged from the renewal date on). */
   newPriceMinor: number
-  /** Charged now: (new price − old price) × remaining / whole period, to the second, rounded half up. */
+  /** Charged now: (new price − old price) × remaining / whole period, to the second, rounded half up to the
+   * currency's charge unit (whole NT dollars). */
   prorationMinor: number
   /** Seconds of the paid period left, and its length, the fraction the proration used. */
   remainingSeconds: number

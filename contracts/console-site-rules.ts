@@ -3,7 +3,14 @@
  * redirects, contact channels and the price catalogue — the answer shapes, limits and error codes the pages need
  * without zod (ADR 0011). Requests are parsed by console-site.ts; the routes are listed there.
  */
-import type { Currency, SubscriptionPeriod, Tier } from './billing-rules.ts'
+import {
+  type Currency,
+  chargeUnitMinorOf,
+  currencyShownDecimals,
+  majorUnitsOf,
+  type SubscriptionPeriod,
+  type Tier,
+} from './billing-rules.ts'
 import type { ConsoleRole } from './console-rules.ts'
 import type { Locale } from './regions.ts'
 import type { SiteTextData } from './site.ts'
@@ -145,21 +152,24 @@ export const stripePriceIdPattern = /^price_[A-Za-z0-9]{1,200}$/
 export const priceAmountMinorMax = 2_000_000_000
 
 /**
- * An amount typed in major units as minor units, or null when it is not one: yen and won take no decimals, the
- * others at most two; more than zero.
+ * An amount typed in major units as minor units, or null when it is not one: with at most the digits the currency
+ * is written with (cents of US and Hong Kong dollars; NT dollars, yen and won whole: "640" TWD is 64,000 cents);
+ * more than zero.
  */
-export function minorUnitsOfAmount(text: string, decimals: 0 | 2): number | null {
+export function minorUnitsOfAmount(text: string, currency: Currency): number | null {
   const value = text.trim()
-  const pattern = decimals === 0 ? /^\d{1,10}$/ : /^\d{1,10}(\.\d{1,2})?$/
+  const shown = currencyShownDecimals[currency]
+  const pattern = shown === 0 ? /^\d{1,10}$/ : /^\d{1,10}(\.\d{1,2})?$/
   if (!pattern.test(value)) return null
   const [whole = '0', fraction = ''] = value.split('.')
-  const minor = Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0')
+  const charged = Number(whole) * 10 ** shown + Number(fraction.padEnd(shown, '0') || '0')
+  const minor = charged * chargeUnitMinorOf(currency)
   return Number.isSafeInteger(minor) && minor > 0 && minor <= priceAmountMinorMax ? minor : null
 }
 
-/** Minor units as the major-unit text an admin types (1999, 2 decimals → "19.99"). */
-export function amountTextOf(amountMinor: number, decimals: 0 | 2): string {
-  return decimals === 0 ? String(amountMinor) : (amountMinor / 100).toFixed(2)
+/** Minor units as the major-unit text an admin types (1999 USD → "19.99"; 64,000 TWD → "640"). */
+export function amountTextOf(amountMinor: number, currency: Currency): string {
+  return majorUnitsOf(amountMinor, currency).toFixed(currencyShownDecimals[currency])
 }
 
 /** Audit actions of the site's administration. */

@@ -8,15 +8,31 @@
 import type { Page } from '@playwright/test'
 import { formatMoney, type ReadingPlace } from '../app/features/billing/billing-format.ts'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { codeFromOutbox, logInThroughApi, newMobile } from './support/accounts.ts'
+import { codeFromOutbox, logInThroughApi, newMobile, openAccountMenu } from './support/accounts.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import { expectTierNamesOfTheSite } from './support/tier-names.ts'
 
 type T = (key: string, options?: Record<string, unknown>) => string
 
-/** The price the migration seeds for Plus quarterly, in each site's currency. */
+/**
+ * The price the migration seeds for Plus quarterly, in each site's currency, as a reader reads it: US dollars to
+ * the cent, NT dollars whole and never a bare "$" (which reads as US dollars).
+ */
 const seeded = {
-  en: { currency: 'USD', plusQuarter: 10699 },
-  hant: { currency: 'TWD', plusQuarter: 345600 },
+  en: {
+    currency: 'USD',
+    plusQuarter: 10699,
+    written: '$106.99',
+    perMonth: '$35.66',
+    money: /^\$[\d,]+\.\d\d$/,
+  },
+  hant: {
+    currency: 'TWD',
+    plusQuarter: 345600,
+    written: 'NT$3,456',
+    perMonth: 'NT$1,152',
+    money: /^NT\$[\d,]+$/,
+  },
 } as const
 
 function seededOf(site: Site) {
@@ -34,7 +50,7 @@ function priceOf(site: Site, amountMinor: number): string {
   return formatMoney(amountMinor, currency, placeOf(site).displayLocale)
 }
 
-/** "$3,455.99" → 345599, in cents (the sites' currencies, USD and TWD, have two decimals). */
+/** "$3,455.99" → 345599, "NT$3,456" → 345600: in cents (USD and TWD both count in cents; TWD shows none). */
 function centsIn(text: string): number {
   return Math.round(Number(text.replace(/[^\d.]/g, '')) * 100)
 }
@@ -94,6 +110,10 @@ test.describe('buying a plan', () => {
     await expect(page).toHaveURL(/\/subscribe\?period=quarter$/)
     const plusCard = page.getByTestId('plan-plus')
     await expect(plusCard.getByTestId('price-plus')).toContainText(priceOf(site, seededOf(site).plusQuarter))
+    await expect(plusCard.getByTestId('price-plus')).toContainText(seededOf(site).written)
+    await expect(plusCard.getByTestId('price-plus')).toContainText(
+      t('billing:price.perMonth', { price: seededOf(site).perMonth }),
+    )
     await expect(plusCard.getByTestId('price-plus')).toContainText(t('billing:price.per.quarter'))
     await expect(
       page.getByText(t('billing:period.pricesIn', { currency: seededOf(site).currency })),
@@ -137,7 +157,8 @@ test.describe('buying a plan', () => {
       t('billing:status.renews', { tier: plus, billing: t('billing:billed.quarter'), date: renewsOn }),
     )
     await expect(page.getByTestId('plan-plus')).toContainText(t('plans:subscribe.currentPlan'))
-    await expect(header(page).getByText(plus, { exact: true })).toBeVisible()
+    await expect((await openAccountMenu(page)).getByText(plus, { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
     await expect(toast(page, t('toast.subscribed'))).toBeHidden({ timeout: 5000 })
 
     // The new allowance, on the diagnosis page and on the account page.
@@ -145,9 +166,7 @@ test.describe('buying a plan', () => {
     await expect(page.getByTestId('attempts-left')).toHaveText(t('stocks:quota.leftToday', { count: 21 }))
     await page.goto('/')
     await waitForHydration(page)
-    await header(page)
-      .getByRole('link', { name: new RegExp(t('account:menu.account')) })
-      .click()
+    await (await openAccountMenu(page)).getByRole('menuitem', { name: t('account:menu.account') }).click()
     await expect(page).toHaveURL(`${site.origin}/member/account`)
     await expect(page.getByTestId('account-plan-tier')).toHaveText(plus)
     await expect(page.getByTestId('account-plan-date')).toHaveText(renewsOn)
@@ -158,6 +177,7 @@ test.describe('buying a plan', () => {
     await expect(page.getByTestId('payment-row')).toHaveCount(1)
     await expect(page.getByTestId('payment-row')).toContainText(amount)
     await expect(page.getByTestId('payment-row')).toContainText(t('billing:account.payments.kinds.checkout'))
+    await expectTierNamesOfTheSite(page, site)
     await expectAccessiblePage(page)
 
     // Upgrade: the prorated amount first, then confirm.
@@ -166,7 +186,7 @@ test.describe('buying a plan', () => {
     const details = upgrade.getByTestId('plan-change-details')
     await expect(details).toContainText(t('billing:change.upgrade.chargedNow'))
     const prorated = (await details.locator('dd').first().textContent()) ?? ''
-    expect(prorated).toMatch(/\d/)
+    expect(prorated).toMatch(seededOf(site).money)
     await expectAccessiblePage(page)
     await upgrade
       .getByRole('button', { name: t('billing:change.upgrade.confirm', { amount: prorated }) })
@@ -186,13 +206,15 @@ test.describe('buying a plan', () => {
     await expect(page.getByTestId('payment-row').first()).toContainText(
       t('billing:account.payments.kinds.upgrade'),
     )
-    await expect(header(page).getByText(premium, { exact: true })).toBeVisible()
+    await expect((await openAccountMenu(page)).getByText(premium, { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
 
     // The 7-day refund: everything paid comes back, and the plan ends at once.
     await page.getByRole('button', { name: t('billing:change.refund.button') }).click()
     const refund = page.getByRole('dialog', { name: t('billing:change.refund.title') })
     const paidBack = (await refund.getByTestId('plan-change-details').locator('dd').textContent()) ?? ''
-    expect(paidBack).toMatch(/\d/)
+    expect(paidBack).toMatch(seededOf(site).money)
+    expect(centsIn(paidBack)).toBe(seededOf(site).plusQuarter + charged)
     await refund
       .getByRole('button', { name: t('billing:change.refund.confirm', { amount: paidBack }) })
       .click()

@@ -9,6 +9,7 @@ import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { expectTierNamesOfTheSite } from './support/tier-names.ts'
 
 const consoleAdmins = consoleAdminsOf('advisers')
 
@@ -99,5 +100,7 @@ test('a member without Premium is asked to subscribe for an adviser', async ({ p
   await expect(page.getByTestId('lock-prompt').getByRole('link')).toHaveText(
     t('member:lock.subscribeAction', { tier }),
   )
+  await expect(page.locator('main')).toContainText(t('advisers:page.intro'))
+  await expectTierNamesOfTheSite(page, site)
   await expectNoSeriousA11yIssues(page)
 })

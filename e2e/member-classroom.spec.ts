@@ -10,6 +10,7 @@ import { sampleCourses } from '../server/modules/classroom/classroom-samples.ts'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { expectTierNamesOfTheSite } from './support/tier-names.ts'
 
 const deepDive = sampleCourses.find((course) => course.kind === 'deepDive')
 const mentorship = sampleCourses.find((course) => course.kind === 'mentorship')
@@ -143,5 +144,9 @@ test('a Premium subscriber opens the live mentorship', async ({ page, request, s
   const panel = card.getByTestId('lesson-panel')
   await expect(panel.getByTestId('lesson-notes')).toBeVisible()
   await expect(panel.getByRole('button', { name: t('classroom:markDone') })).toBeVisible()
+  // The intro and the mentorship's summary name the plan as the plans page does.
+  await expect(page.locator('main')).toContainText(t('classroom:page.intro'))
+  await expect(card).toContainText(mentorship.summary[site.locale])
+  await expectTierNamesOfTheSite(page, site)
   await expectNoSeriousA11yIssues(page)
 })

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { expectTierNamesOfTheSite } from './support/tier-names.ts'
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
@@ -47,6 +48,9 @@ test('Base sees 5 picks of the month and tracking locked behind Plus', async ({ 
   )
   await expect(locks.last().getByRole('link')).toHaveText(upgradeToPlus)
   await expect(page.getByTestId('picks-tracking')).toHaveCount(0)
+  // The intro names all three plans, in the site's language.
+  await expect(page.locator('main')).toContainText(t('picks:page.intro'))
+  await expectTierNamesOfTheSite(page, site)
   await expectNoSeriousA11yIssues(page)
 })
 

@@ -5,6 +5,7 @@
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import { expectTierNamesOfTheSite } from './support/tier-names.ts'
 
 /**
  * The allowance ladder the browser server enforces: QUOTA_DIAGNOSIS_PER_DAY / _PER_MONTH in playwright.config.ts,
@@ -66,6 +67,7 @@ test.describe('subscription plans', () => {
           await expect(page.getByTestId(`allowance-${kind}-${period}-${rung}`)).toHaveText(
             numberIn(site, ladder[kind][period][index] as number),
           )
+    await expectTierNamesOfTheSite(page, site)
     await expectNoSeriousA11yIssues(page)
   })
 

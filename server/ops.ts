@@ -7,8 +7,9 @@
  */
 import { basename } from 'node:path'
 import { SubscriptionPeriod, Tier } from '#contracts/accounts.ts'
-import { type Currency, currencies, currencyDecimals, majorUnitsOf } from '#contracts/billing-rules.ts'
+import { type Currency, currencies, majorUnitsOf } from '#contracts/billing-rules.ts'
 import { ConsoleErrorCode, ConsoleRole } from '#contracts/console.ts'
+import { minorUnitsOfAmount } from '#contracts/console-site-rules.ts'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
 import { Market, markets } from '#contracts/regions.ts'
 import { isServiceError } from '#contracts/service-error.ts'
@@ -283,14 +284,10 @@ function mobileArgument(value: string | undefined): string {
   return e164
 }
 
-/** An amount in major units with at most the currency's decimals (19.99 USD, 2980 JPY), as minor units. */
+/** An amount in major units with at most the digits the currency is written with (19.99 USD, 640 TWD), as minor units. */
 function minorUnitsArgument(value: string | undefined, currency: Currency): number {
-  const decimals = currencyDecimals[currency]
-  const pattern = decimals === 0 ? /^\d+$/ : /^\d+(\.\d{1,2})?$/
-  if (!value || !pattern.test(value)) throw new UsageError()
-  const [whole = '0', fraction = ''] = value.split('.')
-  const minor = Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0')
-  if (!Number.isSafeInteger(minor) || minor <= 0 || minor > 2_000_000_000) throw new UsageError()
+  const minor = value === undefined ? null : minorUnitsOfAmount(value, currency)
+  if (minor === null) throw new UsageError()
   return minor
 }
 

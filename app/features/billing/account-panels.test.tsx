@@ -86,7 +86,7 @@ describe('the payment history', () => {
       <PaymentHistory first={page([payment({ currency: 'TWD', amountMinor: 345600 })], 21)} place={taipei} />,
       { locale: 'zh-Hant' },
     )
-    expect(textOf(html)).toContain('進階版，按季 2026年11月24日 · 首次付款 $3,456 已付款')
+    expect(textOf(html)).toContain('進階版，按季 2026年11月24日 · 首次付款 NT$3,456 已付款')
     expect(textOf(html)).toContain('顯示 1 筆，共 21 筆付款 顯示更多')
   })
 

@@ -10,6 +10,7 @@ import {
   currencyOfRegion,
   monthsOfPeriod,
   type PriceCatalogue,
+  perMonthMinorOf,
   type SubscriptionPeriod,
   type Tier,
 } from '#contracts/billing-rules.ts'
@@ -61,7 +62,7 @@ export function createBillingPrices({
           period: row.period,
           currency: row.currency,
           amountMinor: row.amountMinor,
-          perMonthMinor: Math.round(row.amountMinor / months),
+          perMonthMinor: perMonthMinorOf(row.amountMinor, row.period, row.currency),
           savingPercent: savingPercentOf(row.amountMinor, monthly.get(row.tier), months),
           isDefault: row.isDefault,
         }

@@ -444,6 +444,31 @@ describe('upgrading', () => {
     // (11980 − 5980) × 1,000,000 / 2,592,000 = 2314.81 → ¥2,315
     expect(quote).toMatchObject({ currency: 'JPY', prorationMinor: 2315 })
   })
+
+  it('prorates, charges and refunds whole NT dollars on the hant site', async () => {
+    clock.set('2026-11-02T09:00:00Z')
+    const member = await readers.newMember(undefined, 'hant')
+    await buy(member, { tier: 'base', period: 'quarter' }) // NT$1,728 until 2 Feb
+    clock.set('2026-11-05T09:00:00Z') // 89 of 92 days left, inside the 7-day refund
+    const quote = dataOf<UpgradeQuote>(
+      await readers.get(member, '/billing/upgrade-quote', { tier: 'premium' }),
+    )
+    // (691,200 − 172,800) cents × 89 ÷ 92 = 501,495.65 cents: NT$5,015, never NT$5,014.96.
+    expect(quote).toMatchObject({ currency: 'TWD', prorationMinor: 501_500 })
+    await readers.send(member, 'POST', '/billing/upgrade', { tier: 'premium', quotedAt: quote.quotedAt })
+    const state = await stateOf(member)
+    expect(state.actions.refund).toMatchObject({
+      allowed: true,
+      currency: 'TWD',
+      amountMinor: 172_800 + 501_500,
+    })
+    await readers.send(member, 'POST', '/billing/refund')
+    const rows = (await paymentsOf(member)).rows
+    expect(rows.map((row) => [row.amountMinor, row.refundedMinor])).toEqual([
+      [501_500, 501_500],
+      [172_800, 172_800],
+    ])
+  })
 })
 
 describe('downgrading and renewal', () => {

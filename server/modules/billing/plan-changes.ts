@@ -68,6 +68,7 @@ export function createPlanChanges({
     if (!subscription.currency || subscription.priceMinor === null) throw conflict(Code.operatorGrant)
     const price = await priceOf(tier, subscription.period, subscription.currency)
     const proration = prorateUpgrade({
+      currency: subscription.currency,
       oldPriceMinor: subscription.priceMinor,
       newPriceMinor: price.amountMinor,
       periodStart: subscription.periodStartsAt ?? subscription.startsAt,

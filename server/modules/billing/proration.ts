@@ -1,11 +1,13 @@
 /**
  * The demo provider's proration of an upgrade, the way Stripe prorates: the unused part of the paid period is
  * credited at the old price and charged at the new one, to the second — (new − old) × remaining ÷ period, rounded
- * half up to the currency's minor unit. Amounts are already in minor units (cents; yen and won for JPY and KRW,
- * which have no decimals), so the one rounding is to a whole minor unit in every currency. BigInt keeps it exact: a
- * year in seconds times a price in won is beyond 2^53.
+ * half up to the currency's charge unit: a cent of US and Hong Kong dollars, a whole New Taiwan dollar (NT$12,800,
+ * never NT$12,799.99), a yen, a won. The one rounding is exact (BigInt, in billing-rules.ts).
  */
+import { type Currency, roundToChargeUnit } from '#contracts/billing-rules.ts'
+
 export interface ProrationInput {
+  currency: Currency
   oldPriceMinor: number
   newPriceMinor: number
   periodStart: Date
@@ -32,7 +34,10 @@ export function prorateUpgrade(input: ProrationInput): Proration {
   const difference = BigInt(input.newPriceMinor - input.oldPriceMinor)
   if (difference <= 0n || remainingSeconds === 0)
     return { prorationMinor: 0, remainingSeconds, periodSeconds }
-  const period = BigInt(periodSeconds)
-  const amount = (difference * BigInt(remainingSeconds) * 2n + period) / (2n * period)
-  return { prorationMinor: Number(amount), remainingSeconds, periodSeconds }
+  const prorationMinor = roundToChargeUnit(
+    difference * BigInt(remainingSeconds),
+    BigInt(periodSeconds),
+    input.currency,
+  )
+  return { prorationMinor, remainingSeconds, periodSeconds }
 }

@@ -396,7 +396,7 @@ A breakout on twice the average volume means buyers are committed; one on thin v
     title: { en: 'Live mentorship: building your portfolio', 'zh-Hant': '直播導師課：建立你的投資組合' },
     summary: {
       en: 'Small-group sessions with a senior analyst for Premium members: your allocation, your watch list and your questions.',
-      'zh-Hant': '為尊尚會員而設的小組課，由資深分析師與你檢視資產配置、觀察名單並解答疑問。',
+      'zh-Hant': '為尊享版會員而設的小組課，由資深分析師與你檢視資產配置、觀察名單並解答疑問。',
     },
     lessons: [
       {

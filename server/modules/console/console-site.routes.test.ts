@@ -555,6 +555,10 @@ describe('the price catalogue', () => {
       entityId: 'base:year:JPY',
       after: { amountMinor: 29800 },
     })
+    const ntDollars = await asAdmin<ConsolePrice>('PUT', '/site/prices/base/month/TWD', {
+      body: { amount: '640' },
+    })
+    expect(ntDollars).toMatchObject({ amountMinor: 64_000, amount: '640' })
   })
 
   it('refuses amounts the currency cannot have, malformed and borrowed Stripe ids', async () => {
@@ -566,6 +570,11 @@ describe('the price catalogue', () => {
     )
     expectFailure(
       await set('base/month/JPY', { amount: '980.5' }),
+      400,
+      SiteAdminErrorCode.priceAmountInvalid,
+    )
+    expectFailure(
+      await set('base/month/TWD', { amount: '640.50' }),
       400,
       SiteAdminErrorCode.priceAmountInvalid,
     )

@@ -5,7 +5,7 @@
  * see changed — the channel that article changes travel (article-changes.ts), whose listeners drop the page cache,
  * the menus, the texts, the redirects and the contact channels they hold — so the public site shows it at once.
  */
-import { type Currency, currencyDecimals } from '#contracts/billing-rules.ts'
+import type { Currency } from '#contracts/billing-rules.ts'
 import type { ConsoleActor } from '#contracts/console-rules.ts'
 import type {
   ContactChannelsInput,
@@ -44,7 +44,7 @@ function consolePriceOf(row: PriceRow): ConsolePrice {
     period: row.period,
     currency: row.currency,
     amountMinor: row.amountMinor,
-    amount: amountTextOf(row.amountMinor, currencyDecimals[row.currency as Currency]),
+    amount: amountTextOf(row.amountMinor, row.currency as Currency),
     stripePriceId: row.stripePriceId,
     isDefault: row.isDefault,
     updatedAt: row.updatedAt.toISOString(),
@@ -235,7 +235,7 @@ export function createConsoleSiteService({
     input: SetPriceRequest,
     actor: ConsoleActor,
   ): Promise<ConsolePrice> {
-    const amountMinor = minorUnitsOfAmount(input.amount, currencyDecimals[params.currency])
+    const amountMinor = minorUnitsOfAmount(input.amount, params.currency)
     if (amountMinor === null)
       throw new AppError('invalid', SiteAdminErrorCode.priceAmountInvalid, {
         fields: [{ field: 'amount', code: SiteAdminErrorCode.priceAmountInvalid }],

@@ -132,16 +132,16 @@ const serviceGroups: { title: LocalizedText; items: LocalizedText[] }[] = [
     items: [
       {
         en: 'Base: 5 stock picks and 20 AI diagnoses a month, with three curated portfolio strategies.',
-        'zh-Hant': 'Base：每月 5 檔精選股、20 次 AI 診股，並提供 3 套精選投資組合策略。',
+        'zh-Hant': '基礎版：每月 5 檔精選股、20 次 AI 診股，並提供 3 套精選投資組合策略。',
       },
       {
         en: 'Plus: 10 stock picks and 30 AI diagnoses a month, with all public portfolio strategies.',
-        'zh-Hant': 'Plus：每月 10 檔精選股、30 次 AI 診股，並可使用全部公開投資組合策略。',
+        'zh-Hant': '進階版：每月 10 檔精選股、30 次 AI 診股，並可使用全部公開投資組合策略。',
       },
       {
         en: 'Premium: 30+ stock picks and 60 AI diagnoses a month, analyst-exclusive portfolio strategies and a dedicated one-to-one advisor.',
         'zh-Hant':
-          'Premium：每月 30 檔以上精選股、60 次 AI 診股、分析師專屬投資組合策略，以及一對一專屬顧問。',
+          '尊享版：每月 30 檔以上精選股、60 次 AI 診股、分析師專屬投資組合策略，以及一對一專屬顧問。',
       },
       {
         en: 'Every subscription includes the investment academy and expert diagnosis, with fuller deep-dive reports and classes on higher tiers; the subscribe page compares the tiers line by line.',
