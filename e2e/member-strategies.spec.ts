@@ -82,7 +82,19 @@ test('a member is asked to subscribe; Base sees the three curated strategies, th
   await expect(page).toHaveURL(/\?strategy=sample-us-quality-compounders/)
   const detail = page.getByTestId('strategy-detail')
   await expect(detail.locator('#strategy-title')).toHaveText(names.curated[0])
-  await expect(detail.getByTestId('strategy-chart')).toBeVisible()
+  // It opens where the reader is: its title on screen, not below the list.
+  await expect(detail.locator('#strategy-title')).toBeInViewport()
+  // The phone's chart: axis text of 11 px or more.
+  const chart = detail.getByTestId('strategy-chart').locator('visible=true')
+  await expect(chart).toHaveCount(1)
+  const axisTextSizes = await chart.evaluate((svg) => {
+    const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width
+    return [...svg.querySelectorAll('text')].map(
+      (text) => Number.parseFloat(getComputedStyle(text).fontSize) * scale,
+    )
+  })
+  expect(axisTextSizes.length).toBeGreaterThan(3)
+  for (const size of axisTextSizes) expect(size).toBeGreaterThanOrEqual(11)
   await expect(detail.getByTestId('strategy-holdings').locator('tbody tr')).toHaveCount(25)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await expectNoSeriousA11yIssues(page)
@@ -118,8 +130,14 @@ test('Premium opens an analyst-exclusive strategy with its chart, figures and ho
   // The chart: both lines from 100, described for screen readers.
   const chart = detail.getByRole('img', { name: t('strategies:page.chartTitle', { name: names.exclusive }) })
   await expect(chart).toBeVisible()
-  await expect(detail.getByTestId('strategy-chart-strategy')).toHaveAttribute('points', /,/)
-  await expect(detail.getByTestId('strategy-chart-benchmark')).toHaveAttribute('points', /,/)
+  await expect(detail.getByTestId('strategy-chart-strategy').locator('visible=true')).toHaveAttribute(
+    'points',
+    /,/,
+  )
+  await expect(detail.getByTestId('strategy-chart-benchmark').locator('visible=true')).toHaveAttribute(
+    'points',
+    /,/,
+  )
   const figures = detail.getByTestId('strategy-figures')
   await expect(
     figures.getByRole('rowheader', { name: t('strategies:page.figures.totalReturn') }),

@@ -7,7 +7,12 @@
 import { ChartFrame, chartGeometry, polylinePoints } from '#app/components/chart-frame.tsx'
 import type { PerformancePointView } from '#contracts/strategies-rules.ts'
 
-const box = { width: 720, height: 260, padding: { top: 12, right: 12, bottom: 28, left: 44 } }
+type ChartBox = Parameters<typeof chartGeometry>[0]
+
+/** From the small tablet up. */
+const wideBox: ChartBox = { width: 720, height: 260, padding: { top: 12, right: 12, bottom: 28, left: 44 } }
+/** On phones: drawn for the ~290 px it has on a 360 px screen, so its 12-unit axis text reads at 11 px or more. */
+const compactBox: ChartBox = { width: 288, height: 210, padding: { top: 10, right: 8, bottom: 26, left: 34 } }
 
 /** Grid steps of 1, 2, 2.5 or 5 times a power of ten giving about four lines over the range. */
 export function gridOf(min: number, max: number): number[] {
@@ -20,19 +25,39 @@ export function gridOf(min: number, max: number): number[] {
   return lines
 }
 
-export function PerformanceChart({
-  title,
-  description,
-  series,
-  labels,
-  formatDay,
-}: {
+interface PerformanceChartProps {
   title: string
   description: string
   series: PerformancePointView[]
   labels: { strategy: string; benchmark: string }
   formatDay: (day: string) => string
-}) {
+}
+
+/**
+ * Drawn twice from the same series, as the diagnosis radar is: a compact frame on phones and the wide one from the
+ * small tablet up (CSS shows one; the hidden one is out of the accessibility tree).
+ */
+export function PerformanceChart(props: PerformanceChartProps) {
+  return (
+    <>
+      <div className="w-full max-w-[28rem] sm:hidden">
+        <PerformanceDrawing {...props} box={compactBox} />
+      </div>
+      <div className="hidden sm:block">
+        <PerformanceDrawing {...props} box={wideBox} />
+      </div>
+    </>
+  )
+}
+
+function PerformanceDrawing({
+  title,
+  description,
+  series,
+  labels,
+  formatDay,
+  box,
+}: PerformanceChartProps & { box: ChartBox }) {
   const values = series.flatMap((point) => [point.strategy, point.benchmark])
   const low = Math.min(100, ...values)
   const high = Math.max(100, ...values)
