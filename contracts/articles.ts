@@ -188,6 +188,8 @@ export const ArticleDetail = ArticleSummary.omit({ snippet: true, author: true }
   /** What search engines and link previews show instead of the title and summary, when the editor wrote it. */
   seoTitle: z.string().optional(),
   seoDescription: z.string().optional(),
+  /** A preview link's reading of an article readers cannot see (a draft, scheduled, taken down): not published. */
+  isUnpublishedPreview: z.literal(true).optional(),
 })
 export type ArticleDetail = z.infer<typeof ArticleDetail>
 

@@ -399,6 +399,8 @@ export const ConsoleErrorCode = {
   scheduleMissing: 'CONSOLE_SCHEDULE_MISSING',
   /** 400 — 'Choose from the list.' (an unknown topic, author, tag or menu group; `fields` names it) */
   referenceUnknown: 'CONSOLE_REFERENCE_UNKNOWN',
+  /** 400 — 'Choose one.' (a new article's kind, topic, market or author left empty; `fields` names it) */
+  choiceRequired: 'CONSOLE_CHOICE_REQUIRED',
   /** 400 — 'Write at least one language version.' */
   versionsMissing: 'CONSOLE_VERSIONS_MISSING',
   /** 404 — 'This revision was not found.' */

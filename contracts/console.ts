@@ -172,12 +172,20 @@ const CoverUrl = z
   .max(500)
   .regex(/^(\/media\/covers\/[a-z0-9-]{1,80}(?:\.v\d{1,2})?\.svg|https:\/\/\S+)$/)
 
+/** A choice the editor must make (no default: a preselected first option once sent an article out mislabelled). */
+const chosen = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string({ error: ConsoleErrorCode.choiceRequired })
+    .trim()
+    .min(1, ConsoleErrorCode.choiceRequired)
+    .pipe(schema)
+
 export const ArticleDocumentInput = z.object({
   key: z.string().trim().toLowerCase().regex(articleKeyPattern),
-  kind: z.enum(articleKinds),
-  topic: z.string().trim().regex(topicSlugPattern),
-  market: Market,
-  author: z.string().trim().min(1).max(60),
+  kind: chosen(z.enum(articleKinds)),
+  topic: chosen(z.string().regex(topicSlugPattern)),
+  market: chosen(Market),
+  author: chosen(z.string().max(60)),
   tags: z.array(z.string().trim().regex(tagKeyPattern)).max(articleTagsMax).default([]),
   stocks: z
     .array(z.object({ market: Market, code: StockCode }))

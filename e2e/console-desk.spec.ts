@@ -8,6 +8,7 @@
 import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { logInThroughApi, newMobile } from './support/accounts.ts'
+import { chooseArticleChoices } from './support/article-editor.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { expect, test, waitForHydration } from './support/fixtures.ts'
 
@@ -178,6 +179,7 @@ test('an analyst adds a pick and writes a company text that readers see; the new
   }
   await chooseStock(page, t('console:editor.addStock'), 'NVDA')
   await expect(page.getByTestId('related-stock')).toHaveText([/NVDA/])
+  await chooseArticleChoices(page, t)
   await page.getByRole('button', { name: t('console:editor.save') }).click()
   await expect(page).toHaveURL(/\/console\/articles\/\d+$/)
   await page.getByRole('button', { name: t('console:actions.publish'), exact: true }).click()

@@ -1,20 +1,23 @@
 /**
  * The newsroom's daily work in the browser (issue 14), on the English and the Traditional Chinese site. The site's
  * admin grants the editor role to a new member once; that editor then
- * - uploads a cover, sends a preview link of the draft to a reader who is not logged in (the plain address is still
+ * - finds a new article's kind, topic, market and author unchosen (a save without them is refused beside each),
+ *   reloads mid-way and gets the typed form back, uploads a cover, sends a preview link of the draft to a reader who is not logged in (the plain address is still
  *   'not found'), publishes, and readers see the uploaded cover on the article page;
  * - schedules an article a minute or two ahead on the firm's clock: it is 'scheduled' and not public, until the
  *   `article-schedule` job (every minute, as in production) publishes it;
- * - compares two revisions, restores the older one, publishes it, deletes the article, and readers are told
- *   'Content has been deleted'.
+ * - is asked before leaving unsaved changes by a link, finds them offered back on return, sees the newsroom list in
+ *   the console's language, compares two revisions, restores the older one, publishes it, deletes the article, and
+ *   readers are told 'Content has been deleted'.
  * The journeys of one site run in order: they share the editor, so the admin logs in once per site.
  */
 import { randomInt } from 'node:crypto'
-import type { Cookie, Page } from '@playwright/test'
+import type { Cookie, Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import type { ConsoleMe } from '../contracts/console-rules.ts'
 import type { Locale } from '../contracts/regions.ts'
 import { logInThroughApi, newMobile } from './support/accounts.ts'
+import { articleChoiceLabels, chooseArticleChoices } from './support/article-editor.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { expect, test, waitForHydration } from './support/fixtures.ts'
 
@@ -76,6 +79,7 @@ async function openNewArticle(page: Page) {
 async function writeDraft(page: Page, t: T, key: string, words: Words): Promise<string> {
   await page.getByLabel(t('console:editor.key'), { exact: true }).fill(key)
   for (const locale of ['en', 'zh-Hant'] as const) await fillVersion(page, t, locale, words[locale])
+  await chooseArticleChoices(page, t)
   await page.getByRole('button', { name: t('console:editor.save') }).click()
   await expect(page).toHaveURL(/\/console\/articles\/\d+$/)
   await expect(page.getByTestId('article-state')).toContainText(t('console:states.draft'))
@@ -87,6 +91,12 @@ async function fillVersion(page: Page, t: T, locale: Locale, words: { title: str
   const column = page.getByTestId(`version-${locale}`)
   await column.getByLabel(t('console:editor.titleField', { language }), { exact: true }).fill(words.title)
   await column.getByLabel(t('console:editor.body', { language }), { exact: true }).fill(words.body)
+}
+
+/** The element sits inside a screen this wide (nothing pushed off a phone's screen). */
+async function expectWithinWidth(locator: Locator, width: number) {
+  const box = await locator.boundingBox()
+  expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true)
 }
 
 async function confirmStateAction(page: Page, t: T, action: string) {
@@ -126,6 +136,45 @@ test('an editor uploads a cover, shares a preview of the draft, publishes, and r
   const words = wordsFor(token)
   await openNewArticle(page)
 
+  // Kind, topic, market and author start unchosen; a save without them is refused beside each, in the site's words.
+  await page.getByRole('button', { name: t('console:editor.save') }).click()
+  for (const choice of articleChoiceLabels) {
+    const field = page.getByLabel(t(`console:editor.${choice}`), { exact: true })
+    await expect(field).toHaveValue('')
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field.locator('xpath=..').getByRole('alert')).toHaveText(t('errors:CONSOLE_CHOICE_REQUIRED'))
+  }
+  await expect(page).toHaveURL(/\/console\/articles\/new$/)
+
+  // Typed and then reloaded (on a phone): the browser asks first, and the form is offered back as it was typed.
+  await page.setViewportSize({ width: 360, height: 800 })
+  await page.getByLabel(t('console:editor.key'), { exact: true }).fill(key)
+  await fillVersion(page, t, site.locale, words[site.locale])
+  await page.getByLabel(t('console:editor.market'), { exact: true }).selectOption({ index: 2 })
+  const market = await page.getByLabel(t('console:editor.market'), { exact: true }).inputValue()
+  const asked: string[] = []
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.type())
+    void dialog.accept()
+  })
+  await page.reload()
+  await waitForHydration(page)
+  expect(asked).toEqual(['beforeunload'])
+  const offer = page.getByTestId('kept-draft-offer')
+  await expect(offer).toBeVisible()
+  await expectWithinWidth(offer.getByRole('button', { name: t('console:editor.draftDiscard') }), 360)
+  await offer.getByRole('button', { name: t('console:editor.draftRestore') }).click()
+  await expect(offer).toBeHidden()
+  await expect(page.getByLabel(t('console:editor.key'), { exact: true })).toHaveValue(key)
+  await expect(page.getByLabel(t('console:editor.market'), { exact: true })).toHaveValue(market)
+  const language = t(`console:languages.${site.locale}`)
+  await expect(
+    page
+      .getByTestId(`version-${site.locale}`)
+      .getByLabel(t('console:editor.titleField', { language }), { exact: true }),
+  ).toHaveValue(words[site.locale].title)
+  await page.setViewportSize({ width: 1440, height: 900 })
+
   // A picture made here (wider than the largest width the site makes), uploaded through the form.
   const picture = await sharp({
     create: { width: 1800, height: 1000, channels: 3, background: { r: 40, g: 110, b: 180 } },
@@ -140,10 +189,17 @@ test('an editor uploads a cover, shares a preview of the draft, publishes, and r
   await writeDraft(page, t, key, words)
   await expect(thumbnail).toHaveAttribute('src', /^\/media\/uploads\/covers\//)
 
-  // The preview link opens the draft for a reader who is not logged in; the plain address stays 'not found'.
+  // The preview link opens the draft for a reader who is not logged in; the plain address stays 'not found'. The
+  // first link is the console's own site (the Chinese console's opens the hant site).
   await page.getByRole('button', { name: t('console:editor.previewLink') }).click()
-  const previewLink = page.locator(`a[href^="${site.origin}/articles/${key}?preview="]`)
+  const previewLink = page.getByTestId('preview-link').first()
   await expect(previewLink).toBeVisible()
+  expect(await previewLink.getAttribute('href')).toMatch(
+    new RegExp(`^${site.origin.replaceAll('.', '\\.')}/articles/${key}\\?preview=`),
+  )
+  await expect(previewLink).toHaveText(
+    t('console:editor.previewOpen', { language: t(`console:languages.${site.locale}`) }),
+  )
   const previewUrl = (await previewLink.getAttribute('href')) as string
   const reader = await browser.newContext({ locale: site.locale === 'en' ? 'en-US' : 'zh-TW' })
   try {
@@ -155,6 +211,11 @@ test('an editor uploads a cover, shares a preview of the draft, publishes, and r
     expect(preview?.status()).toBe(200)
     await expect(readerPage.getByRole('heading', { level: 1 })).toHaveText(words[site.locale].title)
     await expect(readerPage.getByTestId('article-body').locator('h2')).toContainText(token)
+    // A draft is not 'Published…': the page says it is a preview readers cannot see yet.
+    await expect(readerPage.getByTestId('unpublished-preview')).toHaveText(
+      t('articles:detail.unpublishedPreview'),
+    )
+    await expect(readerPage.getByTestId('published-at')).toHaveCount(0)
     // Still a draft for everyone else, even after the preview was seen.
     expect((await readerPage.goto(`${site.origin}/articles/${key}`))?.status()).toBe(404)
   } finally {
@@ -200,6 +261,23 @@ test('a scheduled article is not public until the schedule job publishes it at i
   const publishAt = new Date(Math.ceil((serverNow + 75_000) / 60_000) * 60_000)
   const typed = firmWallClock(publishAt, me.timeZone)
   await page.getByLabel(t('console:editor.publishAt', { timeZone: me.timeZone })).fill(typed)
+  // The confirmation writes the time as people do (Nov 29, 2026, 3:05 AM / 2026年11月29日 下午3:05), not as typed.
+  await page.getByRole('button', { name: t('console:actions.schedule'), exact: true }).click()
+  const question = page.getByRole('alertdialog')
+  const [year, month, day, minute] = [
+    typed.slice(0, 4),
+    typed.slice(5, 7),
+    typed.slice(8, 10),
+    typed.slice(14),
+  ]
+  await expect(question).toContainText(
+    site.locale === 'en'
+      ? new RegExp(`${year}, \\d{1,2}:${minute}\\s[AP]M`)
+      : new RegExp(`${year}年${Number(month)}月${Number(day)}日.*\\d{1,2}:${minute}`),
+  )
+  await expect(question).not.toContainText(typed)
+  await question.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click()
+  await expect(question).toBeHidden()
   await confirmStateAction(page, t, 'schedule')
   await expect(page.getByTestId('article-state')).toContainText(t('console:states.scheduled'))
 
@@ -242,8 +320,35 @@ test('an editor compares two revisions, restores the older one, and deletes the 
     'zh-Hant': { ...first['zh-Hant'], title: `${first['zh-Hant'].title}（修訂）` },
   }
   await openNewArticle(page)
-  await writeDraft(page, t, key, first)
+  const editorUrl = await writeDraft(page, t, key, first)
   for (const locale of ['en', 'zh-Hant'] as const) await fillVersion(page, t, locale, second[locale])
+
+  // Leaving by a link with unsaved changes asks first: cancelled, the changes stay; left, they are offered back.
+  const back = page.getByRole('link', { name: t('console:editor.back') })
+  const leave = page.getByRole('alertdialog')
+  await back.click()
+  await expect(leave).toContainText(t('console:editor.leaveTitle'))
+  await leave.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click()
+  await expect(leave).toBeHidden()
+  const language = t(`console:languages.${site.locale}`)
+  const title = page
+    .getByTestId(`version-${site.locale}`)
+    .getByLabel(t('console:editor.titleField', { language }), { exact: true })
+  await expect(title).toHaveValue(second[site.locale].title)
+  await back.click()
+  await leave.getByRole('button', { name: t('console:editor.leave'), exact: true }).click()
+  await expect(page).toHaveURL(/\/console\/articles$/)
+  // The newsroom list names the article in the console's language.
+  await page.getByLabel(t('console:articles.search'), { exact: true }).fill(token)
+  await page.getByRole('button', { name: t('console:articles.apply') }).click()
+  const row = page.getByTestId('article-row').getByRole('link')
+  await expect(row).toHaveText(first[site.locale].title)
+  await row.click()
+  await page
+    .getByTestId('kept-draft-offer')
+    .getByRole('button', { name: t('console:editor.draftRestore') })
+    .click()
+  await expect(title).toHaveValue(second[site.locale].title)
   await page.getByRole('button', { name: t('console:editor.save') }).click()
   await expect(page.getByText(t('console:editor.saved'))).toBeVisible()
 
@@ -260,18 +365,13 @@ test('an editor compares two revisions, restores the older one, and deletes the 
 
   // Restoring revision 1 makes it the newest revision, and its words are what readers get once published.
   await page.getByRole('button', { name: t('console:revisions.restoreNumber', { number: 1 }) }).click()
-  const language = t(`console:languages.${site.locale}`)
-  await expect(
-    page
-      .getByTestId(`version-${site.locale}`)
-      .getByLabel(t('console:editor.titleField', { language }), { exact: true }),
-  ).toHaveValue(first[site.locale].title)
+  await expect(title).toHaveValue(first[site.locale].title)
   await expect(page.getByTestId('article-state')).toContainText(t('console:editor.revision', { number: 3 }))
   const newest = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '3', exact: true }) })
   await expect(newest).toContainText(t('console:revisions.actions.restore'))
   await confirmStateAction(page, t, 'publish')
   await expect(page.getByTestId('article-state')).toContainText(t('console:states.published'))
-  const editorUrl = page.url()
+  expect(page.url()).toBe(editorUrl)
   await page.goto(`/articles/${key}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first[site.locale].title)
 

@@ -8,6 +8,7 @@
 import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { logInThroughApi, newMobile } from './support/accounts.ts'
+import { chooseArticleChoices } from './support/article-editor.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { expect, test, waitForHydration } from './support/fixtures.ts'
 
@@ -94,6 +95,7 @@ test('an admin grants the editor role, who writes, publishes and takes down an a
     await expect(column.getByTestId('markdown-preview').locator('strong')).toHaveText(`${locale} body`)
     await expect(column.getByTestId('markdown-preview').locator('h2')).toContainText(token)
   }
+  await chooseArticleChoices(page, t)
   await page.getByRole('button', { name: t('console:editor.save') }).click()
   await expect(page).toHaveURL(/\/console\/articles\/\d+$/)
   await expect(page.getByTestId('article-state')).toContainText(t('console:states.draft'))

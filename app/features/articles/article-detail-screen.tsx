@@ -4,6 +4,7 @@
  * 'Content is empty' where the body would be.
  */
 import { useTranslation } from 'react-i18next'
+import { Badge } from '#app/components/badge.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import type { ArticleDetail } from '#contracts/articles.ts'
 import { ArticleCard, ArticleKindBadge } from './article-card.tsx'
@@ -55,10 +56,16 @@ export function ArticleDetailScreen({ article }: { article: ArticleDetail }) {
             <p className="text-lg text-ink-700">{article.summary}</p>
             <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-700">
               <span>{t('detail.byline', { author: article.author.name })}</span>
-              <span data-testid="published-at">
-                {t('detail.published')} <ArticleTime iso={article.publishedAt} />
-              </span>
-              {article.updatedAt ? (
+              {article.isUnpublishedPreview ? (
+                <Badge tone="warn">
+                  <span data-testid="unpublished-preview">{t('detail.unpublishedPreview')}</span>
+                </Badge>
+              ) : (
+                <span data-testid="published-at">
+                  {t('detail.published')} <ArticleTime iso={article.publishedAt} />
+                </span>
+              )}
+              {article.updatedAt && !article.isUnpublishedPreview ? (
                 <span>
                   {t('detail.updated')} <ArticleTime iso={article.updatedAt} />
                 </span>

@@ -16,6 +16,7 @@ import {
 } from '#contracts/console-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { SelectField, TextAreaField } from './console-ui.tsx'
+import type { ArticleDraft } from './console-view.ts'
 import { MarkdownPreviewPane } from './markdown-preview.tsx'
 import { StockPicker } from './stock-picker.tsx'
 
@@ -23,20 +24,30 @@ function toggled(list: string[], key: string): string[] {
   return list.includes(key) ? list.filter((item) => item !== key) : [...list, key]
 }
 
-/** The article's choices; `onCover` uploads a chosen cover image (the editor says how it went). */
+/**
+ * The article's choices; kind, topic, market and author start on 'Choose…' and must be chosen (`fieldMessage` says
+ * what a save refused, beside the field); `onCover` uploads a chosen cover image (the editor says how it went).
+ */
 export function ArticleChoicesCard({
   document,
   options,
+  fieldMessage,
   onChange,
   onCover,
 }: {
-  document: ArticleDocument
+  document: ArticleDraft
   options: NewsroomOptions
-  onChange(patch: Partial<ArticleDocument>): void
+  fieldMessage(field: string): string | undefined
+  onChange(patch: Partial<ArticleDraft>): void
   onCover(file: File): void
 }) {
   const { t, i18n } = useTranslation('console')
   const locale = (i18n.language === 'zh-Hant' ? 'zh-Hant' : 'en') as Locale
+  const unchosen = (
+    <option value="" disabled>
+      {t('editor.choose')}
+    </option>
+  )
   return (
     <Card className="grid gap-3 md:grid-cols-3">
       <TextField
@@ -44,13 +55,17 @@ export function ArticleChoicesCard({
         value={document.key}
         onChange={(event) => onChange({ key: event.target.value })}
         hint={t('editor.keyHint')}
+        error={fieldMessage('key')}
         required
       />
       <SelectField
         label={t('editor.kind')}
         value={document.kind}
+        required
+        error={fieldMessage('kind')}
         onChange={(event) => onChange({ kind: event.target.value as ArticleDocument['kind'] })}
       >
+        {unchosen}
         {options.kinds.map((kind) => (
           <option key={kind} value={kind}>
             {t(`kinds.${kind}`)}
@@ -60,8 +75,11 @@ export function ArticleChoicesCard({
       <SelectField
         label={t('editor.topic')}
         value={document.topic}
+        required
+        error={fieldMessage('topic')}
         onChange={(event) => onChange({ topic: event.target.value })}
       >
+        {unchosen}
         {options.topics.map((topic) => (
           <option key={topic.slug} value={topic.slug}>
             {topic.name[locale]}
@@ -71,19 +89,25 @@ export function ArticleChoicesCard({
       <SelectField
         label={t('editor.market')}
         value={document.market}
+        required
+        error={fieldMessage('market')}
         onChange={(event) => onChange({ market: event.target.value as ArticleDocument['market'] })}
       >
+        {unchosen}
         {options.markets.map((market) => (
           <option key={market} value={market}>
-            {market.toUpperCase()}
+            {t(`markets.${market}`)}
           </option>
         ))}
       </SelectField>
       <SelectField
         label={t('editor.author')}
         value={document.author}
+        required
+        error={fieldMessage('author')}
         onChange={(event) => onChange({ author: event.target.value })}
       >
+        {unchosen}
         {options.authors.map((author) => (
           <option key={author.key} value={author.key}>
             {author.name[locale]}

@@ -2,17 +2,20 @@
  * The newsroom's editor: both language versions side by side (a version can be left out), each with a live
  * preview; the article's choices from the options; cover upload; saving with the revision it was opened at (a
  * newer save by someone else is shown and can be loaded — never overwritten); state actions as articleStateMoves
- * allows them, each confirmed; a preview link; the related stocks, chosen from our universe.
+ * allows them, each confirmed; a preview link; the related stocks, chosen from our universe. Nothing typed is lost:
+ * the form is kept in this browser as it is typed and offered back on the next visit (article-draft-storage.ts), and
+ * leaving with unsaved changes asks first (a reload or a closed tab through the browser's own prompt, a link in the
+ * site through its confirm dialog).
  */
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { useBlocker, useNavigate } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useRootData } from '#app/use-root-data.ts'
 import {
-  type ArticleDocument,
   type ArticleStateAction,
   type ArticleVersionDocument,
   ConsoleErrorCode,
@@ -22,30 +25,33 @@ import {
   type PreviewLink,
 } from '#contracts/console-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
+import {
+  browserDraftStorage,
+  discardArticleDraft,
+  keepArticleDraft,
+  readArticleDraft,
+  type StoredArticleDraft,
+} from './article-draft-storage.ts'
 import { ArticleChoicesCard, VersionColumn } from './article-editor-fields.tsx'
 import { ArticleRevisions } from './article-revisions.tsx'
 import { ConsoleApiError, consoleApi } from './console-client.ts'
-import { ConsoleActionLines, formatFirmTime } from './console-ui.tsx'
-import { allowedStateActions, documentInputOf, documentOf, emptyVersion } from './console-view.ts'
+import { ConsoleActionLines, formatFirmTime, useFieldMessages } from './console-ui.tsx'
+import {
+  type ArticleDraft,
+  allowedStateActions,
+  documentInputOf,
+  documentOf,
+  emptyVersion,
+  isDraftChanged,
+  newArticleDraft,
+  wallClockText,
+} from './console-view.ts'
 import { type ActionCall, useConsoleAction } from './use-console-action.ts'
 
 const editorLocales: Locale[] = ['en', 'zh-Hant']
 
-function newDocument(options: NewsroomOptions): ArticleDocument {
-  return {
-    key: '',
-    kind: options.kinds[0] ?? 'news',
-    topic: options.topics[0]?.slug ?? '',
-    market: options.markets[0] ?? 'us',
-    author: options.authors[0]?.key ?? '',
-    tags: [],
-    stocks: [],
-    menuGroups: [],
-    coverUrl: '',
-    coverImage: null,
-    versions: { en: emptyVersion(), 'zh-Hant': emptyVersion() },
-  }
-}
+/** How long typing pauses before the form is kept in the browser (a reload or a closed tab keeps it at once). */
+const keepDraftDelayMs = 300
 
 export function ArticleEditor({
   options,
@@ -59,11 +65,22 @@ export function ArticleEditor({
   displayLocale: string
 }) {
   const { t } = useTranslation('console')
+  const { locale } = useRootData()
   const navigate = useNavigate()
   const [article, setArticle] = useState(initial)
-  const [document, setDocument] = useState<ArticleDocument>(
-    initial ? documentOf(initial) : newDocument(options),
+  const articleId = initial?.id ?? null
+  /** What the server has (or the empty form of a new article): the form differs from it = unsaved changes. */
+  const [savedDocument, setSavedDocument] = useState<ArticleDraft>(() =>
+    initial ? documentOf(initial) : newArticleDraft(),
   )
+  const [document, setDocument] = useState<ArticleDraft>(savedDocument)
+  // The editor is drawn in the browser only (its data is fetched there), so the storage is read at once.
+  const [keptDraft, setKeptDraft] = useState<StoredArticleDraft | null>(() => {
+    const storage = browserDraftStorage()
+    const kept = storage ? readArticleDraft(storage, articleId) : null
+    return kept && isDraftChanged(kept.document, savedDocument) ? kept : null
+  })
+  const isChanged = isDraftChanged(document, savedDocument)
   // Named apart from the state actions (publish, take down…) this editor also runs.
   const calls = useConsoleAction()
   const { isBusy } = calls
@@ -73,7 +90,78 @@ export function ArticleEditor({
   const [previewLink, setPreviewLink] = useState<PreviewLink | null>(null)
   const [revisionsVersion, setRevisionsVersion] = useState(0)
 
-  const update = (patch: Partial<ArticleDocument>) => setDocument((current) => ({ ...current, ...patch }))
+  const fieldMessage = useFieldMessages(calls.error)
+
+  // Kept as typed; while the kept draft is on offer, it is left as it is (the form has not taken it yet).
+  useEffect(() => {
+    const storage = browserDraftStorage()
+    if (!storage || keptDraft) return
+    if (!isChanged) {
+      discardArticleDraft(storage, articleId)
+      return
+    }
+    const timer = window.setTimeout(
+      () =>
+        keepArticleDraft(storage, articleId, {
+          savedAt: new Date().toISOString(),
+          revision: article?.revision ?? null,
+          document,
+        }),
+      keepDraftDelayMs,
+    )
+    return () => window.clearTimeout(timer)
+  }, [document, isChanged, keptDraft, articleId, article?.revision])
+
+  // A reload or a closed tab: the browser's own prompt, and the form kept without waiting for the pause.
+  useEffect(() => {
+    if (!isChanged || keptDraft) return
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      const storage = browserDraftStorage()
+      if (storage)
+        keepArticleDraft(storage, articleId, {
+          savedAt: new Date().toISOString(),
+          revision: article?.revision ?? null,
+          document,
+        })
+      event.preventDefault()
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [document, isChanged, keptDraft, articleId, article?.revision])
+
+  // A link in the site: the site's confirm dialog. Read through refs: the blocker is asked before the next render.
+  const isChangedRef = useRef(isChanged)
+  isChangedRef.current = isChanged
+  const isLeavingSavedRef = useRef(false)
+  const isProceedingRef = useRef(false)
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isChangedRef.current &&
+      !isLeavingSavedRef.current &&
+      currentLocation.pathname !== nextLocation.pathname,
+  )
+
+  const showSaved = (saved: EditorArticle) => {
+    const savedForm = documentOf(saved)
+    setArticle(saved)
+    setSavedDocument(savedForm)
+    setDocument(savedForm)
+  }
+
+  const restoreKeptDraft = () => {
+    if (keptDraft) setDocument(keptDraft.document)
+    setKeptDraft(null)
+  }
+
+  const discardKeptDraft = () => {
+    const storage = browserDraftStorage()
+    if (storage) discardArticleDraft(storage, articleId)
+    setKeptDraft(null)
+  }
+
+  const update = (patch: Partial<ArticleDraft>) => setDocument((current) => ({ ...current, ...patch }))
   const updateVersion = (target: Locale, patch: Partial<ArticleVersionDocument> | null) =>
     setDocument((current) => {
       const version = current.versions[target]
@@ -102,6 +190,9 @@ export function ArticleEditor({
       const input = documentInputOf(document)
       if (!article) {
         const created = await consoleApi.post<EditorArticle>('/articles', input)
+        const storage = browserDraftStorage()
+        if (storage) discardArticleDraft(storage, null)
+        isLeavingSavedRef.current = true
         navigate(`/console/articles/${created.id}`, { replace: true })
         return
       }
@@ -109,8 +200,7 @@ export function ArticleEditor({
         revision: article.revision,
         document: input,
       })
-      setArticle(saved)
-      setDocument(documentOf(saved))
+      showSaved(saved)
       setRevisionsVersion((value) => value + 1)
       return t('editor.saved')
     })
@@ -130,8 +220,7 @@ export function ArticleEditor({
 
   const loadTheirs = () => {
     if (!stale) return
-    setArticle(stale)
-    setDocument(documentOf(stale))
+    showSaved(stale)
     setStale(null)
     calls.setError(null)
   }
@@ -181,6 +270,29 @@ export function ArticleEditor({
       </div>
 
       <ConsoleActionLines action={calls} />
+      {keptDraft ? (
+        <Card
+          className="flex flex-wrap items-center justify-between gap-3 border-warn"
+          data-testid="kept-draft-offer"
+        >
+          <div className="flex min-w-0 flex-col gap-1 text-sm text-ink-900">
+            <p>
+              {t('editor.draftOffer', { time: formatFirmTime(keptDraft.savedAt, timeZone, displayLocale) })}
+            </p>
+            {article && keptDraft.revision !== null && keptDraft.revision !== article.revision ? (
+              <p className="text-ink-700">
+                {t('editor.draftOfferOlder', { kept: keptDraft.revision, current: article.revision })}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex gap-2">
+            <Button onClick={restoreKeptDraft}>{t('editor.draftRestore')}</Button>
+            <Button variant="secondary" onClick={discardKeptDraft}>
+              {t('editor.draftDiscard')}
+            </Button>
+          </div>
+        </Card>
+      ) : null}
       {stale ? (
         <Card
           className="flex flex-wrap items-center justify-between gap-3 border-warn"
@@ -199,15 +311,16 @@ export function ArticleEditor({
           {t('editor.previewLinkReady', {
             time: formatFirmTime(previewLink.expiresAt, timeZone, displayLocale),
           })}{' '}
-          {editorLocales.map((target) => (
+          {[locale, ...editorLocales.filter((other) => other !== locale)].map((target) => (
             <a
               key={target}
               href={previewLink.urls[target]}
               className="mr-3 text-brand-700 underline"
               target="_blank"
               rel="noreferrer"
+              data-testid="preview-link"
             >
-              {t(`languages.${target}`)}
+              {t('editor.previewOpen', { language: t(`languages.${target}`) })}
             </a>
           ))}
         </p>
@@ -242,7 +355,11 @@ export function ArticleEditor({
           if (!isOpen) setPendingAction(null)
         }}
         title={pendingAction ? t(`actions.${pendingAction}`) : ''}
-        description={pendingAction ? t(`confirm.${pendingAction}`, { time: publishAt, timeZone }) : ''}
+        description={
+          pendingAction
+            ? t(`confirm.${pendingAction}`, { time: wallClockText(publishAt, displayLocale), timeZone })
+            : ''
+        }
         confirmLabel={pendingAction ? t(`actions.${pendingAction}`) : ''}
         isDanger={pendingAction === 'delete' || pendingAction === 'take_down'}
         onConfirm={() => {
@@ -251,9 +368,25 @@ export function ArticleEditor({
         }}
       />
 
+      <ConfirmDialog
+        isOpen={blocker.state === 'blocked'}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !isProceedingRef.current) blocker.reset?.()
+        }}
+        title={t('editor.leaveTitle')}
+        description={t('editor.leaveBody')}
+        confirmLabel={t('editor.leave')}
+        isDanger
+        onConfirm={() => {
+          isProceedingRef.current = true
+          blocker.proceed?.()
+        }}
+      />
+
       <ArticleChoicesCard
         document={document}
         options={options}
+        fieldMessage={fieldMessage}
         onChange={update}
         onCover={(file) => void uploadCover(file)}
       />
@@ -276,8 +409,7 @@ export function ArticleEditor({
           timeZone={timeZone}
           displayLocale={displayLocale}
           onRestored={(restored) => {
-            setArticle(restored)
-            setDocument(documentOf(restored))
+            showSaved(restored)
             setRevisionsVersion((value) => value + 1)
           }}
           onStale={(current) => setStale(current)}

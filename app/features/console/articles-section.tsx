@@ -32,6 +32,7 @@ import { useConsoleData } from './use-console-data.ts'
 export function ArticlesSection({ me }: { me: ConsoleMe }) {
   const { t, i18n } = useTranslation('console')
   const locale: Locale = i18n.language === 'zh-Hant' ? 'zh-Hant' : 'en'
+  const otherLocale: Locale = locale === 'en' ? 'zh-Hant' : 'en'
   const { filters, search, hrefOf } = useConsoleListQuery(
     '/console/articles',
     articleFiltersOf,
@@ -140,10 +141,10 @@ export function ArticlesSection({ me }: { me: ConsoleMe }) {
           <tr key={row.id} className="border-b border-ink-50" data-testid="article-row">
             <td className="py-2 pr-3">
               <Link to={`/console/articles/${row.id}`} className="font-medium text-brand-700 hover:underline">
-                {row.titles.en ?? row.titles['zh-Hant'] ?? row.key}
+                {row.titles[locale] ?? row.titles[otherLocale] ?? row.key}
               </Link>
-              {row.titles.en && row.titles['zh-Hant'] ? (
-                <span className="block text-xs text-ink-500">{row.titles['zh-Hant']}</span>
+              {row.titles[locale] && row.titles[otherLocale] ? (
+                <span className="block text-xs text-ink-500">{row.titles[otherLocale]}</span>
               ) : null}
             </td>
             <td className="py-2 pr-3">

@@ -11,23 +11,41 @@ import type { Locale } from '#contracts/regions.ts'
 import { errorKeyOf, fieldCodesOf } from './console-client.ts'
 import type { ConsoleActionState } from './use-console-action.ts'
 
-const controlClass =
-  'w-full rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-900 focus:border-brand-600'
+const controlShape = 'w-full rounded-lg border bg-white px-3 text-sm text-ink-900'
+const controlClass = `${controlShape} border-ink-300 focus:border-brand-600`
 
+/** A labelled select; `error` (translated) is shown under it and announced. */
 export function SelectField({
   label,
+  error,
   children,
   ...rest
-}: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: {
+  label: string
+  error?: string | undefined
+  children: ReactNode
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId()
+  const messageId = `${id}-message`
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-ink-800">
         {label}
       </label>
-      <select id={id} className={`h-10 ${controlClass}`} {...rest}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? messageId : undefined}
+        className={`h-10 ${error ? `${controlShape} border-loss` : controlClass}`}
+        {...rest}
+      >
         {children}
       </select>
+      {error ? (
+        <p id={messageId} role="alert" className="text-sm text-loss">
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }

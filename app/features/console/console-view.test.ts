@@ -11,7 +11,10 @@ import {
   documentOf,
   emptyVersion,
   filtersSearch,
+  isDraftChanged,
+  newArticleDraft,
   sectionOfPage,
+  wallClockText,
 } from './console-view.ts'
 
 describe('consoleSectionsOf', () => {
@@ -223,5 +226,38 @@ describe('consolePageOf', () => {
     expect(sectionOfPage({ page: 'member', memberId: 'x' })).toBe('members')
     expect(sectionOfPage({ page: 'newsletter' })).toBe('newsletter')
     expect(sectionOfPage({ page: 'home' })).toBeNull()
+  })
+})
+
+describe('a new article', () => {
+  it('starts with kind, topic, market and author unchosen', () => {
+    const draft = newArticleDraft()
+    expect([draft.kind, draft.topic, draft.market, draft.author]).toEqual(['', '', '', ''])
+    expect(documentInputOf(draft)).toMatchObject({ kind: '', topic: '', market: '', author: '' })
+  })
+})
+
+describe('isDraftChanged', () => {
+  it('sees a typed change, not the order the keys came in', () => {
+    const saved = newArticleDraft()
+    expect(isDraftChanged(newArticleDraft(), saved)).toBe(false)
+    const reordered = { ...saved, versions: { 'zh-Hant': { ...emptyVersion() }, en: { ...emptyVersion() } } }
+    expect(isDraftChanged(reordered, saved)).toBe(false)
+    const typed = { ...saved, versions: { ...saved.versions, en: { ...emptyVersion(), title: 'Banks' } } }
+    expect(isDraftChanged(typed, saved)).toBe(true)
+    expect(isDraftChanged({ ...saved, market: 'hk' }, saved)).toBe(true)
+  })
+})
+
+describe('wallClockText', () => {
+  it("writes the firm's wall clock as people do in each language, keeping its digits", () => {
+    expect(wallClockText('2026-11-29T03:05', 'en-HK')).toMatch(/29 Nov 2026.*3:05/)
+    expect(wallClockText('2026-11-29T15:05', 'zh-TW')).toMatch(/2026年11月29日.*3:05/)
+    expect(wallClockText('2026-11-29T23:45', 'en-US')).toMatch(/Nov 29, 2026.*11:45\sPM/)
+  })
+
+  it('leaves what is not a datetime-local value as it is', () => {
+    expect(wallClockText('', 'en-HK')).toBe('')
+    expect(wallClockText('tomorrow', 'en-HK')).toBe('tomorrow')
   })
 })

@@ -165,10 +165,74 @@ export function emptyVersion(): ArticleVersionDocument {
 }
 
 /**
+ * The form's document: a new article's kind and market start unchosen ('') like its topic and author, so nothing
+ * goes out under the first option by default (the API refuses a create without them).
+ */
+export type ArticleDraft = Omit<ArticleDocument, 'kind' | 'market'> & {
+  kind: EditorArticleKind | ''
+  market: Market | ''
+}
+
+/** A new article's form: every choice empty, both language versions started. */
+export function newArticleDraft(): ArticleDraft {
+  return {
+    key: '',
+    kind: '',
+    topic: '',
+    market: '',
+    author: '',
+    tags: [],
+    stocks: [],
+    menuGroups: [],
+    coverUrl: '',
+    coverImage: null,
+    versions: { en: emptyVersion(), 'zh-Hant': emptyVersion() },
+  }
+}
+
+/** Whether the form differs from what was last saved (or, for a new article, from the empty form). */
+export function isDraftChanged(draft: ArticleDraft, saved: ArticleDraft): boolean {
+  return sortedJson(draft) !== sortedJson(saved)
+}
+
+/**
+ * A datetime-local value (the firm's wall clock, `2026-11-29T03:05`) as people write a time in the console's
+ * language (`29 Nov 2026, 03:05`, `2026年11月29日 03:05`); the value itself when it is not one.
+ */
+export function wallClockText(wallClock: string, displayLocale: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wallClock)
+  if (!match) return wallClock
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  // The digits are already the firm's clock: formatted as UTC, no time zone moves them.
+  const instant = new Date(Date.UTC(year, month - 1, day, hour, minute))
+  if (Number.isNaN(instant.getTime())) return wallClock
+  return new Intl.DateTimeFormat(displayLocale, {
+    timeZone: 'UTC',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(instant)
+}
+
+/** JSON with every object's keys in order: a version the server sent and one the form made compare equal. */
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  )
+}
+
+/**
  * The body of a create or save from the form's document: an uploaded cover is named by its id (its URL is not one
  * the API takes back), a drawing by its URL; an empty cover URL lets the server use the topic's drawing.
  */
-export function documentInputOf(document: ArticleDocument) {
+export function documentInputOf(document: ArticleDraft) {
   const { coverImage, coverUrl, ...rest } = document
   return {
     ...rest,

@@ -226,6 +226,7 @@ export function createArticlesService({
       ...summary,
       ...(version.seoTitle ? { seoTitle: version.seoTitle } : {}),
       ...(version.seoDescription ? { seoDescription: version.seoDescription } : {}),
+      ...(isPreview && row.state !== 'published' ? { isUnpublishedPreview: true as const } : {}),
       contentState: version.hasBody ? 'published' : 'empty',
       bodyHtml: version.hasBody ? version.bodyHtml : '',
       author: {

@@ -298,6 +298,9 @@ describe('preview links', () => {
     const en = await page(link.path, 'en')
     expect(en.statusCode).toBe(200)
     expect(en.body).toContain('Quokka semiconductor margins widen')
+    // A draft's preview says so, never 'Published…'.
+    expect(en.body).toContain('Preview: not published')
+    expect(en.body).not.toContain('data-testid="published-at"')
     expect(en.headers['cache-control']).toContain('no-store')
     expect(en.headers['x-robots-tag']).toBe('noindex')
     expect((await page(link.path, 'hant')).body).toContain('短尾矮袋鼠半導體利潤擴大')
@@ -517,6 +520,19 @@ describe('the editor', () => {
     expect(noVersion.json().fields).toEqual([
       expect.objectContaining({ code: ConsoleErrorCode.versionsMissing }),
     ])
+    // Kind, topic, market and author have no default: a create without them is refused, each field named.
+    const unchosen = await clients.call(editor, 'POST', '/articles', {
+      body: { ...draftOf(), kind: '', topic: '', market: '', author: undefined },
+      headers: { lang: 'zh-Hant' },
+    })
+    expect(unchosen.statusCode).toBe(400)
+    expect(unchosen.headers['x-error-code']).toBe(ConsoleErrorCode.choiceRequired)
+    expect(unchosen.json().message).toBe('請選擇一項。')
+    expect(unchosen.json().fields).toEqual(
+      ['kind', 'topic', 'market', 'author'].map((field) =>
+        expect.objectContaining({ field, code: ConsoleErrorCode.choiceRequired }),
+      ),
+    )
     const published = await moved(await createDraft(), 'publish')
     expectFailure(
       await clients.call(editor, 'PUT', `/articles/${published.id}`, {
