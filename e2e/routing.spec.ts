@@ -1,5 +1,19 @@
-import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import type { Page } from '@playwright/test'
+import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
 import { e2ePort } from './support/sites.ts'
+
+/** Opens /about-us with cookies accepted, counting the full page loads of /company-history from then on. */
+async function openAboutUsCountingHistoryLoads(page: Page, site: Site) {
+  await acceptCookies(page, site.origin)
+  const history = { documentLoads: 0 }
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.url().endsWith('/company-history'))
+      history.documentLoads += 1
+  })
+  await page.goto('/about-us')
+  await waitForHydration(page)
+  return history
+}
 
 test.describe('regional domains', () => {
   test('a visitor on the apex host lands on the regional site of their browser language', async ({
@@ -165,14 +179,7 @@ test.describe('navigation behaviour', () => {
   })
 
   test('a page whose code is gone is loaded in full once, not in a loop', async ({ page, site, t }) => {
-    await acceptCookies(page, site.origin)
-    let documentLoads = 0
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document' && request.url().endsWith('/company-history'))
-        documentLoads += 1
-    })
-    await page.goto('/about-us')
-    await waitForHydration(page)
+    const history = await openAboutUsCountingHistoryLoads(page, site)
     let aborted = false
     await page.route(/\/assets\/company-history-[\w-]+\.js$/, (route) => {
       if (aborted) return route.continue()
@@ -185,7 +192,7 @@ test.describe('navigation behaviour', () => {
     await link.click()
     await expect(page).toHaveURL(/\/company-history$/)
     await expect(page.getByTestId('history-timeline')).toBeVisible()
-    expect(documentLoads).toBe(1)
+    expect(history.documentLoads).toBe(1)
   })
 
   test('a key pressed on a link whose code is gone loads that page, not the one being left', async ({
@@ -193,17 +200,10 @@ test.describe('navigation behaviour', () => {
     site,
     t,
   }) => {
-    await acceptCookies(page, site.origin)
-    let documentLoads = 0
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document' && request.url().endsWith('/company-history'))
-        documentLoads += 1
-    })
-    await page.goto('/about-us')
-    await waitForHydration(page)
+    const history = await openAboutUsCountingHistoryLoads(page, site)
     // The code fails only after the key is pressed (no preload has found it broken yet), until the page is loaded.
     await page.route(/\/assets\/company-history-[\w-]+\.js$/, async (route) => {
-      if (documentLoads > 0) return route.continue()
+      if (history.documentLoads > 0) return route.continue()
       await new Promise((resolve) => setTimeout(resolve, 400))
       return route.abort()
     })
@@ -215,6 +215,6 @@ test.describe('navigation behaviour', () => {
     await expect(page).toHaveURL(/\/company-history$/)
     await expect(page.getByTestId('history-timeline')).toBeVisible()
     await waitForHydration(page)
-    expect(documentLoads).toBe(1)
+    expect(history.documentLoads).toBe(1)
   })
 })
