@@ -331,7 +331,11 @@ test.describe('asking the AI chat', () => {
 })
 
 test.describe('a reader out of AI replies', () => {
-  test('a visitor is asked to log in, or to start a new chat', async ({ page, site, t }) => {
+  test('a visitor is asked to log in, not to start a new chat that would be refused', async ({
+    page,
+    site,
+    t,
+  }) => {
     await openChat(page)
     for (let i = 0; i < 5; i++) expect(await askThroughApi(page, tencentQuestion(site))).toBe('answered')
     await composer(page).fill(tencentQuestion(site))
@@ -345,8 +349,9 @@ test.describe('a reader out of AI replies', () => {
     // The question is not lost: it is back in the box.
     await expect(composer(page)).toHaveValue(tencentQuestion(site))
     await expect(answers(page)).toHaveCount(0)
-    await notice.getByRole('button', { name: t('chat:quota.newChat') }).click()
-    await expect(composer(page)).toBeFocused()
+    // The allowance is the visitor's, not the conversation's: a new chat would be refused as well.
+    await expect(notice.getByRole('button')).toHaveCount(0)
+    await expect(notice.getByRole('link')).toHaveCount(1)
   })
 
   const rungs = [
@@ -365,9 +370,16 @@ test.describe('a reader out of AI replies', () => {
       link: 'upgrade',
     },
     {
-      name: 'anyone at today’s limit is asked to come back tomorrow',
+      name: 'a subscriber at today’s limit is offered the plan with more a day',
       tier: 'plus',
       replies: 2,
+      code: 'CHAT_LIMIT_DAILY_SUBSCRIBER',
+      link: 'upgrade',
+    },
+    {
+      name: 'a Premium subscriber at today’s limit is asked to come back tomorrow',
+      tier: 'premium',
+      replies: 3,
       code: 'CHAT_LIMIT_DAILY',
       link: null,
     },
