@@ -352,6 +352,14 @@ test.describe('a reader out of AI replies', () => {
     // The allowance is the visitor's, not the conversation's: a new chat would be refused as well.
     await expect(notice.getByRole('button')).toHaveCount(0)
     await expect(notice.getByRole('link')).toHaveCount(1)
+
+    // …and the visitor's on every regional site: the language switch carries the device (ADR 0029).
+    await page.getByTestId('language-switcher').first().click()
+    await expect(page).toHaveURL(new RegExp(`^${site.other.origin}/ai-qna`))
+    await openChat(page, `${site.other.origin}/ai-qna`)
+    await composer(page).fill(tencentQuestion(site))
+    await composer(page).press('Enter')
+    await expect(page.getByTestId('chat-limit')).toHaveAttribute('data-code', 'CHAT_LIMIT_VISITOR')
   })
 
   const rungs = [

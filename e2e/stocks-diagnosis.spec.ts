@@ -290,6 +290,7 @@ test.describe('diagnosis messages', () => {
 test.describe('diagnosis attempts', () => {
   test('a visitor sees the attempts left, runs out, and is asked to log in and come back', async ({
     page,
+    site,
     t,
   }) => {
     test.setTimeout(90_000)
@@ -315,6 +316,15 @@ test.describe('diagnosis attempts', () => {
       `/member/login?redirect=${encodeURIComponent(`/ai-stock-diagnosis?code=${stocks.samsung.code}&market=${stocks.samsung.market}`)}`,
     )
     await expectNoSeriousA11yIssues(page)
+
+    // The other language's site counts the same visitor (the switch carries the device; ADR 0029): still out.
+    const samsungPath = `/ai-stock-diagnosis?code=${stocks.samsung.code}&market=${stocks.samsung.market}`
+    await waitForHydration(page)
+    await page.getByTestId('language-switcher').first().click()
+    await expect(page).toHaveURL(`${site.other.origin}${samsungPath}`)
+    await expect(page.getByTestId('state-limited')).toBeVisible()
+    await expect(report(page)).toHaveCount(0)
+    await page.goto(samsungPath)
 
     await limited.getByRole('link', { name: t('stocks:quota.login') }).click()
     await expect(page).toHaveURL(/\/member\/login\?redirect=/)
