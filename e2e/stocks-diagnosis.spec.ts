@@ -317,8 +317,11 @@ test.describe('diagnosis attempts', () => {
     )
     await expectNoSeriousA11yIssues(page)
 
-    // The other language's site counts the same visitor (the switch carries the device; ADR 0029): still out.
+    // The other language's site counts the same visitor (the switch carries the device; ADR 0029): still out,
+    // also for a visitor who has not accepted cookies (nothing the page knows of to carry: a plain link).
     const samsungPath = `/ai-stock-diagnosis?code=${stocks.samsung.code}&market=${stocks.samsung.market}`
+    await page.context().clearCookies({ name: 'privacy' })
+    await page.reload()
     await waitForHydration(page)
     await page.getByTestId('language-switcher').first().click()
     await expect(page).toHaveURL(`${site.other.origin}${samsungPath}`)
