@@ -25,9 +25,10 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   LOG_LEVEL: 'warn',
   BUILD_POLL_INTERVAL_MS: '1000',
   // The diagnosis journeys run readers out of attempts within one day: visitors 3 a day (4 a month), members 5 a day
-  // and a month; every plan 21 a day, above Base's 20 a month and below Premium's 60, so they reach both the monthly
-  // and the daily refusal. The plans journey reads the same numbers in /subscribe's table.
-  QUOTA_DIAGNOSIS_PER_DAY: '3,5,21,21,21',
+  // and a month; Base 20 a day (its month), Plus 21 and Premium 22 a day, below their 30 and 60 a month, so they
+  // reach the monthly refusal, the daily one a higher plan lifts (Plus) and the top plan's daily one (Premium). The
+  // plans journey reads the same numbers in /subscribe's table.
+  QUOTA_DIAGNOSIS_PER_DAY: '3,5,20,21,22',
   QUOTA_DIAGNOSIS_PER_MONTH: '4,5',
   // Every browser comes from 127.0.0.1: the per-address and per-network ceilings (each tested by the API tests)
   // would otherwise stop journeys that are not about them, depending on which run in the same minute.
@@ -86,8 +87,9 @@ export default defineConfig({
         // together, as visitors behind a carrier's address would once it is used.
         QUOTA_VISITORS_PER_NETWORK: '1',
         // The chat's quota journeys: a member and a Base subscriber run out after one reply (month: subscribe,
-        // upgrade), a Plus subscriber after two (today's limit).
-        QUOTA_CHAT_PER_DAY: '1,1,1,2,2',
+        // upgrade), a Plus subscriber after two (today's limit, which Premium's three lift: upgrade), Premium after
+        // three (today's limit at the top: come back tomorrow).
+        QUOTA_CHAT_PER_DAY: '1,1,1,2,3',
         QUOTA_CHAT_PER_MONTH: '1,1,1,30,60',
       }),
       reuseExistingServer: false,

@@ -31,7 +31,8 @@ export const quotaLimits = ['month', 'day', 'network'] as const
 /**
  * The code a metered call fails with when the reader has nothing left (spec §4, §8), by feature and reason: the
  * role's own allowance used up (visitor: log in; member: subscribe; subscriber: upgrade), today's cap of a member or
- * subscriber, or `network`: the visitor's own allowance is left, but the visitors sharing their network (a carrier's
+ * subscriber — `dailyMember` / `dailySubscriber` when a plan (higher than theirs) allows more a day, so the notice
+ * offers it; `daily` when none does (Premium: only tomorrow helps) —, or `network`: the visitor's own allowance is left, but the visitors sharing their network (a carrier's
  * or an office's address) have used the network's for today — the message says so and offers to log in.
  */
 export const QuotaErrorCode = {
@@ -40,6 +41,8 @@ export const QuotaErrorCode = {
     member: 'DIAGNOSIS_LIMIT_MEMBER',
     subscriber: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
     daily: 'DIAGNOSIS_LIMIT_DAILY',
+    dailyMember: 'DIAGNOSIS_LIMIT_DAILY_MEMBER',
+    dailySubscriber: 'DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER',
     network: 'DIAGNOSIS_LIMIT_NETWORK',
   },
   chat: {
@@ -47,6 +50,8 @@ export const QuotaErrorCode = {
     member: 'CHAT_LIMIT_MEMBER',
     subscriber: 'CHAT_LIMIT_SUBSCRIBER',
     daily: 'CHAT_LIMIT_DAILY',
+    dailyMember: 'CHAT_LIMIT_DAILY_MEMBER',
+    dailySubscriber: 'CHAT_LIMIT_DAILY_SUBSCRIBER',
     network: 'CHAT_LIMIT_NETWORK',
   },
   upload: {
@@ -54,6 +59,11 @@ export const QuotaErrorCode = {
     member: 'CHAT_FILE_LIMIT_MEMBER',
     subscriber: 'CHAT_FILE_LIMIT_SUBSCRIBER',
     daily: 'CHAT_FILE_LIMIT_DAILY',
+    dailyMember: 'CHAT_FILE_LIMIT_DAILY_MEMBER',
+    dailySubscriber: 'CHAT_FILE_LIMIT_DAILY_SUBSCRIBER',
     network: 'CHAT_FILE_LIMIT_NETWORK',
   },
-} as const satisfies Record<QuotaKind, Record<Role | 'daily' | 'network', string>>
+} as const satisfies Record<
+  QuotaKind,
+  Record<Role | 'daily' | 'dailyMember' | 'dailySubscriber' | 'network', string>
+>

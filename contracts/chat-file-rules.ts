@@ -69,7 +69,7 @@ export const ChatFileErrorCode = {
   /** Password-protected or encrypted. */
   encrypted: 'CHAT_FILE_ENCRYPTED',
   // The reader's uploads are used up: the `upload` quota's codes (QuotaErrorCode.upload in account-codes.ts),
-  // CHAT_FILE_LIMIT_VISITOR | _MEMBER | _SUBSCRIBER | _DAILY | _NETWORK.
+  // CHAT_FILE_LIMIT_VISITOR | _MEMBER | _SUBSCRIBER | _DAILY_MEMBER | _DAILY_SUBSCRIBER | _DAILY | _NETWORK.
   notFound: 'CHAT_FILE_NOT_FOUND',
   /** The file is carried by a question already: it stays with the conversation. */
   inUse: 'CHAT_FILE_IN_USE',

@@ -338,7 +338,11 @@ test.describe('asking the AI chat', () => {
 })
 
 test.describe('a reader out of AI replies', () => {
-  test('a visitor is asked to log in, or to start a new chat', async ({ page, site, t }) => {
+  test('a visitor is asked to log in, not to start a new chat that would be refused', async ({
+    page,
+    site,
+    t,
+  }) => {
     await openChat(page)
     for (let i = 0; i < 5; i++) expect(await askThroughApi(page, tencentQuestion(site))).toBe('answered')
     await composer(page).fill(tencentQuestion(site))
@@ -352,8 +356,17 @@ test.describe('a reader out of AI replies', () => {
     // The question is not lost: it is back in the box.
     await expect(composer(page)).toHaveValue(tencentQuestion(site))
     await expect(answers(page)).toHaveCount(0)
-    await notice.getByRole('button', { name: t('chat:quota.newChat') }).click()
-    await expect(composer(page)).toBeFocused()
+    // The allowance is the visitor's, not the conversation's: a new chat would be refused as well.
+    await expect(notice.getByRole('button')).toHaveCount(0)
+    await expect(notice.getByRole('link')).toHaveCount(1)
+
+    // …and the visitor's on every regional site: the language switch carries the device (ADR 0029).
+    await page.getByTestId('language-switcher').first().click()
+    await expect(page).toHaveURL(new RegExp(`^${site.other.origin}/ai-qna`))
+    await openChat(page, `${site.other.origin}/ai-qna`)
+    await composer(page).fill(tencentQuestion(site))
+    await composer(page).press('Enter')
+    await expect(page.getByTestId('chat-limit')).toHaveAttribute('data-code', 'CHAT_LIMIT_VISITOR')
   })
 
   const rungs = [
@@ -372,9 +385,16 @@ test.describe('a reader out of AI replies', () => {
       link: 'upgrade',
     },
     {
-      name: 'anyone at today’s limit is asked to come back tomorrow',
+      name: 'a subscriber at today’s limit is offered the plan with more a day',
       tier: 'plus',
       replies: 2,
+      code: 'CHAT_LIMIT_DAILY_SUBSCRIBER',
+      link: 'upgrade',
+    },
+    {
+      name: 'a Premium subscriber at today’s limit is asked to come back tomorrow',
+      tier: 'premium',
+      replies: 3,
       code: 'CHAT_LIMIT_DAILY',
       link: null,
     },

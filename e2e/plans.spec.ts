@@ -12,7 +12,7 @@ import { expectTierNamesOfTheSite } from './support/tier-names.ts'
  * the plans' 20, 30 and 60 diagnoses a month, and the default AI replies.
  */
 const ladder = {
-  diagnosis: { daily: [3, 5, 21, 21, 21], monthly: [4, 5, 20, 30, 60] },
+  diagnosis: { daily: [3, 5, 20, 21, 22], monthly: [4, 5, 20, 30, 60] },
   chat: { daily: [5, 10, 50, 75, 100], monthly: [10, 30, 300, 600, 1200] },
 }
 const rungs = ['visitor', 'member', 'base', 'plus', 'premium'] as const

@@ -290,6 +290,7 @@ test.describe('diagnosis messages', () => {
 test.describe('diagnosis attempts', () => {
   test('a visitor sees the attempts left, runs out, and is asked to log in and come back', async ({
     page,
+    site,
     t,
   }) => {
     test.setTimeout(90_000)
@@ -315,6 +316,18 @@ test.describe('diagnosis attempts', () => {
       `/member/login?redirect=${encodeURIComponent(`/ai-stock-diagnosis?code=${stocks.samsung.code}&market=${stocks.samsung.market}`)}`,
     )
     await expectNoSeriousA11yIssues(page)
+
+    // The other language's site counts the same visitor (the switch carries the device; ADR 0029): still out,
+    // also for a visitor who has not accepted cookies (nothing the page knows of to carry: a plain link).
+    const samsungPath = `/ai-stock-diagnosis?code=${stocks.samsung.code}&market=${stocks.samsung.market}`
+    await page.context().clearCookies({ name: 'privacy' })
+    await page.reload()
+    await waitForHydration(page)
+    await page.getByTestId('language-switcher').first().click()
+    await expect(page).toHaveURL(`${site.other.origin}${samsungPath}`)
+    await expect(page.getByTestId('state-limited')).toBeVisible()
+    await expect(report(page)).toHaveCount(0)
+    await page.goto(samsungPath)
 
     await limited.getByRole('link', { name: t('stocks:quota.login') }).click()
     await expect(page).toHaveURL(/\/member\/login\?redirect=/)
@@ -347,15 +360,32 @@ test.describe('diagnosis attempts', () => {
     )
   })
 
-  // The browser server gives every plan 21 a day (QUOTA_DIAGNOSIS_PER_DAY): Base (20 a month) runs out of its month
-  // first, Premium (60) stops at the day's. Attempts are spent through the API the page's input uses, then the page
-  // shows why.
+  // The browser server gives Base 20, Plus 21 and Premium 22 a day (QUOTA_DIAGNOSIS_PER_DAY): Base (20 a month) runs
+  // out of its month, Plus (30) and Premium (60) stop at the day's — Plus is offered Premium's larger day, Premium
+  // only tomorrow. Attempts are spent through the API the page's input uses, then the page shows why.
   test('a Base subscriber who used the month is asked to upgrade', async ({ page, request, site, t }) => {
     test.setTimeout(120_000)
     await logInThroughApi(page, request, site.origin)
     await subscribeThroughApi(page, 'base')
     const limited = await diagnoseAfterSpending(page, 20)
     await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_SUBSCRIBER'))
+    await expect(limited.getByRole('link', { name: t('stocks:quota.upgrade') })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    )
+  })
+
+  test('a Plus subscriber at the daily cap is offered the upgrade to a plan with more a day', async ({
+    page,
+    request,
+    site,
+    t,
+  }) => {
+    test.setTimeout(120_000)
+    await logInThroughApi(page, request, site.origin)
+    await subscribeThroughApi(page, 'plus')
+    const limited = await diagnoseAfterSpending(page, 21)
+    await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER'))
     await expect(limited.getByRole('link', { name: t('stocks:quota.upgrade') })).toHaveAttribute(
       'href',
       '/subscribe',
@@ -371,7 +401,7 @@ test.describe('diagnosis attempts', () => {
     test.setTimeout(120_000)
     await logInThroughApi(page, request, site.origin)
     await subscribeThroughApi(page, 'premium')
-    const limited = await diagnoseAfterSpending(page, 21)
+    const limited = await diagnoseAfterSpending(page, 22)
     await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_DAILY'))
     await expect(limited.getByRole('link')).toHaveCount(0)
   })

@@ -41,6 +41,8 @@ describe('a reader out of AI replies', () => {
     expect(chatQuotaActionOf('CHAT_LIMIT_NETWORK')).toBe('login')
     expect(chatQuotaActionOf('CHAT_LIMIT_MEMBER')).toBe('subscribe')
     expect(chatQuotaActionOf('CHAT_LIMIT_SUBSCRIBER')).toBe('upgrade')
+    expect(chatQuotaActionOf('CHAT_LIMIT_DAILY_MEMBER')).toBe('subscribe')
+    expect(chatQuotaActionOf('CHAT_LIMIT_DAILY_SUBSCRIBER')).toBe('upgrade')
     expect(chatQuotaActionOf('CHAT_LIMIT_DAILY')).toBeNull()
     expect(isChatLimitCode('CHAT_LIMIT_DAILY')).toBe(true)
     expect(isChatLimitCode('DIAGNOSIS_LIMIT_DAILY')).toBe(false)

@@ -54,7 +54,8 @@ export function isChatLimitCode(code: string): boolean {
 
 /**
  * What a reader out of AI replies can do: a visitor logs in (also when their network's visitors used theirs), a
- * member subscribes, a subscriber upgrades; after the daily limit, nothing but tomorrow.
+ * member subscribes, a subscriber upgrades — also at the daily limit when a higher plan allows more a day; at the top
+ * of the ladder's day, nothing but tomorrow.
  */
 export function chatQuotaActionOf(code: string): ChatQuotaAction | null {
   switch (code) {
@@ -62,8 +63,10 @@ export function chatQuotaActionOf(code: string): ChatQuotaAction | null {
     case QuotaErrorCode.chat.network:
       return 'login'
     case QuotaErrorCode.chat.member:
+    case QuotaErrorCode.chat.dailyMember:
       return 'subscribe'
     case QuotaErrorCode.chat.subscriber:
+    case QuotaErrorCode.chat.dailySubscriber:
       return 'upgrade'
     default:
       return null

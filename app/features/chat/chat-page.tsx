@@ -357,7 +357,6 @@ export function ChatPage() {
               <ChatFailureNotice
                 code={state.failure.code}
                 retryAfterSeconds={state.failure.retryAfterSeconds ?? null}
-                onNewChat={newChat}
               />
             </Suspense>
           ) : null}

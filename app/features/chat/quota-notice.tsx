@@ -1,6 +1,7 @@
 /**
  * Why the last question got no answer, in the page's language: a quota state with its way forward (spec §4, §8:
- * visitor → log in or start a new chat, member → subscribe, subscriber → upgrade, daily → come back tomorrow), a
+ * visitor → log in, member → subscribe, subscriber → upgrade — also at a daily limit a higher plan lifts —, the top
+ * plan's daily limit → come back tomorrow), a
  * per-address rate limit with its wait, or any other failure code.
  */
 import { CircleAlert, Lock } from 'lucide-react'
@@ -9,17 +10,14 @@ import { Link, useLocation } from 'react-router'
 import { rateLimitedMessage } from '#app/api/rate-limit-message.ts'
 import { buttonClassName } from '#app/components/button.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
-import { QuotaErrorCode } from '#contracts/account-codes.ts'
 import { chatQuotaActionOf, isChatLimitCode } from './chat-format.ts'
 
 export function ChatFailureNotice({
   code,
   retryAfterSeconds,
-  onNewChat,
 }: {
   code: string
   retryAfterSeconds: number | null
-  onNewChat(): void
 }) {
   const { t } = useTranslation(['chat', 'errors'])
   const location = useLocation()
@@ -56,11 +54,6 @@ export function ChatFailureNotice({
               {t(action === 'subscribe' ? 'chat:quota.subscribe' : 'chat:quota.upgrade')}
             </Link>
           )}
-          {code === QuotaErrorCode.chat.visitor ? (
-            <button type="button" onClick={onNewChat} className={buttonClassName('secondary', 'sm')}>
-              {t('chat:quota.newChat')}
-            </button>
-          ) : null}
         </div>
       ) : null}
     </div>

@@ -2,16 +2,15 @@
  * Links to the same page on the other language's domain (spec §2); the other site remembers the choice in the
  * i18n_redirected cookie. When the two sites share no cookie domain and the reader has something there to carry —
  * a login or the cookie consent — the link starts this site's hand-over (ADR 0010), which carries both and lands on
- * the same page; otherwise it is a plain link.
+ * the same page; otherwise it is a plain link, which a click still sends through the hand-over for the visitor's
+ * device id (ADR 0029).
  */
 import { Languages } from 'lucide-react'
 import type { MouseEvent } from 'react'
 import { useLocation } from 'react-router'
-import { readBrowserCookie } from '#app/api/cookies.ts'
 import { useAccount } from '#app/features/account/account-provider.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import { sharesCookies } from '#contracts/cookie-domains.ts'
-import { cookieNames } from '#contracts/cookie-names.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import { handoverSwitchHref } from '#contracts/site-handover-paths.ts'
 
@@ -46,13 +45,11 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       }
       data-testid="language-switcher"
       onClick={(event) => {
-        // Cookies accepted on this page after it was drawn: carry the consent as well.
-        if (
-          href === plainHref &&
-          canCarry &&
-          isPlainClick(event) &&
-          readBrowserCookie(cookieNames.privacy) === 'accepted'
-        ) {
+        // Between sites that share no cookies, a click always takes the hand-over: the consent may have been given
+        // on this page after it was drawn, and a visitor's device id (HttpOnly, so the page cannot see it) carries
+        // the free allowances they used here (ADR 0029). The server makes it a plain move when nothing is to carry.
+        // The link itself stays plain for a reader with nothing the page knows of, so crawlers follow no redirects.
+        if (href === plainHref && canCarry && isPlainClick(event)) {
           event.preventDefault()
           window.location.assign(handoverHref)
         }

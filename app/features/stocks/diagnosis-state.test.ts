@@ -8,6 +8,8 @@ describe('diagnosis page states', () => {
       'DIAGNOSIS_LIMIT_MEMBER',
       'DIAGNOSIS_LIMIT_SUBSCRIBER',
       'DIAGNOSIS_LIMIT_DAILY',
+      'DIAGNOSIS_LIMIT_DAILY_MEMBER',
+      'DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER',
       'DIAGNOSIS_LIMIT_NETWORK',
     ]) {
       expect(stateOfErrorCode(code)).toEqual({ kind: 'limited', code })
@@ -47,7 +49,7 @@ describe('diagnosis page states', () => {
     })
   })
 
-  it('sends a member to subscribe and a subscriber to upgrade, and offers nothing after the daily limit', () => {
+  it('sends a member to subscribe and a subscriber to upgrade, also at a daily limit a plan lifts', () => {
     const here = { pathname: '/ai-stock-diagnosis', search: '' }
     expect(quotaActionOf('DIAGNOSIS_LIMIT_MEMBER', here)).toEqual({
       href: '/subscribe',
@@ -57,6 +59,15 @@ describe('diagnosis page states', () => {
       href: '/subscribe',
       labelKey: 'quota.upgrade',
     })
+    expect(quotaActionOf('DIAGNOSIS_LIMIT_DAILY_MEMBER', here)).toEqual({
+      href: '/subscribe',
+      labelKey: 'quota.subscribe',
+    })
+    expect(quotaActionOf('DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER', here)).toEqual({
+      href: '/subscribe',
+      labelKey: 'quota.upgrade',
+    })
+    // The top plan's day: no plan allows more, only tomorrow helps.
     expect(quotaActionOf('DIAGNOSIS_LIMIT_DAILY', here)).toBeNull()
   })
 

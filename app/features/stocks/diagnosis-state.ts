@@ -71,7 +71,8 @@ export interface QuotaAction {
 /**
  * Where a reader out of attempts can go: a visitor logs in and comes back to the same diagnosis (also when it is
  * their network's visitor allowance that is used up: a member's attempts are their own), a member subscribes, a
- * subscriber upgrades; after the daily limit there is nothing to do but come back tomorrow.
+ * subscriber upgrades — also at the daily limit when a higher plan allows more a day; at the top of the ladder's day
+ * there is nothing to do but come back tomorrow.
  */
 export function quotaActionOf(
   code: DiagnosisLimitCode,
@@ -82,8 +83,10 @@ export function quotaActionOf(
     case QuotaErrorCode.diagnosis.network:
       return { href: loginHref(location.pathname, location.search), labelKey: 'quota.login' }
     case QuotaErrorCode.diagnosis.member:
+    case QuotaErrorCode.diagnosis.dailyMember:
       return { href: '/subscribe', labelKey: 'quota.subscribe' }
     case QuotaErrorCode.diagnosis.subscriber:
+    case QuotaErrorCode.diagnosis.dailySubscriber:
       return { href: '/subscribe', labelKey: 'quota.upgrade' }
     default:
       return null

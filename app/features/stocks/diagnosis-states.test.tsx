@@ -77,6 +77,16 @@ describe('diagnosis state messages', () => {
     expect(render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_DAILY' })).not.toContain('<a ')
   })
 
+  it('offers the plan with more a day to a member or subscriber at the daily limit, in both languages', () => {
+    const member = textOf(render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_DAILY_MEMBER' }))
+    expect(member).toContain('Subscribe for more attempts a day, or come back tomorrow')
+    expect(member).toContain('See subscriptions')
+    const subscriber = textOf(
+      render({ kind: 'limited', code: 'DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER' }, 'zh-Hant'),
+    )
+    expect(subscriber).toContain('升級方案可獲得更多每日次數')
+  })
+
   it('retries a failed diagnosis at the same address', () => {
     expect(render({ kind: 'failed', code: 'DIAGNOSIS_FAILED' })).toContain(
       'href="/ai-stock-diagnosis?code=AAPL&amp;market=us"',

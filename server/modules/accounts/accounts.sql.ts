@@ -58,6 +58,11 @@ export const siteHandovers = pgTable(
     memberId: uuid().references(() => members.id, { onDelete: 'cascade' }),
     /** The reader had accepted cookies (the `privacy` cookie) on the site it came from. */
     hasConsent: boolean().notNull(),
+    /**
+     * The browser's device id (`tw_device`) on the site it came from, so a visitor's free allowances count as one
+     * visitor on both sites (ADR 0029); null when it had none. Lives as long as the pass (60 seconds).
+     */
+    deviceId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },

@@ -383,6 +383,49 @@ describe('switching sites with the cookie consent', () => {
   })
 })
 
+describe('switching sites with a visitor’s device (ADR 0029)', () => {
+  it('carries the device id, so the free allowance used on one site is already used on the other', async () => {
+    const browser = createBrowser()
+    const quotaOn = async (region: 'en' | 'hant') =>
+      (await browser.get(`${origins[region]}/api/portal/member/quota?kind=diagnosis`)).json().data as {
+        remaining: number
+      }
+    const fresh = await quotaOn('en')
+    const device = browser.jar(hosts.en).get('tw_device')
+    expect(device).toBeTruthy()
+    expect((await browser.get(`${origins.en}/api/portal/bizStockScore/getByCode?code=AAPL`)).statusCode).toBe(
+      200,
+    )
+    expect((await quotaOn('en')).remaining).toBe(fresh.remaining - 1)
+
+    const { page, hops } = await browser.switchSites('en', 'hant', '/ai-stock-diagnosis')
+    expect(hops).toHaveLength(4)
+    expect(page?.href).toBe(`${origins.hant}/ai-stock-diagnosis`)
+    expect(browser.jar(hosts.hant).get('tw_device')).toBe(device)
+    expect((await quotaOn('hant')).remaining).toBe(fresh.remaining - 1)
+    // Only the device: no login, no consent the visitor did not give.
+    expect(browser.jar(hosts.hant).has('access_token')).toBe(false)
+    expect(browser.jar(hosts.hant).has('privacy')).toBe(false)
+  })
+})
+
+describe('a visitor’s device on sites under one parent domain (ADR 0029)', () => {
+  it('is set on the parent domain, so every regional site counts the same visitor without a hand-over', async () => {
+    const shared = await createTestRuntime({ SITE_URL_PATTERN: 'https://{region}.example.com' }, { clock })
+    try {
+      const response = await shared.app.inject({
+        method: 'GET',
+        url: '/api/portal/member/quota?kind=chat',
+        headers: { host: 'hk.example.com' },
+      })
+      const device = setCookiesOf(response).find((c) => c.name === 'tw_device')
+      expect(device?.raw).toMatch(/; Domain=example\.com/i)
+    } finally {
+      await shared.close()
+    }
+  })
+})
+
 describe('hand-over housekeeping and limits', () => {
   it('deletes expired passes with accounts:purge', async () => {
     const browser = createBrowser()
@@ -426,6 +469,7 @@ describe('hand-over housekeeping and limits', () => {
         device: { key: 'k', network: null },
       },
       hasConsent: true,
+      deviceId: 'AAAAAAAAAAAAAAAAAAAAAA',
     })
     expect(step).toEqual({ location: 'https://hant.example.com/about-us', outcome: 'not-needed' })
   })

@@ -13,9 +13,9 @@ import {
 } from '#contracts/site-handover.ts'
 import type { Config } from '#server/config.ts'
 import { isSameOriginNavigation } from '#server/http/request-origin.ts'
-import { newHandoverSecret } from '#server/kernel/secrets.ts'
+import { isDeviceId, newHandoverSecret } from '#server/kernel/secrets.ts'
 import { sessionTokenOf } from './reader-identification.ts'
-import { setSessionCookies } from './session-cookies.ts'
+import { accountCookieNames, setDeviceCookie, setSessionCookies } from './session-cookies.ts'
 import { handoverRules, type SiteHandoverService } from './site-handover.service.ts'
 import {
   clearHandoverCookie,
@@ -30,6 +30,12 @@ function redirectTo(reply: FastifyReply, location: string) {
   reply.header('cache-control', 'no-store')
   reply.header('referrer-policy', 'no-referrer')
   return reply.redirect(location, 302)
+}
+
+/** The browser's device id on this site, when it has a well-formed one. */
+function deviceIdOf(request: FastifyRequest): string | undefined {
+  const deviceId = request.cookies[accountCookieNames.device]
+  return isDeviceId(deviceId) ? deviceId : undefined
 }
 
 function logStep(request: FastifyRequest, step: string, outcome: string, isRefusal = false): void {
@@ -56,6 +62,7 @@ export function registerSiteHandoverRoutes(
       isFromThisSite: isSameOriginNavigation(request, siteHandover.originOfHost(request.host)),
       reader: request.reader,
       hasConsent: hasConsentCookie(request),
+      deviceId: deviceIdOf(request),
     })
     logStep(request, 'switch', step.outcome, step.outcome === 'cross-site')
     if (step.outcome === 'started') setHandoverCookie(reply, config, 'switchMark', newHandoverSecret())
@@ -84,6 +91,7 @@ export function registerSiteHandoverRoutes(
       hasSwitchMark,
       reader: request.reader,
       hasConsent: hasConsentCookie(request),
+      deviceId: deviceIdOf(request),
     })
     logStep(request, 'issue', step.outcome, step.outcome === 'no-switch' || step.outcome === 'no-state')
     return redirectTo(reply, step.location)
@@ -111,6 +119,9 @@ export function registerSiteHandoverRoutes(
         })
       }
       if (result.hasConsent) setConsentCookie(reply, request, config)
+      // The visitor's free allowances count on the device it used there (ADR 0029): the same one here.
+      const carriedDevice = result.deviceId ?? undefined
+      if (isDeviceId(carriedDevice)) setDeviceCookie(reply, request, config, carriedDevice)
     }
     if (result.region) setLanguageChoiceCookie(reply, request, config, result.region)
     return redirectTo(reply, result.location)

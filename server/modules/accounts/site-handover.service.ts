@@ -1,7 +1,7 @@
 /**
  * Hand-overs between regional sites (spec §2 language switcher; ADR 0010). When the reader's site and the other
- * language's site share no cookie domain, the switch carries the reader's login and cookie consent in four steps,
- * each a redirect:
+ * language's site share no cookie domain, the switch carries the reader's login, cookie consent and device id (whose
+ * free allowances a visitor has used; ADR 0029) in four steps, each a redirect:
  *   1. switch (reader's site, same-origin navigations only) → 2. begin (other site: puts a random state in the
  *   browser) → 3. issue (reader's site: a one-time pass bound to that state, the other site's origin and the
  *   session) → 4. accept (other site: redeems the pass once, in the browser holding the state; a NEW session).
@@ -57,7 +57,9 @@ export type AcceptResult =
   | (HandoverStep<'accepted'> & {
       region: Region
       hasConsent: boolean
-      /** The new session on this site; null when the pass carried only consent. */
+      /** The device id the browser had on the other site, to count its free allowances here too; null when none. */
+      deviceId: string | null
+      /** The new session on this site; null when the pass carried only consent and the device. */
       session: { token: string; userInfo: MemberInfo; secondsLeft: number } | null
     })
   | (HandoverStep<AcceptRefusal> & { region: Region | undefined })
@@ -103,7 +105,7 @@ export function createSiteHandoverService({
 
   /**
    * Step 1, on the reader's site: a plain move to the page on the other site, unless there is something to carry
-   * (a session or the consent), the sites share no cookies and the navigation came from this site itself.
+   * (a session, the consent or a device id), the sites share no cookies and the navigation came from this site itself.
    */
   function planSwitch(input: {
     host: string
@@ -112,6 +114,7 @@ export function createSiteHandoverService({
     isFromThisSite: boolean
     reader: Reader
     hasConsent: boolean
+    deviceId: string | undefined
   }): HandoverStep<SwitchOutcome> {
     const path = sameSitePath(input.path)
     const page = `${origins[input.to]}${path}`
@@ -119,7 +122,8 @@ export function createSiteHandoverService({
     if (!here) return { location: page, outcome: 'unknown-host' }
     if (here === input.to || sharesCookies(cookieDomain, input.host, hostOfRegion[input.to]))
       return { location: page, outcome: 'not-needed' }
-    if (!input.reader.sessionId && !input.hasConsent) return { location: page, outcome: 'nothing-to-carry' }
+    if (!input.reader.sessionId && !input.hasConsent && !input.deviceId)
+      return { location: page, outcome: 'nothing-to-carry' }
     if (!input.isFromThisSite) return { location: page, outcome: 'cross-site' }
     return { location: stepUrl(input.to, handoverPaths.begin, { from: here, path }), outcome: 'started' }
   }
@@ -144,7 +148,7 @@ export function createSiteHandoverService({
 
   /**
    * Step 3, on the reader's site: a one-time pass for the other site, when this browser started the switch here
-   * (`hasSwitchMark`: the cookie step 1 set) and has a session or the consent to carry.
+   * (`hasSwitchMark`: the cookie step 1 set) and has a session, the consent or a device id to carry.
    */
   async function issueHandover(input: {
     host: string
@@ -154,6 +158,7 @@ export function createSiteHandoverService({
     hasSwitchMark: boolean
     reader: Reader
     hasConsent: boolean
+    deviceId: string | undefined
   }): Promise<HandoverStep<IssueOutcome>> {
     const path = sameSitePath(input.path)
     const page = `${origins[input.to]}${path}`
@@ -164,7 +169,8 @@ export function createSiteHandoverService({
     if (!input.hasSwitchMark) return { location: page, outcome: 'no-switch' }
     if (!isHandoverSecretShape(input.state)) return { location: page, outcome: 'no-state' }
     const { sessionId, memberId } = input.reader
-    if (!sessionId && !input.hasConsent) return { location: page, outcome: 'nothing-to-carry' }
+    if (!sessionId && !input.hasConsent && !input.deviceId)
+      return { location: page, outcome: 'nothing-to-carry' }
     const token = newHandoverSecret()
     const now = clock.now()
     await insertHandover(db, {
@@ -174,6 +180,7 @@ export function createSiteHandoverService({
       sessionId,
       memberId: sessionId ? memberId : null,
       hasConsent: input.hasConsent,
+      deviceId: input.deviceId ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + handoverRules.validMs),
     })
@@ -216,7 +223,14 @@ export function createSiteHandoverService({
         secondsLeft: Math.floor((started.expiresAt.getTime() - now.getTime()) / 1000),
       }
     }
-    return { location, outcome: 'accepted', region, hasConsent: pass.hasConsent, session }
+    return {
+      location,
+      outcome: 'accepted',
+      region,
+      hasConsent: pass.hasConsent,
+      deviceId: pass.deviceId,
+      session,
+    }
   }
 
   /** Housekeeping (`accounts:purge`): passes past their expiry. */

@@ -103,13 +103,13 @@ describe('chat quota', () => {
     expect(list.json().data.total).toBe(1)
   })
 
-  it("tells a member to come back tomorrow, then to subscribe once the month's replies are used", async () => {
+  it("offers a member a plan with more a day, then to subscribe once the month's replies are used", async () => {
     const token = await logIn()
     expect((await ask({ ip: newIp(), token })).statusCode).toBe(200)
     expectLimited(
       await ask({ ip: newIp(), token }),
-      'CHAT_LIMIT_DAILY',
-      "You've reached today's AI reply limit. Please come back tomorrow.",
+      'CHAT_LIMIT_DAILY_MEMBER',
+      "You've reached today's AI reply limit. Subscribe for more replies a day, or come back tomorrow.",
     )
     clock.advance(24 * 60 * 60 * 1000)
     expect((await ask({ ip: newIp(), token })).statusCode).toBe(200)

@@ -108,7 +108,7 @@ const rungCases: Array<{
     rung: 'member',
     daily: 5,
     monthly: 10,
-    dayCode: 'DIAGNOSIS_LIMIT_DAILY',
+    dayCode: 'DIAGNOSIS_LIMIT_DAILY_MEMBER',
     monthCode: 'DIAGNOSIS_LIMIT_MEMBER',
   },
   {
@@ -116,7 +116,7 @@ const rungCases: Array<{
     rung: 'base',
     daily: 8,
     monthly: 20,
-    dayCode: 'DIAGNOSIS_LIMIT_DAILY',
+    dayCode: 'DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER',
     monthCode: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
   },
   {
@@ -124,7 +124,7 @@ const rungCases: Array<{
     rung: 'plus',
     daily: 12,
     monthly: 30,
-    dayCode: 'DIAGNOSIS_LIMIT_DAILY',
+    dayCode: 'DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER',
     monthCode: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
   },
   {
@@ -148,7 +148,7 @@ const rungCases: Array<{
     rung: 'member',
     daily: 3,
     monthly: 6,
-    dayCode: 'CHAT_LIMIT_DAILY',
+    dayCode: 'CHAT_LIMIT_DAILY_MEMBER',
     monthCode: 'CHAT_LIMIT_MEMBER',
   },
   {
@@ -156,7 +156,7 @@ const rungCases: Array<{
     rung: 'base',
     daily: 4,
     monthly: 8,
-    dayCode: 'CHAT_LIMIT_DAILY',
+    dayCode: 'CHAT_LIMIT_DAILY_SUBSCRIBER',
     monthCode: 'CHAT_LIMIT_SUBSCRIBER',
   },
   {
@@ -164,7 +164,7 @@ const rungCases: Array<{
     rung: 'plus',
     daily: 5,
     monthly: 10,
-    dayCode: 'CHAT_LIMIT_DAILY',
+    dayCode: 'CHAT_LIMIT_DAILY_SUBSCRIBER',
     monthCode: 'CHAT_LIMIT_SUBSCRIBER',
   },
   {
@@ -346,7 +346,7 @@ describe('counting under concurrent requests', () => {
     expect(served).toHaveLength(5)
     expect(refused).toHaveLength(20)
     for (const r of refused)
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'DIAGNOSIS_LIMIT_DAILY' })
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'DIAGNOSIS_LIMIT_DAILY_MEMBER' })
     const remaining = served.map((r) => (r as PromiseFulfilledResult<{ remaining: number }>).value.remaining)
     expect(remaining.sort()).toEqual([0, 1, 2, 3, 4])
     expect((await runtime.services.quotas.peek({ reader, kind: 'diagnosis' })).monthlyRemaining).toBe(5)
@@ -426,6 +426,15 @@ describe('quota messages', () => {
     )
     expect(translateErrorCode('CHAT_LIMIT_DAILY', 'en')).toBe(
       "You've reached today's AI reply limit. Please come back tomorrow.",
+    )
+  })
+
+  it('offers the plan with more a day to a member or subscriber below the top of the ladder', async () => {
+    const { translateErrorCode } = await import('#server/http/error-handler.ts')
+    expect(translateErrorCode('CHAT_LIMIT_DAILY_MEMBER', 'en')).toMatch(/Subscribe for more replies a day/)
+    expect(translateErrorCode('CHAT_LIMIT_DAILY_SUBSCRIBER', 'zh-Hant')).toMatch(/升級方案/)
+    expect(translateErrorCode('DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER', 'en')).toMatch(
+      /Upgrade for more attempts a day/,
     )
   })
 })

@@ -16,7 +16,7 @@ import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/kernel/reader.ts'
-import type { QuotaLadder, QuotaRung } from './quota-ladder.ts'
+import { type QuotaLadder, type QuotaRung, quotaRungs } from './quota-ladder.ts'
 import {
   consumeUse,
   countNetworkUses,
@@ -107,8 +107,23 @@ export function createQuotaService({ db, config, clock }: { db: Db; config: Conf
         ? codes.network
         : reader.role === 'visitor' || status.limitedBy === 'month'
           ? codes[reader.role]
-          : codes.daily
+          : dailyCodeOf(reader, kind)
     return new AppError('limited', code, { params: { remaining: 0 } })
+  }
+
+  /**
+   * A member's or subscriber's day used up: when a plan above theirs allows more a day, the refusal offers it
+   * (subscribe, or upgrade); only at the top of the ladder is tomorrow the one way forward.
+   */
+  function dailyCodeOf(reader: Reader, kind: QuotaKind): string {
+    const codes = QuotaErrorCode[kind]
+    const rung = rungOf(reader)
+    const daily = ladder[kind][rung].daily
+    const higherAllowsMore = quotaRungs
+      .slice(quotaRungs.indexOf(rung) + 1)
+      .some((higher) => ladder[kind][higher].daily > daily)
+    if (!higherAllowsMore) return codes.daily
+    return reader.role === 'member' ? codes.dailyMember : codes.dailySubscriber
   }
 
   /** What the reader has left, without using anything (for "N left" beside a button). */

@@ -565,6 +565,7 @@ describe('with small limits: the daily cap, the network ceiling and the autocomp
   })
   afterAll(() => capped.close())
 
+  // Every plan allows 2 a day here, so no plan has more to offer: only tomorrow helps.
   it("says today's limit is reached while the month still has attempts, in both languages", async () => {
     const token = await logIn('base', capped)
     const call = (code: string, region: 'en' | 'hant' = 'en') =>

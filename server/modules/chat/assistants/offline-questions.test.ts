@@ -82,7 +82,9 @@ async function picksFigures(reader: Reader, locale: Locale) {
   const shown = month.picks.slice(0, 10)
   return [
     ...shown.map((p) => formatMoney(p.recommendedPrice, p.currency)),
-    ...(month.lockedCount > 0 ? [String(month.lockedCount + Math.max(0, month.picks.length - 10))] : []),
+    ...(shown.length > 0 ? [month.recommendedAt] : []),
+    ...(month.lockedCount > 0 ? [String(month.lockedCount)] : []),
+    ...(month.picks.length > 10 ? [String(month.picks.length), '/member/picks'] : []),
   ]
 }
 
@@ -370,5 +372,29 @@ describe('offline assistant: the table of questions', () => {
       expect(answer.sources.every((s) => s.isDemo)).toBe(true)
       expect(answer.text).toContain(answer.sources[0]?.asOf as string)
     }
+  })
+})
+
+describe('offline assistant: the month’s picks by plan', () => {
+  it('does not ask a Premium reader to upgrade, and points to the page of every pick', async () => {
+    const answer = await ask('Show me this month’s stock picks', en, subscriber('premium'))
+    expect(answer.text).not.toMatch(/higher plan|subscri|upgrade/i)
+    expect(answer.sources[0]?.href).toBe('/member/picks')
+  })
+
+  it('dates the table by the recommendation and by the close its returns are counted to', async () => {
+    const reader = subscriber('base')
+    const month = (await runtime.services.stocks.listMonthlyPicks({ months: 6 }, reader, en)).months[0]
+    const latestClose = month?.picks
+      .map((p) => p.latestPriceDate)
+      .sort()
+      .at(-1)
+    const answer = await ask('Show me this month’s stock picks', en, reader)
+    expect(answer.text).toContain(
+      `Stock picks for ${month?.month} (recommended on ${month?.recommendedAt}; returns to ${latestClose}):`,
+    )
+    expect(answer.sources[0]?.asOf).toBe(latestClose)
+    // Base hides the rest of the month's picks: a higher plan shows them.
+    expect(answer.text).toMatch(/more picks this month are shown with a higher plan/)
   })
 })

@@ -31,7 +31,7 @@ export const toolDescriptions: Record<ToolName, string> = {
     'The hottest stocks of the latest session by heat score (volume, price move, article mentions).',
   searchArticles: 'Search our articles (news and analysis) in the reader’s language.',
   listMonthlyPicks:
-    'This month’s stock picks the reader’s plan may see, how many are locked, and the track record of past months.',
+    'This month’s stock picks the reader’s plan may see (the first 10 listed; shownCount in all, every one on href), how many a higher plan would show (lockedCount), and the track record of past months.',
 }
 
 /** "Reading Tencent's diagnosis…": what the reader sees while a tool runs. */

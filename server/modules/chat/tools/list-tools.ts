@@ -133,11 +133,22 @@ export interface PicksFacts {
       actualReturn: number | null
     }
   >
+  /** The first day of the month the picks were recommended on (YYYY-MM-DD). */
+  recommendedAt: string | null
+  /** The session the returns so far are counted to: the latest close of the picks listed. */
+  pricesAsOf: string | null
+  /** Picks of the month the reader's plan shows: all of them are on `href`, the first `picks.length` are listed. */
+  shownCount: number
   /** Picks of the month the reader's plan does not show. */
   lockedCount: number
+  /** The page with every pick the reader's plan shows. */
+  href: string
   trackRecord: { picks: number; averageReturn: number | null; winRate: number | null }
   rule: string
 }
+
+/** Every pick of the month the reader's plan shows, with the step that shows the rest (app/routes/member-picks.tsx). */
+const picksPageHref = '/member/picks'
 
 export async function listMonthlyPicks(
   ctx: ToolContext,
@@ -174,22 +185,34 @@ export async function listMonthlyPicks(
     estimatedReturn: p.estimatedReturn,
     actualReturn: p.actualReturn,
   }))
+  // The table's figures are as of the latest close of the picks it lists, not the data the picks were chosen on.
+  const pricesAsOf =
+    picks
+      .map((p) => p.priceDate)
+      .filter((date): date is string => date !== null)
+      .sort()
+      .at(-1) ?? answer.asOf
   return {
     data: {
       asOf: answer.asOf,
       isDemo: answer.isDemo,
       month: current?.month ?? null,
+      recommendedAt: current?.recommendedAt ?? null,
+      pricesAsOf,
       picks,
-      lockedCount: (current?.lockedCount ?? 0) + Math.max(0, (current?.picks.length ?? 0) - picks.length),
+      shownCount: current?.picks.length ?? 0,
+      // Only what the plan hides: a Premium reader's picks beyond the first ten are theirs, on the page.
+      lockedCount: current?.lockedCount ?? 0,
       trackRecord: answer.trackRecord,
       rule: answer.rule,
+      href: picksPageHref,
     },
     sources: [
       {
         kind: 'picks',
         title: listTitle('picks', market, ctx.locale),
-        href: '/',
-        asOf: current?.picks[0]?.dataAsOf ?? answer.asOf ?? '',
+        href: picksPageHref,
+        asOf: pricesAsOf ?? '',
         isDemo: answer.isDemo,
       },
     ],

@@ -2,6 +2,7 @@
  * Picks questions: this month's stock picks the reader's plan shows, how many more a plan would show, and the track
  * record of past months.
  */
+import type { Reader } from '#server/kernel/reader.ts'
 import type { AssistantEvent } from '../../assistant.ts'
 import type { PicksFacts } from '../../tools/list-tools.ts'
 import { formatPercent } from '../../tools/tool-format.ts'
@@ -16,13 +17,18 @@ export async function* answerPicks({
 }: IntentAnswer): AsyncGenerator<AssistantEvent> {
   const p: { value?: PicksFacts } = {}
   yield* call('listMonthlyPicks', { market: reading.market }, p)
-  if (p.value) writePicks(w, p.value, reader.memberId !== null)
+  if (p.value) writePicks(w, p.value, reader.role)
 }
 
-function writePicks(w: Writer, p: PicksFacts, loggedIn: boolean): void {
+export function writePicks(w: Writer, p: PicksFacts, role: Reader['role']): void {
   const { zh } = w
   if (p.picks.length > 0) {
-    w.lines.push(zh ? `${p.month} 的精選股票：` : `Stock picks for ${p.month}:`)
+    const recommended = p.recommendedAt ?? p.month
+    w.lines.push(
+      zh
+        ? `${p.month} 的精選股票（${recommended} 推薦${p.pricesAsOf ? `，回報計至 ${p.pricesAsOf}` : ''}）：`
+        : `Stock picks for ${p.month} (recommended on ${recommended}${p.pricesAsOf ? `; returns to ${p.pricesAsOf}` : ''}):`,
+    )
     w.lines.push(
       table(
         zh
@@ -38,12 +44,14 @@ function writePicks(w: Writer, p: PicksFacts, loggedIn: boolean): void {
       ),
     )
   }
-  if (p.lockedCount > 0)
+  // Picks the plan shows but the answer does not list are the reader's already: the page has them, no plan is needed.
+  if (p.shownCount > p.picks.length)
     w.lines.push(
       zh
-        ? `本月另有 ${p.lockedCount} 隻精選股票${loggedIn ? '需要訂閱或升級方案' : '需要登入並訂閱'}才能查看。`
-        : `${p.lockedCount} more picks this month are shown ${loggedIn ? 'with a subscription or a higher plan' : 'to subscribers (log in and subscribe)'}.`,
+        ? `以上是您的方案本月可查看的 ${p.shownCount} 隻精選股票中的前 ${p.picks.length} 隻，全部請見[每月精選股票](${p.href})。`
+        : `These are the first ${p.picks.length} of the ${p.shownCount} picks your plan shows this month; see them all on [Monthly picks](${p.href}).`,
     )
+  if (p.lockedCount > 0) w.lines.push(lockedLine(p.lockedCount, role, zh))
   if (p.trackRecord.averageReturn !== null)
     w.lines.push(
       zh
@@ -51,4 +59,19 @@ function writePicks(w: Writer, p: PicksFacts, loggedIn: boolean): void {
         : `Past months: ${p.trackRecord.picks} picks, average return ${formatPercent(p.trackRecord.averageReturn, true)}, ${pct(p.trackRecord.winRate, zh)} of them gained.`,
     )
   w.lines.push(p.rule)
+}
+
+/** The picks the reader's plan hides, and the step that shows them: log in and subscribe, subscribe, or upgrade. */
+function lockedLine(count: number, role: Reader['role'], zh: boolean): string {
+  if (zh) {
+    const step = role === 'visitor' ? '需要登入並訂閱' : role === 'member' ? '需要訂閱' : '需要升級方案'
+    return `本月另有 ${count} 隻精選股票${step}才能查看。`
+  }
+  const step =
+    role === 'visitor'
+      ? 'to subscribers (log in and subscribe)'
+      : role === 'member'
+        ? 'with a subscription'
+        : 'with a higher plan'
+  return `${count} more picks this month are shown ${step}.`
 }

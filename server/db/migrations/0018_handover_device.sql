@@ -1,0 +1,1 @@
+ALTER TABLE "site_handovers" ADD COLUMN "device_id" text;
