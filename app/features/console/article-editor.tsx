@@ -281,7 +281,7 @@ export function ArticleEditor({
             </p>
             {article && keptDraft.revision !== null && keptDraft.revision !== article.revision ? (
               <p className="text-ink-700">
-                {t('editor.draftOfferOlder', { kept: keptDraft.revision, current: article.revision })}
+                {t('editor.draftOfferOlder', { kept: keptDraft.revision, latest: article.revision })}
               </p>
             ) : null}
           </div>
