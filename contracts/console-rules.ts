@@ -30,6 +30,8 @@ export interface ConsoleActor {
   memberId: string
   /** E.164, as stored when the entry was written. */
   phone: string
+  /** The name the member goes by now (their display name), filled in where the console lists who did what. */
+  name?: string | null
 }
 
 /** `GET /api/console/me` */
@@ -64,6 +66,8 @@ export interface AuditEntry {
   action: string
   entity: string
   entityId: string
+  /** For an entry about a member (entity `member`): their number now, so the console can say whom it concerned. */
+  memberPhone?: string | null
   before: unknown
   after: unknown
 }

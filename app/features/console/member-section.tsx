@@ -11,6 +11,7 @@ import { useRootData } from '#app/use-root-data.ts'
 import type { Currency } from '#contracts/billing-rules.ts'
 import type { ConsoleMemberView, ConsolePlanSnapshot } from '#contracts/console-members-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
+import { asTranslate, planChangeActorText } from './audit-words.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleTable } from './console-lists.tsx'
 import { ConsoleError, ConsoleLoading, ConsoleNotice, formatFirmTime } from './console-ui.tsx'
@@ -157,9 +158,16 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
             headers={[t('members.at'), t('members.actor'), t('members.change'), t('members.reference')]}
             rows={view.planHistory.map((change) => [
               time(change.at),
-              t(`members.actors.${change.actor}`),
+              planChangeActorText(change, asTranslate(t)),
               <span key="change" className="flex flex-col">
-                <span className="font-mono text-xs">{change.kind}</span>
+                <span className="font-medium">
+                  {t(`members.changeKinds.${change.kind}`, {
+                    tier: t(`members.tiers.${change.after?.tier ?? change.before?.tier}`, {
+                      defaultValue: '',
+                    }),
+                    defaultValue: change.kind,
+                  })}
+                </span>
                 <span>
                   {snapshotText(change.before)} → {snapshotText(change.after)}
                 </span>
