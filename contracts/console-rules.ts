@@ -383,6 +383,8 @@ export const ConsoleErrorCode = {
   lastAdmin: 'CONSOLE_LAST_ADMIN',
   /** 400 — 'Enter a mobile number in international form, e.g. +852 9123 4567.' */
   phoneInvalid: 'CONSOLE_PHONE_INVALID',
+  /** 400 — 'This is not a mobile number in use. Check the digits.' (well-formed, but no network gives it out) */
+  phoneNotMobile: 'CONSOLE_PHONE_NOT_MOBILE',
   /** 404 — 'This member was not found.' */
   memberNotFound: 'CONSOLE_MEMBER_NOT_FOUND',
   /** 404 — 'This article was not found.' */

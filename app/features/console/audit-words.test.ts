@@ -109,7 +109,9 @@ describe('the audit log in words', () => {
       after: null,
       reference: 'goodwill',
     }
-    expect(planChangeActorText({ ...change, by: { phone: admin.phone, name: 'Ada Wong' } }, en)).toBe('Ada Wong')
+    expect(planChangeActorText({ ...change, by: { phone: admin.phone, name: 'Ada Wong' } }, en)).toBe(
+      'Ada Wong',
+    )
     expect(planChangeActorText(change, en)).toBe('Operator command')
     expect(planChangeActorText({ ...change, actor: 'provider' }, en)).toBe('Payment provider')
   })
