@@ -187,6 +187,8 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
     ['/console/audit', page.getByTestId('audit-entry').first()],
     ['/console/roles', page.getByTestId('role-holder').first()],
     ['/console/articles', page.getByRole('heading', { level: 1 })],
+    ['/console/classroom', page.getByRole('table').first()],
+    ['/console/strategies', page.getByRole('table').first()],
   ] as const) {
     await page.goto(path)
     await expect(ready).toBeVisible()

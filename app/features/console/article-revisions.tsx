@@ -80,7 +80,7 @@ export function ArticleRevisions({
     <Card className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold text-ink-900">{t('revisions.title')}</h2>
       <ConsoleError error={action.error} />
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-ink-100 text-ink-500">
             <tr>
