@@ -38,7 +38,7 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   site,
   t,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(180_000)
   const admin = adminOn(consoleAdmins, site.region)
   const oldPath = `/old-${site.region}-${randomInt(100_000, 999_999)}`
 
@@ -197,6 +197,7 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   }
 
   // The roles form tells a well-formed number nobody is given apart from one typed in the wrong form.
+  await page.goto('/console/roles')
   await waitForHydration(page)
   const grant = page.getByRole('form', { name: t('console:roles.grant') })
   await grant.getByLabel(t('console:roles.phone')).fill('+852 1234 5678')
