@@ -171,7 +171,7 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
     ['contact', page.getByLabel(t('console:site.contact.channels.email'), { exact: true })],
     ['prices', page.getByTestId('price-row').first()],
   ] as const) {
-    await page.getByRole('link', { name: t(`console:site.tabNames.${tab}`) }).click()
+    await page.getByRole('link', { name: t(`console:site.tabNames.${tab}`), exact: true }).click()
     await expect(ready).toBeVisible()
     await expectNoSeriousA11yIssues(page)
   }
