@@ -284,7 +284,9 @@ describe('roles', () => {
     ).json().data as AuditPage
     expect(audit.rows.map((entry) => entry.action)).toEqual(['role.revoke', 'role.grant'])
     const [revoke, grant] = audit.rows as [AuditEntry, AuditEntry]
+    // Who acted (with the name they go by: none set here), and whom it was about, by number.
     expect(grant.actor).toEqual({ memberId: admin.memberId, phone: admin.phone, name: null })
+    expect(grant.memberPhone).toBe(phone)
     expect(grant.before).toMatchObject({ roles: [] })
     expect(grant.after).toMatchObject({ roles: [{ role: 'support' }] })
     expect(revoke.before).toMatchObject({ roles: [{ role: 'support' }] })
