@@ -94,6 +94,7 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
   )
   await expect(planChange).toContainText(supportName)
   await expect(planChange).toContainText(reason)
+  await expect(planChange).toContainText(t('console:members.planStates.active'))
   await expect(planChange).not.toContainText('operator_grant')
 
   // The reader sees Plus on their account page at once.

@@ -43,7 +43,8 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
     if (!snapshot) return '—'
     const tierName = t(`members.tiers.${snapshot.tier}`, { defaultValue: snapshot.tier })
     const periodName = t(`members.periods.${snapshot.period}`, { defaultValue: snapshot.period })
-    return `${tierName} (${periodName}) · ${snapshot.status} · ${time(snapshot.endsAt)}`
+    const statusName = t(`members.planStates.${snapshot.status}`, { defaultValue: snapshot.status })
+    return `${tierName} (${periodName}) · ${statusName} · ${time(snapshot.endsAt)}`
   }
 
   return (
