@@ -71,8 +71,10 @@ export interface ConsolePlanChange {
   kind: string
   before: ConsolePlanSnapshot | null
   after: ConsolePlanSnapshot | null
-  /** What caused it: a payment or event id, or for console changes the staff member and their reason. */
+  /** What caused it: a payment or event id, or for a change made in the console the staff member's reason. */
   reference: string | null
+  /** For a change made in the console: the staff member who made it (absent: an operator command, or not staff). */
+  by?: { phone: string; name: string | null }
 }
 
 /** Uses of one metered feature today and this month (the firm's calendar), beside the member's allowance. */

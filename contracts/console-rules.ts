@@ -30,6 +30,8 @@ export interface ConsoleActor {
   memberId: string
   /** E.164, as stored when the entry was written. */
   phone: string
+  /** The name the member goes by now (their display name), filled in where the console lists who did what. */
+  name?: string | null
 }
 
 /** `GET /api/console/me` */
@@ -64,6 +66,8 @@ export interface AuditEntry {
   action: string
   entity: string
   entityId: string
+  /** For an entry about a member (entity `member`): their number now, so the console can say whom it concerned. */
+  memberPhone?: string | null
   before: unknown
   after: unknown
 }
@@ -379,6 +383,8 @@ export const ConsoleErrorCode = {
   lastAdmin: 'CONSOLE_LAST_ADMIN',
   /** 400 — 'Enter a mobile number in international form, e.g. +852 9123 4567.' */
   phoneInvalid: 'CONSOLE_PHONE_INVALID',
+  /** 400 — 'This is not a mobile number in use. Check the digits.' (well-formed, but no network gives it out) */
+  phoneNotMobile: 'CONSOLE_PHONE_NOT_MOBILE',
   /** 404 — 'This member was not found.' */
   memberNotFound: 'CONSOLE_MEMBER_NOT_FOUND',
   /** 404 — 'This article was not found.' */

@@ -45,6 +45,17 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
   await page.context().clearCookies()
   await acceptCookies(page, site.origin)
   await logInThroughApi(page, request, site.origin, support)
+  const supportName = `Support ${support.mobile}`
+  expect(
+    await page.evaluate(async (displayName) => {
+      const response = await fetch('/api/portal/member/displayName', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ displayName }),
+      })
+      return response.status
+    }, supportName),
+  ).toBe(200)
   await page.goto('/console')
   const navigation = page.getByRole('navigation', { name: t('console:nav.label') })
   await expect(navigation).not.toContainText(t('console:nav.roles'))
@@ -76,7 +87,15 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
     t('console:members.granted', { tier: t('console:members.tiers.plus') }),
   )
   await expect(page.getByTestId('member-plan')).toContainText(t('console:members.tiers.plus'))
-  await expect(page.getByTestId('plan-change').first()).toContainText(`console ${support.e164}: ${reason}`)
+  // The plan history says it in words: what changed, who did it by name, and why.
+  const planChange = page.getByTestId('plan-change').first()
+  await expect(planChange).toContainText(
+    t('console:members.changeKinds.operator_grant', { tier: t('console:members.tiers.plus') }),
+  )
+  await expect(planChange).toContainText(supportName)
+  await expect(planChange).toContainText(reason)
+  await expect(planChange).toContainText(t('console:members.planStates.active'))
+  await expect(planChange).not.toContainText('operator_grant')
 
   // The reader sees Plus on their account page at once.
   await readerPage.goto('/member/account')

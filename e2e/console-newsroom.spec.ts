@@ -29,6 +29,7 @@ type Words = Record<Locale, { title: string; body: string }>
 test.describe.configure({ mode: 'serial' })
 
 const editor = newMobile()
+const editorName = `Editor ${editor.mobile}`
 let editorCookies: Cookie[] = []
 
 test.beforeAll(async ({ browser }, testInfo) => {
@@ -53,7 +54,19 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await context.close()
   // One login for the editor: the site refuses a second code to the same number within a minute.
   const editorContext = await browser.newContext()
-  await logInThroughApi(await editorContext.newPage(), editorContext.request, origin, editor)
+  const editorPage = await editorContext.newPage()
+  await logInThroughApi(editorPage, editorContext.request, origin, editor)
+  // The editor goes by a name: the revisions say who saved them by it.
+  expect(
+    await editorPage.evaluate(async (displayName) => {
+      const response = await fetch('/api/portal/member/displayName', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ displayName }),
+      })
+      return response.status
+    }, editorName),
+  ).toBe(200)
   editorCookies = await editorContext.cookies()
   await editorContext.close()
 })
@@ -352,16 +365,28 @@ test('an editor compares two revisions, restores the older one, and deletes the 
   await page.getByRole('button', { name: t('console:editor.save') }).click()
   await expect(page.getByText(t('console:editor.saved'))).toBeVisible()
 
-  // Revision 1 against revision 2: the titles of both languages changed, shown side by side.
+  // Revision 1 against revision 2: the titles of both languages changed, shown side by side under the names the
+  // form gives them, with only the added words marked; the revisions say who saved them.
   await page.getByLabel(t('console:revisions.from')).selectOption('1')
   await page.getByLabel(t('console:revisions.to')).selectOption('2')
   await page.getByRole('button', { name: t('console:revisions.compare') }).click()
   const changes = page.getByTestId('revision-changes')
+  const added = { en: 'revised', 'zh-Hant': '修訂' } as const
   for (const locale of ['en', 'zh-Hant'] as const) {
-    const row = changes.getByRole('row').filter({ hasText: `versions.${locale}.title` })
+    const label = t('console:revisions.fields.title', {
+      language: t(`console:revisions.languages.${locale}`),
+    })
+    const row = changes.getByRole('row', { name: label })
+    await expect(row.getByRole('rowheader')).toHaveText(label)
     await expect(row).toContainText(first[locale].title)
     await expect(row).toContainText(second[locale].title)
+    await expect(row.locator('ins', { hasText: added[locale] })).toHaveCount(1)
+    await expect(row.locator('ins', { hasText: token })).toHaveCount(0)
   }
+  await expect(changes).not.toContainText('versions.')
+  await expect(
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: '2', exact: true }) }),
+  ).toContainText(editorName)
 
   // Restoring revision 1 makes it the newest revision, and its words are what readers get once published.
   await page.getByRole('button', { name: t('console:revisions.restoreNumber', { number: 1 }) }).click()

@@ -3,6 +3,8 @@
  * admin adds a redirect, a visitor following the old path lands on its target; the admin points it elsewhere and the
  * next visitor lands there, and the change is in the audit log. The admin edits a site text beside its live preview,
  * saves it, and finds it on the public page; and adds a history milestone, which the history page shows at once.
+ * The audit log says each change in words, with the admin by name; no console page scrolls sideways at 360 px; the
+ * roles form tells an unallocated number from one typed in the wrong form.
  */
 import { randomInt } from 'node:crypto'
 import type { Browser } from '@playwright/test'
@@ -36,11 +38,23 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   site,
   t,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(180_000)
   const admin = adminOn(consoleAdmins, site.region)
   const oldPath = `/old-${site.region}-${randomInt(100_000, 999_999)}`
 
   await logInThroughApi(page, request, site.origin, admin)
+  // The admin goes by a name, which the audit log shows for who acted.
+  const adminName = `Admin ${admin.mobile}`
+  expect(
+    await page.evaluate(async (displayName) => {
+      const response = await fetch('/api/portal/member/displayName', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ displayName }),
+      })
+      return response.status
+    }, adminName),
+  ).toBe(200)
   await page.goto('/console')
   await page
     .getByRole('navigation', { name: t('console:nav.label') })
@@ -84,9 +98,14 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   await page.goto('/company-history')
   await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(second.heading)
 
-  // The change is in the audit log, with who made it.
+  // The change is in the audit log in words, with who made it by name.
   await page.goto(`/console/audit?action=redirect.update`)
-  await expect(page.getByTestId('audit-entry').filter({ hasText: oldPath }).first()).toContainText(admin.e164)
+  const changed = page.getByTestId('audit-entry').filter({ hasText: oldPath }).first()
+  await expect(changed.getByTestId('audit-message')).toHaveText(
+    t('console:audit.messages.redirect.update', { subject: oldPath }),
+  )
+  await expect(changed).toContainText(adminName)
+  await expect(changed).toContainText(t('console:audit.entities.redirect'))
 
   // The admin edits a site text beside its preview and finds it on the public page.
   const token = `wombat${randomInt(100_000, 999_999)}`
@@ -109,8 +128,18 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   await page.getByRole('button', { name: t('console:site.texts.save') }).click()
   await expect(page.getByRole('status').filter({ hasText: t('console:site.texts.saved') })).toBeVisible()
 
+  const textEditorUrl = page.url()
+
   await page.goto('/cookie-policy')
   await expect(page.getByRole('main').locator('strong', { hasText: token })).toBeVisible()
+  await page.goto('/console/audit?action=site_text.save')
+  // Both sites' journeys share the log: this site's save is the one in its own language.
+  await expect(
+    page
+      .getByTestId('audit-message')
+      .filter({ hasText: t('console:audit.messages.site_text.save', { subject: name, language }) })
+      .first(),
+  ).toBeVisible()
 
   // The admin adds a history milestone below the body; a field left empty is refused beside it, then it shows.
   const historyName = t('console:site.textNames.history')
@@ -146,8 +175,38 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
     ['contact', page.getByLabel(t('console:site.contact.channels.email'), { exact: true })],
     ['prices', page.getByTestId('price-row').first()],
   ] as const) {
-    await page.getByRole('link', { name: t(`console:site.tabNames.${tab}`) }).click()
+    await page.getByRole('link', { name: t(`console:site.tabNames.${tab}`), exact: true }).click()
     await expect(ready).toBeVisible()
     await expectNoSeriousA11yIssues(page)
   }
+
+  // On a phone no console page scrolls sideways: wide tables scroll inside their own box.
+  await page.setViewportSize({ width: 360, height: 740 })
+  for (const [path, ready] of [
+    ['/console/picks', page.getByTestId('pick-row').first()],
+    ['/console/site', page.getByRole('link', { name: t('console:site.texts.editOf', { name, language }) })],
+    [textEditorUrl, page.getByLabel(t('console:site.texts.body', { language }), { exact: true })],
+    ['/console/site/redirects', page.getByTestId('redirect-rule').first()],
+    ['/console/site/prices', page.getByTestId('price-row').first()],
+    ['/console/audit', page.getByTestId('audit-entry').first()],
+    ['/console/roles', page.getByTestId('role-holder').first()],
+    ['/console/articles', page.getByRole('heading', { level: 1 })],
+    ['/console/classroom', page.getByRole('table').first()],
+    ['/console/strategies', page.getByRole('table').first()],
+  ] as const) {
+    await page.goto(path)
+    await expect(ready).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0)
+  }
+
+  // The roles form tells a well-formed number nobody is given apart from one typed in the wrong form.
+  await page.goto('/console/roles')
+  await waitForHydration(page)
+  const grant = page.getByRole('form', { name: t('console:roles.grant') })
+  await grant.getByLabel(t('console:roles.phone')).fill('+852 1234 5678')
+  await grant.getByRole('button', { name: t('console:roles.grant') }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: t('errors:CONSOLE_PHONE_NOT_MOBILE') }),
+  ).toBeVisible()
 })

@@ -63,9 +63,15 @@ test('an admin grants the editor role, who writes, publishes and takes down an a
   await filters.getByLabel(t('console:audit.action')).fill('role.grant')
   await filters.getByRole('button', { name: t('console:articles.apply') }).click()
   await expect(page).toHaveURL(/action=role\.grant/)
-  await expect(page.getByTestId('audit-entry').filter({ hasText: editor.e164 }).first()).toContainText(
-    admin.e164,
-  )
+  // In words: "Granted Editor to +852 ****4567", by the admin.
+  const granted = page.getByTestId('audit-entry').filter({
+    hasText: t('console:audit.messages.role.grant', {
+      roles: t('console:roleNames.editor'),
+      subject: editor.masked,
+    }),
+  })
+  await expect(granted.first()).toContainText(admin.e164)
+  await expect(granted.first()).toContainText(t('console:audit.entities.member'))
 
   // The editor writes the article in both languages, watching the preview.
   await page.context().clearCookies()

@@ -261,6 +261,7 @@ class UsageError extends Error {}
 
 const consoleRefusals: Record<string, string> = {
   [ConsoleErrorCode.phoneInvalid]: 'not a mobile number in international form (+852 9123 4567)',
+  [ConsoleErrorCode.phoneNotMobile]: 'not a mobile number in use (check the digits)',
   [ConsoleErrorCode.lastAdmin]: 'the last admin cannot be revoked: grant admin to someone else first',
   [ConsoleErrorCode.memberNotFound]: 'no member with this number holds a console role',
 }

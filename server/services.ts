@@ -197,7 +197,7 @@ export function createServices({
   // analytics and the site's admin run other modules' rules, with the audit written in each change's transaction.
   // The firm's time zone is LIMITS_TIME_ZONE: the zone its calendar days are already counted in.
   const timeZone = config.limitsTimeZone
-  const audit = createConsoleAuditService({ db, clock, timeZone })
+  const audit = createConsoleAuditService({ db, clock, timeZone, findMemberNames: accounts.findMemberNames })
   const { recordChange } = audit
   const access = createConsoleAccessService({ db, clock, timeZone, accounts, recordChange })
   const covers = createArticleCoversService({ db, clock, storage })
@@ -215,7 +215,13 @@ export function createServices({
     announceArticleChange: (keys) => articles.announceArticleChange(keys),
     recordChange,
   })
-  const newsroom = createConsoleNewsroomService({ editing, covers, audit, timeZone })
+  const newsroom = createConsoleNewsroomService({
+    editing,
+    covers,
+    audit,
+    timeZone,
+    findMemberNames: accounts.findMemberNames,
+  })
   // What support staff see and change of a member (their plan through the subscriptions operator path).
   const members = createConsoleMembersService({
     db,

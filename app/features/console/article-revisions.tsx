@@ -1,6 +1,6 @@
 /**
  * An article's revisions, newest first: compare any two (the server lists the changed fields; they are shown side
- * by side) and restore an older one's content (the state stays; a stale answer is handed to the editor).
+ * by side, named as the form names them, with the words that changed marked) and restore an older one's content (the state stays; a stale answer is handed to the editor).
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,9 +12,10 @@ import {
   type EditorArticle,
   type RevisionComparison,
 } from '#contracts/console-rules.ts'
+import { actorText, asTranslate } from './audit-words.ts'
 import { ConsoleApiError, consoleApi } from './console-client.ts'
 import { ConsoleError, formatFirmTime, SelectField } from './console-ui.tsx'
-import { changeValueText } from './console-view.ts'
+import { comparedFields, type WordPart } from './revision-words.ts'
 import { useConsoleAction } from './use-console-action.ts'
 
 export function ArticleRevisions({
@@ -79,7 +80,7 @@ export function ArticleRevisions({
     <Card className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold text-ink-900">{t('revisions.title')}</h2>
       <ConsoleError error={action.error} />
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-ink-100 text-ink-500">
             <tr>
@@ -97,7 +98,7 @@ export function ArticleRevisions({
               <tr key={revision.number} className="border-b border-ink-50">
                 <td className="py-1 pr-3">{revision.number}</td>
                 <td className="py-1 pr-3">{formatFirmTime(revision.savedAt, timeZone, displayLocale)}</td>
-                <td className="py-1 pr-3">{revision.savedBy?.phone ?? t('audit.site')}</td>
+                <td className="py-1 pr-3">{actorText(revision.savedBy, 'article.save', asTranslate(t))}</td>
                 <td className="py-1 pr-3">
                   {t(`revisions.actions.${revision.action}`)} · {t(`states.${revision.state}`)}
                 </td>
@@ -143,26 +144,28 @@ export function ArticleRevisions({
         </div>
       ) : null}
       {comparison ? (
-        comparison.changes.length === 0 ? (
+        comparison.changes.length === 0 && comparison.from.state === comparison.to.state ? (
           <p className="text-sm text-ink-700">{t('revisions.noChanges')}</p>
         ) : (
           <table className="w-full table-fixed text-left text-sm" data-testid="revision-changes">
             <thead className="border-b border-ink-100 text-ink-500">
               <tr>
-                <th className="w-1/5 py-1 pr-3">{t('revisions.field')}</th>
+                <th className="w-1/4 py-1 pr-3">{t('revisions.field')}</th>
                 <th className="py-1 pr-3">{t('revisions.numbered', { number: comparison.from.number })}</th>
                 <th className="py-1 pr-3">{t('revisions.numbered', { number: comparison.to.number })}</th>
               </tr>
             </thead>
             <tbody>
-              {comparison.changes.map((change) => (
-                <tr key={change.field} className="border-b border-ink-50 align-top">
-                  <td className="py-1 pr-3 font-mono text-xs">{change.field}</td>
+              {comparedFields(comparison, asTranslate(t)).map((row) => (
+                <tr key={row.field} className="border-b border-ink-50 align-top" data-field={row.field}>
+                  <th scope="row" className="py-1 pr-3 font-medium break-words text-ink-700">
+                    {row.label}
+                  </th>
                   <td className="py-1 pr-3 whitespace-pre-wrap break-words">
-                    {changeValueText(change.before)}
+                    <ChangedText parts={row.words.before} />
                   </td>
                   <td className="py-1 pr-3 whitespace-pre-wrap break-words">
-                    {changeValueText(change.after)}
+                    <ChangedText parts={row.words.after} />
                   </td>
                 </tr>
               ))}
@@ -171,5 +174,37 @@ export function ArticleRevisions({
         )
       ) : null}
     </Card>
+  )
+}
+
+/** One side of a changed field: the words only this side has marked (struck out when removed, underlined when added). */
+function ChangedText({ parts }: { parts: WordPart[] }) {
+  const { t } = useTranslation('console')
+  let offset = 0
+  return (
+    <>
+      {parts.map((part) => {
+        const key = `${part.kind}${offset}`
+        offset += part.text.length
+        if (part.kind === 'same') return <span key={key}>{part.text}</span>
+        const label = t(part.kind === 'removed' ? 'revisions.removedWords' : 'revisions.addedWords', {
+          words: part.text,
+        })
+        return part.kind === 'removed' ? (
+          <del key={key} className="rounded-sm bg-red-100 text-red-900" title={label} data-word="removed">
+            {part.text}
+          </del>
+        ) : (
+          <ins
+            key={key}
+            className="rounded-sm bg-emerald-100 text-emerald-900"
+            title={label}
+            data-word="added"
+          >
+            {part.text}
+          </ins>
+        )
+      })}
+    </>
   )
 }

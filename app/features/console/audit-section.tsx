@@ -7,6 +7,7 @@ import { Link } from 'react-router'
 import { TextField } from '#app/components/text-field.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { AuditPage, ConsoleMe } from '#contracts/console-rules.ts'
+import { actorText, asTranslate, auditEntityText, auditMessage } from './audit-words.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleFilterForm, ConsoleList, ConsoleListHeader, useConsoleListQuery } from './console-lists.tsx'
 import { formatFirmTime } from './console-ui.tsx'
@@ -15,11 +16,12 @@ import { useConsoleData } from './use-console-data.ts'
 
 export function AuditSection({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation('console')
+  const say = asTranslate(t)
   const { filters, search, hrefOf } = useConsoleListQuery('/console/audit', auditFiltersOf, filtersSearch)
   const list = useConsoleData(() => consoleApi.get<AuditPage>('/audit', { ...filters }), search)
   const page = list.data
   const { timeZone } = me
-  const { displayLocale } = useRootData()
+  const { displayLocale, locale } = useRootData()
   return (
     <div className="flex flex-col gap-4">
       <ConsoleListHeader title={t('audit.title')} />
@@ -54,7 +56,7 @@ export function AuditSection({ me }: { me: ConsoleMe }) {
         list={list}
         rows={page?.rows}
         emptyText={t('audit.empty')}
-        columns={[t('audit.at'), t('audit.actor'), t('audit.action'), t('audit.entity'), t('audit.change')]}
+        columns={[t('audit.at'), t('audit.actor'), t('audit.what'), t('audit.entity'), t('audit.change')]}
         pager={{ page, hrefOf: (number) => hrefOf({ page: number }) }}
         renderRow={(entry) => (
           <tr key={entry.id} className="border-b border-ink-50 align-top" data-testid="audit-entry">
@@ -66,16 +68,25 @@ export function AuditSection({ me }: { me: ConsoleMe }) {
                 <Link
                   to={hrefOf({ actor: entry.actor.memberId, page: 1 })}
                   className="text-brand-700 hover:underline"
+                  title={entry.actor.phone}
                 >
-                  {entry.actor.phone}
+                  {actorText(entry.actor, entry.action, say)}
                 </Link>
               ) : (
-                t('audit.site')
+                actorText(null, entry.action, say)
               )}
             </td>
-            <td className="py-2 pr-3 font-mono text-xs">{entry.action}</td>
+            <td className="py-2 pr-3" data-testid="audit-message">
+              {auditMessage(entry, locale, say)}
+            </td>
             <td className="py-2 pr-3">
-              {entry.entity} {entry.entityId}
+              <Link
+                to={hrefOf({ entity: entry.entity, page: 1 })}
+                className="text-brand-700 hover:underline"
+                title={entry.action}
+              >
+                {auditEntityText(entry.entity, say)}
+              </Link>
             </td>
             <td className="py-2 pr-3">
               <details>

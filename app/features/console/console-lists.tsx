@@ -5,12 +5,13 @@
  * rows, then its page links) and the confirmation a row action asks before it runs. What a row action or a form
  * says around its call is use-console-action.ts; a section keeps only its columns, its cells and its own rules.
  */
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useSearchParams } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
+import { ScrollRegion } from '#app/components/scroll-region.tsx'
 import { markets } from '#contracts/regions.ts'
 import { ConsoleError, ConsoleLoading, SelectField } from './console-ui.tsx'
 import type { ConsoleData } from './use-console-data.ts'
@@ -130,33 +131,43 @@ export function ConsoleTable({
   testId?: string | undefined
   children: ReactNode
 }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid={testId}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className="border-b border-ink-100 text-ink-500">
-          <tr>
-            {columns.map((column) =>
-              typeof column === 'string' ? (
-                <th key={column} className="py-2 pr-3">
-                  {column}
-                </th>
-              ) : (
-                <th key={column.label} className={`py-2 pr-3 ${column.className}`}>
-                  {column.label}
-                </th>
-              ),
-            )}
-            {actionsLabel ? (
-              <th className="py-2 pr-3">
-                <span className="sr-only">{actionsLabel}</span>
+  const captionId = useId()
+  const table = (
+    <table className="w-full text-left text-sm" data-testid={testId}>
+      {caption ? (
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
+      ) : null}
+      <thead className="border-b border-ink-100 text-ink-500">
+        <tr>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <th key={column} className="py-2 pr-3">
+                {column}
               </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+            ) : (
+              <th key={column.label} className={`py-2 pr-3 ${column.className}`}>
+                {column.label}
+              </th>
+            ),
+          )}
+          {actionsLabel ? (
+            <th className="py-2 pr-3">
+              <span className="sr-only">{actionsLabel}</span>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  )
+  // A named table scrolls as a region the keyboard reaches; both keep what they position (screen-reader-only
+  // labels) inside, so a wide table never widens the page on a phone.
+  return caption ? (
+    <ScrollRegion labelledBy={captionId}>{table}</ScrollRegion>
+  ) : (
+    <div className="relative overflow-x-auto">{table}</div>
   )
 }
 

@@ -41,7 +41,7 @@ export function MarkdownPreviewPane({ markdown, label }: { markdown: string; lab
   const { t } = useTranslation('console')
   const { html, error } = useMarkdownPreview(markdown)
   return (
-    <section aria-label={label} className="flex flex-col gap-1">
+    <section aria-label={label} className="flex min-w-0 flex-col gap-1">
       <p className="text-sm font-medium text-ink-800">{t('editor.preview')}</p>
       <ConsoleError error={error} />
       <div

@@ -11,6 +11,7 @@ import { useRootData } from '#app/use-root-data.ts'
 import type { Currency } from '#contracts/billing-rules.ts'
 import type { ConsoleMemberView, ConsolePlanSnapshot } from '#contracts/console-members-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
+import { asTranslate, planChangeActorText } from './audit-words.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleTable } from './console-lists.tsx'
 import { ConsoleError, ConsoleLoading, ConsoleNotice, formatFirmTime } from './console-ui.tsx'
@@ -42,7 +43,8 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
     if (!snapshot) return '—'
     const tierName = t(`members.tiers.${snapshot.tier}`, { defaultValue: snapshot.tier })
     const periodName = t(`members.periods.${snapshot.period}`, { defaultValue: snapshot.period })
-    return `${tierName} (${periodName}) · ${snapshot.status} · ${time(snapshot.endsAt)}`
+    const statusName = t(`members.planStates.${snapshot.status}`, { defaultValue: snapshot.status })
+    return `${tierName} (${periodName}) · ${statusName} · ${time(snapshot.endsAt)}`
   }
 
   return (
@@ -157,9 +159,16 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
             headers={[t('members.at'), t('members.actor'), t('members.change'), t('members.reference')]}
             rows={view.planHistory.map((change) => [
               time(change.at),
-              t(`members.actors.${change.actor}`),
+              planChangeActorText(change, asTranslate(t)),
               <span key="change" className="flex flex-col">
-                <span className="font-mono text-xs">{change.kind}</span>
+                <span className="font-medium">
+                  {t(`members.changeKinds.${change.kind}`, {
+                    tier: t(`members.tiers.${change.after?.tier ?? change.before?.tier}`, {
+                      defaultValue: '',
+                    }),
+                    defaultValue: change.kind,
+                  })}
+                </span>
                 <span>
                   {snapshotText(change.before)} → {snapshotText(change.after)}
                 </span>

@@ -199,7 +199,7 @@ export function SiteTextEditor({
             error={fieldMessage('title')}
             onChange={(event) => setDraft({ ...form, title: event.target.value })}
           />
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <TextAreaField
               label={t('site.texts.body', { language })}
               value={form.bodyMarkdown}

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import { type Db, selectRows } from '#server/db/database.ts'
 import type { VisitAttribution } from '#server/http/visit-attribution.ts'
 import { devSmsOutbox, loginCodes, members, sessions } from './accounts.sql.ts'
@@ -58,6 +58,18 @@ export async function findOrInsertMember(
 export async function findMemberById(db: Db, id: string): Promise<MemberRow | undefined> {
   const rows = await db.select().from(members).where(eq(members.id, id)).limit(1)
   return rows[0]
+}
+
+/** The numbers and names of several members at once (gone members are left out). */
+export async function selectMemberNames(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; phone: string; displayName: string | null }[]> {
+  if (ids.length === 0) return []
+  return db
+    .select({ id: members.id, phone: members.phone, displayName: members.displayName })
+    .from(members)
+    .where(inArray(members.id, [...ids]))
 }
 
 export async function findMemberByPhone(db: Db, phone: string): Promise<MemberRow | undefined> {

@@ -53,6 +53,7 @@ import {
   lockMemberRow,
   type MemberRow,
   selectLiveMemberSessions,
+  selectMemberNames,
   touchSession,
   updateDisplayName,
   upsertMemberAtLogin,
@@ -354,6 +355,14 @@ export function createAccountsService({
     return findMemberById(db, memberId)
   }
 
+  /** The console names who did what (and whom a change was about): each member's number and display name, by id. */
+  async function findMemberNames(
+    memberIds: readonly string[],
+  ): Promise<Map<string, { phone: string; displayName: string | null }>> {
+    const rows = await selectMemberNames(db, [...new Set(memberIds)])
+    return new Map(rows.map((row) => [row.id, { phone: row.phone, displayName: row.displayName }]))
+  }
+
   /** The console's member page: the member's sessions that still log them in. */
   async function listMemberSessions(memberId: string) {
     return selectLiveMemberSessions(db, memberId, clock.now(), auth.sessionIdleMs)
@@ -396,6 +405,7 @@ export function createAccountsService({
     findOrRegisterMember,
     findMember,
     findMemberProfile,
+    findMemberNames,
     holdMember,
     listMemberSessions,
     endMemberSessions,

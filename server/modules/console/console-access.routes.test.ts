@@ -284,7 +284,9 @@ describe('roles', () => {
     ).json().data as AuditPage
     expect(audit.rows.map((entry) => entry.action)).toEqual(['role.revoke', 'role.grant'])
     const [revoke, grant] = audit.rows as [AuditEntry, AuditEntry]
-    expect(grant.actor).toEqual({ memberId: admin.memberId, phone: admin.phone })
+    // Who acted (with the name they go by: none set here), and whom it was about, by number.
+    expect(grant.actor).toEqual({ memberId: admin.memberId, phone: admin.phone, name: null })
+    expect(grant.memberPhone).toBe(phone)
     expect(grant.before).toMatchObject({ roles: [] })
     expect(grant.after).toMatchObject({ roles: [{ role: 'support' }] })
     expect(revoke.before).toMatchObject({ roles: [{ role: 'support' }] })
@@ -296,6 +298,13 @@ describe('roles', () => {
       body: { phone: '91619998', role: 'editor' },
     })
     expectFailure(response, 400, ConsoleErrorCode.phoneInvalid)
+  })
+
+  it('says a well-formed number no network gives out is not a mobile number in use', async () => {
+    const response = await clients.call(admin, 'POST', '/roles', {
+      body: { phone: '+852 1234 5678', role: 'editor' },
+    })
+    expectFailure(response, 400, ConsoleErrorCode.phoneNotMobile)
   })
 
   it('never revokes the last admin', async () => {

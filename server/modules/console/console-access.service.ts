@@ -31,6 +31,9 @@ import {
 } from './console-access.repo.ts'
 import type { AuditWriter } from './console-audit.service.ts'
 
+/** A + and then digits (spaces, dashes and brackets allowed): a number in international form, allocated or not. */
+const internationalNumberPattern = /^\+[\d\s\-().]{7,24}$/
+
 export function createConsoleAccessService({
   db,
   clock,
@@ -72,13 +75,18 @@ export function createConsoleAccessService({
     return [...byMember.values()].map(toMemberRoles)
   }
 
-  /** The number as an operator types it (+852 9123 4567), in E.164; 400 when it is not a mobile number. */
+  /**
+   * The number as an operator types it (+852 9123 4567), in E.164. 400 when it is not in international form, and
+   * (a different answer, so the operator checks the digits rather than the format) when it is written well but is
+   * no mobile number in use, such as an unallocated +852 1234 5678.
+   */
   function phoneOf(text: string): string {
-    const e164 = text.trim().startsWith('+') ? toE164Mobile('HK', text) : undefined
-    if (!e164)
-      throw new AppError('invalid', ConsoleErrorCode.phoneInvalid, {
-        fields: [{ field: 'phone', code: ConsoleErrorCode.phoneInvalid }],
-      })
+    const international = internationalNumberPattern.test(text.trim())
+    const e164 = international ? toE164Mobile('HK', text) : undefined
+    if (!e164) {
+      const code = international ? ConsoleErrorCode.phoneNotMobile : ConsoleErrorCode.phoneInvalid
+      throw new AppError('invalid', code, { fields: [{ field: 'phone', code }] })
+    }
     return e164
   }
 

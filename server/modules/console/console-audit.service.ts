@@ -38,14 +38,21 @@ export type AuditWriter = (record: AuditRecord, db?: Db) => Promise<void>
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/
 
+/** Each member's number and display name, by id (the accounts module's): the log names people, not ids. */
+export type FindMemberNames = (
+  memberIds: readonly string[],
+) => Promise<Map<string, { phone: string; displayName: string | null }>>
+
 export function createConsoleAuditService({
   db,
   clock,
   timeZone,
+  findMemberNames,
 }: {
   db: Db
   clock: Clock
   timeZone: string
+  findMemberNames: FindMemberNames
 }) {
   /** JSON as stored: `undefined` becomes null, and dates their ISO text, as on the wire. */
   function toJson(value: unknown): unknown {
@@ -86,8 +93,19 @@ export function createConsoleAuditService({
       selectAuditEntries(db, filter, { limit: query.pageSize, offset }),
       countAuditEntries(db, filter, auditCountMax),
     ])
+    const entries = rows.map(toAuditEntry)
+    const names = await findMemberNames(
+      entries.flatMap((entry) => [
+        ...(entry.actor ? [entry.actor.memberId] : []),
+        ...(entry.entity === 'member' ? [entry.entityId] : []),
+      ]),
+    )
     return {
-      rows: rows.map(toAuditEntry),
+      rows: entries.map((entry) => ({
+        ...entry,
+        actor: entry.actor && { ...entry.actor, name: names.get(entry.actor.memberId)?.displayName ?? null },
+        ...(entry.entity === 'member' ? { memberPhone: names.get(entry.entityId)?.phone ?? null } : {}),
+      })),
       total,
       page: query.page,
       pageSize: query.pageSize,

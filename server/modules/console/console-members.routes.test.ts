@@ -150,7 +150,9 @@ describe('granting and ending a plan', () => {
     expect(view.planHistory[0]).toMatchObject({
       actor: 'operator',
       kind: 'operator_grant',
-      reference: `console ${support.phone}: Goodwill after the outage`,
+      // The staff member who made it, apart from their reason (the console names them).
+      reference: 'Goodwill after the outage',
+      by: { phone: support.phone, name: null },
     })
 
     const info = dataOf<{ role: string; subscription: { tier: string } }>(
@@ -222,7 +224,8 @@ describe('granting and ending a plan', () => {
     expect(view.planHistory[0]).toMatchObject({
       kind: 'operator_end',
       actor: 'operator',
-      reference: `console ${support.phone}: Asked to stop`,
+      reference: 'Asked to stop',
+      by: { phone: support.phone },
       after: { status: 'ended' },
     })
     expect(dataOf<{ role: string }>(await clients.readers.get(member, '/home/memberInfo')).role).toBe(

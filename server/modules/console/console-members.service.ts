@@ -61,7 +61,7 @@ export function createConsoleMembersService({
   timeZone: string
   accounts: Pick<
     AccountsService,
-    'findMember' | 'findMemberProfile' | 'listMemberSessions' | 'endMemberSessions'
+    'findMember' | 'findMemberProfile' | 'findMemberNames' | 'listMemberSessions' | 'endMemberSessions'
   >
   subscriptions: Pick<
     SubscriptionService,
@@ -147,14 +147,19 @@ export function createConsoleMembersService({
       accounts.listMemberSessions(memberId),
     ])
     const plan = planOf(inForce)
-    const planHistory: ConsolePlanChange[] = changes.toReversed().map((change) => ({
-      at: change.at.toISOString(),
-      actor: change.actor,
-      kind: change.kind,
-      before: change.before,
-      after: change.after,
-      reference: change.reference,
-    }))
+    const staff = await staffOfReferences(changes.map((change) => change.reference))
+    const planHistory: ConsolePlanChange[] = changes.toReversed().map((change) => {
+      const byStaff = consoleReferenceOf(change.reference)
+      return {
+        at: change.at.toISOString(),
+        actor: change.actor,
+        kind: change.kind,
+        before: change.before,
+        after: change.after,
+        reference: byStaff ? byStaff.reason : change.reference,
+        ...(byStaff ? { by: staff.get(byStaff.phone) ?? { phone: byStaff.phone, name: null } } : {}),
+      }
+    })
     return {
       memberId: profile.id,
       phone: profile.phone,
@@ -185,6 +190,29 @@ export function createConsoleMembersService({
   /** What the plan history keeps of a console change: who in the console, and why. */
   function referenceOf(actor: ConsoleActor, reason: string): string {
     return `console ${actor.phone}: ${reason}`
+  }
+
+  /** A plan change made in the console: the staff member's number and their reason (what referenceOf wrote). */
+  function consoleReferenceOf(reference: string | null): { phone: string; reason: string } | undefined {
+    const match = reference?.match(/^console (\+\d+): ([\s\S]*)$/)
+    return match?.[1] && match[2] !== undefined ? { phone: match[1], reason: match[2] } : undefined
+  }
+
+  /** The staff members behind console plan changes, by number, with the name they go by now. */
+  async function staffOfReferences(
+    references: (string | null)[],
+  ): Promise<Map<string, { phone: string; name: string | null }>> {
+    const phones = [...new Set(references.flatMap((reference) => consoleReferenceOf(reference)?.phone ?? []))]
+    const found = (await Promise.all(phones.map((phone) => accounts.findMember(phone)))).flatMap(
+      (member) => member ?? [],
+    )
+    const names = await accounts.findMemberNames(found.map((member) => member.id))
+    return new Map(
+      found.map((member) => [
+        member.phone,
+        { phone: member.phone, name: names.get(member.id)?.displayName ?? null },
+      ]),
+    )
   }
 
   /**

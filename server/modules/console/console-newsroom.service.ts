@@ -16,19 +16,44 @@ import { AppError } from '#server/http/app-error.ts'
 import { instantOfFirmTime } from '#server/kernel/firm-time.ts'
 import type { ArticleCoversService } from '#server/modules/articles/article-covers.service.ts'
 import type { ArticleEditingService } from '#server/modules/articles/article-editing.service.ts'
-import type { ConsoleAuditService } from './console-audit.service.ts'
+import type { ConsoleAuditService, FindMemberNames } from './console-audit.service.ts'
 
 export function createConsoleNewsroomService({
   editing,
   covers,
   audit,
   timeZone,
+  findMemberNames,
 }: {
   editing: ArticleEditingService
   covers: ArticleCoversService
   audit: Pick<ConsoleAuditService, 'recordChange'>
   timeZone: string
+  findMemberNames: FindMemberNames
 }) {
+  /** Revisions say who saved them by name (the name they go by now), as the audit log does. */
+  async function named<T extends { savedBy: ConsoleActor | null }>(revisions: T[]): Promise<T[]> {
+    const names = await findMemberNames(revisions.flatMap((revision) => revision.savedBy?.memberId ?? []))
+    return revisions.map((revision) =>
+      revision.savedBy
+        ? {
+            ...revision,
+            savedBy: { ...revision.savedBy, name: names.get(revision.savedBy.memberId)?.displayName ?? null },
+          }
+        : revision,
+    )
+  }
+
+  async function listRevisions(id: number) {
+    return named(await editing.listRevisions(id))
+  }
+
+  async function compareRevisions(...args: Parameters<ArticleEditingService['compareRevisions']>) {
+    const comparison = await editing.compareRevisions(...args)
+    const [from, to] = await named([comparison.from, comparison.to])
+    return { ...comparison, from: from ?? comparison.from, to: to ?? comparison.to }
+  }
+
   /** `publishAt` is local time in the firm's time zone (400 CONSOLE_SCHEDULE_MISSING when it names no time). */
   function changeArticleState(
     id: number,
@@ -67,9 +92,9 @@ export function createConsoleNewsroomService({
     createArticle: editing.createArticle,
     saveArticle: editing.saveArticle,
     changeArticleState,
-    listRevisions: editing.listRevisions,
+    listRevisions,
     getRevision: editing.getRevision,
-    compareRevisions: editing.compareRevisions,
+    compareRevisions,
     restoreRevision: editing.restoreRevision,
     renderPreview: editing.renderPreview,
     createPreviewLink: editing.createPreviewLink,

@@ -244,7 +244,7 @@ describe("an article's life on the public pages of both sites", () => {
       ],
     ])
     for (const entry of entries)
-      expect(entry.actor).toEqual({ memberId: editor.memberId, phone: editor.phone })
+      expect(entry.actor).toEqual({ memberId: editor.memberId, phone: editor.phone, name: null })
   })
 
   it('answers "not found" on the site of a missing version, and shows a version added later at once', async () => {
