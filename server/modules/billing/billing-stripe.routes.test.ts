@@ -17,6 +17,7 @@ import type {
 import { billingProviderEvents } from '#server/modules/billing/billing.sql.ts'
 import { subscriptions as subscriptionsTable } from '#server/modules/subscriptions/subscriptions.sql.ts'
 import { stripeApiVersion } from '#server/providers/payments/stripe-payments.ts'
+import { stripeSignatureOf } from '#server/providers/payments/stripe-webhooks.ts'
 import { type FakeStripe, startFakeStripe } from '#server/providers/payments/testing/fake-stripe.ts'
 import {
   createReaderClients,
@@ -253,6 +254,22 @@ describe('webhook signatures', () => {
     // The same event, signed properly and just within the tolerance, is taken.
     expect((await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 290 })).statusCode).toBe(200)
     expect(await diagnosesPerMonth(member)).toBe(30)
+  })
+
+  it('refuses a correctly signed delivery that is not an event with its own code, and writes nothing', async () => {
+    const before = await countRows()
+    const seconds = Math.floor(Date.now() / 1000)
+    for (const body of [
+      '{"id":',
+      'null',
+      '[]',
+      '"evt_1"',
+      JSON.stringify({ type: 'invoice.paid', data: {} }),
+    ]) {
+      const response = await deliverRaw(body, stripeSignatureOf(body, stripe.webhookSecret, seconds))
+      expectFailure(response, 400, 'BILLING_WEBHOOK_EVENT_MALFORMED')
+    }
+    expect(await countRows()).toEqual(before)
   })
 
   it('accepts any of several v1 signatures (a secret being rolled)', async () => {
