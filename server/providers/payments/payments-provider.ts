@@ -50,6 +50,11 @@ export type PaymentEvent =
       type: 'checkout.completed'
       eventId: string
       occurredAt: Date
+      /**
+       * When the reader paid, by the provider's clock (Stripe: the completion event's own time), or null when it does
+       * not say. The subscription, and so the 7-day refund window, starts then — not when the word reached us.
+       */
+      paidAt: Date | null
       checkoutId: string
       providerSubscriptionId: string
       providerCustomerId: string | null

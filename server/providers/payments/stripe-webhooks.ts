@@ -162,6 +162,8 @@ export function readStripeEvent(event: unknown): PaymentEvent {
         type: 'checkout.completed',
         eventId,
         occurredAt,
+        // The session carries no payment time of its own; the event is stamped when Stripe completed it (paid).
+        paidAt: dateOf(fields.created),
         checkoutId,
         providerSubscriptionId,
         providerCustomerId: idOf(object.customer),
