@@ -365,6 +365,8 @@ export const BillingErrorCode = {
   paymentDeclined: 'BILLING_PAYMENT_DECLINED',
   /** 400 (webhook only) — signature missing, wrong or too old; nothing was recorded. */
   webhookSignatureInvalid: 'BILLING_WEBHOOK_SIGNATURE_INVALID',
+  /** 400 (webhook only) — signed correctly, but not an event (not JSON, not an object, no id); nothing recorded. */
+  webhookEventMalformed: 'BILLING_WEBHOOK_EVENT_MALFORMED',
   /** 400 — 'Please enter a display name of at most 40 characters.' (PATCH /member/displayName) */
   displayNameInvalid: 'DISPLAY_NAME_INVALID',
 } as const

@@ -22,7 +22,11 @@ const blankAsAbsent = (value: unknown) =>
 const Day = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/)
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'not a day of the calendar')
+  // Zod runs a refinement even when the pattern failed: an unparseable text must not reach toISOString (it throws).
+  .refine((day) => {
+    const instant = Date.parse(`${day}T00:00:00Z`)
+    return !Number.isNaN(instant) && new Date(instant).toISOString().startsWith(day)
+  }, 'not a day of the calendar')
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000
 

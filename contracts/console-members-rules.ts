@@ -152,6 +152,11 @@ export const MemberCareErrorCode = {
   planEndInvalid: 'CONSOLE_PLAN_END_INVALID',
   /** 409 — 'This member pays for a plan: end it first (its renewal stops at the payment provider).' */
   paidPlanInForce: 'CONSOLE_PAID_PLAN_IN_FORCE',
+  /**
+   * 403 — 'You cannot grant a plan to your own account: ask a colleague.' A staff member's own account; an operator's
+   * shell command (ops `subscription:grant`) has no account of its own and is not refused.
+   */
+  planGrantSelf: 'CONSOLE_PLAN_GRANT_SELF',
   /** 409 — 'This member has no plan in force.' */
   noPlanInForce: 'CONSOLE_NO_PLAN_IN_FORCE',
   /** 404 — 'This sign-up was not found.' */

@@ -2,7 +2,8 @@
  * Support in the console (issue 14), on the English and the Traditional Chinese site: an admin makes a new number
  * support staff; support finds a registered member by the number as the member would say it, grants a Plus plan
  * with a reason (the member sees Plus on their account page at once), then logs the member out everywhere (their
- * next page asks them to log in); then finds the reader's newsletter sign-up, exports it as CSV and removes it.
+ * next page asks them to log in); is told in the grant form that they cannot grant a plan to their own account; then
+ * finds the reader's newsletter sign-up, exports it as CSV and removes it.
  */
 
 import { logInThroughApi, newMobile } from './support/accounts.ts'
@@ -113,6 +114,17 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
   await expect(page.getByTestId('member-session')).toHaveCount(0)
   await readerPage.goto('/member/account')
   await expect(readerPage).toHaveURL(/\/member\/login\?redirect=%2Fmember%2Faccount$/)
+
+  // Support cannot grant a plan to their own account: the grant form says why and cannot be sent.
+  await page.goto('/console/members')
+  await waitForHydration(page)
+  const findSelf = page.getByRole('form', { name: t('console:members.find') })
+  await findSelf.getByLabel(t('console:members.phone')).fill(support.e164)
+  await findSelf.getByRole('button', { name: t('console:members.search') }).click()
+  await expect(page.getByTestId('member-phone')).toHaveText(support.e164)
+  const ownGrant = page.getByRole('form', { name: t('console:members.grant') })
+  await expect(ownGrant.getByTestId('grant-own-account')).toHaveText(t('errors:CONSOLE_PLAN_GRANT_SELF'))
+  await expect(ownGrant.getByRole('button', { name: t('console:members.grant') })).toBeDisabled()
 
   // The reader signs up for the newsletter; support finds the sign-up, exports it and removes it.
   const email = `reader-${reader.mobile}@example.com`

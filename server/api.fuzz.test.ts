@@ -14,28 +14,40 @@ import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { consoleApiPrefix } from '#contracts/console-rules.ts'
 import enErrors from '#contracts/messages/en/errors.json' with { type: 'json' }
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 const siteOrigin = 'http://en.localhost:3000'
 const apiPrefixes = ['/api/portal', '/portal']
 
+const staffClients = createConsoleClients({ ipPrefix: '10.97', phonePrefix: '9197' })
 let runtime: TestRuntime
 let routes: ApiRoute[]
+let consoleRoutes: ApiRoute[]
 let fields: string[]
+/** An admin passes every console route's guard, so hostile values reach the console's own validation. */
+let admin: StaffClient
 
 beforeAll(async () => {
-  runtime = await createTestRuntime({
-    // Limits are tested elsewhere; here they would stop requests before the code under test.
-    LOGIN_IP_LIMIT_PER_HOUR: '1000000',
-    SEARCH_RATE_PER_MINUTE: '1000000',
-    NEWSLETTER_RATE_PER_10_MINUTES: '1000000',
-    STOCKS_DIAGNOSIS_RATE_PER_MINUTE: '1000000',
-    STOCKS_SUGGEST_RATE_PER_MINUTE: '1000000',
-    // The develop-only test endpoints are routes too (answering loopback callers: inject's default address).
-    TEST_ENDPOINTS: 'loopback',
-  })
-  routes = await apiRoutesOf(runtime.app)
+  runtime = await createTestRuntime(
+    {
+      // Limits are tested elsewhere; here they would stop requests before the code under test.
+      LOGIN_IP_LIMIT_PER_HOUR: '1000000',
+      SEARCH_RATE_PER_MINUTE: '1000000',
+      NEWSLETTER_RATE_PER_10_MINUTES: '1000000',
+      STOCKS_DIAGNOSIS_RATE_PER_MINUTE: '1000000',
+      STOCKS_SUGGEST_RATE_PER_MINUTE: '1000000',
+      // The develop-only test endpoints are routes too (answering loopback callers: inject's default address).
+      TEST_ENDPOINTS: 'loopback',
+    },
+    { smsSender: staffClients.smsSender },
+  )
+  staffClients.bind(runtime)
+  admin = await staffClients.newStaff(['admin'])
+  routes = await apiRoutesOf(runtime.app, apiPrefixes)
+  consoleRoutes = await apiRoutesOf(runtime.app, [consoleApiPrefix], staffHeaders())
   fields = await requestFieldNames()
 })
 afterAll(() => runtime.close())
@@ -68,13 +80,17 @@ function routeTableOf(app: FastifyInstance): Map<string, Set<string>> {
 }
 
 /** The routes and the methods each really serves: a method the API answers 405 is one it does not. */
-async function apiRoutesOf(app: FastifyInstance): Promise<ApiRoute[]> {
+async function apiRoutesOf(
+  app: FastifyInstance,
+  prefixes: string[],
+  headers: Headers = siteHeaders(),
+): Promise<ApiRoute[]> {
   const found: ApiRoute[] = []
   for (const [url, methods] of routeTableOf(app)) {
-    if (!apiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) continue
+    if (!prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) continue
     const served: string[] = []
     for (const method of methods) {
-      const response = await app.inject({ method: method as 'GET', url, headers: siteHeaders() })
+      const response = await app.inject({ method: method as 'GET', url: withPathValues(url), headers })
       if (response.headers['x-error-code'] !== 'METHOD_NOT_ALLOWED') served.push(method)
     }
     if (served.length > 0) found.push({ url, methods: served })
@@ -102,7 +118,7 @@ async function requestFieldNames(): Promise<string[]> {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
     const module = (await import(new URL(file, directory).href)) as Record<string, unknown>
     for (const [name, value] of Object.entries(module)) {
-      if (/(Query|Request)$/.test(name)) visit(value, 0)
+      if (/(Query|Request|Input|Filters|Params)$/.test(name)) visit(value, 0)
     }
   }
   return [...names].sort()
@@ -274,6 +290,28 @@ function siteHeaders(): Headers {
   return { host: 'en.localhost:3000', origin: siteOrigin }
 }
 
+/** The admin's session, from the site (unsafe methods pass the same-site check). */
+function staffHeaders(extra: Headers = {}): Headers {
+  return staffClients.readers.sameSiteHeadersOf(admin, extra)
+}
+
+/** Path parameters filled with plausible values (`:id` → a uuid), so the request reaches the handler. */
+const pathValues: Record<string, string> = {
+  id: '00000000-0000-4000-8000-000000000001',
+  memberId: '00000000-0000-4000-8000-000000000002',
+  key: 'privacy-policy',
+  locale: 'en',
+  month: '2026-11',
+  market: 'us',
+  code: 'AAPL',
+  number: '1',
+  tier: 'base',
+  period: 'month',
+}
+function withPathValues(url: string, values: Record<string, string> = pathValues): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => encodeQueryText(values[name] ?? 'a'))
+}
+
 /** A browser on the site (passes the same-site check), a script with no Origin, or another site. */
 const headersArbitrary = fc
   .record({
@@ -325,6 +363,9 @@ async function expectEnvelope(request: InjectOptions) {
     expect(typeof code === 'string' && knownCodes.has(code), context).toBe(true)
   }
   if (request.method === 'HEAD') return response
+  // A download (the console's CSV exports) answers its file, not an envelope.
+  if (response.statusCode < 300 && !String(response.headers['content-type']).startsWith('application/json'))
+    return response
   const body = JSON.parse(response.body) as Record<string, unknown>
   expect(body.code, context).toBe(response.statusCode)
   expect('data' in body, context).toBe(true)
@@ -412,6 +453,72 @@ describe('every API route under hostile input', () => {
       { seed: 4242, numRuns: 400 },
     )
   }, 60_000)
+
+  it('finds every console route, each served to an admin', () => {
+    const urls = consoleRoutes.map((route) => route.url)
+    expect(urls).toEqual(expect.arrayContaining(['/api/console/analytics', '/api/console/analytics/export']))
+    expect(urls.some((url) => url.startsWith('/api/console/members/'))).toBe(true)
+    expect(consoleRoutes.length).toBeGreaterThanOrEqual(30)
+  })
+
+  it('refuses a control character or a malformed value in any console field with a 4xx, never a server error', async () => {
+    // Deterministic sweep as an admin: every console route and method, every field name, each broken in turn.
+    // A few fields at a time get text that is not what they name (the others stay plausible, so a request can pass
+    // validation but for them); then every field at once gets each malformed value.
+    const plausibleValues = () =>
+      Object.fromEntries(fields.map((name) => [name, plausible[name]?.[0] ?? 'a']))
+    const fieldGroups = Array.from({ length: Math.ceil(fields.length / 8) }, (_, i) =>
+      fields.slice(i * 8, i * 8 + 8),
+    )
+    const broken = (names: string[], value: string) => Object.fromEntries(names.map((name) => [name, value]))
+    const requests: { values: Record<string, unknown>; path: Record<string, string> }[] = [
+      ...fieldGroups.map((group) => ({
+        values: { ...plausibleValues(), ...broken(group, 'x') },
+        path: { ...pathValues, ...broken(group, 'x') },
+      })),
+      ...['x', 'a\u0000b', '-1', '2026-02-30', ''].map((value) => ({
+        values: broken(fields, value),
+        path: broken(Object.keys(pathValues), value || 'a'),
+      })),
+    ]
+    for (const route of consoleRoutes) {
+      for (const method of route.methods.filter((m) => m !== 'HEAD')) {
+        const hasBody = method !== 'GET' && method !== 'DELETE'
+        for (const { values, path } of requests) {
+          await expectEnvelope({
+            method: method as 'GET',
+            url: `${withPathValues(route.url, path)}?${queryStringOf(values)}`,
+            headers: staffHeaders(hasBody ? { 'content-type': 'application/json' } : {}),
+            remoteAddress: admin.ip,
+            ...(hasBody ? { payload: JSON.stringify(values) } : {}),
+          })
+        }
+      }
+    }
+  }, 300_000)
+
+  it('answers nasty console query and body values, as an admin, with an envelope and no server error', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...consoleRoutes),
+        fieldValuesArbitrary(fields),
+        fc.option(oddQuery, { nil: undefined }),
+        async (route, values, odd) => {
+          for (const method of route.methods.filter((m) => m !== 'HEAD')) {
+            const hasBody = method !== 'GET' && method !== 'DELETE'
+            await expectEnvelope({
+              method: method as 'GET',
+              url: `${withPathValues(route.url)}?${odd ?? queryStringOf(values)}`,
+              headers: staffHeaders(hasBody ? { 'content-type': 'application/json' } : {}),
+              remoteAddress: admin.ip,
+              ...(hasBody ? { payload: JSON.stringify(values) } : {}),
+            })
+          }
+        },
+      ),
+      { seed: 20261129, numRuns: 300 },
+    )
+  }, 120_000)
 
   it('answers unknown paths under the API with the 404 envelope', async () => {
     await fc.assert(

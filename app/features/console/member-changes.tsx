@@ -25,10 +25,13 @@ type PendingChange = 'grant' | 'end' | 'sessions'
 
 export function MemberChanges({
   view,
+  isOwnAccount,
   action,
   onChanged,
 }: {
   view: ConsoleMemberView
+  /** The staff member's own account: nobody grants a plan to themselves (the API refuses it too). */
+  isOwnAccount: boolean
   action: ConsoleAction
   onChanged(): void
 }) {
@@ -136,7 +139,14 @@ export function MemberChanges({
               onChange={(event) => setEndsOn(event.target.value)}
             />
             <ReasonField value={grantReason} onChange={setGrantReason} />
-            <Button type="submit">{t('members.grant')}</Button>
+            {isOwnAccount ? (
+              <p className="text-sm text-loss" data-testid="grant-own-account">
+                {t('errors:CONSOLE_PLAN_GRANT_SELF')}
+              </p>
+            ) : null}
+            <Button type="submit" disabled={isOwnAccount}>
+              {t('members.grant')}
+            </Button>
           </form>
         </Section>
 

@@ -118,7 +118,12 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
         </Section>
       </div>
 
-      <MemberChanges view={view} action={action} onChanged={member.reload} />
+      <MemberChanges
+        view={view}
+        isOwnAccount={view.memberId === me.memberId}
+        action={action}
+        onChanged={member.reload}
+      />
 
       <Section title={t('members.quotas')}>
         <Table

@@ -38,6 +38,17 @@ const statusesInForce = new Set(['active', 'trialing'])
 /** How far the provider's period boundaries may differ from ours and still be the same instant. */
 const periodClockSlackMs = 60 * 60 * 1000
 
+/**
+ * When a paid subscription starts — and with it the 7-day refund window: when the provider says the reader paid, not
+ * when its word reached us (a webhook retried for hours must not stretch the window). A time after ours is the
+ * provider's clock running ahead (now, then); one before the checkout was opened is no payment time at all (a missing
+ * stamp read as 1970), so the checkout's opening bounds it.
+ */
+export function startOfPaidSubscription(paidAt: Date | null, checkoutOpenedAt: Date, now: Date): Date {
+  if (!paidAt || paidAt > now) return now
+  return paidAt < checkoutOpenedAt ? checkoutOpenedAt : paidAt
+}
+
 export function createPaymentEventHandler({
   db,
   clock,
@@ -63,6 +74,8 @@ export function createPaymentEventHandler({
       checkoutId: string
       providerSubscriptionId: string
       providerCustomerId: string | null
+      /** The payment's own time, by the provider's clock. */
+      paidAt?: Date | null
       periodStart?: Date | null
       periodEnd?: Date | null
     },
@@ -77,7 +90,11 @@ export function createPaymentEventHandler({
       await updateCheckout(tx, checkout.id, { status: 'paid', completedAt: now })
       return undefined
     }
-    const startsAt = input.periodStart && input.periodStart < now ? input.periodStart : now
+    const startsAt = startOfPaidSubscription(
+      input.paidAt ?? input.periodStart ?? null,
+      checkout.createdAt,
+      now,
+    )
     const subscription = await subscriptions.startPaidSubscription(
       {
         memberId: checkout.memberId,
@@ -109,6 +126,7 @@ export function createPaymentEventHandler({
     completion: {
       checkoutId: string | null
       providerCustomerId: string | null
+      paidAt?: Date | null
       periodStart?: Date | null
       periodEnd?: Date | null
     } | null,
@@ -125,7 +143,9 @@ export function createPaymentEventHandler({
     let subscription = await subscriptionOf(tx, event.providerSubscriptionId, {
       checkoutId: event.checkoutId,
       providerCustomerId: event.providerCustomerId,
-      ...(event.reason === 'create' ? { periodStart: event.periodStart, periodEnd: event.periodEnd } : {}),
+      ...(event.reason === 'create'
+        ? { paidAt: event.payment.paidAt, periodStart: event.periodStart, periodEnd: event.periodEnd }
+        : {}),
     })
     if (!subscription) return
     const plan = await planOfStripePrice(tx, event.stripePriceId)

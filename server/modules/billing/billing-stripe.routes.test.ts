@@ -5,7 +5,7 @@
  * declined), renewal, cancellation, the refund, the Customer Portal.
  */
 
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type {
   BillingState,
@@ -14,9 +14,10 @@ import type {
   PaymentPage,
   PortalLink,
 } from '#contracts/billing-rules.ts'
-import { billingProviderEvents } from '#server/modules/billing/billing.sql.ts'
+import { billingCheckouts, billingProviderEvents } from '#server/modules/billing/billing.sql.ts'
 import { subscriptions as subscriptionsTable } from '#server/modules/subscriptions/subscriptions.sql.ts'
 import { stripeApiVersion } from '#server/providers/payments/stripe-payments.ts'
+import { stripeSignatureOf } from '#server/providers/payments/stripe-webhooks.ts'
 import { type FakeStripe, startFakeStripe } from '#server/providers/payments/testing/fake-stripe.ts'
 import {
   createReaderClients,
@@ -170,6 +171,29 @@ describe('checkout through Stripe', () => {
     expect(payments.rows[0]?.receiptUrl).toMatch(/^https:\/\/invoice\.stripe\.test\/i\/in_/)
   })
 
+  it('starts the 7-day refund window when the reader paid, however late the word arrives', async () => {
+    for (const first of ['checkout.session.completed', 'invoice.paid'] as const) {
+      const member = await readers.newMember()
+      const { start, sessionId } = await startCheckout(member, 'base')
+      // Paid five days ago; Stripe's deliveries failed until now.
+      const paidAt = new Date(Date.now() - 5 * 86_400_000)
+      await runtime.database.db
+        .update(billingCheckouts)
+        .set({ createdAt: new Date(paidAt.getTime() - 60_000) })
+        .where(eq(billingCheckouts.id, start.checkoutId))
+      const events = stripe.payCheckout(sessionId, { at: paidAt })
+      const rest = ['checkout.session.completed', 'customer.subscription.created', 'invoice.paid'].filter(
+        (name) => name !== first,
+      )
+      for (const name of [first, ...rest]) expect((await deliver(events[name] ?? {})).statusCode).toBe(200)
+      const state = dataOf<BillingState>(await readers.get(member, '/billing/state'))
+      expect(state.actions.refund, first).toMatchObject({
+        allowed: true,
+        deadline: new Date(Math.floor(paidAt.getTime() / 1000) * 1000 + 7 * 86_400_000).toISOString(),
+      })
+    }
+  })
+
   it('is not broken by events in another order, nor by deliveries repeated', async () => {
     const member = await readers.newMember()
     const { start, sessionId } = await startCheckout(member, 'premium')
@@ -253,6 +277,22 @@ describe('webhook signatures', () => {
     // The same event, signed properly and just within the tolerance, is taken.
     expect((await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 290 })).statusCode).toBe(200)
     expect(await diagnosesPerMonth(member)).toBe(30)
+  })
+
+  it('refuses a correctly signed delivery that is not an event with its own code, and writes nothing', async () => {
+    const before = await countRows()
+    const seconds = Math.floor(Date.now() / 1000)
+    for (const body of [
+      '{"id":',
+      'null',
+      '[]',
+      '"evt_1"',
+      JSON.stringify({ type: 'invoice.paid', data: {} }),
+    ]) {
+      const response = await deliverRaw(body, stripeSignatureOf(body, stripe.webhookSecret, seconds))
+      expectFailure(response, 400, 'BILLING_WEBHOOK_EVENT_MALFORMED')
+    }
+    expect(await countRows()).toEqual(before)
   })
 
   it('accepts any of several v1 signatures (a secret being rolled)', async () => {

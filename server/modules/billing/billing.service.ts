@@ -35,6 +35,7 @@ import type {
 import {
   type PaymentEvent,
   type PaymentsProvider,
+  WebhookEventMalformedError,
   WebhookSignatureError,
 } from '#server/providers/payments/payments-provider.ts'
 import type { PaymentsConfig } from './billing.config.ts'
@@ -195,8 +196,8 @@ export function createBillingService({
   }
 
   /**
-   * `POST /billing/webhooks/stripe`: verified against the raw body by the adapter, then applied once. A bad signature
-   * is a 400 with nothing written; an event we cannot apply now throws (500), so Stripe retries it. An adapter that
+   * `POST /billing/webhooks/stripe`: verified against the raw body by the adapter, then applied once. A bad signature,
+   * or a correctly signed body that is not an event, is a 400 (each its own code) with nothing written; an event we cannot apply now throws (500), so Stripe retries it. An adapter that
    * reports no webhooks answers 404.
    */
   async function handleStripeWebhook(
@@ -208,8 +209,10 @@ export function createBillingService({
     try {
       event = provider.readWebhook(rawBody, signature, clock.now())
     } catch (error) {
-      if (error instanceof WebhookSignatureError || error instanceof SyntaxError)
+      if (error instanceof WebhookSignatureError)
         throw new AppError('invalid', Code.webhookSignatureInvalid, { cause: error })
+      if (error instanceof WebhookEventMalformedError)
+        throw new AppError('invalid', Code.webhookEventMalformed, { cause: error })
       throw error
     }
     const outcome = await events.processPaymentEvent(event)

@@ -99,20 +99,30 @@ beforeAll(async () => {
 afterAll(() => runtime.close())
 
 describe('readers analytics', () => {
-  it('refuses a range that ends before it starts or is longer than a year', async () => {
+  it('refuses a range that ends before it starts or is longer than a year, or a day that is not a date', async () => {
     for (const query of [
       { from: '2026-11-05', to: '2026-11-04' } as Record<string, string>,
       { from: '2025-01-01', to: '2026-11-04' },
       { region: 'mars' },
       { from: '2026-02-30' },
+      { from: 'x' },
+      { to: 'not-a-day' },
     ]) {
       const response = await clients.call(editor, 'GET', '/analytics', { query })
-      expect(response.statusCode).toBe(400)
+      expect(response.statusCode, JSON.stringify(query)).toBe(400)
+      expect(response.headers['x-error-code']).toBe('VALIDATION_FAILED')
     }
     const unknownTable = await clients.call(editor, 'GET', '/analytics/export', {
       query: { table: 'salaries' },
     })
     expect(unknownTable.statusCode).toBe(400)
+    const notADay = await clients.call(editor, 'GET', '/analytics/export', {
+      query: { table: 'days', from: 'x' },
+      headers: { lang: 'hk' },
+    })
+    expect(notADay.statusCode).toBe(400)
+    expect(notADay.headers['x-error-code']).toBe('VALIDATION_FAILED')
+    expect(notADay.json().message).toMatch(/[\u4e00-\u9fff]/)
   })
 
   it('opens to editors and admins only', async () => {

@@ -270,6 +270,29 @@ describe('granting and ending a plan', () => {
     )
     expect(ended.plan).toBeNull()
   })
+
+  it('refuses a staff member granting a plan to their own account, in their language, and records nothing', async () => {
+    for (const [as, lang, message] of [
+      [support, 'en', /your own account/],
+      [admin, 'hk', /自己的帳戶/],
+    ] as const) {
+      const refused = await clients.call(as, 'POST', `/members/${as.memberId}/plan`, {
+        body: { tier: 'premium', period: 'year', reason: 'For myself' },
+        headers: { lang },
+      })
+      expectFailure(refused, 403, MemberCareErrorCode.planGrantSelf)
+      expect(refused.json().message).toMatch(message)
+      expect((await viewOf(as.memberId, admin)).plan).toBeNull()
+      expect(await auditOf(memberAuditActions.planGrant, as.memberId)).toEqual([])
+    }
+    // A colleague may grant it.
+    const granted = dataOf<ConsoleMemberView>(
+      await clients.call(admin, 'POST', `/members/${support.memberId}/plan`, {
+        body: { tier: 'premium', period: 'year', reason: 'Staff plan' },
+      }),
+    )
+    expect(granted.plan).toMatchObject({ tier: 'premium', source: 'operator' })
+  })
 })
 
 describe('ending a member’s sessions', () => {

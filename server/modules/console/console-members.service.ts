@@ -225,6 +225,8 @@ export function createConsoleMembersService({
     actor: ConsoleActor,
   ): Promise<ConsoleMemberView> {
     await requireMember(memberId)
+    // Audited is not enough: a plan given to oneself is a plan nobody else approved.
+    if (actor.memberId === memberId) throw new AppError('forbidden', MemberCareErrorCode.planGrantSelf)
     let endsAt: Date | undefined
     if (request.endsOn) {
       // The plan runs through the named day of the firm's calendar.

@@ -86,6 +86,7 @@ export function demoCheckoutEvents(input: {
       type: 'checkout.completed',
       eventId: `demo_evt_${checkoutId}_completed`,
       occurredAt: now,
+      paidAt: now,
       checkoutId,
       providerSubscriptionId,
       providerCustomerId: null,

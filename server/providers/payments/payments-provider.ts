@@ -50,6 +50,11 @@ export type PaymentEvent =
       type: 'checkout.completed'
       eventId: string
       occurredAt: Date
+      /**
+       * When the reader paid, by the provider's clock (Stripe: the completion event's own time), or null when it does
+       * not say. The subscription, and so the 7-day refund window, starts then — not when the word reached us.
+       */
+      paidAt: Date | null
       checkoutId: string
       providerSubscriptionId: string
       providerCustomerId: string | null
@@ -146,8 +151,8 @@ export interface PaymentsProvider {
   }): PaymentEvent
   /**
    * Present when the provider reports by signed webhooks (Stripe): the event a delivery's raw body carries, once its
-   * signature is verified. Throws WebhookSignatureError for a bad signature and SyntaxError for a body that is not
-   * JSON (both answered 400, nothing written).
+   * signature is verified. Throws WebhookSignatureError for a bad signature and WebhookEventMalformedError for a
+   * correctly signed body that is not an event (not JSON, not an object, no id); both answered 400, nothing written.
    */
   readWebhook?(rawBody: Buffer, signature: string | undefined, now: Date): PaymentEvent
   /** A session the reader pays in: the URL to send them to. */
@@ -185,6 +190,15 @@ export interface PaymentsProvider {
 /** A webhook delivery that is missing, malformed, wrongly signed or too old: refused (400), nothing recorded. */
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError'
+}
+
+/**
+ * A delivery whose signature is right but whose body is not an event we can read: refused (400), nothing recorded.
+ * Told apart from a bad signature because it points at the provider's payload (or our reading of it), not at the
+ * signing secret.
+ */
+export class WebhookEventMalformedError extends Error {
+  override name = 'WebhookEventMalformedError'
 }
 
 /** The provider failed or refused. `declined`: the card was refused (nothing charged). Safe to log. */

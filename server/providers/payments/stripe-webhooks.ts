@@ -12,7 +12,12 @@
  * .updated / .deleted, charge.refunded. Anything else is `ignored` (acknowledged, remembered, nothing done).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { type PaymentEvent, type PaymentsProvider, WebhookSignatureError } from './payments-provider.ts'
+import {
+  type PaymentEvent,
+  type PaymentsProvider,
+  WebhookEventMalformedError,
+  WebhookSignatureError,
+} from './payments-provider.ts'
 import { idOf, paymentOfInvoice } from './stripe-payments.ts'
 
 export const stripeSignatureToleranceSeconds = 300
@@ -135,12 +140,16 @@ function subscriptionEvent(eventId: string, occurredAt: Date, subscription: Stri
 }
 
 /** A verified event's JSON as billing's `PaymentEvent`. */
-export function readStripeEvent(event: StripeObject): PaymentEvent {
-  const eventId = textOf(event.id)
-  const type = textOf(event.type) ?? 'unknown'
-  const occurredAt = dateOf(event.created) ?? new Date(0)
-  if (!eventId) throw new WebhookSignatureError('event without id')
-  const object = ((event.data as { object?: unknown } | undefined)?.object ?? {}) as StripeObject
+export function readStripeEvent(event: unknown): PaymentEvent {
+  if (!event || typeof event !== 'object' || Array.isArray(event))
+    throw new WebhookEventMalformedError('the event is not an object')
+  const fields = event as StripeObject
+  const eventId = textOf(fields.id)
+  const type = textOf(fields.type) ?? 'unknown'
+  const occurredAt = dateOf(fields.created) ?? new Date(0)
+  if (!eventId) throw new WebhookEventMalformedError('event without id')
+  const dataObject = (fields.data as { object?: unknown } | null | undefined)?.object
+  const object = (dataObject && typeof dataObject === 'object' ? dataObject : {}) as StripeObject
   switch (type) {
     case 'checkout.session.completed': {
       const checkoutId = textOf(metadataOf(object.metadata).checkout_id) ?? textOf(object.client_reference_id)
@@ -153,6 +162,8 @@ export function readStripeEvent(event: StripeObject): PaymentEvent {
         type: 'checkout.completed',
         eventId,
         occurredAt,
+        // The session carries no payment time of its own; the event is stamped when Stripe completed it (paid).
+        paidAt: dateOf(fields.created),
         checkoutId,
         providerSubscriptionId,
         providerCustomerId: idOf(object.customer),
@@ -202,6 +213,12 @@ export function readStripeEvent(event: StripeObject): PaymentEvent {
 export function createStripeWebhookReader(secret: string): NonNullable<PaymentsProvider['readWebhook']> {
   return (rawBody, signature, now) => {
     verifyStripeSignature(rawBody, signature, secret, now)
-    return readStripeEvent(JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>)
+    let event: unknown
+    try {
+      event = JSON.parse(rawBody.toString('utf8'))
+    } catch (error) {
+      throw new WebhookEventMalformedError('the body is not JSON', { cause: error })
+    }
+    return readStripeEvent(event)
   }
 }
