@@ -10,7 +10,6 @@
 
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { Redis } from 'ioredis'
 import type { Database } from '#server/db/database.ts'
 import { isDatabaseMigrated } from '#server/db/migrate.ts'
 
@@ -40,7 +39,7 @@ export function createDraining(): Draining {
 /** The checks of a booted process: database, migrations, and Redis where configured. */
 export function readinessChecksOf(runtime: {
   database: Pick<Database, 'db'>
-  redis: Pick<Redis, 'ping'> | undefined
+  redis: { ping(): Promise<string> } | undefined
 }): Record<string, ReadinessCheck> {
   return {
     database: async () => {
