@@ -139,6 +139,8 @@ export async function serveMetrics(
 ): Promise<Server | undefined> {
   if (port === 0) return undefined
   if (cluster.isWorker) {
+    // Constructing one is what makes a worker answer the primary's requests for its metrics (prom-client's cluster.js).
+    new AggregatorRegistry()
     AggregatorRegistry.setRegistries([metrics.registry])
     return undefined
   }

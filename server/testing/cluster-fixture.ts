@@ -1,13 +1,16 @@
 /**
  * A stand-in server for server/cluster.test.ts: the primary runs cluster.ts as main.ts does; each worker answers
  * `/slow` after FIXTURE_DELAY_MS and, on SIGTERM, drains as main.ts does (stops accepting, finishes what it has,
- * exits 0). Prints one line per event so the test can follow.
+ * exits 0). With FIXTURE_METRICS_PORT, each worker counts what it serves and the primary answers scrapes for all, as
+ * serve.ts does. Prints one line per event so the test can follow.
  */
 import cluster from 'node:cluster'
 import http from 'node:http'
 import { runPrimary } from '#server/cluster.ts'
+import { createServerMetrics, serveMetrics, servePrimaryMetrics } from '#server/http/metrics.ts'
 
 const delayMs = Number(process.env.FIXTURE_DELAY_MS ?? 500)
+const metricsAt = { port: Number(process.env.FIXTURE_METRICS_PORT ?? 0), host: '127.0.0.1' }
 
 if (cluster.isPrimary) {
   const line = (level: string) => (details: object, message: string) =>
@@ -17,9 +20,15 @@ if (cluster.isPrimary) {
     log: { info: line('info'), warn: line('warn'), error: line('error') },
     shutdownTimeoutMs: 5_000,
   })
+  void servePrimaryMetrics(metricsAt)
 } else {
+  const metrics = createServerMetrics()
+  void serveMetrics(metrics, metricsAt)
   const server = http.createServer((request, response) => {
-    setTimeout(() => response.end(`served by ${process.pid} ${request.url}`), delayMs)
+    setTimeout(() => {
+      response.end(`served by ${process.pid} ${request.url}`)
+      metrics.observeRequest({ method: 'GET', route: '/slow/:n', status: 200, seconds: delayMs / 1000 })
+    }, delayMs)
   })
   server.listen(0, '127.0.0.1', () => {
     const address = server.address()
