@@ -125,9 +125,11 @@ function start(): void {
   })
   void running.ready.then(() => printAddresses(config))
   // One scrape target for the machine: the workers' metrics summed (ADR 0031).
-  void import('./http/metrics.ts')
-    .then(({ servePrimaryMetrics }) => servePrimaryMetrics(config.metrics))
-    .catch(fail)
+  if (config.metrics.port > 0) {
+    void import('./http/metrics.ts')
+      .then(({ servePrimaryMetrics }) => servePrimaryMetrics(config.metrics))
+      .catch(fail)
+  }
 }
 
 function fail(error: unknown): never {

@@ -13,8 +13,6 @@ import type { FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/database.ts'
 import { isDatabaseMigrated } from '#server/db/migrate.ts'
 
-export const healthPaths = ['/healthz', '/readyz'] as const
-
 /** One readiness check: resolves true when ready; false, a throw or no answer in time mean not ready. */
 export type ReadinessCheck = () => Promise<boolean>
 
