@@ -117,13 +117,20 @@ describe('several workers', () => {
     }
   })
 
-  it('answer one scrape at the primary with every worker’s metrics summed', async () => {
+  it('answer one scrape at the primary with every worker’s metrics summed, from their start', async () => {
     const metricsPort = await freePort()
     const { child, lines, exited } = startFixture(2, {
       FIXTURE_METRICS_PORT: String(metricsPort),
       FIXTURE_DELAY_MS: '50',
+      FIXTURE_BOOT_MS: '3000',
     })
     try {
+      // Workers still booting answer with nothing rather than fail the scrape.
+      await waitFor(() => lines.some((line) => line.msg === 'metrics listening'))
+      await waitFor(() => lines.filter((line) => line.msg === 'booting').length === 2)
+      const whileBooting = await get(metricsPort, '/metrics')
+      expect(whileBooting.status).toBe(200)
+      expect(whileBooting.body).not.toContain('tickerwise_http_requests_total{')
       await waitFor(() => lines.some((line) => line.msg === 'every worker is serving'))
       const port = lines.find((line) => line.msg === 'listening')?.port ?? 0
       const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => get(port, `/slow/${index}`)))

@@ -27,7 +27,7 @@ async function main(config: Config): Promise<void> {
     { createHttpServer },
     { startJobs },
     health,
-    { createServerMetrics, serveMetrics },
+    { answerPrimaryScrapes, createServerMetrics, serveMetrics },
   ] = await Promise.all([
     import('./boot.ts'),
     import('./http.ts'),
@@ -35,6 +35,7 @@ async function main(config: Config): Promise<void> {
     import('./http/health.ts'),
     import('./http/metrics.ts'),
   ])
+  if (config.metrics.port > 0) answerPrimaryScrapes()
   const runtime = await bootRuntime({ config })
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild
   const draining = health.createDraining()

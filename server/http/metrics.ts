@@ -142,12 +142,22 @@ export async function serveMetrics(
 ): Promise<Server | undefined> {
   if (port === 0) return undefined
   if (cluster.isWorker) {
-    // Constructing one is what makes a worker answer the primary's requests for its metrics (prom-client's cluster.js).
-    new AggregatorRegistry()
+    answerPrimaryScrapes()
     AggregatorRegistry.setRegistries([metrics.registry])
     return undefined
   }
   return listenForScrapes(() => metrics.registry.metrics(), metrics.registry.contentType, { port, host })
+}
+
+/**
+ * A worker answers the primary's requests for its metrics from the moment it starts, with nothing until its server
+ * is up: the primary asks every worker it has forked, and one still booting would otherwise fail the whole scrape
+ * (after prom-client's 5 s). Constructing an AggregatorRegistry is what adds the listener (prom-client's cluster.js).
+ */
+export function answerPrimaryScrapes(): void {
+  if (!cluster.isWorker) return
+  new AggregatorRegistry()
+  AggregatorRegistry.setRegistries([])
 }
 
 /** The primary of WEB_CONCURRENCY workers: one scrape answers every worker's metrics, summed. */
