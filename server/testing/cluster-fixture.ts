@@ -2,7 +2,8 @@
  * A stand-in server for server/cluster.test.ts: the primary runs cluster.ts as main.ts does; each worker answers
  * `/slow` after FIXTURE_DELAY_MS and, on SIGTERM, drains as main.ts does (stops accepting, finishes what it has,
  * exits 0). With FIXTURE_METRICS_PORT, each worker counts what it serves and the primary answers scrapes for all, as
- * serve.ts does; FIXTURE_BOOT_MS delays a worker's serving as a real one's boot does. Prints one line per event so the test can follow.
+ * serve.ts does; FIXTURE_BOOT_MS delays a worker's serving as a real one's boot does. Prints one line per event so
+ * the test can follow.
  */
 import cluster from 'node:cluster'
 import http from 'node:http'
