@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import http from 'node:http'
+import net from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { planWorkers } from './cluster.ts'
 
@@ -31,13 +32,16 @@ interface Line {
 }
 
 /** Starts the fixture's primary and collects its output lines (its own and its workers'). */
-function startFixture(workers: number): {
+function startFixture(
+  workers: number,
+  env: Record<string, string> = {},
+): {
   child: ChildProcess
   lines: Line[]
   exited: Promise<number | null>
 } {
   const child = spawn(process.execPath, ['server/testing/cluster-fixture.ts'], {
-    env: { ...process.env, FIXTURE_WORKERS: String(workers), FIXTURE_DELAY_MS: '600' },
+    env: { ...process.env, FIXTURE_WORKERS: String(workers), FIXTURE_DELAY_MS: '600', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const lines: Line[] = []
@@ -112,4 +116,46 @@ describe('several workers', () => {
       if (child.exitCode === null) child.kill('SIGKILL')
     }
   })
+
+  it('answer one scrape at the primary with every worker’s metrics summed, from their start', async () => {
+    const metricsPort = await freePort()
+    const { child, lines, exited } = startFixture(2, {
+      FIXTURE_METRICS_PORT: String(metricsPort),
+      FIXTURE_DELAY_MS: '50',
+      FIXTURE_BOOT_MS: '3000',
+    })
+    try {
+      // Workers still booting answer with nothing rather than fail the scrape.
+      await waitFor(() => lines.some((line) => line.msg === 'metrics listening'))
+      await waitFor(() => lines.filter((line) => line.msg === 'booting').length === 2)
+      const whileBooting = await get(metricsPort, '/metrics')
+      expect(whileBooting.status).toBe(200)
+      expect(whileBooting.body).not.toContain('tickerwise_http_requests_total{')
+      await waitFor(() => lines.some((line) => line.msg === 'every worker is serving'))
+      const port = lines.find((line) => line.msg === 'listening')?.port ?? 0
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => get(port, `/slow/${index}`)))
+      expect(new Set(answers.map((answer) => answer.body.split(' ')[2])).size).toBe(2)
+      const scrape = await get(metricsPort, '/metrics')
+      expect(scrape.status).toBe(200)
+      expect(scrape.body).toContain(
+        'tickerwise_http_requests_total{method="GET",route="/slow/:n",status="200"} 6',
+      )
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  })
 })
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}

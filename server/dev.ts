@@ -7,6 +7,7 @@ import type { ServerBuild } from 'react-router'
 import { createServer as createViteServer } from 'vite'
 import { bootRuntime } from './boot.ts'
 import { ConfigError } from './config/config-error.ts'
+import { readinessChecksOf } from './http/health.ts'
 import { createHttpServer } from './http.ts'
 import { startJobs } from './jobs/jobs.ts'
 
@@ -19,6 +20,7 @@ const vite = await createViteServer({ server: { middlewareMode: true }, appType:
 const app = await createHttpServer({
   config: runtime.config,
   services: runtime.services,
+  readiness: readinessChecksOf(runtime),
   buildId: 'development',
   pages: {
     mode: 'development',

@@ -20,8 +20,10 @@ import {
   registerRequestDeadlines,
   serverTimeoutOptionsOf,
 } from './http/connection-limits.ts'
+import { createDraining, type Draining, type ReadinessCheck, registerHealthRoutes } from './http/health.ts'
 import { createLoadShedding } from './http/load-shedding.ts'
 import { logSerializers } from './http/log-serializers.ts'
+import { createServerMetrics, registerRequestMetrics, type ServerMetrics } from './http/metrics.ts'
 import { type PageBuildSource, registerPages } from './http/pages.ts'
 import { createRateLimitStore } from './http/rate-limit-store.ts'
 import { serializeRequest } from './http/request-log.ts'
@@ -56,6 +58,12 @@ export interface HttpServerOptions {
   logger?: FastifyServerOptions['logger']
   /** Development only: mounts Vite's middleware before the page route. */
   beforePages?: (app: FastifyInstance) => Promise<void>
+  /** What GET /readyz checks (health.ts `readinessChecksOf`); without it, only whether the process is draining. */
+  readiness?: Record<string, ReadinessCheck>
+  /** Started on SIGTERM by the entry: /readyz answers 503 from then on. */
+  draining?: Draining
+  /** Where requests, refusals and jobs are counted; the entry serves them on METRICS_PORT. */
+  metrics?: ServerMetrics
 }
 
 const requestIdPattern = /^[\w.:-]{8,128}$/
@@ -96,13 +104,21 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     frameworkErrors: answerFrameworkError,
   })
 
+  // First: the load balancer's questions pass no load shedding, rate limit or page cache (ADR 0031).
+  registerHealthRoutes(app, {
+    checks: options.readiness ?? {},
+    draining: options.draining ?? createDraining(),
+  })
+  const metrics = options.metrics ?? createServerMetrics()
+  registerRequestMetrics(app, metrics)
+
   registerRequestDeadlines(app, config.httpLimits.requestTimeoutMs)
   capConnectionsPerAddress(app.server, {
     max: config.httpLimits.maxConnectionsPerAddress,
     isProxy: proxyPeerCheckOf(config.trustProxy),
   })
   // 503 + Retry-After when saturated: pages first (render slots, event-loop lag), the API only far later.
-  const loadShedding = createLoadShedding(config.loadShedding)
+  const loadShedding = createLoadShedding(config.loadShedding, undefined, metrics.countLoadShed)
   app.addHook('onClose', async () => loadShedding.stop())
 
   app.addHook('onSend', async (request, reply) => {
@@ -114,6 +130,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     store: createRateLimitStore(services.rateLimiter),
     // A broken counter store must not take the site down; the request goes through and the error is logged.
     skipOnError: true,
+    onExceeded: (request) => metrics.countRateLimitRefusal(request.routeOptions.url ?? 'unmatched'),
   })
 
   const identifyReader = (scope: FastifyInstance) =>

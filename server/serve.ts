@@ -7,6 +7,7 @@
 import './production-env.ts'
 import cluster from 'node:cluster'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import pino from 'pino'
 import type { ServerBuild } from 'react-router'
@@ -21,16 +22,33 @@ const serverBuildPath = path.join(buildDir, 'server/index.js')
 
 async function main(config: Config): Promise<void> {
   // Loaded here rather than above: the primary of workers serves nothing, and holds none of it in memory.
-  const [{ bootRuntime }, { createHttpServer }, { startJobs }] = await Promise.all([
+  const [
+    { bootRuntime },
+    { createHttpServer },
+    { startJobs },
+    health,
+    { answerPrimaryScrapes, createServerMetrics, serveMetrics },
+  ] = await Promise.all([
     import('./boot.ts'),
     import('./http.ts'),
     import('./jobs/jobs.ts'),
+    import('./http/health.ts'),
+    import('./http/metrics.ts'),
   ])
+  if (config.metrics.port > 0) answerPrimaryScrapes()
   const runtime = await bootRuntime({ config })
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild
+  const draining = health.createDraining()
+  const metrics = createServerMetrics({
+    database: runtime.database,
+    fileReadersBusy: runtime.services.fileReadersBusy,
+  })
   const app = await createHttpServer({
     config: runtime.config,
     services: runtime.services,
+    readiness: health.readinessChecksOf(runtime),
+    draining,
+    metrics,
     pages: { getBuild: async () => build, mode: 'production' },
     staticDir: path.join(buildDir, 'client'),
     buildId: build.assets.version,
@@ -40,7 +58,9 @@ async function main(config: Config): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : runtime.config.port
   app.log.info({ database: runtime.database.kind, port }, 'Tickerwise is serving')
   // Scheduled jobs (market-data refreshes, housekeeping); one process runs each at a time.
-  const scheduler = startJobs(runtime, app.log)
+  const scheduler = startJobs(runtime, app.log, metrics.countJobRun)
+  // Alone, this process answers scrapes; as a worker it hands its registry to the primary's listener.
+  const metricsServer = await serveMetrics(metrics, runtime.config.metrics)
   // Workers serve quietly: the primary prints the addresses once.
   if (cluster.isPrimary) printAddresses(runtime.config)
 
@@ -48,14 +68,18 @@ async function main(config: Config): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info({ signal }, 'shutting down')
+    app.log.info({ signal, drainMs: runtime.config.shutdownDrainMs }, 'shutting down')
+    // /readyz answers 503 from now; the balancer stops sending while in-flight and new requests are still served.
+    draining.start()
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting')
       process.exit(1)
-    }, runtime.config.shutdownTimeoutMs)
+    }, runtime.config.shutdownDrainMs + runtime.config.shutdownTimeoutMs)
     force.unref()
     try {
+      if (runtime.config.shutdownDrainMs > 0) await sleep(runtime.config.shutdownDrainMs)
       await app.close()
+      metricsServer?.close()
       await scheduler.stop()
       await runtime.close()
       process.exit(0)
@@ -95,8 +119,18 @@ function start(): void {
     return
   }
   log.info({ workers: plan.workers }, 'starting workers')
-  const running = runPrimary({ workers: plan.workers, log, shutdownTimeoutMs: config.shutdownTimeoutMs })
+  const running = runPrimary({
+    workers: plan.workers,
+    log,
+    shutdownTimeoutMs: config.shutdownDrainMs + config.shutdownTimeoutMs,
+  })
   void running.ready.then(() => printAddresses(config))
+  // One scrape target for the machine: the workers' metrics summed (ADR 0031).
+  if (config.metrics.port > 0) {
+    void import('./http/metrics.ts')
+      .then(({ servePrimaryMetrics }) => servePrimaryMetrics(config.metrics))
+      .catch(fail)
+  }
 }
 
 function fail(error: unknown): never {

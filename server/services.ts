@@ -156,16 +156,17 @@ export function createServices({
   // ——— The AI chat and its files; one file storage for every upload (chat files and console covers) ———
   const chatLog = pino({ level: config.logLevel, name: 'chat' })
   const storage = fileStorage ?? createFileStorage(config.fileStorage, { dataDir: config.dataDir })
+  // Reading processes start with the first file, not with every process (and every test server).
+  const fileReader = createLazyFileReader({
+    workers: config.chat.files.readWorkers,
+    timeoutMs: config.chat.files.readTimeoutMs,
+  })
   const chatFiles = createChatFilesService({
     db,
     clock,
     quotas,
     storage,
-    // Reading processes start with the first file, not with every process (and every test server).
-    reader: createLazyFileReader({
-      workers: config.chat.files.readWorkers,
-      timeoutMs: config.chat.files.readTimeoutMs,
-    }),
+    reader: fileReader,
     tempDir: path.join(config.dataDir, 'uploads-in-progress'),
     log: { error: (details, message) => chatLog.error(details, message) },
   })
@@ -260,6 +261,8 @@ export function createServices({
     tierOf: async (memberId) => (await subscriptions.findActiveSubscription(memberId))?.tier ?? null,
   })
   return {
+    /** How many file readings are waiting or under way (metrics only). */
+    fileReadersBusy: () => fileReader.busy,
     subscriptions,
     devSmsOutbox,
     accounts,

@@ -41,6 +41,11 @@ export const processEnv = {
   BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
+   * On SIGTERM, how long the process keeps serving with GET /readyz answering 503 before it stops accepting, so a
+   * load balancer takes it out of rotation first (its interval times its unhealthy threshold). 0 = stop at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /**
    * Worker processes of `npm start` / server/main.ts (node:cluster), on PostgreSQL only: PGlite's data folder
    * belongs to one process, so there it stays 1 and says so at start (server/cluster.ts).
    */
@@ -75,6 +80,8 @@ export interface ProcessSlice {
   logLevel: ProcessEnvValues['LOG_LEVEL']
   buildPollIntervalMs: number
   shutdownTimeoutMs: number
+  /** Serving while /readyz says 503, before stopping (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number
   /** Worker processes asked for (WEB_CONCURRENCY); server/cluster.ts decides how many run. */
   webConcurrency: number
   jobsEnabled: boolean
@@ -110,6 +117,7 @@ export function processConfigOf(e: ProcessEnvValues): ProcessSlice {
     logLevel: e.LOG_LEVEL,
     buildPollIntervalMs: e.BUILD_POLL_INTERVAL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     webConcurrency: e.WEB_CONCURRENCY,
     jobsEnabled: e.JOBS_ENABLED,
     testEndpoints: e.TEST_ENDPOINTS,

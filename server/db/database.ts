@@ -25,6 +25,8 @@ export interface Database {
   /** Like withAdvisoryLock, but gives up at once (returns `skipped`) when another process holds the lock. */
   tryWithAdvisoryLock<T>(lockName: string, fn: (db: Db) => Promise<T>): Promise<T | 'skipped'>
   close(): Promise<void>
+  /** PostgreSQL only: the connection pool's use now (metrics). */
+  poolUse?: () => { total: number; idle: number; waiting: number; max: number }
   /** PGlite only: the whole data folder as a tarball (used to copy a seeded template into tests). */
   dumpDataDir?: () => Promise<Blob>
 }
@@ -221,6 +223,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     url,
     withAdvisoryLock: (name, fn) => onLockedConnection(name, 'pg_advisory_lock', fn) as Promise<never>,
     tryWithAdvisoryLock: (name, fn) => onLockedConnection(name, 'pg_try_advisory_lock', fn),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The HTTP layer's slice of the configuration: whose X-Forwarded-* to believe (TRUST_PROXY), the connection
  * timeouts and per-address cap (connection-limits.ts), load shedding (load-shedding.ts), compression
- * (compression.ts) and the anonymous-page cache (page-cache.ts). Refuses TRUST_PROXY=true and a headers timeout
+ * (compression.ts), the anonymous-page cache (page-cache.ts) and the metrics listener (metrics.ts). Refuses TRUST_PROXY=true and a headers timeout
  * longer than the whole-request one; leaves per-route rate limits to the modules that own the routes.
  */
 import { isIP } from 'node:net'
@@ -60,6 +60,13 @@ export const httpEnv = {
   PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Memory of each process's page cache, in MB; the least recently used pages leave first. */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
+   * Port of the Prometheus metrics listener (server/http/metrics.ts), apart from the site's port so the public
+   * never reaches it; 0 = no metrics. With WEB_CONCURRENCY workers the primary answers for all of them (ADR 0031).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** Address the metrics listener binds: loopback unless the scraper runs on another machine. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 }
 
 /** The slice the HTTP variables fill in `Config`. */
@@ -73,6 +80,8 @@ export interface HttpSlice {
   compression: boolean
   /** The anonymous-page cache (server/http/page-cache.ts). */
   pageCache: PageCacheConfig
+  /** Where the Prometheus metrics are served; port 0 = nowhere (server/http/metrics.ts). */
+  metrics: { port: number; host: string }
 }
 
 /**
@@ -143,6 +152,7 @@ export function httpConfigOf(e: EnvOf<typeof httpEnv>): HttpSlice {
       staleSeconds: e.PAGE_CACHE_STALE_SECONDS,
       maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
     },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
   }
 }
 

@@ -16,6 +16,7 @@ import {
   type LoopMeter,
   registerApiLoadShedding,
 } from './load-shedding.ts'
+import { createServerMetrics } from './metrics.ts'
 
 const englishBusy = 'The site is very busy right now. Please try again in a moment.'
 const chineseBusy = '網站目前非常繁忙，請稍候再試。'
@@ -344,6 +345,7 @@ describe('a burst of page requests', () => {
   let app: Awaited<ReturnType<typeof createHttpServer>>
   let buildRequested: Promise<void>
   let failBuild: (error: Error) => void
+  const metrics = createServerMetrics()
 
   beforeAll(async () => {
     // One render at a time and one waiting; the render never finishes until the test says so.
@@ -360,6 +362,7 @@ describe('a burst of page requests', () => {
       services: runtime.services,
       buildId: 'test-build',
       logger: false,
+      metrics,
       pages: {
         mode: 'development',
         getBuild: () => {
@@ -374,7 +377,7 @@ describe('a burst of page requests', () => {
     await runtime?.close()
   })
 
-  it('answers pages beyond the queue 503 with Retry-After while the API still answers', async () => {
+  it('answers pages beyond the queue 503 with Retry-After, counted, while the API and health checks still answer', async () => {
     const rendering = app.inject({ url: '/', headers: regionalHeaders('en') })
     await buildRequested
     const waiting = app.inject({ url: '/about-us', headers: regionalHeaders('en') })
@@ -394,6 +397,12 @@ describe('a burst of page requests', () => {
     expect(chinese.body).toContain(chineseBusy)
 
     expect((await app.inject({ url: '/api/portal' })).statusCode).toBe(200)
+    // The load balancer's questions are answered before any render slot (ADR 0031).
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200)
+    expect(await metrics.registry.metrics()).toContain(
+      'tickerwise_load_shed_refusals_total{kind="page",reason="queue_full"} 2',
+    )
 
     // The held render fails; the waiting page then gets its turn (and fails the same way).
     failBuild(new Error('test build withheld'))

@@ -216,6 +216,8 @@ export interface LoadShedding {
   /** Whether API calls are refused now (the health call never is). */
   isApiLagging(): boolean
   retryAfterSeconds: number
+  /** Told of every refusal (the load-shed metric, server/http/metrics.ts). */
+  onRefusal?: (kind: 'page' | 'api', reason: RefusalReason) => void
   stop(): void
 }
 
@@ -224,6 +226,7 @@ export function createLoadShedding(
   lag: LagMonitor | undefined = settings.pageMaxLagMs > 0 || settings.apiMaxLagMs > 0
     ? startLagMonitor()
     : undefined,
+  onRefusal?: LoadShedding['onRefusal'],
 ): LoadShedding {
   const isAbove = (limitMs: number) => limitMs > 0 && lag !== undefined && lag.sustainedLagMs() > limitMs
   return {
@@ -235,6 +238,7 @@ export function createLoadShedding(
     }),
     isApiLagging: () => isAbove(settings.apiMaxLagMs),
     retryAfterSeconds: settings.retryAfterSeconds,
+    ...(onRefusal ? { onRefusal } : {}),
     stop: () => lag?.stop(),
   }
 }
@@ -282,6 +286,7 @@ export function refusePageRender(
   reason: RefusalReason,
 ): void {
   if (reason === 'abandoned') return
+  shedding.onRefusal?.('page', reason)
   request.log.info({ reason }, 'server busy: page refused')
   sendBusyPage(request, raw, shedding.retryAfterSeconds)
 }
@@ -311,6 +316,7 @@ export function registerApiLoadShedding(api: FastifyInstance, shedding: LoadShed
   const healthPaths = new Set([api.prefix, `${api.prefix}/`])
   api.addHook('onRequest', async (request, reply) => {
     if (!shedding.isApiLagging() || healthPaths.has(request.url.split('?')[0] ?? '')) return
+    shedding.onRefusal?.('api', 'lagging')
     request.log.info('server busy: API call refused')
     reply.header('retry-after', String(shedding.retryAfterSeconds))
     return sendFailure(reply, 503, CommonErrorCode.serverBusy, requestLocale(request))

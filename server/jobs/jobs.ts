@@ -10,7 +10,7 @@
 import { markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
 import { nextRefreshAt } from '#server/modules/stocks/market-sessions.ts'
-import { createScheduler, type Job, type JobLogger, type Scheduler } from './scheduler.ts'
+import { createScheduler, type Job, type JobLogger, type JobOutcome, type Scheduler } from './scheduler.ts'
 
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000
 
@@ -86,8 +86,12 @@ export function analyticsRollupJob(runtime: Pick<Runtime, 'services'>): Job {
 }
 
 /** Builds the scheduler with every job and starts it (unless JOBS_ENABLED is false). */
-export function startJobs(runtime: Runtime, log: JobLogger): Scheduler {
-  const scheduler = createScheduler({ database: runtime.database, log })
+export function startJobs(
+  runtime: Runtime,
+  log: JobLogger,
+  onOutcome?: (job: string, outcome: JobOutcome) => void,
+): Scheduler {
+  const scheduler = createScheduler({ database: runtime.database, log, ...(onOutcome ? { onOutcome } : {}) })
   for (const job of [
     ...marketDataJobs(runtime),
     housekeepingJob(runtime),

@@ -46,10 +46,13 @@ export function createScheduler({
   database,
   now = () => new Date(),
   log,
+  onOutcome,
 }: {
   database: Pick<Database, 'kind' | 'tryWithAdvisoryLock'>
   now?: () => Date
   log: JobLogger
+  /** Told how each run ended (the job-runs metric, server/http/metrics.ts). */
+  onOutcome?: (job: string, outcome: JobOutcome) => void
 }): Scheduler {
   const jobs = new Map<string, Job>()
   const timers = new Map<string, NodeJS.Timeout>()
@@ -96,7 +99,12 @@ export function createScheduler({
     if (!job) return Promise.reject(new Error(`no job named ${name}`))
     // One run per job per process at a time; a second caller is told it was skipped.
     if (running.has(name)) return Promise.resolve('skipped')
-    const run = runLocked(job).finally(() => running.delete(name))
+    const run = runLocked(job)
+      .then((outcome) => {
+        onOutcome?.(name, outcome)
+        return outcome
+      })
+      .finally(() => running.delete(name))
     running.set(name, run)
     return run
   }

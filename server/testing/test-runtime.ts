@@ -8,6 +8,8 @@ import { inject } from 'vitest'
 import { bootRuntime, type Runtime } from '#server/boot.ts'
 import type { Clock } from '#server/clock.ts'
 import { loadConfig } from '#server/config.ts'
+import { createDraining, type Draining, readinessChecksOf } from '#server/http/health.ts'
+import { createServerMetrics, type ServerMetrics } from '#server/http/metrics.ts'
 import type { PageBuildSource } from '#server/http/pages.ts'
 import { createHttpServer } from '#server/http.ts'
 import type { Assistant } from '#server/modules/chat/assistant.ts'
@@ -18,6 +20,9 @@ import { testEnv } from './test-env.ts'
 
 export interface TestRuntime extends Runtime {
   app: FastifyInstance
+  /** What SIGTERM starts in production (serve.ts). */
+  draining: Draining
+  metrics: ServerMetrics
 }
 
 export async function createTestRuntime(
@@ -35,9 +40,17 @@ export async function createTestRuntime(
   const database = await openTestDatabase(inject('testDatabaseTemplate'))
   const { pages, staticDir, ...bootOptions } = options
   const runtime = await bootRuntime({ config, database, seed: false, ...bootOptions })
+  const draining = createDraining()
+  const metrics = createServerMetrics({
+    database: runtime.database,
+    fileReadersBusy: runtime.services.fileReadersBusy,
+  })
   const app = await createHttpServer({
     config,
     services: runtime.services,
+    readiness: readinessChecksOf(runtime),
+    draining,
+    metrics,
     buildId: 'test-build',
     logger: false,
     ...(pages ? { pages } : {}),
@@ -47,6 +60,8 @@ export async function createTestRuntime(
   return {
     ...runtime,
     app,
+    draining,
+    metrics,
     async close() {
       await app.close()
       await runtime.close()

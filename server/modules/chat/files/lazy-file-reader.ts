@@ -8,12 +8,26 @@ import {
   type FileReaderOptions,
 } from '#server/file-reading/extract-text.ts'
 
-export function createLazyFileReader(options: FileReaderOptions): FileReader {
+export interface CountedFileReader extends FileReader {
+  /** Readings waiting or under way now (the `tickerwise_file_readers_busy` metric). */
+  readonly busy: number
+}
+
+export function createLazyFileReader(options: FileReaderOptions): CountedFileReader {
   let reader: FileReader | null = null
+  let busy = 0
   return {
-    read: (filePath, kind) => {
+    get busy() {
+      return busy
+    },
+    read: async (filePath, kind) => {
       reader ??= createFileReader(options)
-      return reader.read(filePath, kind)
+      busy += 1
+      try {
+        return await reader.read(filePath, kind)
+      } finally {
+        busy -= 1
+      }
     },
     close: async () => {
       await reader?.close()
