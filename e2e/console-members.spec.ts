@@ -6,7 +6,7 @@
  * finds the reader's newsletter sign-up, exports it as CSV and removes it.
  */
 
-import { logInThroughApi, newMobile } from './support/accounts.ts'
+import { logInThroughApi, newMobile, setDisplayNameThroughApi } from './support/accounts.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
@@ -47,16 +47,7 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
   await acceptCookies(page, site.origin)
   await logInThroughApi(page, request, site.origin, support)
   const supportName = `Support ${support.mobile}`
-  expect(
-    await page.evaluate(async (displayName) => {
-      const response = await fetch('/api/portal/member/displayName', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ displayName }),
-      })
-      return response.status
-    }, supportName),
-  ).toBe(200)
+  await setDisplayNameThroughApi(page, supportName)
   await page.goto('/console')
   const navigation = page.getByRole('navigation', { name: t('console:nav.label') })
   await expect(navigation).not.toContainText(t('console:nav.roles'))

@@ -16,7 +16,7 @@ import type { Cookie, Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import type { ConsoleMe } from '../contracts/console-rules.ts'
 import type { Locale } from '../contracts/regions.ts'
-import { logInThroughApi, newMobile } from './support/accounts.ts'
+import { logInThroughApi, newMobile, setDisplayNameThroughApi } from './support/accounts.ts'
 import { articleChoiceLabels, chooseArticleChoices } from './support/article-editor.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 import { expect, test, waitForHydration } from './support/fixtures.ts'
@@ -57,16 +57,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const editorPage = await editorContext.newPage()
   await logInThroughApi(editorPage, editorContext.request, origin, editor)
   // The editor goes by a name: the revisions say who saved them by it.
-  expect(
-    await editorPage.evaluate(async (displayName) => {
-      const response = await fetch('/api/portal/member/displayName', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ displayName }),
-      })
-      return response.status
-    }, editorName),
-  ).toBe(200)
+  await setDisplayNameThroughApi(editorPage, editorName)
   editorCookies = await editorContext.cookies()
   await editorContext.close()
 })

@@ -9,7 +9,7 @@
 import { randomInt } from 'node:crypto'
 import type { Browser } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { logInThroughApi } from './support/accounts.ts'
+import { logInThroughApi, setDisplayNameThroughApi } from './support/accounts.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
 
 const consoleAdmins = consoleAdminsOf('site')
@@ -45,16 +45,7 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   await logInThroughApi(page, request, site.origin, admin)
   // The admin goes by a name, which the audit log shows for who acted.
   const adminName = `Admin ${admin.mobile}`
-  expect(
-    await page.evaluate(async (displayName) => {
-      const response = await fetch('/api/portal/member/displayName', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ displayName }),
-      })
-      return response.status
-    }, adminName),
-  ).toBe(200)
+  await setDisplayNameThroughApi(page, adminName)
   await page.goto('/console')
   await page
     .getByRole('navigation', { name: t('console:nav.label') })

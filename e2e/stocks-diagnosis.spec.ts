@@ -363,48 +363,41 @@ test.describe('diagnosis attempts', () => {
   // The browser server gives Base 20, Plus 21 and Premium 22 a day (QUOTA_DIAGNOSIS_PER_DAY): Base (20 a month) runs
   // out of its month, Plus (30) and Premium (60) stop at the day's — Plus is offered Premium's larger day, Premium
   // only tomorrow. Attempts are spent through the API the page's input uses, then the page shows why.
-  test('a Base subscriber who used the month is asked to upgrade', async ({ page, request, site, t }) => {
-    test.setTimeout(120_000)
-    await logInThroughApi(page, request, site.origin)
-    await subscribeThroughApi(page, 'base')
-    const limited = await diagnoseAfterSpending(page, 20)
-    await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_SUBSCRIBER'))
-    await expect(limited.getByRole('link', { name: t('stocks:quota.upgrade') })).toHaveAttribute(
-      'href',
-      '/subscribe',
-    )
-  })
-
-  test('a Plus subscriber at the daily cap is offered the upgrade to a plan with more a day', async ({
-    page,
-    request,
-    site,
-    t,
-  }) => {
-    test.setTimeout(120_000)
-    await logInThroughApi(page, request, site.origin)
-    await subscribeThroughApi(page, 'plus')
-    const limited = await diagnoseAfterSpending(page, 21)
-    await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER'))
-    await expect(limited.getByRole('link', { name: t('stocks:quota.upgrade') })).toHaveAttribute(
-      'href',
-      '/subscribe',
-    )
-  })
-
-  test('a Premium subscriber at the daily cap is told to come back tomorrow', async ({
-    page,
-    request,
-    site,
-    t,
-  }) => {
-    test.setTimeout(120_000)
-    await logInThroughApi(page, request, site.origin)
-    await subscribeThroughApi(page, 'premium')
-    const limited = await diagnoseAfterSpending(page, 22)
-    await expect(limited).toContainText(t('errors:DIAGNOSIS_LIMIT_DAILY'))
-    await expect(limited.getByRole('link')).toHaveCount(0)
-  })
+  const subscriberLimits = [
+    {
+      tier: 'base',
+      spends: 20,
+      code: 'DIAGNOSIS_LIMIT_SUBSCRIBER',
+      what: 'who used the month is asked to upgrade',
+    },
+    {
+      tier: 'plus',
+      spends: 21,
+      code: 'DIAGNOSIS_LIMIT_DAILY_SUBSCRIBER',
+      what: 'at the daily cap is offered the upgrade to a plan with more a day',
+    },
+    {
+      tier: 'premium',
+      spends: 22,
+      code: 'DIAGNOSIS_LIMIT_DAILY',
+      what: 'at the daily cap is told to come back tomorrow',
+    },
+  ] as const
+  for (const limit of subscriberLimits) {
+    test(`a ${limit.tier} subscriber ${limit.what}`, async ({ page, request, site, t }) => {
+      test.setTimeout(120_000)
+      await logInThroughApi(page, request, site.origin)
+      await subscribeThroughApi(page, limit.tier)
+      const limited = await diagnoseAfterSpending(page, limit.spends)
+      await expect(limited).toContainText(t(`errors:${limit.code}`))
+      if (limit.tier === 'premium') await expect(limited.getByRole('link')).toHaveCount(0)
+      else
+        await expect(limited.getByRole('link', { name: t('stocks:quota.upgrade') })).toHaveAttribute(
+          'href',
+          '/subscribe',
+        )
+    })
+  }
 })
 
 test.describe('a shared network', () => {

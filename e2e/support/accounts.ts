@@ -103,3 +103,16 @@ export async function chooseLogOut(page: Page, logOutLabel: string): Promise<voi
   const menu = await openAccountMenu(page)
   await menu.getByRole('menuitem', { name: logOutLabel }).click()
 }
+
+/** Gives the reader logged in on `page` a display name (the console says who acted by it). */
+export async function setDisplayNameThroughApi(page: Page, displayName: string): Promise<void> {
+  const status = await page.evaluate(async (name) => {
+    const response = await fetch('/api/portal/member/displayName', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: name }),
+    })
+    return response.status
+  }, displayName)
+  expect(status).toBe(200)
+}
