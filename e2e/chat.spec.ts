@@ -360,7 +360,7 @@ test.describe('a reader out of AI replies', () => {
     await expect(notice.getByRole('button')).toHaveCount(0)
     await expect(notice.getByRole('link')).toHaveCount(1)
 
-    // …and the visitor's on every regional site: the language switch carries the device (ADR 0029).
+    // …and the visitor's on every regional site: the language switch carries the device (ADR 0026).
     await page.getByTestId('language-switcher').first().click()
     await expect(page).toHaveURL(new RegExp(`^${site.other.origin}/ai-qna`))
     await openChat(page, `${site.other.origin}/ai-qna`)

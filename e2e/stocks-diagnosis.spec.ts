@@ -317,7 +317,7 @@ test.describe('diagnosis attempts', () => {
     )
     await expectNoSeriousA11yIssues(page)
 
-    // The other language's site counts the same visitor (the switch carries the device; ADR 0029): still out,
+    // The other language's site counts the same visitor (the switch carries the device; ADR 0026): still out,
     // also for a visitor who has not accepted cookies (nothing the page knows of to carry: a plain link).
     const samsungPath = `/ai-stock-diagnosis?code=${stocks.samsung.code}&market=${stocks.samsung.market}`
     await page.context().clearCookies({ name: 'privacy' })

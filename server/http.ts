@@ -104,7 +104,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     frameworkErrors: answerFrameworkError,
   })
 
-  // First: the load balancer's questions pass no load shedding, rate limit or page cache (ADR 0031).
+  // First: the load balancer's questions pass no load shedding, rate limit or page cache (ADR 0027).
   registerHealthRoutes(app, {
     checks: options.readiness ?? {},
     draining: options.draining ?? createDraining(),

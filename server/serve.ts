@@ -125,7 +125,7 @@ function start(): void {
     shutdownTimeoutMs: config.shutdownDrainMs + config.shutdownTimeoutMs,
   })
   void running.ready.then(() => printAddresses(config))
-  // One scrape target for the machine: the workers' metrics summed (ADR 0031).
+  // One scrape target for the machine: the workers' metrics summed (ADR 0027).
   if (config.metrics.port > 0) {
     void import('./http/metrics.ts')
       .then(({ servePrimaryMetrics }) => servePrimaryMetrics(config.metrics))

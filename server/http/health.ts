@@ -1,5 +1,5 @@
 /**
- * What a load balancer asks (ADR 0031): `GET /healthz`, the process answers (liveness: restart it if not), and
+ * What a load balancer asks (ADR 0027): `GET /healthz`, the process answers (liveness: restart it if not), and
  * `GET /readyz`, it can serve now (readiness: send it traffic or not): the database answers, every migration of this
  * build is applied, Redis answers when configured, and the process is not draining after SIGTERM.
  *

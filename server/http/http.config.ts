@@ -62,7 +62,7 @@ export const httpEnv = {
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /**
    * Port of the Prometheus metrics listener (server/http/metrics.ts), apart from the site's port so the public
-   * never reaches it; 0 = no metrics. With WEB_CONCURRENCY workers the primary answers for all of them (ADR 0031).
+   * never reaches it; 0 = no metrics. With WEB_CONCURRENCY workers the primary answers for all of them (ADR 0027).
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   /** Address the metrics listener binds: loopback unless the scraper runs on another machine. */

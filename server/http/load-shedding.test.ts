@@ -397,7 +397,7 @@ describe('a burst of page requests', () => {
     expect(chinese.body).toContain(chineseBusy)
 
     expect((await app.inject({ url: '/api/portal' })).statusCode).toBe(200)
-    // The load balancer's questions are answered before any render slot (ADR 0031).
+    // The load balancer's questions are answered before any render slot (ADR 0027).
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200)
     expect(await metrics.registry.metrics()).toContain(

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (prom-client, ADR 0031): requests and their latency per route, Node's own (event-loop lag, heap,
+ * Prometheus metrics (prom-client, ADR 0027): requests and their latency per route, Node's own (event-loop lag, heap,
  * GC), load-shed and rate-limit refusals, the database pool, scheduled job runs, file readers busy and chat streams
  * open. Served on a listener of their own (METRICS_PORT, loopback by default), never on the site's port. With
  * WEB_CONCURRENCY workers each worker keeps its registry and the primary answers a scrape with all of them summed

@@ -3,7 +3,7 @@
  * i18n_redirected cookie. When the two sites share no cookie domain and the reader has something there to carry —
  * a login or the cookie consent — the link starts this site's hand-over (ADR 0010), which carries both and lands on
  * the same page; otherwise it is a plain link, which a click still sends through the hand-over for the visitor's
- * device id (ADR 0029).
+ * device id (ADR 0026).
  */
 import { Languages } from 'lucide-react'
 import type { MouseEvent } from 'react'
@@ -47,7 +47,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       onClick={(event) => {
         // Between sites that share no cookies, a click always takes the hand-over: the consent may have been given
         // on this page after it was drawn, and a visitor's device id (HttpOnly, so the page cannot see it) carries
-        // the free allowances they used here (ADR 0029). The server makes it a plain move when nothing is to carry.
+        // the free allowances they used here (ADR 0026). The server makes it a plain move when nothing is to carry.
         // The link itself stays plain for a reader with nothing the page knows of, so crawlers follow no redirects.
         if (href === plainHref && canCarry && isPlainClick(event)) {
           event.preventDefault()

@@ -60,7 +60,7 @@ export const siteHandovers = pgTable(
     hasConsent: boolean().notNull(),
     /**
      * The browser's device id (`tw_device`) on the site it came from, so a visitor's free allowances count as one
-     * visitor on both sites (ADR 0029); null when it had none. Lives as long as the pass (60 seconds).
+     * visitor on both sites (ADR 0026); null when it had none. Lives as long as the pass (60 seconds).
      */
     deviceId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),

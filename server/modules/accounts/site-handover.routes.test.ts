@@ -383,7 +383,7 @@ describe('switching sites with the cookie consent', () => {
   })
 })
 
-describe('switching sites with a visitor’s device (ADR 0029)', () => {
+describe('switching sites with a visitor’s device (ADR 0026)', () => {
   it('carries the device id, so the free allowance used on one site is already used on the other', async () => {
     const browser = createBrowser()
     const quotaOn = async (region: 'en' | 'hant') =>
@@ -409,7 +409,7 @@ describe('switching sites with a visitor’s device (ADR 0029)', () => {
   })
 })
 
-describe('a visitor’s device on sites under one parent domain (ADR 0029)', () => {
+describe('a visitor’s device on sites under one parent domain (ADR 0026)', () => {
   it('is set on the parent domain, so every regional site counts the same visitor without a hand-over', async () => {
     const shared = await createTestRuntime({ SITE_URL_PATTERN: 'https://{region}.example.com' }, { clock })
     try {

@@ -119,7 +119,7 @@ export function registerSiteHandoverRoutes(
         })
       }
       if (result.hasConsent) setConsentCookie(reply, request, config)
-      // The visitor's free allowances count on the device it used there (ADR 0029): the same one here.
+      // The visitor's free allowances count on the device it used there (ADR 0026): the same one here.
       const carriedDevice = result.deviceId ?? undefined
       if (isDeviceId(carriedDevice)) setDeviceCookie(reply, request, config, carriedDevice)
     }

@@ -1,7 +1,7 @@
 /**
  * Hand-overs between regional sites (spec §2 language switcher; ADR 0010). When the reader's site and the other
  * language's site share no cookie domain, the switch carries the reader's login, cookie consent and device id (whose
- * free allowances a visitor has used; ADR 0029) in four steps, each a redirect:
+ * free allowances a visitor has used; ADR 0026) in four steps, each a redirect:
  *   1. switch (reader's site, same-origin navigations only) → 2. begin (other site: puts a random state in the
  *   browser) → 3. issue (reader's site: a one-time pass bound to that state, the other site's origin and the
  *   session) → 4. accept (other site: redeems the pass once, in the browser holding the state; a NEW session).
