@@ -149,6 +149,8 @@ test('an analyst adds a pick and writes a company text that readers see; the new
   // The newsroom list filtered by market lists only that market's articles, and keeps the filter in the address.
   await page.goto('/console/articles')
   await waitForHydration(page)
+  // The list is fetched once its section has hydrated: a choice made before that would be reset by hydration.
+  await expect(page.getByTestId('article-row').first()).toBeVisible()
   const filters = page.getByRole('form', { name: t('console:articles.filters') })
   await filters.getByLabel(t('console:articles.market')).selectOption('jp')
   await filters.getByRole('button', { name: t('console:articles.apply') }).click()

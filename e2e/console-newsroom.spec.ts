@@ -345,6 +345,8 @@ test('an editor compares two revisions, restores the older one, and deletes the 
   // The newsroom list names the article in the console's language.
   await page.getByLabel(t('console:articles.search'), { exact: true }).fill(token)
   await page.getByRole('button', { name: t('console:articles.apply') }).click()
+  // The filtered list replaces the whole one when it arrives: wait for it before reading its one row.
+  await expect(page.getByTestId('article-row')).toHaveCount(1)
   const row = page.getByTestId('article-row').getByRole('link')
   await expect(row).toHaveText(first[site.locale].title)
   await row.click()

@@ -17,8 +17,13 @@ export const chatEnv = {
   CHAT_MODEL_BASE_URL: optionalUrl,
   CHAT_MODEL_API_KEY: optionalText,
   CHAT_MODEL_NAME: optionalText,
-  /** Longest wait for the model, per step (a step is one model call between tool calls). */
+  /**
+   * Longest the model may stay silent: until the first piece of each step's answer, between two pieces, and for one
+   * tool call (a step is one model call between tool calls). A slow model that keeps writing is not cut.
+   */
   CHAT_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
+  /** Longest one whole answer may take, every step and tool call included. */
+  CHAT_MODEL_TOTAL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(1_800_000).default(300_000),
   /** Most model calls one answer may make (tool calls between them). */
   CHAT_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(6),
   /** Questions per client address and minute (the quota counts answers; this stops bursts). */
@@ -47,7 +52,10 @@ export interface ChatConfig {
   provider: ChatEnvValues['CHAT_PROVIDER']
   /** The OpenAI-compatible endpoint; set when provider is `openai`. */
   model: { baseUrl: string; apiKey: string | undefined; name: string } | null
+  /** Silence allowed: before the first output of a step, between outputs, and per tool call. */
   timeoutMs: number
+  /** The whole answer's cap. */
+  totalTimeoutMs: number
   maxSteps: number
   questionsPerMinute: number
   files: {
@@ -71,6 +79,7 @@ export function chatConfigOf(e: ChatEnvValues): ChatSlice {
       provider: e.CHAT_PROVIDER,
       model,
       timeoutMs: e.CHAT_MODEL_TIMEOUT_MS,
+      totalTimeoutMs: e.CHAT_MODEL_TOTAL_TIMEOUT_MS,
       maxSteps: e.CHAT_MAX_STEPS,
       questionsPerMinute: e.CHAT_RATE_PER_MINUTE,
       files: {

@@ -13,7 +13,13 @@ import { createConfiguredAssistant } from './configured-assistant.ts'
 // ——— a fake OpenAI-compatible server speaking the Chat Completions streaming protocol ———
 
 type Reply =
-  | { kind: 'stream'; chunks: Array<Record<string, unknown> | string> }
+  | {
+      kind: 'stream'
+      chunks: Array<Record<string, unknown> | string>
+      /** Milliseconds before each chunk after the first (a slow model), and an optional longer pause before one. */
+      gapMs?: number
+      pause?: { beforeChunk: number; ms: number }
+    }
   | { kind: 'json'; body: Record<string, unknown> }
   | { kind: 'status'; status: number }
   | { kind: 'hang' }
@@ -41,7 +47,7 @@ function chunk(delta: Record<string, unknown>, finish: string | null = null) {
   }
 }
 
-function textReply(...pieces: string[]): Reply {
+function textReply(...pieces: string[]): Extract<Reply, { kind: 'stream' }> {
   return {
     kind: 'stream',
     chunks: [
@@ -70,6 +76,17 @@ function toolCallReply(name: string, args: Record<string, unknown>): Reply {
   }
 }
 
+async function writeChunks(res: ServerResponse, reply: Extract<Reply, { kind: 'stream' }>) {
+  for (const [index, c] of reply.chunks.entries()) {
+    const wait =
+      (reply.pause?.beforeChunk === index ? reply.pause.ms : 0) + (index > 0 ? (reply.gapMs ?? 0) : 0)
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    if (res.destroyed) return
+    res.write(`data: ${typeof c === 'string' ? c : JSON.stringify(c)}\n\n`)
+  }
+  res.end('data: [DONE]\n\n')
+}
+
 function handle(req: IncomingMessage, res: ServerResponse) {
   let body = ''
   req.on('data', (data) => {
@@ -93,8 +110,7 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       return
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
-    for (const c of reply.chunks) res.write(`data: ${typeof c === 'string' ? c : JSON.stringify(c)}\n\n`)
-    res.end('data: [DONE]\n\n')
+    void writeChunks(res, reply)
   })
 }
 
@@ -116,7 +132,7 @@ beforeEach(() => {
   replies = []
 })
 
-function assistant(options: { timeoutMs?: number; baseUrl?: string } = {}) {
+function assistant(options: { timeoutMs?: number; totalTimeoutMs?: number; baseUrl?: string } = {}) {
   const { stocks, articles } = runtime.services
   return createConfiguredAssistant({
     config: {
@@ -128,6 +144,7 @@ function assistant(options: { timeoutMs?: number; baseUrl?: string } = {}) {
         name: 'fake-model',
       },
       timeoutMs: options.timeoutMs ?? 5000,
+      totalTimeoutMs: options.totalTimeoutMs ?? 30_000,
       maxSteps: 4,
     },
     stocks,
@@ -152,6 +169,7 @@ async function run(
     locale?: Locale
     history?: AssistantTurn[]
     timeoutMs?: number
+    totalTimeoutMs?: number
     baseUrl?: string
     signal?: AbortSignal
   } = {},
@@ -262,13 +280,42 @@ describe('model assistant over an OpenAI-compatible endpoint', () => {
     expect((error as AssistantError).failure).toBe('malformed')
   })
 
-  it('fails as a timeout when the model does not answer within the step timeout', async () => {
+  it('fails as a timeout when the model does not start answering within its silence limit', async () => {
     replies = [{ kind: 'hang' }]
     const started = Date.now()
     const { error } = await run('Is Tencent undervalued?', { timeoutMs: 300 })
     expect(error).toBeInstanceOf(AssistantError)
     expect((error as AssistantError).failure).toBe('timeout')
     expect(Date.now() - started).toBeLessThan(3000)
+  })
+
+  it('lets a slow model that keeps writing finish, longer than its silence limit in all', async () => {
+    replies = [
+      { ...textReply('Tencent ', 'looks ', 'fairly ', 'valued ', 'on ', 'our ', 'figures.'), gapMs: 150 },
+    ]
+    const { text, error } = await run('Is Tencent undervalued?', { timeoutMs: 400 })
+    expect(error).toBeNull()
+    expect(text).toBe('Tencent looks fairly valued on our figures.')
+  })
+
+  it('fails as a timeout when the model falls silent in the middle of its answer', async () => {
+    replies = [
+      { ...textReply('Tencent ', 'looks ', 'fairly ', 'valued.'), pause: { beforeChunk: 3, ms: 1200 } },
+    ]
+    const started = Date.now()
+    const { text, error } = await run('Is Tencent undervalued?', { timeoutMs: 400 })
+    expect((error as AssistantError).failure).toBe('timeout')
+    expect(text).toContain('Tencent')
+    expect(Date.now() - started).toBeLessThan(1100)
+  })
+
+  it('fails as a timeout when the whole answer outlasts its cap, however steadily it comes', async () => {
+    const pieces = Array.from({ length: 30 }, (_, index) => `word${index} `)
+    replies = [{ ...textReply(...pieces), gapMs: 100 }]
+    const started = Date.now()
+    const { error } = await run('Is Tencent undervalued?', { timeoutMs: 400, totalTimeoutMs: 1000 })
+    expect((error as AssistantError).failure).toBe('timeout')
+    expect(Date.now() - started).toBeLessThan(2000)
   })
 
   it('tells a rate limit (429) from an outage (500, connection refused)', async () => {

@@ -1,7 +1,7 @@
 /**
  * The assistant behind any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM, LM Studio), through
- * the AI SDK: the model calls our tools (several per answer, at most `maxSteps` model calls, each bounded by
- * `timeoutMs`) and writes the answer; the system prompt holds it to tool figures, as-of dates and saying when data
+ * the AI SDK: the model calls our tools (several per answer, at most `maxSteps` model calls; silent for at most
+ * `timeoutMs` at a time, the whole answer within `totalTimeoutMs`) and writes the answer; the system prompt holds it to tool figures, as-of dates and saying when data
  * is demo data (the page shows the disclaimer under every answer). Upstream failures become AssistantErrors the chat service shows and refunds.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
@@ -188,6 +188,19 @@ export function createModelAssistant(deps: ConfiguredAssistantDependencies): Ass
     const sources: ChatSource[] = []
     const sent = new Set<string>()
     let failure: unknown = null
+    // Silence is what fails a model, not length: every part of the stream (text, a tool call, its result) restarts
+    // the watch, so a slow model that keeps writing finishes, within the total cap; a hung request, a model that
+    // stops mid-answer or a tool that never returns is cut after `timeoutMs`.
+    const silence = new AbortController()
+    let silenceTimer: ReturnType<typeof setTimeout> | undefined
+    const watchSilence = () => {
+      clearTimeout(silenceTimer)
+      silenceTimer = setTimeout(
+        () => silence.abort(new DOMException('The model did not answer in time', 'TimeoutError')),
+        config.timeoutMs,
+      )
+    }
+    watchSilence()
     const result = streamText({
       model,
       system: systemPrompt(locale, today()),
@@ -197,8 +210,8 @@ export function createModelAssistant(deps: ConfiguredAssistantDependencies): Ass
         : toolsFor(ctx, sources),
       stopWhen: stepCountIs(config.maxSteps),
       maxRetries: 0,
-      abortSignal: signal,
-      timeout: { stepMs: config.timeoutMs },
+      abortSignal: AbortSignal.any([signal, silence.signal]),
+      timeout: { totalMs: config.totalTimeoutMs },
       onError: ({ error }) => {
         failure ??= error
       },
@@ -206,6 +219,7 @@ export function createModelAssistant(deps: ConfiguredAssistantDependencies): Ass
     try {
       for await (const part of result.fullStream) {
         if (signal.aborted) return
+        watchSilence()
         if (part.type === 'tool-call') {
           const input = (part.input ?? {}) as Record<string, unknown>
           const name = part.toolName as ToolName
@@ -239,6 +253,8 @@ export function createModelAssistant(deps: ConfiguredAssistantDependencies): Ass
     } catch (error) {
       if (signal.aborted) return
       failure ??= error
+    } finally {
+      clearTimeout(silenceTimer)
     }
     if (signal.aborted) return
     if (failure) throw failureOf(failure)
