@@ -54,6 +54,20 @@ function TierBadge({ tier }: { tier: string }) {
   )
 }
 
+/** The user icon, with the dot while an expert answer waits unopened; named only where it stands alone. */
+function AccountAvatar({ hasNotice, label }: { hasNotice: boolean; label?: string }) {
+  return (
+    <span className="relative inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
+      {label ? (
+        <UserRound className="size-4" aria-label={label} role="img" />
+      ) : (
+        <UserRound className="size-4" aria-hidden="true" />
+      )}
+      {hasNotice ? <NoticeDot /> : null}
+    </span>
+  )
+}
+
 /** The desktop header's entry: the number opens the account menu. */
 export function HeaderAccountMenu() {
   const { t } = useTranslation(['shell', 'account', 'expert'])
@@ -68,10 +82,7 @@ export function HeaderAccountMenu() {
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-2 text-sm text-ink-800 hover:bg-ink-100"
             aria-label={t('account:menu.openMenu', { name })}
           >
-            <span className="relative inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
-              <UserRound className="size-4" aria-hidden="true" />
-              {expertAnswersUnseen > 0 ? <NoticeDot /> : null}
-            </span>
+            <AccountAvatar hasNotice={expertAnswersUnseen > 0} />
             {/* The bar has no room for the number next to a usable search (it is capped at 1536 px); the open menu
                 says who is logged in. */}
             <span className="sr-only" data-testid="account-name">
@@ -120,10 +131,7 @@ export function AccountMenu() {
         className="inline-flex items-center gap-2 rounded-lg px-2 py-2 text-sm text-ink-800 hover:bg-ink-100"
         title={t('account:menu.signedInAs', { name })}
       >
-        <span className="relative inline-flex size-7 items-center justify-center rounded-full bg-brand-600 text-white">
-          <UserRound className="size-4" aria-label={t('account:menu.account')} role="img" />
-          {expertAnswersUnseen > 0 ? <NoticeDot /> : null}
-        </span>
+        <AccountAvatar hasNotice={expertAnswersUnseen > 0} label={t('account:menu.account')} />
         <span className="max-w-32 truncate font-medium" data-testid="account-name">
           {name}
         </span>

@@ -24,6 +24,7 @@ export function isChunkLoadError(error: unknown): boolean {
 interface GuardStore {
   getItem(key: string): string | null
   setItem(key: string, value: string): void
+  removeItem(key: string): void
 }
 
 /** Decides whether a reload is allowed now for this path, and records it when it is. */
@@ -46,12 +47,7 @@ const navigationKey = 'tickerwise:navigating-to'
  * React Router answers a route module that fails to load by reloading the page the reader is *leaving*; the note lets
  * that reload carry on to the page they asked for.
  */
-export function notePendingNavigation(
-  store: GuardStore & { removeItem(key: string): void },
-  from: string,
-  to: string | null,
-  now: number,
-): void {
+export function notePendingNavigation(store: GuardStore, from: string, to: string | null, now: number): void {
   if (to === null) store.removeItem(navigationKey)
   else store.setItem(navigationKey, JSON.stringify({ from, to, at: now }))
 }
@@ -60,11 +56,7 @@ export function notePendingNavigation(
  * At start: the page the reader was on the way to when this page was reloaded under them (within the guard's 10 s,
  * once per path), or null to go on with this one.
  */
-export function navigationToResume(
-  store: GuardStore & { removeItem(key: string): void },
-  current: string,
-  now: number,
-): string | null {
+export function navigationToResume(store: GuardStore, current: string, now: number): string | null {
   let note: { from?: unknown; to?: unknown; at?: unknown } | null = null
   try {
     note = JSON.parse(store.getItem(navigationKey) ?? 'null')
