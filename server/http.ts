@@ -97,8 +97,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
-    // Headers, whole-request, keep-alive and inactivity timeouts (HTTP_*_TIMEOUT_MS).
-    ...serverTimeoutOptionsOf(config.httpLimits, config.chat.files.uploadTimeoutMs),
+    // Headers, keep-alive and inactivity timeouts (HTTP_*_TIMEOUT_MS); the whole-request one is per request, below.
+    ...serverTimeoutOptionsOf(config.httpLimits),
     // Requests refused before any route (unreadable by Node's parser, undecodable URL) answer the envelope too.
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
@@ -112,7 +112,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   const metrics = options.metrics ?? createServerMetrics()
   registerRequestMetrics(app, metrics)
 
-  registerRequestDeadlines(app, config.httpLimits.requestTimeoutMs)
+  registerRequestDeadlines(app, { requestTimeoutMs: config.httpLimits.requestTimeoutMs })
   capConnectionsPerAddress(app.server, {
     max: config.httpLimits.maxConnectionsPerAddress,
     isProxy: proxyPeerCheckOf(config.trustProxy),
@@ -152,6 +152,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerChatFilesRoutes(api, services.chatFiles, {
       uploadsPerMinute: config.chat.files.uploadsPerMinute,
       uploadTimeoutMs: config.chat.files.uploadTimeoutMs,
+      uploadMinBytesPerSecond: config.chat.files.uploadMinBytesPerSecond,
+      rateWindowMs: config.httpLimits.requestTimeoutMs,
     })
     registerBillingRoutes(api, services.billing)
     registerExpertRoutes(api, services.expert)

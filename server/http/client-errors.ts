@@ -12,6 +12,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CommonErrorCode } from '#contracts/envelope.ts'
+import type { Locale } from '#contracts/regions.ts'
 import { failure, requestLocale, sendFailure } from './error-handler.ts'
 
 function statusAndCodeOf(errorCode: string | undefined): [number, string] {
@@ -30,7 +31,12 @@ function statusAndCodeOf(errorCode: string | undefined): [number, string] {
 /** The raw HTTP answer to a request Node could not parse: status line, headers, envelope; then the socket closes. */
 export function clientErrorResponse(errorCode: string | undefined): string {
   const [status, code] = statusAndCodeOf(errorCode)
-  const body = JSON.stringify(failure(status, code, 'en'))
+  return closingFailureResponse(status, code, 'en')
+}
+
+/** A failure envelope written straight to the socket, outside any reply, with `Connection: close`. */
+export function closingFailureResponse(status: number, code: string, locale: Locale): string {
+  const body = JSON.stringify(failure(status, code, locale))
   return [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     'Content-Type: application/json; charset=utf-8',

@@ -2,6 +2,15 @@ import { EventEmitter } from 'node:events'
 import type { Server } from 'node:http'
 import net, { type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  exchange,
+  firstAnswerOf,
+  portOf as listeningPortOf,
+  openRawConnection,
+  serverClosing,
+} from '#server/testing/raw-connections.ts'
+import { createReaderClients } from '#server/testing/reader-clients.ts'
+import { loadTestPages } from '#server/testing/test-pages.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { capConnectionsPerAddress, proxyPeerCheckOf } from './connection-limits.ts'
 
@@ -87,6 +96,95 @@ describe('HTTP timeouts', () => {
     const connection = await connect(portOf(runtime))
     expect(await requestStatus(connection)).toBe(200)
     connection.socket.destroy()
+  })
+})
+
+describe('answers sent before the body has arrived', () => {
+  const clients = createReaderClients({ ipPrefix: '10.77', phonePrefix: '6277' })
+  let runtime: TestRuntime
+  let closePages: () => Promise<void>
+  beforeAll(async () => {
+    const pages = await loadTestPages()
+    closePages = pages.close
+    // The whole-request limit stays at its default (30 s): a connection closed here is closed by the early answer.
+    runtime = await createTestRuntime({}, { smsSender: clients.smsSender, pages: pages.pages })
+    clients.bind(runtime)
+    await runtime.app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    await runtime.close()
+    await closePages()
+  })
+
+  /** A POST announcing a large body, its first bytes sent, the rest trickling a byte every 200 ms. */
+  async function trickledPost(path: string, headers: string[], bodyStart: string, contentType: string) {
+    const connection = await openRawConnection(listeningPortOf(runtime.app))
+    connection.socket.write(
+      [
+        `POST ${path} HTTP/1.1`,
+        'Host: en.localhost:3000',
+        `Content-Type: ${contentType}`,
+        'Content-Length: 1000000',
+        ...headers,
+        '',
+        bodyStart,
+      ].join('\r\n'),
+    )
+    connection.trickle('1', 200)
+    await serverClosing(connection)
+    return { answer: firstAnswerOf(connection.received()), closedByServer: connection.closedByServer() }
+  }
+
+  it.each([
+    ['the console without a session', '/api/console/advisers', 401, 'UNAUTHENTICATED'],
+    ['an unknown API path', '/api/portal/no/such/path', 404, 'NOT_FOUND'],
+  ])('closes a trickling body after refusing %s', async (_, path, status, code) => {
+    const { answer, closedByServer } = await trickledPost(path, [], '{"name":', 'application/json')
+    expect(answer.status).toBe(status)
+    expect(answer.headers['x-error-code']).toBe(code)
+    expect(answer.headers.connection).toBe('close')
+    expect(closedByServer).toBe(true)
+  })
+
+  it('closes a trickling body after refusing a member without a console role', async () => {
+    const member = await clients.newMember()
+    const { answer, closedByServer } = await trickledPost(
+      '/api/console/advisers',
+      [`X-Token: ${member.token}`],
+      '{"name":',
+      'application/json',
+    )
+    expect(answer.status).toBe(403)
+    expect(answer.headers['x-error-code']).toBe('CONSOLE_ROLE_REQUIRED')
+    expect(answer.headers.connection).toBe('close')
+    expect(closedByServer).toBe(true)
+  })
+
+  it('closes a trickling body after answering a page asked with POST 405', async () => {
+    const { answer, closedByServer } = await trickledPost(
+      '/about-us',
+      [],
+      'name=',
+      'application/x-www-form-urlencoded',
+    )
+    expect(answer.status).toBe(405)
+    expect(answer.headers.connection).toBe('close')
+    expect(closedByServer).toBe(true)
+  })
+
+  it('keeps the connection of a refused request whose body arrived whole', async () => {
+    const connection = await openRawConnection(listeningPortOf(runtime.app))
+    const body = '{"name":"x"}'
+    const refused = await exchange(
+      connection,
+      'POST /api/portal/no/such/path HTTP/1.1\r\nHost: en.localhost:3000\r\n' +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    )
+    expect(refused.status).toBe(404)
+    expect(refused.headers.connection).toBe('keep-alive')
+    const next = await exchange(connection, 'GET /api/portal HTTP/1.1\r\nHost: en.localhost:3000\r\n\r\n')
+    expect(next.status).toBe(200)
+    connection.giveUp()
   })
 })
 
