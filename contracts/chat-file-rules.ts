@@ -73,6 +73,8 @@ export const ChatFileErrorCode = {
   notFound: 'CHAT_FILE_NOT_FOUND',
   /** The file is carried by a question already: it stays with the conversation. */
   inUse: 'CHAT_FILE_IN_USE',
+  /** The upload stopped bringing bytes (below CHAT_UPLOAD_MIN_BYTES_PER_SECOND), or ran past its longest time. */
+  uploadTooSlow: 'CHAT_UPLOAD_TOO_SLOW',
 } as const
 export type ChatFileErrorCode =
   | (typeof ChatFileErrorCode)[keyof typeof ChatFileErrorCode]

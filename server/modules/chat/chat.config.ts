@@ -30,8 +30,18 @@ export const chatEnv = {
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Upload requests per client address and minute (the `upload` quota counts files; this stops bursts). */
   CHAT_UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  /** Longest an upload request may take (a 50 MB file on a slow phone); other requests keep HTTP_REQUEST_TIMEOUT_MS. */
+  /**
+   * Longest an upload into the reader's own conversation may take (a 50 MB file on a slow phone), as long as it keeps
+   * CHAT_UPLOAD_MIN_BYTES_PER_SECOND; until the conversation is known to be theirs, and for every other request,
+   * HTTP_REQUEST_TIMEOUT_MS.
+   */
   CHAT_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(600_000),
+  /**
+   * Least an authorised upload must bring, in bytes a second over each HTTP_REQUEST_TIMEOUT_MS: below it the upload is
+   * cut (408 CHAT_UPLOAD_TOO_SLOW). 8 KB/s is slower than a weak 3G uplink; a stalled or trickling upload is cut
+   * within two windows instead of holding its connection for CHAT_UPLOAD_TIMEOUT_MS.
+   */
+  CHAT_UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(8_192),
   /** Longest the text of one uploaded file may take to read (its reading process is stopped after that). */
   CHAT_FILE_READ_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /**
@@ -61,6 +71,7 @@ export interface ChatConfig {
   files: {
     uploadsPerMinute: number
     uploadTimeoutMs: number
+    uploadMinBytesPerSecond: number
     readTimeoutMs: number
     readWorkers: number
   }
@@ -85,6 +96,7 @@ export function chatConfigOf(e: ChatEnvValues): ChatSlice {
       files: {
         uploadsPerMinute: e.CHAT_UPLOAD_RATE_PER_MINUTE,
         uploadTimeoutMs: e.CHAT_UPLOAD_TIMEOUT_MS,
+        uploadMinBytesPerSecond: e.CHAT_UPLOAD_MIN_BYTES_PER_SECOND,
         readTimeoutMs: e.CHAT_FILE_READ_TIMEOUT_MS,
         readWorkers: e.CHAT_FILE_READ_WORKERS,
       },

@@ -2,15 +2,17 @@
  * The chat's file calls (contracts/chat-file-rules.ts): the multipart upload, the conversation's files, removing one.
  * The upload is parsed as a stream (@fastify/multipart, in this plugin's scope only): each file part goes straight
  * to a temporary file and is cut at 50 MB by the parser, so memory stays constant whatever is sent. What is
- * accepted is the service's decision.
+ * accepted is the service's decision. Only an upload into the reader's own conversation gets the long time limit,
+ * and only while it keeps a least rate (CHAT_UPLOAD_TIMEOUT_MS, CHAT_UPLOAD_MIN_BYTES_PER_SECOND).
  */
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import { ChatFileDeleteQuery, ChatFileListQuery, ConversationIdField } from '#contracts/chat.ts'
-import { chatFileMaxBytes, chatFilesPerUpload } from '#contracts/chat-file-rules.ts'
+import { ChatFileErrorCode, chatFileMaxBytes, chatFilesPerUpload } from '#contracts/chat-file-rules.ts'
 import { ok } from '#contracts/envelope.ts'
 import { CommonErrorCode } from '#contracts/error-codes.ts'
 import { AppError } from '#server/http/app-error.ts'
+import { allowSlowBody } from '#server/http/connection-limits.ts'
 import type { ChatFilesService, UploadPart } from './chat-files.service.ts'
 
 /** File parts one request may carry: the allowed ones, and a few more refused one by one as "too many". */
@@ -19,7 +21,14 @@ const filePartsPerRequest = chatFilesPerUpload * 2
 export function registerChatFilesRoutes(
   api: FastifyInstance,
   files: ChatFilesService,
-  options: { uploadsPerMinute: number; uploadTimeoutMs: number },
+  options: {
+    uploadsPerMinute: number
+    /** The longest an authorised upload may take, and the least it must bring over each `rateWindowMs`. */
+    uploadTimeoutMs: number
+    uploadMinBytesPerSecond: number
+    /** HTTP_REQUEST_TIMEOUT_MS: the limit until the conversation is known to be the reader's (0 = none). */
+    rateWindowMs: number
+  },
 ): void {
   api.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -37,13 +46,9 @@ export function registerChatFilesRoutes(
       '/ai/uploadFiles',
       {
         // Upload requests per client address (CHAT_UPLOAD_RATE_PER_MINUTE); the `upload` quota counts files.
-        config: {
-          rateLimit: { max: options.uploadsPerMinute, timeWindow: '1 minute' },
-          // 5 × 50 MB from a phone takes minutes; every other request keeps HTTP_REQUEST_TIMEOUT_MS.
-          requestTimeoutMs: options.uploadTimeoutMs,
-        },
+        config: { rateLimit: { max: options.uploadsPerMinute, timeWindow: '1 minute' } },
       },
-      async (request) => {
+      async (request, reply) => {
         if (!request.isMultipart()) throw new AppError('invalid', CommonErrorCode.validationFailed)
         const parts = request.parts()
         const first = await parts.next()
@@ -55,6 +60,15 @@ export function registerChatFilesRoutes(
         }
         const { subSessionId } = ConversationIdField.parse({ subSessionId: field.value })
         async function* fileParts(): AsyncGenerator<UploadPart> {
+          // The service asks for the first part only once the conversation is the reader's: from here the upload is
+          // authorised, and 5 × 50 MB from a phone may take minutes as long as it keeps moving. Before, it had
+          // HTTP_REQUEST_TIMEOUT_MS like any request, and a refusal closed the connection (connection-limits.ts).
+          allowSlowBody(request.raw, reply.raw, {
+            longestMs: options.uploadTimeoutMs,
+            minBytesPerSecond: options.uploadMinBytesPerSecond,
+            windowMs: options.rateWindowMs,
+            tooSlowCode: ChatFileErrorCode.uploadTooSlow,
+          })
           try {
             for await (const part of { [Symbol.asyncIterator]: () => parts }) {
               if (part.type !== 'file') continue
