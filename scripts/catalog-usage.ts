@@ -12,6 +12,8 @@ import path from 'node:path'
 interface SourceFacts {
   namespaces: Set<string>
   imports: string[]
+  /** The imports that are static (`import … from`), not fetched on demand (`import(…)`). */
+  staticImports: string[]
 }
 
 export function createCatalogUsage(root: string) {
@@ -48,20 +50,26 @@ export function createCatalogUsage(root: string) {
     }
     for (const key of source.matchAll(prefixedKey)) namespaces.add(key[1]!)
     const imports: string[] = []
-    for (const statement of source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+    const staticImports: string[] = []
+    for (const statement of source.matchAll(/(?:\bfrom|\bimport)\s*(\(?)\s*['"]([^'"]+)['"]/g)) {
       // `import type` and `export type … from` bring no code.
       const lineStart = source.lastIndexOf('\n', statement.index) + 1
       if (/^\s*(?:import|export)\s+type\b/.test(source.slice(lineStart, statement.index + 1))) continue
-      const resolved = resolve(file, statement[1]!)
-      if (resolved) imports.push(resolved)
+      const resolved = resolve(file, statement[2]!)
+      if (!resolved) continue
+      imports.push(resolved)
+      if (!statement[1]) staticImports.push(resolved)
     }
-    const found = { namespaces, imports }
+    const found = { namespaces, imports, staticImports }
     facts.set(file, found)
     return found
   }
 
-  /** The namespaces the code of `entryFiles` (paths from the root) and everything it imports speaks. */
-  function namespacesOf(entryFiles: string[]): Set<string> {
+  /**
+   * The namespaces the code of `entryFiles` (paths from the root) and everything it imports speaks; with
+   * `staticOnly`, what it imports statically (what renders with it), not what it fetches on demand.
+   */
+  function namespacesOf(entryFiles: string[], { staticOnly = false } = {}): Set<string> {
     const seen = new Set<string>()
     const pending = entryFiles.map((file) => path.join(root, file))
     const spoken = new Set<string>()
@@ -69,9 +77,9 @@ export function createCatalogUsage(root: string) {
       const file = pending.pop()!
       if (seen.has(file)) continue
       seen.add(file)
-      const { namespaces, imports } = factsOf(file)
+      const { namespaces, imports, staticImports } = factsOf(file)
       for (const name of namespaces) spoken.add(name)
-      pending.push(...imports)
+      pending.push(...(staticOnly ? staticImports : imports))
     }
     return spoken
   }
@@ -87,6 +95,16 @@ export function readerCatalogNamespaces(source: string): string[] {
     names.push(...(part.startsWith('{') ? part.slice(1, -1).split(',') : [part]))
   }
   return names.sort()
+}
+
+/**
+ * The namespaces a module fetches itself with a part it loads later (`ensureCatalogs(['stocks'])`, the home page's
+ * lower sections).
+ */
+export function ensuredCatalogsOf(source: string): string[] {
+  return [...source.matchAll(/\bensureCatalogs\(\s*\[([^\]]*)\]/g)].flatMap((call) =>
+    [...call[1]!.matchAll(/['"]([\w-]+)['"]/g)].map((match) => match[1]!),
+  )
 }
 
 /** The namespaces a route module's `handle` names (`handle = { catalogs: ['articles'] }`). */

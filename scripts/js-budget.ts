@@ -161,7 +161,10 @@ export function repositoryCatalogSources(root: string): CatalogSources {
       return existsSync(file) ? readFileSync(file, 'utf8') : undefined
     },
     namespaceGzipBytes(namespace) {
-      const folder = path.join(root, 'app', 'i18n', 'locales')
+      // The app's namespaces, and those on the shared floor the API speaks too (the error messages).
+      const folders = [path.join(root, 'app', 'i18n', 'locales'), path.join(root, 'contracts', 'messages')]
+      const folder =
+        folders.find((candidate) => existsSync(path.join(candidate, 'en', `${namespace}.json`))) ?? folders[0]!
       const sizes = readdirSync(folder).map((locale) => {
         const file = path.join(folder, locale, `${namespace}.json`)
         if (!existsSync(file)) throw new Error(`No ${namespace} catalog for ${locale} in ${folder}.`)
