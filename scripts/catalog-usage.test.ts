@@ -44,14 +44,18 @@ describe('the catalogs the browser fetches', () => {
       const beyondReader = (names: Set<string>) => [...names].filter((name) => !readerCatalog.includes(name))
       const spoken = beyondReader(usage.namespacesOf([file]))
       const named = handleCatalogsOf(source)
-      // What renders with the page is in its handle; a part it fetches later may fetch its own (the home page's
-      // lower sections); the error messages may be named, by a page that draws errors from its data.
+      // What renders with the page is in its handle; code that fetches its own words first need not be (the home
+      // page's lower sections, the methods dialog); the error messages may be named, by a page that draws errors
+      // from its data.
+      const ensured = [...usage.ensuredOf([file])]
       const drawnWithPage = beyondReader(usage.namespacesOf([file], { staticOnly: true }))
       expect(named, 'the namespaces the page draws').toEqual(
-        expect.arrayContaining(drawnWithPage.filter((name) => !onDemand.includes(name))),
+        expect.arrayContaining(
+          drawnWithPage.filter((name) => !onDemand.includes(name) && !ensured.includes(name)),
+        ),
       )
       expect(
-        [...new Set([...named, ...ensuredCatalogsOf(source)])].sort(),
+        [...new Set([...named, ...ensured.filter((name) => spoken.includes(name))])].sort(),
         'the namespaces the page and its later parts speak',
       ).toEqual(spoken.filter((name) => !onDemand.includes(name) || named.includes(name)).sort())
       if (named.length > 0)
@@ -90,6 +94,17 @@ describe('reading the code for the namespaces it speaks', () => {
   it('follows static and on-demand imports, counts prefixed keys, and skips type-only imports', () => {
     const spoken = createCatalogUsage(fixture).namespacesOf(['app/routes/page.tsx'])
     expect([...spoken].sort()).toEqual(['articles', 'billing', 'common', 'errors'])
+    const drawn = createCatalogUsage(fixture).namespacesOf(['app/routes/page.tsx'], { staticOnly: true })
+    expect([...drawn].sort()).toEqual(['articles', 'billing', 'common'])
+  })
+
+  it('reads the namespaces code fetches itself before speaking them', () => {
+    expect(
+      ensuredCatalogsOf(
+        "const Part = deferHydration(() => Promise.all([import('./p.tsx'), ensureCatalogs(['stocks', 'plans'])]))",
+      ),
+    ).toEqual(['stocks', 'plans'])
+    expect(ensuredCatalogsOf('ensureCatalogs(handle.catalogs)')).toEqual([])
   })
 
   it('reads the reader globs and a route handle', () => {

@@ -14,6 +14,8 @@ interface SourceFacts {
   imports: string[]
   /** The imports that are static (`import … from`), not fetched on demand (`import(…)`). */
   staticImports: string[]
+  /** The namespaces the module fetches itself before it speaks them (`ensureCatalogs([...])`). */
+  ensured: string[]
 }
 
 export function createCatalogUsage(root: string) {
@@ -60,7 +62,7 @@ export function createCatalogUsage(root: string) {
       imports.push(resolved)
       if (!statement[1]) staticImports.push(resolved)
     }
-    const found = { namespaces, imports, staticImports }
+    const found = { namespaces, imports, staticImports, ensured: ensuredCatalogsOf(source) }
     facts.set(file, found)
     return found
   }
@@ -70,21 +72,33 @@ export function createCatalogUsage(root: string) {
    * `staticOnly`, what it imports statically (what renders with it), not what it fetches on demand.
    */
   function namespacesOf(entryFiles: string[], { staticOnly = false } = {}): Set<string> {
+    const spoken = new Set<string>()
+    for (const facts of graphOf(entryFiles, staticOnly)) for (const name of facts.namespaces) spoken.add(name)
+    return spoken
+  }
+
+  /**
+   * The namespaces the code of `entryFiles` and everything it imports fetches itself before speaking them (a part
+   * loaded later, a dialog's words): a page need not name them.
+   */
+  function ensuredOf(entryFiles: string[]): Set<string> {
+    return new Set([...graphOf(entryFiles, false)].flatMap((facts) => facts.ensured))
+  }
+
+  function* graphOf(entryFiles: string[], staticOnly: boolean): Generator<SourceFacts> {
     const seen = new Set<string>()
     const pending = entryFiles.map((file) => path.join(root, file))
-    const spoken = new Set<string>()
     while (pending.length > 0) {
       const file = pending.pop()!
       if (seen.has(file)) continue
       seen.add(file)
-      const { namespaces, imports, staticImports } = factsOf(file)
-      for (const name of namespaces) spoken.add(name)
-      pending.push(...(staticOnly ? staticImports : imports))
+      const facts = factsOf(file)
+      yield facts
+      pending.push(...(staticOnly ? facts.staticImports : facts.imports))
     }
-    return spoken
   }
 
-  return { namespaceNames, namespacesOf }
+  return { namespaceNames, namespacesOf, ensuredOf }
 }
 
 /** The namespaces a reader catalog module's globs name (`./locales/en/{a,b}.json`, `…/messages/en/errors.json`). */
@@ -98,8 +112,8 @@ export function readerCatalogNamespaces(source: string): string[] {
 }
 
 /**
- * The namespaces a module fetches itself with a part it loads later (`ensureCatalogs(['stocks'])`, the home page's
- * lower sections).
+ * The namespaces a module fetches itself before it speaks them (`ensureCatalogs(['stocks'])`: the home page's lower
+ * sections with their code, the methods' formulas with their dialog).
  */
 export function ensuredCatalogsOf(source: string): string[] {
   return [...source.matchAll(/\bensureCatalogs\(\s*\[([^\]]*)\]/g)].flatMap((call) =>
