@@ -30,7 +30,6 @@ import {
   notePendingNavigation,
   reloadOnceAfterChunkFailure,
 } from './features/app-updates/chunk-reload.ts'
-import { installRoutePreloading } from './features/app-updates/route-preloader.ts'
 import { useBuildWatch } from './features/app-updates/use-build-watch.ts'
 import { visitReportScript } from './features/visit/visit-report-script.ts'
 import { catalogsOf } from './i18n/browser-catalogs.ts'
@@ -115,11 +114,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useBuildWatch({ apiBase: publicConfig.apiBase, buildId, intervalMs: publicConfig.buildPollIntervalMs })
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
-    const uninstall = installRoutePreloading()
-    // The error screen is not part of the first paint; fetched now, it is at hand when a later navigation fails.
+    // Preloading on intent is not part of the first paint either: its code comes right after (ADR 0011).
+    let uninstall: (() => void) | undefined
+    let isGone = false
+    import('./features/app-updates/route-preloader.ts')
+      .then((module) => {
+        if (!isGone) uninstall = module.installRoutePreloading()
+      })
+      .catch(() => undefined)
+    // The error screen and the error messages are not part of the first paint; fetched now, they are at hand when a
+    // later navigation or call fails, even when the network is what failed.
     const cancel = whenIdle(ErrorScreen.preload)
     return () => {
-      uninstall()
+      isGone = true
+      uninstall?.()
       cancel()
     }
   }, [])

@@ -112,7 +112,7 @@ test('an expert question goes to the console and the answer returns', async ({
   await page.setViewportSize({ width: 1280, height: 800 })
   await expect(page.getByTestId('account-menu').getByTestId('expert-notice-dot')).toBeVisible()
   const notice = (await openAccountMenu(page)).getByTestId('expert-notice')
-  await expect(notice).toHaveText(t('expert:notice.menuItem', { count: 1 }))
+  await expect(notice).toHaveText(t('account:menu.expertAnswers', { count: 1 }))
   await notice.click()
   await expect(page).toHaveURL(/\/member\/expert$/)
   const answered = page.getByTestId('expert-question').filter({ hasText: marker })

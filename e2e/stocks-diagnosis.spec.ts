@@ -117,7 +117,7 @@ test.describe('diagnosing a stock', () => {
     // The method behind a score opens with its formula, source and date.
     await fundamentals.getByTestId('method-button').click()
     const dialog = page.getByRole('dialog')
-    await expect(dialog).toContainText(t('stocks:methods.formulas.piotroski-2000'))
+    await expect(dialog).toContainText(t('stock-details:formulas.piotroski-2000'))
     await expect(dialog).toContainText('Piotroski, J. D. (2000)')
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()

@@ -2,38 +2,63 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createCatalogUsage, handleCatalogsOf, readerCatalogNamespaces } from './catalog-usage.ts'
+import {
+  createCatalogUsage,
+  ensuredCatalogsOf,
+  handleCatalogsOf,
+  readerCatalogNamespaces,
+} from './catalog-usage.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const usage = createCatalogUsage(root)
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 const readerCatalog = readerCatalogNamespaces(read('app/i18n/browser-catalog-en.ts'))
+/** The namespaces that load when needed (app/i18n/browser-catalogs.ts `onDemandCatalogs`): the error messages. */
+const onDemand = ['errors']
 const routeFiles = readdirSync(path.join(root, 'app/routes'))
   .filter((file) => file.endsWith('.tsx') && !file.includes('.test.'))
   .map((file) => `app/routes/${file}`)
 
 describe('the catalogs the browser fetches', () => {
-  it('has the same reader catalog in both languages', () => {
+  it('has the same reader catalog in both languages, without the error messages', () => {
     expect(readerCatalogNamespaces(read('app/i18n/browser-catalog-zh-Hant.ts'))).toEqual(readerCatalog)
-    // The page catalogs leave out the reader catalog's app namespaces (errors is on the shared floor, not there).
+    // The page catalogs leave out the reader catalog's namespaces.
     expect(
       /'!\.\/locales\/\*\/\{([^}]*)\}\.json'/.exec(read('app/i18n/browser-catalogs.ts'))?.[1]?.split(','),
-    ).toEqual(readerCatalog.filter((name) => name !== 'errors'))
+    ).toEqual(readerCatalog)
     expect(readerCatalog).toContain('common')
+    expect(readerCatalog).not.toContain('errors')
+    expect(read('app/i18n/browser-catalogs.ts')).toContain(`onDemandCatalogs = ['errors']`)
   })
 
   it('holds in the reader catalog every namespace the document, the shell and its dialogs speak', () => {
     const everyPage = usage.namespacesOf(['app/entry.client.tsx', 'app/root.tsx', 'app/routes/shell.tsx'])
-    expect([...everyPage].filter((name) => !readerCatalog.includes(name))).toEqual([])
+    const beyond = [...everyPage].filter((name) => !readerCatalog.includes(name))
+    expect(beyond.filter((name) => !onDemand.includes(name))).toEqual([])
   })
 
   it.each(routeFiles)(
-    '%s names in its handle exactly the namespaces its pages speak beyond the reader catalog',
+    '%s names in its handle the namespaces its pages speak beyond the reader catalog, and no other',
     (file) => {
       const source = read(file)
-      const spoken = [...usage.namespacesOf([file])].filter((name) => !readerCatalog.includes(name)).sort()
-      expect(handleCatalogsOf(source).sort()).toEqual(spoken)
-      if (spoken.length > 0)
+      const beyondReader = (names: Set<string>) => [...names].filter((name) => !readerCatalog.includes(name))
+      const spoken = beyondReader(usage.namespacesOf([file]))
+      const named = handleCatalogsOf(source)
+      // What renders with the page is in its handle; code that fetches its own words first need not be (the home
+      // page's lower sections, the methods dialog); the error messages may be named, by a page that draws errors
+      // from its data.
+      const ensured = [...usage.ensuredOf([file])]
+      const drawnWithPage = beyondReader(usage.namespacesOf([file], { staticOnly: true }))
+      expect(named, 'the namespaces the page draws').toEqual(
+        expect.arrayContaining(
+          drawnWithPage.filter((name) => !onDemand.includes(name) && !ensured.includes(name)),
+        ),
+      )
+      expect(
+        [...new Set([...named, ...ensured.filter((name) => spoken.includes(name))])].sort(),
+        'the namespaces the page and its later parts speak',
+      ).toEqual(spoken.filter((name) => !onDemand.includes(name) || named.includes(name)).sort())
+      if (named.length > 0)
         expect(source).toMatch(/export const clientMiddleware\b[^\n]*fetchPageCatalogs\(handle\)/)
     },
   )
@@ -69,6 +94,17 @@ describe('reading the code for the namespaces it speaks', () => {
   it('follows static and on-demand imports, counts prefixed keys, and skips type-only imports', () => {
     const spoken = createCatalogUsage(fixture).namespacesOf(['app/routes/page.tsx'])
     expect([...spoken].sort()).toEqual(['articles', 'billing', 'common', 'errors'])
+    const drawn = createCatalogUsage(fixture).namespacesOf(['app/routes/page.tsx'], { staticOnly: true })
+    expect([...drawn].sort()).toEqual(['articles', 'billing', 'common'])
+  })
+
+  it('reads the namespaces code fetches itself before speaking them', () => {
+    expect(
+      ensuredCatalogsOf(
+        "const Part = deferHydration(() => Promise.all([import('./p.tsx'), ensureCatalogs(['stocks', 'plans'])]))",
+      ),
+    ).toEqual(['stocks', 'plans'])
+    expect(ensuredCatalogsOf('ensureCatalogs(handle.catalogs)')).toEqual([])
   })
 
   it('reads the reader globs and a route handle', () => {

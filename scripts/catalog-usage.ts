@@ -12,6 +12,10 @@ import path from 'node:path'
 interface SourceFacts {
   namespaces: Set<string>
   imports: string[]
+  /** The imports that are static (`import … from`), not fetched on demand (`import(…)`). */
+  staticImports: string[]
+  /** The namespaces the module fetches itself before it speaks them (`ensureCatalogs([...])`). */
+  ensured: string[]
 }
 
 export function createCatalogUsage(root: string) {
@@ -48,35 +52,53 @@ export function createCatalogUsage(root: string) {
     }
     for (const key of source.matchAll(prefixedKey)) namespaces.add(key[1]!)
     const imports: string[] = []
-    for (const statement of source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+    const staticImports: string[] = []
+    for (const statement of source.matchAll(/(?:\bfrom|\bimport)\s*(\(?)\s*['"]([^'"]+)['"]/g)) {
       // `import type` and `export type … from` bring no code.
       const lineStart = source.lastIndexOf('\n', statement.index) + 1
       if (/^\s*(?:import|export)\s+type\b/.test(source.slice(lineStart, statement.index + 1))) continue
-      const resolved = resolve(file, statement[1]!)
-      if (resolved) imports.push(resolved)
+      const resolved = resolve(file, statement[2]!)
+      if (!resolved) continue
+      imports.push(resolved)
+      if (!statement[1]) staticImports.push(resolved)
     }
-    const found = { namespaces, imports }
+    const found = { namespaces, imports, staticImports, ensured: ensuredCatalogsOf(source) }
     facts.set(file, found)
     return found
   }
 
-  /** The namespaces the code of `entryFiles` (paths from the root) and everything it imports speaks. */
-  function namespacesOf(entryFiles: string[]): Set<string> {
+  /**
+   * The namespaces the code of `entryFiles` (paths from the root) and everything it imports speaks; with
+   * `staticOnly`, what it imports statically (what renders with it), not what it fetches on demand.
+   */
+  function namespacesOf(entryFiles: string[], { staticOnly = false } = {}): Set<string> {
+    const spoken = new Set<string>()
+    for (const facts of graphOf(entryFiles, staticOnly)) for (const name of facts.namespaces) spoken.add(name)
+    return spoken
+  }
+
+  /**
+   * The namespaces the code of `entryFiles` and everything it imports fetches itself before speaking them (a part
+   * loaded later, a dialog's words): a page need not name them.
+   */
+  function ensuredOf(entryFiles: string[]): Set<string> {
+    return new Set([...graphOf(entryFiles, false)].flatMap((facts) => facts.ensured))
+  }
+
+  function* graphOf(entryFiles: string[], staticOnly: boolean): Generator<SourceFacts> {
     const seen = new Set<string>()
     const pending = entryFiles.map((file) => path.join(root, file))
-    const spoken = new Set<string>()
     while (pending.length > 0) {
       const file = pending.pop()!
       if (seen.has(file)) continue
       seen.add(file)
-      const { namespaces, imports } = factsOf(file)
-      for (const name of namespaces) spoken.add(name)
-      pending.push(...imports)
+      const facts = factsOf(file)
+      yield facts
+      pending.push(...(staticOnly ? facts.staticImports : facts.imports))
     }
-    return spoken
   }
 
-  return { namespaceNames, namespacesOf }
+  return { namespaceNames, namespacesOf, ensuredOf }
 }
 
 /** The namespaces a reader catalog module's globs name (`./locales/en/{a,b}.json`, `…/messages/en/errors.json`). */
@@ -87,6 +109,16 @@ export function readerCatalogNamespaces(source: string): string[] {
     names.push(...(part.startsWith('{') ? part.slice(1, -1).split(',') : [part]))
   }
   return names.sort()
+}
+
+/**
+ * The namespaces a module fetches itself before it speaks them (`ensureCatalogs(['stocks'])`: the home page's lower
+ * sections with their code, the methods' formulas with their dialog).
+ */
+export function ensuredCatalogsOf(source: string): string[] {
+  return [...source.matchAll(/\bensureCatalogs\(\s*\[([^\]]*)\]/g)].flatMap((call) =>
+    [...call[1]!.matchAll(/['"]([\w-]+)['"]/g)].map((match) => match[1]!),
+  )
 }
 
 /** The namespaces a route module's `handle` names (`handle = { catalogs: ['articles'] }`). */

@@ -24,21 +24,36 @@ import { handleCatalogsOf } from './catalog-usage.ts'
 
 /**
  * Ceilings in kB (1000 bytes) of gzipped JavaScript and catalog on first paint, by route module: today's totals with
- * 1–2 kB to spare (ADR 0011, amended), so a new import shows up here. Every other page gets `defaultBudgetKb`, what
- * the heaviest of them (`/subscribe`, the member pages) need today plus a little. About 125 kB of any page is React
- * DOM, React Router and i18next. The targets to reach next, counted the same way: reader pages 150, article pages
- * 120, the diagnosis 180.
+ * about 1 kB to spare (ADR 0011, amended twice), so a new import or a namespace named without need shows up here.
+ * Every other page (the member pages, the gallery) gets `defaultBudgetKb`, what the heaviest of them needs today plus
+ * a little. About 125 kB of any page is React DOM, React Router and i18next, and ~20 kB the shell's own code. The
+ * targets, counted the same way: reader pages 150 (reached by the error pages only), article pages 120, the
+ * diagnosis 180; what is left is mostly code.
  */
 export const budgetsKb: Record<string, number> = {
-  'routes/home': 172.5,
-  'routes/article-list': 172.5,
-  'routes/article-detail': 172.5,
-  'routes/ai-stock-diagnosis': 194,
-  // Operators only, not a reader page: its one catalogue grew with the audit sentences and revision field names in
-  // both languages (issue 23). Splitting the console namespace by section is what brings it back down.
-  'routes/console': 189,
+  'routes/home': 157,
+  'routes/article-list': 156.5,
+  'routes/article-detail': 156.5,
+  'routes/ai-stock-diagnosis': 190,
+  'routes/about-us': 152,
+  'routes/company-history': 152,
+  'routes/service': 152,
+  'routes/text-page': 152,
+  'routes/contact-us': 154.5,
+  'routes/member-login': 159,
+  'routes/stocks-hot': 162,
+  'routes/executives-moves': 164.5,
+  'routes/stocks-valuation': 165.5,
+  'routes/ai-qna': 168.5,
+  'routes/subscribe': 170.5,
+  'routes/not-found': 150,
+  'routes/demo-server-error': 150,
+  // Operators only, not a reader page: its one catalogue carries the audit sentences and revision field names in
+  // both languages (issue 23), and `stocks`, `expert` and the error messages beside it. Splitting the console
+  // namespace by section is what brings it down.
+  'routes/console': 185.5,
 }
-export const defaultBudgetKb = 181
+export const defaultBudgetKb = 175
 
 /** Chunks named after the per-language catalog modules (app/i18n/browser-catalog-<locale>.ts). */
 const catalogChunkPattern = /^browser-catalog-.*\.js$/
@@ -161,7 +176,11 @@ export function repositoryCatalogSources(root: string): CatalogSources {
       return existsSync(file) ? readFileSync(file, 'utf8') : undefined
     },
     namespaceGzipBytes(namespace) {
-      const folder = path.join(root, 'app', 'i18n', 'locales')
+      // The app's namespaces, and those on the shared floor the API speaks too (the error messages).
+      const folders = [path.join(root, 'app', 'i18n', 'locales'), path.join(root, 'contracts', 'messages')]
+      const folder =
+        folders.find((candidate) => existsSync(path.join(candidate, 'en', `${namespace}.json`))) ??
+        folders[0]!
       const sizes = readdirSync(folder).map((locale) => {
         const file = path.join(folder, locale, `${namespace}.json`)
         if (!existsSync(file)) throw new Error(`No ${namespace} catalog for ${locale} in ${folder}.`)

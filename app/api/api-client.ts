@@ -8,6 +8,7 @@
  * client alone reads a failure's body, for the fields refused and a stale save's newer article (ADR 0015).
  */
 
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import type { Envelope } from '#contracts/envelope.ts'
 import type { CommonErrorCode } from '#contracts/error-codes.ts'
@@ -192,10 +193,13 @@ export function createApiClient({ base, errorWithBody }: ApiClientOptions) {
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error
       const failure = new ApiError(0, networkErrorCode)
+      await ensureErrorMessages()
       throw errorWithBody ? errorWithBody(failure, null) : failure
     }
     if (response.ok) return response
     const failure = apiErrorOf(response)
+    // The page shows the failure in words: the error messages load with it, not with every page (ADR 0011).
+    await ensureErrorMessages()
     if (!errorWithBody) {
       void response.body?.cancel()
       throw failure
@@ -206,7 +210,9 @@ export function createApiClient({ base, errorWithBody }: ApiClientOptions) {
   /** A call's envelope, as it came (a 401 in it has logged out); `dataOf` takes the data out. */
   async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<Envelope<T>> {
     const response = await send(method, path, options)
-    return receivedEnvelope((await response.json()) as Envelope<T>)
+    const envelope = receivedEnvelope((await response.json()) as Envelope<T>)
+    if (typeof envelope?.code === 'number' && envelope.code !== 200) await ensureErrorMessages()
+    return envelope
   }
 
   return {

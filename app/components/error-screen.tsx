@@ -9,6 +9,7 @@
  */
 
 import { isRouteErrorResponse } from 'react-router'
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import { deferHydration } from './deferred-hydration.tsx'
 
 export type ErrorScreenKind = 'not-found' | 'content-missing' | 'unknown'
@@ -35,6 +36,8 @@ export function errorScreenPropsOf(error: unknown): ErrorScreenProps {
   return { kind: 'unknown', status: isRouteErrorResponse(error) ? error.status : 500 }
 }
 
-export const ErrorScreen = deferHydration(() =>
-  import('./error-screen-view.tsx').then((module) => module.ErrorScreenView),
-)
+/** The error messages (a 404's "Page Not Found: {path}") come with the screen's code, not with every page. */
+export const ErrorScreen = deferHydration(async () => {
+  const [module] = await Promise.all([import('./error-screen-view.tsx'), ensureErrorMessages()])
+  return module.ErrorScreenView
+})

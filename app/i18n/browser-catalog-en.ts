@@ -1,12 +1,9 @@
 /**
- * The English reader catalog for the browser (browser-catalogs.ts): the namespaces the document, the shell and its
- * dialogs speak on every page, in one module, one request. A page's own namespaces are fetched with it.
- * scripts/catalog-usage.test.ts checks this list against the code.
+ * The English reader catalog for the browser (browser-catalogs.ts): the namespaces the document, the shell
+ * and its dialogs speak on every page, in one module, one request. A page's own namespaces are fetched with it; the
+ * error messages when an error is to be shown. scripts/catalog-usage.test.ts checks this list against the code.
  */
-export const files = import.meta.glob(
-  [
-    './locales/en/{account,common,expert,search,shell,stocks}.json',
-    '../../contracts/messages/en/errors.json',
-  ],
-  { eager: true, import: 'default' },
-)
+export const files = import.meta.glob('./locales/en/{account,common,search,shell}.json', {
+  eager: true,
+  import: 'default',
+})

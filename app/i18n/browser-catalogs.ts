@@ -3,9 +3,13 @@
  * so the first paint is translated and no reader downloads the console's strings (ADR 0011):
  * - the reader catalog (browser-catalog-<locale>.ts): what the document, the shell and its dialogs speak on every
  *   page, one module, one request;
- * - a page's own namespaces (`articles`, `billing`, `console`…), one small chunk each: the route names them in its
- *   `handle` (`catalogs`), the document lists them on `<html data-catalogs>` for the first paint (`catalogsOf`), and
- *   the route's `clientMiddleware` (`fetchPageCatalogs`) fetches them before a later navigation renders it.
+ * - a page's own namespaces (`articles`, `billing`, `console`, `stocks`…), one small chunk each: the route names them
+ *   in its `handle` (`catalogs`), the document lists them on `<html data-catalogs>` for the first paint
+ *   (`catalogsOf`), and the route's `clientMiddleware` (`fetchPageCatalogs`) fetches them before a later navigation
+ *   renders it; a part of a page fetched later (the home page's lower sections) fetches its own with its code;
+ * - the error messages (`errors`, `onDemandCatalogs`) when an error is to be shown: the API client fetches them with
+ *   a failed call's answer, a form with its rules, the error screen with its code (`ensureCatalogs`). A page that
+ *   draws an error from its data names them in its `handle` like any other.
  * scripts/catalog-usage.test.ts checks that every route names what its code speaks.
  */
 import type { i18n } from 'i18next'
@@ -21,12 +25,24 @@ type Messages = Record<string, unknown>
 
 /** Every other app namespace as a chunk of its own, fetched on demand; the list is the reader catalog's. */
 const pageCatalogLoaders = import.meta.glob<Messages>(
-  ['./locales/*/*.json', '!./locales/*/{account,common,expert,search,shell,stocks}.json'],
+  ['./locales/*/*.json', '!./locales/*/{account,common,search,shell}.json'],
   { import: 'default' },
 )
+/** The error messages, on the shared floor because the API speaks them too. */
+const errorCatalogLoaders = import.meta.glob<Messages>('../../contracts/messages/*/errors.json', {
+  import: 'default',
+})
+
+/**
+ * Namespaces no page names for its first paint unless it draws one from its data: they load when needed (the
+ * messages of an error once an error is to be shown). scripts/catalog-usage.test.ts lets a route leave them out.
+ */
+export const onDemandCatalogs = ['errors'] as const
 
 function pageCatalogLoader(locale: Locale, namespace: string) {
-  return pageCatalogLoaders[`./locales/${locale}/${namespace}.json`]
+  return namespace === 'errors'
+    ? errorCatalogLoaders[`../../contracts/messages/${locale}/errors.json`]
+    : pageCatalogLoaders[`./locales/${locale}/${namespace}.json`]
 }
 
 /** A route's `handle`: the namespaces its screens speak beyond the reader catalog. */
@@ -72,7 +88,7 @@ export async function loadBrowserTranslator(locale: Locale, pageNamespaces: read
 
 /**
  * Fetches the namespaces not loaded yet. Does nothing on the server, whose translator holds every catalog, nor
- * before the browser's translator exists.
+ * before the browser's translator exists. A namespace fetched twice at once is one request (the module's).
  */
 export async function ensureCatalogs(namespaces: readonly string[]): Promise<void> {
   const translator = browserTranslator
@@ -82,6 +98,14 @@ export async function ensureCatalogs(namespaces: readonly string[]): Promise<voi
   for (const entry of await Promise.all(missing.map((name) => loadPageCatalog(locale, name)))) {
     if (entry) translator.addResourceBundle(locale, entry[0], entry[1])
   }
+}
+
+/**
+ * The error messages, fetched before an error is shown (the API client's failures, a form's checks, the error
+ * screen). Never fails: an error message missing its words is still better than none.
+ */
+export function ensureErrorMessages(): Promise<void> {
+  return ensureCatalogs(onDemandCatalogs).catch(() => {})
 }
 
 /**

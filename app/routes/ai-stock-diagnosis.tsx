@@ -15,11 +15,15 @@ import { DiagnosisReport } from '#app/features/stocks/diagnosis-report.tsx'
 import { type AttemptsLeft, attemptsLeftOf } from '#app/features/stocks/diagnosis-state.ts'
 import { DiagnosingSkeleton, DiagnosisStateView } from '#app/features/stocks/diagnosis-states.tsx'
 import { StockSearch } from '#app/features/stocks/stock-search.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { QuotaStatus } from '#contracts/accounts.ts'
 import type { Route } from './+types/ai-stock-diagnosis.ts'
+
+export const handle = { catalogs: ['errors', 'stocks'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadDiagnosisPage(request, context.get(requestContext))

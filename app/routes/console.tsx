@@ -87,7 +87,9 @@ const AnalyticsSection = lazy(() =>
   })),
 )
 
-export const handle = { catalogs: ['advisers', 'classroom', 'console', 'strategies'] } satisfies CatalogHandle
+export const handle = {
+  catalogs: ['advisers', 'classroom', 'console', 'errors', 'expert', 'stocks', 'strategies'],
+} satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {

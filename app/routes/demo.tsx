@@ -31,7 +31,7 @@ import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/demo.ts'
 
-export const handle = { catalogs: ['demo'] } satisfies CatalogHandle
+export const handle = { catalogs: ['demo', 'errors'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { buttonClassName } from '#app/components/button.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { LatestArticlesSection } from '#app/features/home/article-sections.tsx'
 import { loadHomeStockSections } from '#app/features/stocks/home-stock-sections.server.ts'
-import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { type CatalogHandle, ensureCatalogs, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
@@ -35,10 +35,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
     root: rootDataOf(matches),
   })
 
-/** After the first screen, links and figures only: hydrated when its code arrives, after the page's (ADR 0011). */
-const HomeMoreSections = deferHydration(() =>
-  import('#app/features/home/home-more-sections.tsx').then((module) => module.HomeMoreSections),
-)
+/**
+ * After the first screen, links and figures only: hydrated when its code arrives, after the page's, with the stock
+ * sections' words (`stocks`), which the first screen does not speak (ADR 0011).
+ */
+const HomeMoreSections = deferHydration(async () => {
+  const [module] = await Promise.all([
+    import('#app/features/home/home-more-sections.tsx'),
+    ensureCatalogs(['stocks']),
+  ])
+  return module.HomeMoreSections
+})
 
 const features = [
   { to: '/articles', key: 'articles', Icon: Newspaper },

@@ -7,6 +7,7 @@ import { HotStocksView } from '#app/features/stocks/hot-stocks-view.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { listHref, marketOf } from '#app/features/stocks/list-query.ts'
 import { MarketTabs } from '#app/features/stocks/market-tabs.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
@@ -16,6 +17,9 @@ import type { Route } from './+types/stocks-hot.ts'
 
 /** How many hot stocks a market's list shows. */
 const hotStocksShown = 20
+
+export const handle = { catalogs: ['stocks'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, locale, region } = context.get(requestContext)

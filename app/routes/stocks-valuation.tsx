@@ -9,6 +9,7 @@ import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { choiceOf, listHref, marketOf, pageCountOf, pageOf } from '#app/features/stocks/list-query.ts'
 import { FilterLinks, MarketTabs } from '#app/features/stocks/market-tabs.tsx'
 import { ValuationTable } from '#app/features/stocks/valuation-table.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
@@ -18,6 +19,9 @@ import { valuationKinds } from '#contracts/stock-rules.ts'
 import type { Route } from './+types/stocks-valuation.ts'
 
 const pageSize = 20
+
+export const handle = { catalogs: ['stocks'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, locale, region } = context.get(requestContext)

@@ -31,7 +31,7 @@ import { useRootData } from '#app/use-root-data.ts'
 import type { BillingState } from '#contracts/billing-rules.ts'
 import type { Route } from './+types/subscribe.ts'
 
-export const handle = { catalogs: ['billing', 'plans'] } satisfies CatalogHandle
+export const handle = { catalogs: ['billing', 'errors', 'plans'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {

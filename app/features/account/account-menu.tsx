@@ -70,7 +70,7 @@ function AccountAvatar({ hasNotice, label }: { hasNotice: boolean; label?: strin
 
 /** The desktop header's entry: the number opens the account menu. */
 export function HeaderAccountMenu() {
-  const { t } = useTranslation(['shell', 'account', 'expert'])
+  const { t } = useTranslation(['shell', 'account'])
   const { isLoggedIn, requestLogout, expertAnswersUnseen, name, tier } = useAccountEntry()
   if (!isLoggedIn) return <LoginLink />
   return (
@@ -103,7 +103,7 @@ export function HeaderAccountMenu() {
           <DropdownMenuLinkItem>
             <Link to="/member/expert" data-testid="expert-notice">
               <span className="size-2 rounded-full bg-loss" aria-hidden="true" />
-              {t('expert:notice.menuItem', { count: expertAnswersUnseen })}
+              {t('account:menu.expertAnswers', { count: expertAnswersUnseen })}
             </Link>
           </DropdownMenuLinkItem>
         ) : null}
@@ -121,7 +121,7 @@ export function HeaderAccountMenu() {
 
 /** The phone menu's entry: the number (and plan) linking to the account page, the expert notice and log out. */
 export function AccountMenu() {
-  const { t } = useTranslation(['shell', 'account', 'expert'])
+  const { t } = useTranslation(['shell', 'account'])
   const { isLoggedIn, requestLogout, expertAnswersUnseen, name, tier } = useAccountEntry()
   if (!isLoggedIn) return <LoginLink />
   return (
@@ -144,7 +144,7 @@ export function AccountMenu() {
           data-testid="expert-notice"
         >
           <span className="size-2 rounded-full bg-loss" aria-hidden="true" />
-          {t('expert:notice.menuItem', { count: expertAnswersUnseen })}
+          {t('account:menu.expertAnswers', { count: expertAnswersUnseen })}
         </Link>
       ) : null}
       <button

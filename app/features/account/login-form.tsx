@@ -16,12 +16,17 @@ import { onDemand } from '#app/components/on-demand.ts'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { fieldErrorsOf } from '#app/features/contact/subscribe-email.ts'
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import { type LoginCountry, loginCountries } from '#contracts/login-countries.ts'
 import type { Region } from '#contracts/regions.ts'
 import { logIn, sendLoginCode } from './account-api.ts'
 import { useAccount } from './account-provider.tsx'
 
-const loginContract = onDemand(() => import('#contracts/accounts.ts'))
+/** The form's rules, and the error messages for the fields they refuse, fetched when the form is first focused. */
+const loginContract = onDemand(async () => {
+  const [contract] = await Promise.all([import('#contracts/accounts.ts'), ensureErrorMessages()])
+  return contract
+})
 
 type Field = 'mobile' | 'code' | 'agreed'
 type FieldErrors = Partial<Record<Field, string>>

@@ -17,7 +17,7 @@ import { diagnosisPath } from './article-paths.ts'
 import { searchLimitMessage } from './search-limit-message.ts'
 
 export function ArticleListScreen({ data }: { data: ArticleListData }) {
-  const { t } = useTranslation(['articles', 'search', 'errors', 'stocks'])
+  const { t } = useTranslation(['articles', 'search'])
   const location = useLocation()
   const [searchParams] = useSearchParams()
   const { listing, answer, page } = data
@@ -80,7 +80,7 @@ export function ArticleListScreen({ data }: { data: ArticleListData }) {
                 >
                   <span className="flex items-center justify-between gap-2 text-xs font-semibold text-ink-700">
                     <span>{stock.code}</span>
-                    <span>{t(`stocks:markets.${stock.market}`)}</span>
+                    <span>{t(`search:markets.${stock.market}`)}</span>
                   </span>
                   <span className="truncate font-medium text-ink-950">{stock.name}</span>
                   <span className="inline-flex items-center gap-1 text-sm text-brand-700">

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import {
   type FieldErrors,
   fieldErrorsOf,
@@ -26,7 +27,8 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
     event.preventDefault()
     let contract: typeof import('#contracts/site.ts')
     try {
-      contract = await import('#contracts/site.ts')
+      // The error messages come with the rules, for the fields they refuse.
+      ;[contract] = await Promise.all([import('#contracts/site.ts'), ensureErrorMessages()])
     } catch {
       toast.error(t('common:toast.subscribeFailed'))
       return

@@ -10,11 +10,14 @@ import { Button } from '#app/components/button.tsx'
 import { onDemand } from '#app/components/on-demand.ts'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import type { SignupSource } from '#contracts/site.ts'
 import type { FieldErrors } from './subscribe-email.ts'
 
-/** Fetched when the form is first focused, so the first submit rarely waits for it. */
-const signupCode = onDemand(() => Promise.all([import('#contracts/site.ts'), import('./subscribe-email.ts')]))
+/** Fetched when the form is first focused, so the first submit rarely waits for it; the error messages with it. */
+const signupCode = onDemand(() =>
+  Promise.all([import('#contracts/site.ts'), import('./subscribe-email.ts'), ensureErrorMessages()]),
+)
 
 export function NewsletterForm({
   source,

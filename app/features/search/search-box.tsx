@@ -38,7 +38,7 @@ export function nextActiveIndex(current: number, step: 1 | -1, count: number): n
 }
 
 export function SearchBox({ className }: { className?: string }) {
-  const { t } = useTranslation(['search', 'stocks'])
+  const { t } = useTranslation('search')
   const navigate = useNavigate()
   const location = useLocation()
   const inputRef = useRef<HTMLInputElement>(null)

@@ -98,7 +98,7 @@ export function SearchPopupContent({
   onForget,
   onForgetAll,
 }: SearchPopupContentProps) {
-  const { t } = useTranslation(['search', 'stocks'])
+  const { t } = useTranslation('search')
   const stockOptions = options.filter((option) => option.type === 'stock')
   const articleOptions = options.filter((option) => option.type === 'article')
   const tagOptions = options.filter((option) => option.type === 'tag')
@@ -161,7 +161,7 @@ export function SearchPopupContent({
                 <Sparkles className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{option.stock.name}</span>
                 <span className="shrink-0 text-xs font-semibold text-ink-700">
-                  {option.stock.code} · {t(`stocks:markets.${option.stock.market}`)}
+                  {option.stock.code} · {t(`markets.${option.stock.market}`)}
                 </span>
               </OptionRow>
             ) : null,

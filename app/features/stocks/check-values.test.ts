@@ -99,14 +99,15 @@ describe('check values', () => {
             for (const [key, value] of Object.entries(check.inputs)) {
               const { name } = inputNameOf(key)
               if (key !== 'benchmarkKey' && !inputKindOf(key, check.key)) missing.push(`kind ${key}`)
-              if (key !== 'benchmarkKey' && !i18n.exists(`stocks:inputs.${name}`))
+              if (key !== 'benchmarkKey' && !i18n.exists(`stock-details:inputs.${name}`))
                 missing.push(`${locale} ${name}`)
               if (
                 typeof value === 'string' &&
                 inputKindOf(key, check.key) === 'text' &&
                 !/^[A-Z]{3}$/.test(value)
               ) {
-                if (!i18n.exists(`stocks:inputValues.${value}`)) missing.push(`${locale} value ${value}`)
+                if (!i18n.exists(`stock-details:inputValues.${value}`))
+                  missing.push(`${locale} value ${value}`)
               }
             }
           }

@@ -255,7 +255,7 @@ function formatInputValue(
   if (typeof raw === 'string') {
     if (kind === 'date') return formatDate(raw, ctx.locale)
     // Currency codes and other identifiers without a message stay as they are.
-    return ctx.t(`stocks:inputValues.${raw}`, { defaultValue: raw })
+    return ctx.t(`stock-details:inputValues.${raw}`, { defaultValue: raw })
   }
   switch (kind) {
     case 'statement':
@@ -299,7 +299,7 @@ export function inputRowsOf(
       const kind = inputKindOf(key, checkKey)
       return {
         key,
-        label: ctx.t(`stocks:inputs.${name}`, year ? { year } : {}),
+        label: ctx.t(`stock-details:inputs.${name}`, year ? { year } : {}),
         value: formatInputValue(raw, kind, unit, ctx),
       }
     })

@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react'
 import { api, dataOf } from '#app/api/api-client.ts'
+import { ensureCatalogs } from '#app/i18n/browser-catalogs.ts'
 import type { DiagnosisCheck, PriceBar, StockDiagnosisAnswer } from '#contracts/stock-diagnosis.ts'
 import { chartBarsOf } from './price-chart-data.ts'
 
@@ -43,9 +44,13 @@ export function requestDetails(subject: DetailsSubject): Promise<DiagnosisDetail
   const key = keyOf(subject)
   let request = requests.get(key)
   if (!request) {
+    // The words of the checks' figures (`stock-details`) come with them, not with the page (ADR 0011); without
+    // them the figures still show, under their keys.
+    const words = ensureCatalogs(['stock-details']).catch(() => undefined)
     request = api
       .get<StockDiagnosisAnswer>('/bizStockScore/getByCode', { code: subject.code, market: subject.market })
-      .then((envelope) => {
+      .then(async (envelope) => {
+        await words
         const details = detailsOf(dataOf(envelope))
         settled.set(key, details)
         return details

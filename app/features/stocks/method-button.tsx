@@ -2,16 +2,28 @@
  * "How is this calculated?": a small button beside a figure that opens the methods behind it — each method's
  * formula in the reader's language, the figures of this stock it used, the as-of date and the published source.
  * The citations (title and source) come with the diagnosis; the formulas are the page's own summaries of
- * docs/analysis-methods.md.
+ * docs/analysis-methods.md, in the namespace of what the page shows on demand (`stock-details`), fetched when a
+ * dialog first opens, with the dialog's code, rather than with the page (ADR 0011).
  */
 import { createContext, useContext, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Dialog } from '#app/components/dialog.tsx'
+import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
+import { ensureCatalogs } from '#app/i18n/browser-catalogs.ts'
 import type { InputRow } from './check-values.ts'
 import type { PageMethodCitation } from './page-diagnosis.ts'
 import { ReportIcon } from './report-icons.tsx'
 
 export type MethodCitation = PageMethodCitation
+
+/** The formulas' words; a failed fetch opens the dialog without them (the citations still say where to read). */
+function fetchFormulas(): Promise<void> {
+  return ensureCatalogs(['stock-details']).catch(() => undefined)
+}
+
+function preloadMethods() {
+  preloadDialog()
+  void fetchFormulas()
+}
 
 const CitationsContext = createContext<ReadonlyMap<string, MethodCitation>>(new Map())
 
@@ -38,7 +50,7 @@ export function MethodButton({
   asOfText: string | null
   inputs?: InputRow[]
 }) {
-  const { t, i18n } = useTranslation('stocks')
+  const { t, i18n } = useTranslation(['stocks', 'stock-details'])
   const citations = useContext(CitationsContext)
   const [isOpen, setIsOpen] = useState(false)
   const known = methods.map((id) => citations.get(id)).filter((c): c is MethodCitation => Boolean(c))
@@ -47,7 +59,12 @@ export function MethodButton({
     <>
       <button
         type="button"
-        onClick={() => setIsOpen(true)}
+        onClick={() => {
+          preloadDialog()
+          void fetchFormulas().then(() => setIsOpen(true))
+        }}
+        onPointerEnter={preloadMethods}
+        onFocus={preloadMethods}
         className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
         data-testid="method-button"
       >
@@ -59,8 +76,8 @@ export function MethodButton({
       <Dialog isOpen={isOpen} onOpenChange={setIsOpen} title={t('methods.title', { subject })} size="lg">
         <div className="flex flex-col gap-5 text-sm text-ink-800">
           {known.map((citation) => {
-            const formulaKey = `methods.formulas.${citation.id}`
-            const hasFormula = i18n.exists(`stocks:${formulaKey}`)
+            const formulaKey = `stock-details:formulas.${citation.id}`
+            const hasFormula = i18n.exists(formulaKey)
             return (
               <section key={citation.id} aria-label={citation.title} className="flex flex-col gap-1.5">
                 <h3 className="font-semibold text-ink-950">{citation.title}</h3>
