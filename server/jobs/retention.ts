@@ -1,7 +1,7 @@
 /**
- * Retention: what the site forgets, and when (RETENTION_* and ARTICLE_REVISIONS_KEEP, server/jobs/retention.config.ts),
- * applied by the hourly housekeeping job. Decides only the instants: each owning module deletes its own rows, a
- * batch at a time (server/db/batches.ts), through the function it is handed here:
+ * Retention: what the site forgets, and when (RETENTION_* and ARTICLE_REVISIONS_KEEP, retention.config.ts), applied
+ * by the hourly housekeeping job (docs/decisions/0030). Decides only the instants: each owning module deletes its
+ * own rows, a batch at a time (server/db/batches.ts), through the function it is handed here:
  * - article revisions older than their days, except the newest ARTICLE_REVISIONS_KEEP of each article;
  * - console audit entries;
  * - raw reading events, and never one the analytics rollup has not counted yet (the rollup's mark bounds the cut);
