@@ -25,10 +25,20 @@ const clients = createReaderClients({ ipPrefix: '10.93', phonePrefix: '6293' })
 let runtime: TestRuntime
 let dataDir: string
 let storage: FileStorage
+/** When true, file storage refuses to delete (an S3 outage). */
+let storageDown = false
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'retention-'))
-  storage = createLocalFileStorage({ dataDir })
+  const local = createLocalFileStorage({ dataDir })
+  storage = {
+    ...local,
+    kind: local.kind,
+    async delete(keys) {
+      if (storageDown) throw new Error('storage is down')
+      await local.delete(keys)
+    },
+  }
   runtime = await createTestRuntime(
     {
       DATA_DIR: dataDir,
@@ -251,6 +261,33 @@ describe('files of deleted chat conversations', () => {
     expect(await isStored(deletedLately.storageKey)).toBe(true)
     expect(await isStored(kept.storageKey)).toBe(true)
     expect((await runtime.services.chatFiles.listFiles(kept.conversationId, visitor)).length).toBe(1)
+  })
+
+  it('tries again at the next run when storage fails, and applies the other rules all the same', async () => {
+    onDay(30)
+    const { conversationId, storageKey } = await conversationWithFile()
+    await runtime.services.chat.deleteConversation(conversationId, visitor)
+    const { audit } = runtime.services.console
+    onDay(5)
+    await audit.recordChange({
+      actor: null,
+      action: 'retention.test',
+      entity: 'retention-outage',
+      entityId: 'old',
+      before: null,
+      after: {},
+    })
+
+    onDay(housekeepingDay)
+    storageDown = true
+    await expect(runtime.services.retention.applyRetention()).rejects.toThrow('storage is down')
+    storageDown = false
+    expect(await isStored(storageKey)).toBe(true)
+    const page = await audit.listAuditEntries({ entity: 'retention-outage', page: 1, pageSize: 50 })
+    expect(page.rows).toEqual([])
+
+    await runtime.services.retention.applyRetention()
+    expect(await isStored(storageKey)).toBe(false)
   })
 
   it('keeps the bytes of a file whose conversation was not deleted after all', async () => {

@@ -37,6 +37,10 @@ export interface RetentionOutcome {
 export function createRetention(deps: RetentionDependencies) {
   const { settings, clock } = deps
 
+  /**
+   * Applies every rule. Each is applied even when another fails (file storage down must not keep sessions forever);
+   * failures are thrown together at the end, so the job is recorded as failed and runs again within the hour.
+   */
   async function applyRetention(): Promise<RetentionOutcome> {
     const now = clock.now().getTime()
     const daysAgo = (days: number) => new Date(now - days * dayMs)
@@ -47,31 +51,43 @@ export function createRetention(deps: RetentionDependencies) {
       chatFiles: 0,
       sessions: 0,
     }
-    if (settings.articleRevisionsDays !== null) {
-      outcome.articleRevisions = await deps.forgetArticleRevisions({
-        kept: settings.articleRevisionsKept,
-        before: daysAgo(settings.articleRevisionsDays),
-      })
-    }
-    if (settings.auditLogDays !== null) {
-      outcome.auditEntries = await deps.forgetAuditEntriesBefore(daysAgo(settings.auditLogDays))
-    }
-    if (settings.analyticsEventsDays !== null) {
-      const rolledUntil = await deps.analyticsRolledUntil()
-      const cut = daysAgo(settings.analyticsEventsDays)
-      if (rolledUntil) {
-        outcome.trackingEvents = await deps.forgetTrackingEventsBefore(
-          new Date(Math.min(rolledUntil.getTime(), cut.getTime())),
-        )
+    const failures: unknown[] = []
+    const apply = async (what: keyof RetentionOutcome, rule: () => Promise<number>) => {
+      try {
+        outcome[what] = await rule()
+      } catch (error) {
+        failures.push(error)
       }
     }
-    outcome.chatFiles = await deps.removeDeletedConversationFiles(
-      // 0 days: everything listed up to now, this run.
-      new Date(now - settings.deletedChatFilesDays * dayMs + 1),
-    )
-    if (settings.endedSessionsDays !== null) {
-      outcome.sessions = await deps.forgetSessionsEndedBefore(daysAgo(settings.endedSessionsDays))
+    const { articleRevisionsDays, auditLogDays, analyticsEventsDays, endedSessionsDays } = settings
+    if (articleRevisionsDays !== null) {
+      await apply('articleRevisions', () =>
+        deps.forgetArticleRevisions({
+          kept: settings.articleRevisionsKept,
+          before: daysAgo(articleRevisionsDays),
+        }),
+      )
     }
+    if (auditLogDays !== null) {
+      await apply('auditEntries', () => deps.forgetAuditEntriesBefore(daysAgo(auditLogDays)))
+    }
+    if (analyticsEventsDays !== null) {
+      await apply('trackingEvents', async () => {
+        const rolledUntil = await deps.analyticsRolledUntil()
+        if (!rolledUntil) return 0
+        const cut = daysAgo(analyticsEventsDays)
+        return deps.forgetTrackingEventsBefore(new Date(Math.min(rolledUntil.getTime(), cut.getTime())))
+      })
+    }
+    if (endedSessionsDays !== null) {
+      await apply('sessions', () => deps.forgetSessionsEndedBefore(daysAgo(endedSessionsDays)))
+    }
+    await apply('chatFiles', () =>
+      // 0 days: everything listed up to now, this run.
+      deps.removeDeletedConversationFiles(new Date(now - settings.deletedChatFilesDays * dayMs + 1)),
+    )
+    if (failures.length === 1) throw failures[0]
+    if (failures.length > 1) throw new AggregateError(failures, 'retention: several rules failed')
     return outcome
   }
 
