@@ -6,6 +6,7 @@ import { processEnv } from './config/process.config.ts'
 import { siteEnv } from './config/site.config.ts'
 import { configVariableNames, loadConfig, toPublicConfig } from './config.ts'
 import { httpEnv } from './http/http.config.ts'
+import { retentionEnv } from './jobs/retention.config.ts'
 import { accountsEnv } from './modules/accounts/accounts.config.ts'
 import { articlesEnv } from './modules/articles/articles.config.ts'
 import { billingEnv } from './modules/billing/billing.config.ts'
@@ -125,6 +126,7 @@ describe('the slices of the configuration', () => {
       expertEnv,
       newsletterEnv,
       articlesEnv,
+      retentionEnv,
     ]
     const declared = slices.flatMap((slice) => Object.keys(slice))
     const twice = declared.filter((name, index) => declared.indexOf(name) !== index)

@@ -16,6 +16,7 @@ import {
 } from './config/process.config.ts'
 import { publicSiteConfigOf, type SiteSlice, siteConfigOf, siteEnv } from './config/site.config.ts'
 import { type HttpSlice, httpConfigOf, httpEnv } from './http/http.config.ts'
+import { type RetentionSlice, retentionConfigOf, retentionEnv } from './jobs/retention.config.ts'
 import { type AccountsSlice, accountsConfigOf, accountsEnv } from './modules/accounts/accounts.config.ts'
 import { type ArticlesSlice, articlesConfigOf, articlesEnv } from './modules/articles/articles.config.ts'
 import { type BillingSlice, billingConfigOf, billingEnv } from './modules/billing/billing.config.ts'
@@ -49,6 +50,7 @@ const EnvSchema = z.object({
   ...expertEnv,
   ...newsletterEnv,
   ...articlesEnv,
+  ...retentionEnv,
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -70,7 +72,8 @@ export interface Config
     FileStorageSlice,
     QuotasSlice,
     StocksSlice,
-    ExpertSlice {}
+    ExpertSlice,
+    RetentionSlice {}
 
 /** An empty (or blank) variable means unset, so it takes its default: `PORT=` is port 3000, not port 0. */
 function withoutEmptyVariables(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...quotas,
     ...stocks,
     ...expertConfigOf(e),
+    ...retentionConfigOf(e),
   }
 }
 

@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { translateErrorCode } from './http/error-handler.ts'
+import { createRetention } from './jobs/retention.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createDevSmsOutbox } from './modules/accounts/dev-sms-outbox.service.ts'
 import { createSiteHandoverService } from './modules/accounts/site-handover.service.ts'
@@ -314,6 +315,17 @@ export function createServices({
       clock,
       prices: createMarketPricesService({ db }),
       recordChange,
+    }),
+    // What housekeeping forgets (RETENTION_*): each module deletes its own rows.
+    retention: createRetention({
+      settings: config.retention,
+      clock,
+      forgetArticleRevisions: editing.forgetOldRevisions,
+      forgetAuditEntriesBefore: audit.forgetEntriesBefore,
+      analyticsRolledUntil: analytics.rolledUntil,
+      forgetTrackingEventsBefore: tracking.forgetEventsBefore,
+      removeDeletedConversationFiles: chatFiles.removeDeletedConversationFiles,
+      forgetSessionsEndedBefore: accounts.forgetSessionsEndedBefore,
     }),
   }
 }

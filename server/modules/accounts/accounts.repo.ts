@@ -224,6 +224,23 @@ export async function deleteDeadSessions(
   return rows.length
 }
 
+/**
+ * Deletes up to `limit` sessions that had ended by `endedBy` (past their absolute end, or unused for the idle time
+ * by then); answers how many went.
+ */
+export async function deleteSessionsEndedBy(
+  db: Db,
+  { endedBy, idleMs, limit }: { endedBy: Date; idleMs: number; limit: number },
+): Promise<number> {
+  const idleSince = new Date(endedBy.getTime() - idleMs)
+  const ended = sql`(${sessions.expiresAt} <= ${endedBy.toISOString()}::timestamptz or ${sessions.lastSeenAt} <= ${idleSince.toISOString()}::timestamptz)`
+  const rows = await db
+    .delete(sessions)
+    .where(inArray(sessions.id, db.select({ id: sessions.id }).from(sessions).where(ended).limit(limit)))
+    .returning({ id: sessions.id })
+  return rows.length
+}
+
 // --- Login codes -----------------------------------------------------------------------------------------------
 
 export interface CodeSendLimits {

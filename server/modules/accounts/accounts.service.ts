@@ -18,6 +18,7 @@ import { maskMobile, toE164Mobile } from '#contracts/mobile-number.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { type Clock, calendarOf } from '#server/clock.ts'
 import type { Config } from '#server/config.ts'
+import { deleteInBatches } from '#server/db/batches.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { VisitAttribution } from '#server/http/visit-attribution.ts'
@@ -44,6 +45,7 @@ import {
   deleteMemberSessions,
   deleteOutboxBefore,
   deleteSessionByTokenHash,
+  deleteSessionsEndedBy,
   findLiveSession,
   findMemberById,
   findMemberByPhone,
@@ -391,6 +393,16 @@ export function createAccountsService({
     return { codes, sessions }
   }
 
+  /**
+   * Retention (housekeeping): forgets the sessions that ended before `before` (RETENTION_ENDED_SESSIONS_DAYS ago).
+   * Answers how many went.
+   */
+  async function forgetSessionsEndedBefore(before: Date): Promise<number> {
+    return deleteInBatches((limit) =>
+      deleteSessionsEndedBy(db, { endedBy: before, idleMs: auth.sessionIdleMs, limit }),
+    )
+  }
+
   return {
     sendLoginCode,
     logIn,
@@ -410,6 +422,7 @@ export function createAccountsService({
     listMemberSessions,
     endMemberSessions,
     purgeExpired,
+    forgetSessionsEndedBefore,
   }
 }
 

@@ -278,7 +278,12 @@ export function createAnalyticsService({ db, clock, timeZone }: { db: Db; clock:
     return selectSearchCount(db, span)
   }
 
-  return { rollUp, spanOf, listDays, rank, countSearches, readDashboard, exportTable }
+  /** Everything recorded before this instant is counted in the daily tables (null: nothing rolled up yet). */
+  function rolledUntil(): Promise<Date | null> {
+    return selectRolledUntil(db)
+  }
+
+  return { rollUp, rolledUntil, spanOf, listDays, rank, countSearches, readDashboard, exportTable }
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>

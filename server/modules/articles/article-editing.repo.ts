@@ -416,3 +416,29 @@ export async function selectCoverImage(db: Db, id: string): Promise<CoverImage |
     .where(eq(articleCoverImages.id, id))
   return rows[0]?.image
 }
+
+/**
+ * Deletes up to `limit` revisions saved before `before` that are not among the newest `kept` of their article.
+ * Answers how many went.
+ */
+export async function deleteOldRevisions(
+  db: Db,
+  { kept, before, limit }: { kept: number; before: Date; limit: number },
+): Promise<number> {
+  const rows = await selectRows<{ number: number }>(
+    db,
+    sql`delete from article_revisions revision
+        using (
+          select article_id, number from (
+            select article_id, number, saved_at,
+                   row_number() over (partition by article_id order by number desc) as newness
+            from article_revisions
+          ) ranked
+          where newness > ${kept} and saved_at < ${before.toISOString()}::timestamptz
+          limit ${limit}
+        ) old
+        where revision.article_id = old.article_id and revision.number = old.number
+        returning revision.number`,
+  )
+  return rows.length
+}

@@ -70,10 +70,8 @@ export function createArticleEditingService(dependencies: ArticleEditingDependen
   const drafting = createArticleDrafting(context)
   const { createArticle, saveArticle } = drafting
   const { changeArticleState, publishDueArticles } = createArticleStateMoves(context)
-  const { listRevisions, getRevision, compareRevisions, restoreRevision } = createArticleRevisions(
-    context,
-    drafting,
-  )
+  const { listRevisions, getRevision, compareRevisions, restoreRevision, forgetOldRevisions } =
+    createArticleRevisions(context, drafting)
 
   async function getEditorArticle(id: number): Promise<EditorArticle> {
     return editorArticleOf(db, await loadArticle(db, id))
@@ -189,6 +187,7 @@ export function createArticleEditingService(dependencies: ArticleEditingDependen
     getRevision,
     compareRevisions,
     restoreRevision,
+    forgetOldRevisions,
     renderPreview,
     createPreviewLink,
   }

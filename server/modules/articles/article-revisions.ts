@@ -12,9 +12,11 @@ import {
   type EditorArticle,
   type RevisionComparison,
 } from '#contracts/console-rules.ts'
+import { deleteInBatches } from '#server/db/batches.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { ArticleDrafting } from './article-drafting.ts'
 import {
+  deleteOldRevisions,
   type EditableArticleRow,
   hasRevisions,
   type RevisionRow,
@@ -112,5 +114,13 @@ export function createArticleRevisions(
     return writeDocument(id, revision, document, { actor, restoredFrom: number })
   }
 
-  return { listRevisions, getRevision, compareRevisions, restoreRevision }
+  /**
+   * Retention (housekeeping): forgets revisions saved before `before`, except the newest `kept` of each article —
+   * its current state among them, so an article always has revisions to show and restore. Answers how many went.
+   */
+  async function forgetOldRevisions({ kept, before }: { kept: number; before: Date }): Promise<number> {
+    return deleteInBatches((limit) => deleteOldRevisions(db, { kept, before, limit }))
+  }
+
+  return { listRevisions, getRevision, compareRevisions, restoreRevision, forgetOldRevisions }
 }

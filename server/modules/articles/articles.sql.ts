@@ -193,7 +193,7 @@ export const articleBodies = pgTable(
 /**
  * Every saved state of an article: the whole document as the editor wrote it (both versions, metadata, cover) and
  * the state it left the article in, numbered like `articles.revision`. Only inserted; a restore saves an old
- * document as a new revision. The saver is kept by id and phone without a foreign key (entries outlive members).
+ * document as a new revision. Housekeeping forgets old ones, never an article's newest ARTICLE_REVISIONS_KEEP. The saver is kept by id and phone without a foreign key (entries outlive members).
  */
 export const articleRevisions = pgTable(
   'article_revisions',

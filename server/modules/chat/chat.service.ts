@@ -116,8 +116,8 @@ export function createChatService(deps: ChatServiceDependencies) {
   }
 
   /**
-   * Deletes the conversation, its messages and its files (their stored bytes first); an answer being written
-   * there stops.
+   * Deletes the conversation, its messages and its files (their stored bytes are listed for housekeeping to
+   * remove, RETENTION_DELETED_CHAT_FILES_DAYS); an answer being written there stops.
    */
   async function deleteConversation(id: string, reader: Reader): Promise<{ deleted: true }> {
     if (deps.files) {

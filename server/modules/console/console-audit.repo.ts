@@ -1,5 +1,5 @@
 /** Queries on console_audit_entries: inserts and filtered pages, no rules. */
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import { type Db, selectRows } from '#server/db/database.ts'
 import { consoleAuditEntries } from './console.sql.ts'
 
@@ -56,4 +56,23 @@ export async function countAuditEntries(db: Db, filter: AuditFilter, cap: number
           select 1 from ${consoleAuditEntries} ${where ? sql`where ${where}` : sql``} limit ${cap}) capped`,
   )
   return Number(rows[0]?.n ?? 0)
+}
+
+/** Deletes up to `limit` of the oldest entries made before `before`; answers how many went. */
+export async function deleteAuditEntriesBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(consoleAuditEntries)
+    .where(
+      inArray(
+        consoleAuditEntries.id,
+        db
+          .select({ id: consoleAuditEntries.id })
+          .from(consoleAuditEntries)
+          .where(lt(consoleAuditEntries.at, before))
+          .orderBy(consoleAuditEntries.at)
+          .limit(limit),
+      ),
+    )
+    .returning({ id: consoleAuditEntries.id })
+  return rows.length
 }

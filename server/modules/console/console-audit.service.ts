@@ -14,11 +14,13 @@ import {
   type ConsoleActor,
 } from '#contracts/console-rules.ts'
 import type { Clock } from '#server/clock.ts'
+import { deleteInBatches } from '#server/db/batches.ts'
 import type { Db } from '#server/db/database.ts'
 import { instantOfFirmTime, nextDay } from '#server/kernel/firm-time.ts'
 import {
   type AuditEntryRow,
   countAuditEntries,
+  deleteAuditEntriesBefore,
   insertAuditEntry,
   selectAuditEntries,
 } from './console-audit.repo.ts'
@@ -113,7 +115,12 @@ export function createConsoleAuditService({
     }
   }
 
-  return { recordChange, listAuditEntries }
+  /** Retention (housekeeping): forgets the entries made before `before`, oldest first. Answers how many went. */
+  async function forgetEntriesBefore(before: Date): Promise<number> {
+    return deleteInBatches((limit) => deleteAuditEntriesBefore(db, before, limit))
+  }
+
+  return { recordChange, listAuditEntries, forgetEntriesBefore }
 }
 
 function toAuditEntry(row: AuditEntryRow): AuditEntry {

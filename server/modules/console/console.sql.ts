@@ -30,7 +30,8 @@ export const consoleRoleGrants = pgTable(
 
 /**
  * The audit log: one row per change made through the console (or by the site on its behalf: a scheduled article
- * published by the job has no actor). Rows are only ever inserted. The actor is kept by id and phone with no
+ * published by the job has no actor). Rows are only ever inserted (and forgotten
+ * after RETENTION_AUDIT_LOG_DAYS by housekeeping). The actor is kept by id and phone with no
  * foreign key, so an entry outlives the member who made it.
  */
 export const consoleAuditEntries = pgTable(

@@ -42,3 +42,19 @@ export async function countArticleEvents(db: Db, since: Date): Promise<Map<numbe
   )
   return new Map(rows.map((row) => [Number(row.articleId), row.n]))
 }
+
+/**
+ * Deletes up to `limit` events received before `before`; answers how many went. The table has no key, so rows are
+ * named by their physical place (`ctid`), found through the time index.
+ */
+export async function deleteEventsBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`delete from tracking_events
+        where ctid = any(array(
+          select ctid from tracking_events where received_at < ${before.toISOString()}::timestamptz limit ${limit}
+        ))
+        returning 1 as id`,
+  )
+  return rows.length
+}

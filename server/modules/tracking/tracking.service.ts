@@ -6,9 +6,15 @@
  * tools that read the table.
  */
 import type { StoredTrackingEvent, TrackingEventAnswer, TrackingEventRequest } from '#contracts/articles.ts'
+import { deleteInBatches } from '#server/db/batches.ts'
 import type { Db } from '#server/db/database.ts'
 import type { VisitAttribution } from '#server/http/visit-attribution.ts'
-import { countArticleEvents, insertTrackingEvent, selectSessionEvents } from './tracking.repo.ts'
+import {
+  countArticleEvents,
+  deleteEventsBefore,
+  insertTrackingEvent,
+  selectSessionEvents,
+} from './tracking.repo.ts'
 
 const dayMillis = 24 * 60 * 60 * 1000
 /** What counts as "lately" for hot topics. */
@@ -69,7 +75,15 @@ export function createTrackingService({
     return viewsCache.value
   }
 
-  return { recordEvent, listSessionEvents, countRecentArticleViews }
+  /**
+   * Retention (housekeeping): forgets the events received before `before`. The caller decides how far is safe —
+   * never past what the analytics rollup has counted. Answers how many went.
+   */
+  function forgetEventsBefore(before: Date): Promise<number> {
+    return deleteInBatches((limit) => deleteEventsBefore(db, before, limit))
+  }
+
+  return { recordEvent, listSessionEvents, countRecentArticleViews, forgetEventsBefore }
 }
 
 export type TrackingService = ReturnType<typeof createTrackingService>

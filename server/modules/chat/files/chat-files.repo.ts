@@ -1,10 +1,16 @@
 /** Queries of the chat's files, their passages and tables; no rules (chat-files.service.ts decides). */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { ChatFileErrorCode, ChatFileKind } from '#contracts/chat-file-rules.ts'
 import type { Db } from '#server/db/database.ts'
 import type { SectionPlace as FilePlace } from '#server/file-reading/file-reading.ts'
 import { chatConversations } from '../chat.sql.ts'
-import { type ChatFileRow, chatFileChunks, chatFiles, chatFileTables } from './chat-files.sql.ts'
+import {
+  type ChatFileRow,
+  chatFileChunks,
+  chatFileRemovals,
+  chatFiles,
+  chatFileTables,
+} from './chat-files.sql.ts'
 
 export async function insertFile(
   db: Db,
@@ -85,14 +91,6 @@ export async function deleteUnattachedFile(db: Db, id: string): Promise<string |
   return row?.storageKey
 }
 
-export async function listStorageKeys(db: Db, conversationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ storageKey: chatFiles.storageKey })
-    .from(chatFiles)
-    .where(eq(chatFiles.conversationId, conversationId))
-  return rows.map((row) => row.storageKey)
-}
-
 export interface FileReadingRecord {
   sections: number
   truncated: boolean
@@ -169,4 +167,42 @@ export async function loadTables(db: Db, conversationId: string) {
     .from(chatFileTables)
     .where(eq(chatFileTables.conversationId, conversationId))
     .orderBy(asc(chatFileTables.fileId), asc(chatFileTables.seq))
+}
+
+/** Lists the conversation's stored files for removal (chat_file_removals); their rows go with the conversation. */
+export async function listConversationFilesForRemoval(
+  db: Db,
+  conversationId: string,
+  now: Date,
+): Promise<void> {
+  await db.execute(
+    sql`insert into chat_file_removals (storage_key, deleted_at)
+        select storage_key, ${now.toISOString()}::timestamptz from chat_files where conversation_id = ${conversationId}
+        on conflict (storage_key) do nothing`,
+  )
+}
+
+/**
+ * Up to `limit` keys listed for removal before `before`. `isStillFiled`: a file row still names the key (its
+ * conversation's deletion did not go through), so its bytes must stay.
+ */
+export async function selectDueRemovals(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<{ storageKey: string; isStillFiled: boolean }[]> {
+  return db
+    .select({
+      storageKey: chatFileRemovals.storageKey,
+      isStillFiled: sql<boolean>`exists (select 1 from chat_files where chat_files.storage_key = chat_file_removals.storage_key)`,
+    })
+    .from(chatFileRemovals)
+    .where(lt(chatFileRemovals.deletedAt, before))
+    .orderBy(asc(chatFileRemovals.deletedAt))
+    .limit(limit)
+}
+
+export async function deleteRemovals(db: Db, storageKeys: string[]): Promise<void> {
+  if (storageKeys.length === 0) return
+  await db.delete(chatFileRemovals).where(inArray(chatFileRemovals.storageKey, storageKeys))
 }

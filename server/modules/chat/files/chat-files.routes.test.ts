@@ -218,7 +218,7 @@ describe('uploading files into a conversation', () => {
     expect((await storedFiles()).length).toBe(storedBefore - 1)
   })
 
-  it('deletes the files, bytes included, with the conversation', async () => {
+  it('deletes the files with the conversation, and their bytes at the next housekeeping', async () => {
     const reader = await clients.newVisitor()
     const conversationId = await newConversation(reader)
     await uploadOne(reader, conversationId, 'a.txt', report)
@@ -229,12 +229,14 @@ describe('uploading files into a conversation', () => {
       subSessionId: conversationId,
     })
     expect(deleted.statusCode).toBe(200)
-    expect((await storedFiles()).length).toBe(storedBefore - 2)
     expectFailure(
       await clients.get(reader, '/ai/listFiles', { subSessionId: conversationId }),
       404,
       'CHAT_CONVERSATION_NOT_FOUND',
     )
+    // RETENTION_DELETED_CHAT_FILES_DAYS is 0 by default: the next run removes them.
+    await runtime.services.retention.applyRetention()
+    expect((await storedFiles()).length).toBe(storedBefore - 2)
   })
 })
 
@@ -269,6 +271,7 @@ describe('a member deleting their account', () => {
     const storedBefore = (await storedFiles()).length
     const response = await clients.send(member, 'DELETE', '/member/account')
     expect(response.statusCode).toBe(200)
+    await runtime.services.retention.applyRetention()
     expect((await storedFiles()).length).toBe(storedBefore - 1)
   })
 })

@@ -24,6 +24,7 @@ import {
 import type { ChatAttachment } from '#contracts/chat-rules.ts'
 import { isServiceError } from '#contracts/service-error.ts'
 import type { Clock } from '#server/clock.ts'
+import { deleteBatchSize } from '#server/db/batches.ts'
 import type { Db } from '#server/db/database.ts'
 import { chunkSections, findPassages } from '#server/file-reading/chunk-text.ts'
 import { cleanFileName, detectFileKind } from '#server/file-reading/detect-file-kind.ts'
@@ -36,18 +37,20 @@ import type { ConversationFiles } from '../assistant.ts'
 import { ownedConversation as findReaderConversation, ownerOf } from '../conversation-owner.ts'
 import {
   attachFiles,
+  deleteRemovals,
   deleteUnattachedFile,
   findFiles,
   findOwnedFile,
   insertFile,
+  listConversationFilesForRemoval,
   listFiles as listFileRows,
   listOwnedReadFiles,
   listStalledReadings,
-  listStorageKeys,
   loadChunks,
   loadTables,
   markFileFailed,
   saveReading,
+  selectDueRemovals,
 } from './chat-files.repo.ts'
 import type { ChatFileRow } from './chat-files.sql.ts'
 
@@ -318,10 +321,32 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     await attachFiles(db, fileIds, questionId)
   }
 
-  /** Deletes the stored bytes of a conversation's files; the rows go with the conversation. */
+  /**
+   * Lists a conversation's stored files for removal, before the conversation (and with it their rows) is deleted;
+   * housekeeping removes the bytes (`removeDeletedConversationFiles`).
+   */
   async function deleteConversationFiles(conversationId: string): Promise<void> {
-    const keys = await listStorageKeys(db, conversationId)
-    if (keys.length > 0) await storage.delete(keys)
+    await listConversationFilesForRemoval(db, conversationId, clock.now())
+  }
+
+  /**
+   * Retention (housekeeping): removes from file storage the files of conversations deleted before `before`, a batch
+   * at a time, then forgets them. A key whose file row is still there (its conversation was not deleted after all)
+   * keeps its bytes. A storage failure leaves the batch listed for the next run. Answers how many files went.
+   */
+  async function removeDeletedConversationFiles(before: Date): Promise<number> {
+    let removed = 0
+    for (;;) {
+      const due = await selectDueRemovals(db, before, deleteBatchSize)
+      const keys = due.filter((removal) => !removal.isStillFiled).map((removal) => removal.storageKey)
+      if (keys.length > 0) await storage.delete(keys)
+      await deleteRemovals(
+        db,
+        due.map((removal) => removal.storageKey),
+      )
+      removed += keys.length
+      if (due.length < deleteBatchSize) return removed
+    }
   }
 
   /** What the assistant may read: the conversation's readable files, their passages and tables. */
@@ -384,6 +409,7 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     filesForQuestion,
     attachToQuestion,
     deleteConversationFiles,
+    removeDeletedConversationFiles,
     conversationFiles,
     resumeStalledReadings,
     whenReadingsDone,

@@ -6,7 +6,7 @@ import { chatConversations, chatMessages } from '../chat.sql.ts'
 /**
  * Files a reader attached in a conversation of the AI chat. The bytes live in file storage under `storage_key` (a
  * random name; the reader's `name` is metadata only). Deleting the conversation deletes the rows (the service
- * deletes the stored bytes first). Whose a file is, is whose its conversation is. `question_id` is set when a sent question carries the file.
+ * first lists the stored bytes for removal: `chatFileRemovals`). Whose a file is, is whose its conversation is. `question_id` is set when a sent question carries the file.
  */
 export const chatFiles = pgTable(
   'chat_files',
@@ -62,3 +62,19 @@ export const chatFileTables = pgTable(
 )
 
 export type ChatFileRow = typeof chatFiles.$inferSelect
+
+/**
+ * Stored files of deleted conversations, waiting to be removed from file storage. Deleting a conversation deletes
+ * its file rows at once (nobody can reach them) and lists their keys here; housekeeping removes the bytes once
+ * RETENTION_DELETED_CHAT_FILES_DAYS have passed, then the row. So deleting never waits on storage, and a storage
+ * failure is retried at the next run instead of leaving bytes nobody knows of.
+ */
+export const chatFileRemovals = pgTable(
+  'chat_file_removals',
+  {
+    storageKey: text().primaryKey(),
+    /** When its conversation was deleted. */
+    deletedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('chat_file_removals_deleted_at_idx').on(table.deletedAt)],
+)
