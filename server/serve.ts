@@ -36,7 +36,10 @@ async function main(config: Config): Promise<void> {
     import('./http/metrics.ts'),
   ])
   if (config.metrics.port > 0) answerPrimaryScrapes()
-  const runtime = await bootRuntime({ config })
+  const runtime = await bootRuntime({
+    config,
+    seedLog: pino({ level: config.logLevel, name: 'seed', serializers: logSerializers }),
+  })
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild
   const draining = health.createDraining()
   const metrics = createServerMetrics({
