@@ -50,7 +50,7 @@ function startFirstStart(
 
 /** What a reader would find of the seeded site, counted. */
 async function siteContents(database: Database) {
-  const [row] = await selectRows<Record<string, number>>(
+  const [row] = await selectRows<{ articles: number; pickMonths: number; [count: string]: number }>(
     database.db,
     sql`select
       (select count(*)::int from articles) as articles,
