@@ -87,7 +87,14 @@ describe('a backup of a running PGlite site', () => {
           key = `chat/upload-${n}`
           const bytes = randomBytes(1000 + ((n * 7919) % 200_000))
           written.set(key, bytes)
-          await storage.put(key, { stream: Readable.from([bytes]) }, { size: bytes.length })
+          await storage.put(
+            key,
+            { stream: Readable.from([bytes]) },
+            {
+              contentType: 'application/octet-stream',
+              size: bytes.length,
+            },
+          )
         }
         acknowledged.push({ email, key, at: performance.now() })
       }

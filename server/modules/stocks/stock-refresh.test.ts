@@ -244,7 +244,7 @@ describe('the refresh', () => {
     await db.execute(sql`delete from stock_monthly_picks`)
     expect(await fillEmptyMarkets()).toEqual([])
     expect(await count('stock_monthly_picks')).toBe(before.picks)
-  })
+  }, 60_000)
 })
 
 function csvLine(values: Array<string | number | null>): string {
