@@ -38,7 +38,12 @@ export async function backupSite(config: Config, file: string | undefined): Prom
     const from = (await receiveFromServer(config.dataDir, temporary)) ? 'the running server' : null
     const source = from ?? (await packAtRest(config.dataDir, temporary))
     // Read back whole before it takes its name: a backup that would not restore is not kept.
-    const { manifest, files, bytes } = await unpackBackup(temporary)
+    const { manifest, files, bytes } = await unpackBackup(temporary).catch((error: unknown) => {
+      if (!(error instanceof BackupArchiveError)) throw error
+      throw new BackupRefusal(
+        `the backup from ${source} came out incomplete (${error.message}); nothing was written to ${target} — see the server's log, and try again`,
+      )
+    })
     await syncFile(temporary)
     try {
       await link(temporary, target)
