@@ -12,6 +12,7 @@ import { migrateDatabase } from './db/migrate.ts'
 import { seedDatabase } from './db/seed.ts'
 import { createArticleChanges } from './modules/articles/article-changes.ts'
 import type { Assistant } from './modules/chat/assistant.ts'
+import type { RefreshLogger } from './modules/stocks/refresh-scope.ts'
 import type { FileStorage } from './providers/file-storage/file-storage.ts'
 import type { SmsSender } from './providers/sms/sms-sender.ts'
 import { createServices, type Services } from './services.ts'
@@ -33,6 +34,8 @@ export async function bootRuntime(
     smsSender?: SmsSender
     assistant?: Assistant
     fileStorage?: FileStorage
+    /** Told how the seed goes (the production entry logs it: a first start spends most of its time there). */
+    seedLog?: RefreshLogger
   } = {},
 ): Promise<Runtime> {
   const config = options.config ?? loadConfig()
@@ -45,7 +48,8 @@ export async function bootRuntime(
     ))
   try {
     await migrateDatabase(database)
-    if (options.seed !== false) await seedDatabase(database, { config })
+    if (options.seed !== false)
+      await seedDatabase(database, { config, ...(options.seedLog ? { log: options.seedLog } : {}) })
   } catch (error) {
     await database.close()
     throw error

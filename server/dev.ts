@@ -5,6 +5,7 @@
 import middie from '@fastify/middie'
 import type { ServerBuild } from 'react-router'
 import { createServer as createViteServer } from 'vite'
+import { openControlSocket } from './backup/control-socket.ts'
 import { bootRuntime } from './boot.ts'
 import { ConfigError } from './config/config-error.ts'
 import { readinessChecksOf } from './http/health.ts'
@@ -33,6 +34,12 @@ const app = await createHttpServer({
 })
 await app.listen({ port: runtime.config.port, host: runtime.config.host })
 const scheduler = startJobs(runtime, app.log)
+// On PGlite, `npm run ops -- backup` asks this process for a snapshot (ADR 0029).
+const controlSocket = await openControlSocket({
+  database: runtime.database,
+  dataDir: runtime.config.dataDir,
+  log: app.log,
+})
 console.log(
   [
     '',
@@ -44,6 +51,7 @@ console.log(
 
 const shutdown = async () => {
   await app.close()
+  await controlSocket?.close()
   await vite.close()
   await scheduler.stop()
   await runtime.close()

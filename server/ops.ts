@@ -3,7 +3,9 @@
  *   npm run ops -- <command> [arguments]
  * Each command is a small function over the services; `help` lists them.
  * On PGlite (no DATABASE_URL) a command needs the data folder to itself: while the server runs, it stops with a line
- * naming the server's process (server/db/data-dir-lock.ts) rather than change a copy the server never reads.
+ * naming the server's process (server/db/data-dir-lock.ts) rather than change a copy the server never reads. The
+ * backup and restore commands are the exception: they do not open the database themselves (a backup asks the
+ * running server for its snapshot, server/backup/).
  */
 import { basename } from 'node:path'
 import { SubscriptionPeriod, Tier } from '#contracts/accounts.ts'
@@ -18,8 +20,10 @@ import { selectRecentRuns } from '#server/modules/stocks/refresh-runs.repo.ts'
 import { readImportArguments } from '#server/providers/market-data/csv/import-arguments.ts'
 import { createImportProgress } from '#server/providers/market-data/csv/import-progress.ts'
 import { formatImportSummary } from '#server/providers/market-data/csv/import-summary.ts'
+import { BackupRefusal, backupSite, restoreSite } from './backup/site-backup.ts'
 import { bootRuntime, type Runtime } from './boot.ts'
 import { ConfigError } from './config/config-error.ts'
+import { type Config, loadConfig } from './config.ts'
 
 interface OpsCommand {
   usage: string
@@ -257,6 +261,28 @@ const commands: Record<string, OpsCommand> = {
   },
 }
 
+/** Commands over the data folder itself, run without opening the database (ADR 0029). */
+interface FolderCommand {
+  usage: string
+  description: string
+  run(config: Config, args: string[]): Promise<string>
+}
+
+const folderCommands: Record<string, FolderCommand> = {
+  backup: {
+    usage: 'backup <file.tar.gz>',
+    description:
+      'Write a backup of this PGlite site — the database and the uploads in DATA_DIR/files — to a new file: a consistent snapshot asked of the running server (the site pauses for the length of a copy of the database folder), or of the data folder when no server runs. On PostgreSQL, says which tools to use instead (README, "Backups").',
+    run: (config, [file]) => backupSite(config, file),
+  },
+  restore: {
+    usage: 'restore <file.tar.gz>',
+    description:
+      'Restore a backup into DATA_DIR, which must be empty (or absent): the database and the uploads as they were when it was taken. Then start the server.',
+    run: (config, [file]) => restoreSite(config, file),
+  },
+}
+
 class UsageError extends Error {}
 
 const consoleRefusals: Record<string, string> = {
@@ -293,12 +319,25 @@ function minorUnitsArgument(value: string | undefined, currency: Currency): numb
 }
 
 function help(): string {
-  const lines = Object.values(commands).map((c) => `  ${c.usage}\n      ${c.description}`)
+  const lines = [...Object.values(commands), ...Object.values(folderCommands)].map(
+    (c) => `  ${c.usage}\n      ${c.description}`,
+  )
   return ['Usage: npm run ops -- <command> [arguments]', '', 'Commands:', ...lines].join('\n')
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv
+  const folderCommand = name ? folderCommands[name] : undefined
+  if (folderCommand) {
+    try {
+      console.log(await folderCommand.run(loadConfig(), args))
+      return 0
+    } catch (error) {
+      if (!(error instanceof BackupRefusal)) throw error
+      console.error(error.message)
+      return 1
+    }
+  }
   const command = name ? commands[name] : undefined
   if (!command) {
     console.log(help())

@@ -28,15 +28,20 @@ async function main(config: Config): Promise<void> {
     { startJobs },
     health,
     { answerPrimaryScrapes, createServerMetrics, serveMetrics },
+    { openControlSocket },
   ] = await Promise.all([
     import('./boot.ts'),
     import('./http.ts'),
     import('./jobs/jobs.ts'),
     import('./http/health.ts'),
     import('./http/metrics.ts'),
+    import('./backup/control-socket.ts'),
   ])
   if (config.metrics.port > 0) answerPrimaryScrapes()
-  const runtime = await bootRuntime({ config })
+  const runtime = await bootRuntime({
+    config,
+    seedLog: pino({ level: config.logLevel, name: 'seed', serializers: logSerializers }),
+  })
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild
   const draining = health.createDraining()
   const metrics = createServerMetrics({
@@ -57,6 +62,12 @@ async function main(config: Config): Promise<void> {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : runtime.config.port
   app.log.info({ database: runtime.database.kind, port }, 'Tickerwise is serving')
+  // On PGlite, `npm run ops -- backup` asks this process for a snapshot (ADR 0029).
+  const controlSocket = await openControlSocket({
+    database: runtime.database,
+    dataDir: runtime.config.dataDir,
+    log: app.log,
+  })
   // Scheduled jobs (market-data refreshes, housekeeping); one process runs each at a time.
   const scheduler = startJobs(runtime, app.log, metrics.countJobRun)
   // Alone, this process answers scrapes; as a worker it hands its registry to the primary's listener.
@@ -79,6 +90,7 @@ async function main(config: Config): Promise<void> {
     try {
       if (runtime.config.shutdownDrainMs > 0) await sleep(runtime.config.shutdownDrainMs)
       await app.close()
+      await controlSocket?.close()
       metricsServer?.close()
       await scheduler.stop()
       await runtime.close()

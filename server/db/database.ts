@@ -29,6 +29,12 @@ export interface Database {
   poolUse?: () => { total: number; idle: number; waiting: number; max: number }
   /** PGlite only: the whole data folder as a tarball (used to copy a seeded template into tests). */
   dumpDataDir?: () => Promise<Blob>
+  /**
+   * PGlite in a data folder only: runs `work` with the database's files at rest — a checkpoint just taken, and no
+   * query or transaction running until `work` returns — so that a copy `work` makes of the folder is a consistent
+   * snapshot (server/backup/). Every query waits meanwhile: keep `work` to the copy.
+   */
+  withFilesAtRest?: <T>(work: (pgliteDir: string) => Promise<T>) => Promise<T>
 }
 
 export type DatabaseOptions =
@@ -98,6 +104,19 @@ async function openPglite(options: { dataDir: string | undefined; loadDataDir?: 
       }
     },
     dumpDataDir: () => client.dumpDataDir('gzip'),
+    ...(dataDir
+      ? {
+          withFilesAtRest: <T>(work: (pgliteDir: string) => Promise<T>) =>
+            // After any seed or migration in progress (the lock queue), a checkpoint, then both of PGlite's
+            // mutexes: no transaction is open (a transaction holds the first from BEGIN to COMMIT) and no
+            // statement runs (each holds the second), so the files are what a clean stop would leave, plus the
+            // write-ahead log of what committed since the checkpoint.
+            withLock(async () => {
+              await client.exec('CHECKPOINT')
+              return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => work(dataDir)))
+            }),
+        }
+      : {}),
   }
 }
 

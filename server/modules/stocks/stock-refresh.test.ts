@@ -211,6 +211,40 @@ describe('the refresh', () => {
     expect(await runtime.services.stockRefresh.listOutdatedMarkets()).toEqual([])
     expect(await runtime.services.stockRefresh.fillEmptyMarkets()).toEqual([])
   })
+
+  it('finishes a first fill stopped part-way: the missing companies of a market, a missing snapshot, then the picks', async () => {
+    const db = runtime.database.db
+    const { fillEmptyMarkets, listUnfilledMarkets } = runtime.services.stockRefresh
+    const before = await counts()
+    // What a kill -9 within the Hong Kong fill leaves: three companies never stored, one stored without its
+    // snapshot, and no picks yet (they are chosen once every market is in).
+    const missing = sql`(select id from stock_companies where market = 'hk' and code in ('0005', '1299', '9988'))`
+    for (const table of [
+      'stock_daily_bars',
+      'stock_fundamentals',
+      'stock_insider_transactions',
+      'stock_analyst_consensus',
+      'stock_snapshots',
+      'stock_data_state',
+    ])
+      await db.execute(sql`delete from ${sql.raw(table)} where company_id in ${missing}`)
+    await db.execute(sql`delete from stock_snapshots where company_id = ${await companyId('jp', '7203')}`)
+    await db.execute(sql`delete from stock_monthly_picks`)
+    expect(await listUnfilledMarkets()).toEqual(['hk', 'jp'])
+
+    const reports = await fillEmptyMarkets()
+    expect(reports.map((r) => [r.market, r.fetched, r.skipped, r.snapshots])).toEqual([
+      ['hk', 3, 7, 3],
+      ['jp', 0, 10, 1],
+    ])
+    expect(await counts()).toEqual(before)
+    expect(await listUnfilledMarkets()).toEqual([])
+
+    // Stopped while the picks were chosen: every market is in, and the picks are made at the next start.
+    await db.execute(sql`delete from stock_monthly_picks`)
+    expect(await fillEmptyMarkets()).toEqual([])
+    expect(await count('stock_monthly_picks')).toBe(before.picks)
+  }, 60_000)
 })
 
 function csvLine(values: Array<string | number | null>): string {

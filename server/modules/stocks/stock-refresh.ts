@@ -32,7 +32,7 @@ import {
   upsertFundamentals,
 } from './market-data.repo.ts'
 import { marketExchange, shiftMonth } from './market-sessions.ts'
-import { deleteDemoPickMonths } from './monthly-picks.repo.ts'
+import { deleteDemoPickMonths, selectPickMonths } from './monthly-picks.repo.ts'
 import { createPicksRefresh } from './picks-refresh.ts'
 import { finishRefreshRun, insertRefreshRun } from './refresh-runs.repo.ts'
 import {
@@ -268,13 +268,19 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
     return report
   }
 
-  /** Markets whose companies (in scope) have no stored bars at all. */
-  async function listEmptyMarkets(): Promise<Market[]> {
+  /**
+   * Markets the first fill has not completed: a company in scope without stored bars, or with bars but no snapshot.
+   * A fresh database has every market here; a first fill stopped part-way (the process killed) leaves the market it
+   * was in, and the next start finishes it — the companies already stored are skipped as up to date.
+   */
+  async function listUnfilledMarkets(): Promise<Market[]> {
     const { companies, states } = await loadScope()
-    return markets.filter((market) => {
-      const inMarket = companies.filter((c) => c.market === market)
-      return inMarket.length > 0 && inMarket.every((c) => !states.get(c.id)?.lastBarDate)
-    })
+    const snapshotDates = await selectLatestSnapshotDates(db)
+    return markets.filter((market) =>
+      companies.some(
+        (c) => c.market === market && (!states.get(c.id)?.lastBarDate || !snapshotDates.has(c.id)),
+      ),
+    )
   }
 
   /**
@@ -292,22 +298,24 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
   }
 
   /**
-   * The first fill: refreshes every market that has no data yet (a fresh database) or holds data of an earlier
-   * version of this provider's generator (replaced as a whole, company by company), then generates the monthly
-   * picks once every market is in (picks chosen while only one market had data would all come from it). Picks made
-   * from replaced demo data are made again from the new data: they tracked numbers that no longer exist.
+   * The first fill: refreshes every market whose first fill is not complete (a fresh database, or a fill stopped
+   * part-way) or that holds data of an earlier version of this provider's generator (replaced as a whole, company by
+   * company), then generates the monthly picks once every market is in (picks chosen while only one market had data
+   * would all come from it) — also when the picks are all that is missing (a fill stopped while choosing them). Picks
+   * made from replaced demo data are made again from the new data: they tracked numbers that no longer exist.
    */
   async function fillEmptyMarkets(): Promise<RefreshReport[]> {
     const outdated = await listOutdatedMarkets()
     const reports: RefreshReport[] = []
-    for (const market of new Set([...(await listEmptyMarkets()), ...outdated])) {
+    for (const market of new Set([...(await listUnfilledMarkets()), ...outdated])) {
       reports.push(await refreshMarket(market, { trigger: 'fill', picks: false }))
     }
     if (outdated.length > 0 && provider.isDemo) await deleteDemoPickMonths(db)
-    if (reports.length > 0) {
+    if (reports.length > 0 || (await selectPickMonths(db)).length === 0) {
       const picks = await updateMonthlyPicks()
-      const last = reports.at(-1) as RefreshReport
-      last.picksGenerated = picks.generated
+      const last = reports.at(-1)
+      if (last) last.picksGenerated = picks.generated
+      else if (picks.generated.length > 0) log.info({ months: picks.generated }, 'monthly picks generated')
     }
     return reports
   }
@@ -315,7 +323,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
   return {
     refreshMarket,
     fillEmptyMarkets,
-    listEmptyMarkets,
+    listUnfilledMarkets,
     listOutdatedMarkets,
     recomputeSnapshots,
     updateMonthlyPicks,
