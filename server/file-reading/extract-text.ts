@@ -328,7 +328,11 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
     return 'the reading process did not start: it answered out of turn'
   }
 
-  async function readInProcess(child: ReadingProcess, filePath: string, kind: ChatFileKind) {
+  async function readInProcess(
+    child: ReadingProcess,
+    filePath: string,
+    kind: ChatFileKind,
+  ): Promise<FileReading> {
     const notStarted = await awaitStart(child)
     if (notStarted) {
       killProcess(child)

@@ -336,6 +336,24 @@ describe('what is refused', () => {
     expect(await filesOf(reader, conversationId)).toEqual([])
   })
 
+  it('leaves no temporary file behind when the client goes away mid-upload', async () => {
+    const reader = await clients.newVisitor()
+    const conversationId = await newConversation(reader)
+    const bytes = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(1024 * 1024, 0x61)
+        throw new Error('the phone lost its connection')
+      })(),
+    )
+    await upload(reader, [
+      { field: 'subSessionId', value: conversationId },
+      { fileName: 'notes.txt', bytes },
+    ]).catch(() => undefined)
+    await runtime.services.chatFiles.whenReadingsDone()
+    expect(await readdir(path.join(dataDir, 'uploads-in-progress')).catch(() => [])).toEqual([])
+    expect(await filesOf(reader, conversationId)).toEqual([])
+  })
+
   it('takes five files of one upload and refuses the sixth as too many', async () => {
     const reader = await clients.newMember()
     const conversationId = await newConversation(reader)
