@@ -1,7 +1,8 @@
 /**
  * The memory of a reading process on a big text file (`node bench/reader-memory.bench.ts`, or
  * `npm run bench -- reader-memory`): writes 50 MB text files to a temporary folder — UTF-8 (English and Chinese
- * lines with a tab-separated table, as an exported report would be) and Big5 (decoded by iconv, not by Node) — reads
+ * lines with a tab-separated table, as an exported report would be), Big5 (decoded by iconv, not by Node) and one
+ * line of words with no line break (an export gone wrong; the worst case of a reader that splits lines) — reads
  * each through the real file reader (a reading process, as the server forks it) and prints the process's peak
  * memory: VmHWM from /proc/<pid>/status, read while the process waits idle after its reading. Each file gets a new
  * reader, so each peak is one reading's.
@@ -35,16 +36,21 @@ const lines = [
   '',
 ]
 
-/** `bytes` bytes of text in `encoding`, written a block at a time (the bench never holds the file either). */
-async function writeTextFile(filePath: string, encoding: 'utf-8' | 'big5', bytes: number): Promise<void> {
-  const block = iconv.encode(`${lines.join('\n')}\n`.repeat(2000), encoding)
+type Variant = 'utf-8' | 'big5' | 'one-line'
+
+/** `bytes` bytes of text, written a block at a time (the bench never holds the file either). */
+async function writeTextFile(filePath: string, variant: Variant, bytes: number): Promise<void> {
+  const block =
+    variant === 'one-line'
+      ? Buffer.from('holdings and dividends '.repeat(40_000))
+      : iconv.encode(`${lines.join('\n')}\n`.repeat(2000), variant)
   async function* blocks() {
     let left = bytes
     while (left > 0) {
       const size = Math.min(block.length, left)
       // Cut at a line end so the last character is whole.
       const piece = block.subarray(0, size)
-      const end = size < block.length ? piece.lastIndexOf(0x0a) + 1 || size : size
+      const end = size < block.length && variant !== 'one-line' ? piece.lastIndexOf(0x0a) + 1 || size : size
       yield piece.subarray(0, end)
       left -= end
     }
@@ -64,9 +70,9 @@ try {
   console.log(
     `Reading process memory on a ${(fileBytes / 1024 / 1024).toFixed(0)} MB text file${root ? ` (reader of ${root})` : ''}`,
   )
-  for (const encoding of ['utf-8', 'big5'] as const) {
-    const filePath = path.join(folder, `report-${encoding}.txt`)
-    await writeTextFile(filePath, encoding, fileBytes)
+  for (const variant of ['utf-8', 'big5', 'one-line'] as const) {
+    const filePath = path.join(folder, `report-${variant}.txt`)
+    await writeTextFile(filePath, variant, fileBytes)
     const reader = createFileReader({ idleTimeoutMs: 60_000 })
     const started = performance.now()
     const reading = await reader.read(filePath, 'txt')
@@ -77,7 +83,7 @@ try {
       ? `read: ${reading.sections.reduce((sum, section) => sum + section.text.length, 0).toLocaleString('en')} characters kept${reading.truncated ? ' (truncated)' : ''}`
       : `${reading.error} (${reading.detail})`
     console.log(
-      `  ${encoding.padEnd(6)} peak RSS (VmHWM) ${peak ? `${peak.hwmMb.toFixed(0)} MB` : 'n/a (the process ended)'}` +
+      `  ${variant.padEnd(8)} peak RSS (VmHWM) ${peak ? `${peak.hwmMb.toFixed(0)} MB` : 'n/a (the process ended)'}` +
         `  ${seconds.toFixed(1)} s  ${outcome}`,
     )
     await reader.close()
