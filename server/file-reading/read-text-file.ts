@@ -3,7 +3,9 @@
  * known for sure; otherwise chardet's frequency analysis decides between Big5 (Taiwan, Hong Kong) and GB18030
  * (mainland; a superset of GBK and GB2312), and a few other encodings it names; a short text it cannot place is
  * tried as Big5, then GB18030, before the Western default (windows-1252). Bytes that are not text — a NUL, too many
- * control characters, too many undecodable sequences — make it "not a text file".
+ * control characters, too many undecodable sequences — make it "not a text file". A file is read as a stream: its
+ * encoding told from its first 256 KB, its text kept to the reading's budget, never the whole file held (a 50 MB
+ * file once took several copies of itself: over 500 MB).
  */
 import { open } from 'node:fs/promises'
 import chardet from 'chardet'
@@ -216,8 +218,8 @@ function createTextKeeper(maxChars: number) {
 /** Decodes a file's bytes piece by piece: no piece ends inside a character. Throws on bad UTF-8 when `fatal`. */
 function createDecoder(encoding: string): { write(bytes: Buffer): string; end(): string } {
   if (encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be') {
-    // The UTF-8 of a file without a byte-order mark was chosen from its start: a later byte that is not UTF-8 throws,
-    // and the file is read again in another encoding.
+    // UTF-8 was chosen from the file's start: a later byte that is not UTF-8 throws, and the file is read again in
+    // the encoding its bytes from there tell.
     const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' })
     return {
       write: (bytes) => decoder.decode(bytes, { stream: true }),
