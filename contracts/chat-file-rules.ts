@@ -66,6 +66,8 @@ export const ChatFileErrorCode = {
   empty: 'CHAT_FILE_EMPTY',
   /** The content could not be read (damaged, too complex, a zip bomb, too slow to read). */
   unreadable: 'CHAT_FILE_UNREADABLE',
+  /** Reading it would take more memory than a reading process may use (CHAT_FILE_READ_MEMORY_MB). */
+  tooBigToRead: 'CHAT_FILE_TOO_BIG_TO_READ',
   /** Password-protected or encrypted. */
   encrypted: 'CHAT_FILE_ENCRYPTED',
   // The reader's uploads are used up: the `upload` quota's codes (QuotaErrorCode.upload in account-codes.ts),

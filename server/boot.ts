@@ -74,6 +74,14 @@ export async function bootRuntime(
     assistant: options.assistant,
     fileStorage: options.fileStorage,
   })
+  // Temporary files a killed process left (an upload half-received, a stored file half-written) go now, not in an
+  // hour; a failure here is logged, never a reason not to start.
+  await services.chatFiles.removeLeftoverFiles().catch((error: unknown) => {
+    pino({ level: config.logLevel, name: 'files' }).warn(
+      { err: error },
+      'leftover temporary files not removed',
+    )
+  })
   return {
     config,
     database,

@@ -161,6 +161,7 @@ export function createServices({
   const fileReader = createLazyFileReader({
     workers: config.chat.files.readWorkers,
     timeoutMs: config.chat.files.readTimeoutMs,
+    maxMemoryMb: config.chat.files.readMemoryMb,
   })
   const chatFiles = createChatFilesService({
     db,

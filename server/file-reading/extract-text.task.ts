@@ -4,7 +4,7 @@
  * polyglot) — then hands it to its format's reader under the text budget. Every refusal and every failure comes
  * back as a FileReading; only a crash of the process or the time limit is left to the reader (extract-text.ts).
  */
-import { readFile, stat } from 'node:fs/promises'
+import { open, readFile, stat } from 'node:fs/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import type { ChatFileKind } from '#contracts/chat-file-rules.ts'
 import { detectFileKind, detectionHeadBytes } from './detect-file-kind.ts'
@@ -91,6 +91,17 @@ export function hasAppendedZip(bytes: Uint8Array): boolean {
   return false
 }
 
+async function readHead(filePath: string): Promise<Uint8Array> {
+  const handle = await open(filePath, 'r')
+  try {
+    const head = new Uint8Array(detectionHeadBytes)
+    const { bytesRead } = await handle.read(head, 0, detectionHeadBytes, 0)
+    return head.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}
+
 async function checkContent(bytes: Uint8Array, kind: ChatFileKind): Promise<void> {
   const head = bytes.subarray(0, detectionHeadBytes)
   const detected = detectFileKind(head, `file.${kind}`)
@@ -112,13 +123,16 @@ export async function readFileTask({ filePath, kind, limits }: ReadTask): Promis
     if (size === 0) throw refuseUnreadable('empty file')
     if (size > limits.maxFileBytes)
       throw refuseUnreadable(`file of ${size} bytes (limit ${limits.maxFileBytes})`)
+    const collector = createSectionCollector(limits.maxTextChars)
+    if (kind === 'txt') {
+      // A text file is read as a stream: only its head is checked here, never the whole file held.
+      await checkContent(await readHead(filePath), kind)
+      if (!(await readTextFile(filePath, collector, limits.maxTextChars))) throw refuseMismatch('not text')
+      return collector.finish()
+    }
     const bytes = new Uint8Array(await readFile(filePath))
     await checkContent(bytes, kind)
-    const collector = createSectionCollector(limits.maxTextChars)
     switch (kind) {
-      case 'txt':
-        if (!readTextFile(bytes, collector)) throw refuseMismatch('not text')
-        break
       case 'pdf':
         await readPdf(bytes, collector, { maxPages: limits.maxPdfPages })
         break

@@ -3,14 +3,15 @@
  * (node:child_process, extract-text.child.ts), so that no file — damaged, hostile or just big — can hang or crash
  * the server. A worker thread would not do: a V8 heap that runs out, or a native abort in WebAssembly or PDF.js,
  * can take its whole process down with it. Each reading gets a hard time limit from the moment a process takes the
- * file (past it, the process is killed, OCR engine and all), a memory ceiling (the process's V8 heap), a text budget,
- * and no way out: no network, none of the server's environment. A healthy process is kept for the next reading (a
+ * file (past it, the process is killed, OCR engine and all), a memory ceiling (its resident memory, watched from
+ * here, and its V8 heap: past either the file is refused as too big to read), a text budget, and no way out: no network, none of the server's environment. A healthy process is kept for the next reading (a
  * start costs a few hundred milliseconds, the OCR engine's warm-up more); one that failed in any way is killed and
  * the next reading gets a new one. Readings beyond the number of processes wait their turn in order. `read` never
  * throws: every outcome, a hang or a crash included, is a FileReading. What the formats are and how each is read is
  * the reading process's (extract-text.task.ts); what is stored and searched afterwards is the chat-files service's.
  */
 import { type ChildProcess, fork } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import type { Socket } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,7 +28,10 @@ export interface FileReaderOptions {
   timeoutMs?: number
   /** Characters of text kept per file; the rest is dropped with `truncated`. Default 1,000,000. */
   maxTextChars?: number
-  /** V8 heap (old generation) of one reading process, in MB. Default 768. */
+  /**
+   * Memory of one reading process (resident, in MB): past it the reading is stopped and the file refused as too big
+   * to read. Its V8 heap (old generation) gets three quarters of it. Default 512.
+   */
   maxMemoryMb?: number
   /** An idle reading process ends after this long (and frees its OCR engine). Default 60 s. */
   idleTimeoutMs?: number
@@ -52,6 +56,8 @@ const childEntry = fileURLToPath(new URL('./extract-text.child.ts', import.meta.
 const processStartLimitMs = 30_000
 /** What is kept of a process's stderr: enough to tell a heap that ran out, not a hostile file's whole story. */
 const stderrTailChars = 4096
+/** How often a reading process's resident memory is looked at while it reads. */
+const memoryCheckEveryMs = 100
 
 type ProcessEvent =
   | { kind: 'message'; message: unknown }
@@ -70,6 +76,8 @@ interface ReadingProcess {
   idleTimer: NodeJS.Timeout | undefined
   /** Settles when the process is gone and its pipes are closed. */
   gone: Promise<void>
+  /** Set when the memory watch killed it: the file needed more than the process may use. */
+  exceededMemory: boolean
 }
 
 /** The reading processes of each reader, for tests that kill one mid-reading. */
@@ -81,6 +89,22 @@ export function listReadingProcesses(reader: FileReader): Array<{ pid: number; i
     child.process.pid === undefined ? [] : [{ pid: child.process.pid, isReading: child.isReading }],
   )
 }
+
+/**
+ * The resident memory of process `pid` in MB, from /proc (Linux); undefined where there is no /proc or the process
+ * is gone. Read by the parent: a process busy in a synchronous parse or in WebAssembly could not watch itself.
+ */
+async function residentMemoryMb(pid: number): Promise<number | undefined> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8')
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]
+    return kb === undefined ? undefined : Number(kb) / 1024
+  } catch {
+    return undefined
+  }
+}
+
+const ranOutOfMemory = /^reading ran out of memory/
 
 /** Why a process ended, in words for the log; a heap that ran out is named as such. */
 function describeEnd(code: number | null, signal: NodeJS.Signals | null, stderrTail: string): string {
@@ -118,8 +142,11 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
     maxImagePixels: options.maxImagePixels ?? 40_000_000,
     maxSheetRows: options.maxSheetRows ?? 100_000,
   }
+  const maxMemoryMb = options.maxMemoryMb ?? 512
   const execArgv = [
-    `--max-old-space-size=${options.maxMemoryMb ?? 768}`,
+    // The heap runs out before the whole process does: V8 ends it with a message we can name (below, in
+    // describeEnd); what lives outside the heap (buffers, WebAssembly, the OCR thread) is caught by the watch.
+    `--max-old-space-size=${Math.max(32, Math.floor(maxMemoryMb * 0.75))}`,
     // Two 16 MB semi-spaces: the young generation stays small beside the heap ceiling. V8's own stack limit
     // (about 1 MB) is kept: raised past the system's stack it would turn a file nested too deep from a RangeError
     // (unreadable) into a segfault (still unreadable, but with nothing to say why).
@@ -158,6 +185,7 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
       gone: new Promise((resolve) => {
         markGone = resolve
       }),
+      exceededMemory: false,
     }
     const end = (detail: string) => {
       if (child.endedWith !== null) return
@@ -258,6 +286,34 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
   const unreadable = (detail: string): FileReading =>
     closed ? closedAnswer : { ok: false, error: 'CHAT_FILE_UNREADABLE', detail }
 
+  /**
+   * Looks at the process's resident memory while it reads; past `maxMemoryMb` it is killed, and the reading ends as
+   * too big to read. Returns the function that stops watching.
+   */
+  function watchMemory(child: ReadingProcess): () => void {
+    const pid = child.process.pid
+    if (pid === undefined) return () => undefined
+    let isWatching = true
+    let timer: NodeJS.Timeout | undefined
+    const look = async () => {
+      const used = await residentMemoryMb(pid)
+      if (!isWatching) return
+      // No /proc here (not Linux): the heap's own ceiling is the only one.
+      if (used === undefined) return
+      if (used > maxMemoryMb) {
+        child.exceededMemory = true
+        killProcess(child)
+        return
+      }
+      timer = setTimeout(look, memoryCheckEveryMs)
+    }
+    timer = setTimeout(look, memoryCheckEveryMs)
+    return () => {
+      isWatching = false
+      clearTimeout(timer)
+    }
+  }
+
   /** Waits for a new process to say it is ready; undefined when it is, else why it is not. */
   async function awaitStart(child: ReadingProcess): Promise<string | undefined> {
     if (child.isReady) return undefined
@@ -272,7 +328,11 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
     return 'the reading process did not start: it answered out of turn'
   }
 
-  async function readInProcess(child: ReadingProcess, filePath: string, kind: ChatFileKind) {
+  async function readInProcess(
+    child: ReadingProcess,
+    filePath: string,
+    kind: ChatFileKind,
+  ): Promise<FileReading> {
     const notStarted = await awaitStart(child)
     if (notStarted) {
       killProcess(child)
@@ -283,7 +343,9 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
       if (error) killProcess(child)
     })
     child.isReading = true
+    const stopWatching = watchMemory(child)
     const answered = await nextEvent(child, timeoutMs)
+    stopWatching()
     child.isReading = false
     if (answered.kind === 'message') {
       const message = answered.message as ReadingProcessMessage
@@ -294,7 +356,17 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
     }
     killProcess(child)
     if (answered.kind === 'timeout') return unreadable(`reading took longer than ${timeoutMs} ms`)
-    if (answered.kind === 'ended') return unreadable(answered.detail)
+    if (answered.kind === 'ended') {
+      if (closed) return closedAnswer
+      if (child.exceededMemory) {
+        const detail = `the reading process used more than ${maxMemoryMb} MB and was stopped`
+        return { ok: false, error: 'CHAT_FILE_TOO_BIG_TO_READ', detail }
+      }
+      if (ranOutOfMemory.test(answered.detail)) {
+        return { ok: false, error: 'CHAT_FILE_TOO_BIG_TO_READ', detail: answered.detail }
+      }
+      return unreadable(answered.detail)
+    }
     return unreadable('the reading process answered with something that is not a reading')
   }
 

@@ -27,7 +27,7 @@ export interface FileSection {
 
 export type FileReadingError = Extract<
   ChatFileErrorCode,
-  'CHAT_FILE_UNREADABLE' | 'CHAT_FILE_ENCRYPTED' | 'CHAT_FILE_TYPE_MISMATCH'
+  'CHAT_FILE_UNREADABLE' | 'CHAT_FILE_ENCRYPTED' | 'CHAT_FILE_TYPE_MISMATCH' | 'CHAT_FILE_TOO_BIG_TO_READ'
 >
 
 export type FileReading =
@@ -39,6 +39,7 @@ const readingErrors = new Set<unknown>([
   'CHAT_FILE_UNREADABLE',
   'CHAT_FILE_ENCRYPTED',
   'CHAT_FILE_TYPE_MISMATCH',
+  'CHAT_FILE_TOO_BIG_TO_READ',
 ])
 const placeKinds = new Set<unknown>(['page', 'sheet', 'slide', 'text', 'image'])
 
@@ -207,28 +208,50 @@ export function joinCjkSpacing(text: string): string {
  * Blocks of such lines are separated by an empty row; undelimited lines are not rows.
  */
 export function rowsFromDelimitedLines(text: string, maxRows = 20_000): string[][] {
+  const rows = createDelimitedRows(maxRows)
+  for (const line of text.split('\n')) {
+    if (rows.isFull) break
+    rows.addLine(line)
+  }
+  return rows.finish()
+}
+
+/**
+ * The same rows, line by line, for a text read as a stream: at most `maxRows` of them (plus the empty rows between
+ * blocks), however long a block runs.
+ */
+export function createDelimitedRows(maxRows = 20_000) {
   const rows: string[][] = []
   let block: string[][] = []
   const flush = () => {
     if (block.length >= 2) {
       if (rows.length > 0) rows.push([])
-      rows.push(...block)
+      // One by one: a block of a million lines would overflow the stack as arguments of one push.
+      for (const row of block) rows.push(row)
     }
     block = []
   }
-  for (const line of text.split('\n')) {
-    if (rows.length >= maxRows) break
-    if (markdownRule.test(line.trim())) continue // |---|---| under a Markdown table's header
-    const cells = splitDelimitedLine(line)
-    if (cells.length < 2) {
+  return {
+    get isFull() {
+      return rows.length >= maxRows
+    },
+    addLine(line: string) {
+      if (rows.length >= maxRows) return
+      if (markdownRule.test(line.trim())) return // |---|---| under a Markdown table's header
+      const cells = splitDelimitedLine(line)
+      if (cells.length < 2) {
+        flush()
+        return
+      }
+      if (block.length > 0 && block[0]!.length !== cells.length) flush()
+      // Lines past what could still be kept are not held.
+      if (rows.length + block.length < maxRows) block.push(cells)
+    },
+    finish(): string[][] {
       flush()
-      continue
-    }
-    if (block.length > 0 && block[0]!.length !== cells.length) flush()
-    block.push(cells)
+      return rows
+    },
   }
-  flush()
-  return rows
 }
 
 const markdownRule = /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/

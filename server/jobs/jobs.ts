@@ -3,7 +3,8 @@
  * - `market-data:<market>` — the refresh of one market after its exchange's close (MARKET_DATA_REFRESH_DELAY_MINUTES
  *   later), and once at start to catch up after downtime (it skips what is already current);
  * - `housekeeping` — hourly: expired rate-limit counters, diagnosis views of past days, chat files a stopped
- *   process left half-read (read again), and what retention forgets (retention.ts);
+ *   process left half-read (read again), the temporary files a killed process left (removed), and what retention
+ *   forgets (retention.ts);
  * - `article-schedule` — every minute: publishes the scheduled articles whose time has come;
  * - `analytics-rollup` — every 5 minutes: adds what readers did since the last run to the daily analytics tables.
  */
@@ -34,6 +35,7 @@ export function housekeepingJob(runtime: Pick<Runtime, 'services'>): Job {
       await runtime.services.rateLimiter.deleteExpired()
       await runtime.services.stocks.forgetPastDiagnosisViews()
       await runtime.services.chatFiles.resumeStalledReadings()
+      await runtime.services.chatFiles.removeLeftoverFiles()
       await runtime.services.retention.applyRetention()
     },
   }

@@ -49,6 +49,11 @@ export const chatEnv = {
    * (server/file-reading/CONTEXT.md), reading one file at a time.
    */
   CHAT_FILE_READ_WORKERS: z.coerce.number().int().min(1).max(32).default(1),
+  /**
+   * Memory (resident, in MB) one reading process may use; past it the reading is stopped and the file refused as too
+   * big to read (CHAT_FILE_TOO_BIG_TO_READ). Its V8 heap gets three quarters of it.
+   */
+  CHAT_FILE_READ_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
 }
 
 type ChatEnvValues = EnvOf<typeof chatEnv>
@@ -74,6 +79,7 @@ export interface ChatConfig {
     uploadMinBytesPerSecond: number
     readTimeoutMs: number
     readWorkers: number
+    readMemoryMb: number
   }
 }
 
@@ -99,6 +105,7 @@ export function chatConfigOf(e: ChatEnvValues): ChatSlice {
         uploadMinBytesPerSecond: e.CHAT_UPLOAD_MIN_BYTES_PER_SECOND,
         readTimeoutMs: e.CHAT_FILE_READ_TIMEOUT_MS,
         readWorkers: e.CHAT_FILE_READ_WORKERS,
+        readMemoryMb: e.CHAT_FILE_READ_MEMORY_MB,
       },
     },
   }

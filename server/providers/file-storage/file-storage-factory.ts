@@ -26,5 +26,8 @@ function createLazyS3FileStorage(settings: S3FileStorageSettings): FileStorage {
     download: async (key, toFilePath) => (await s3()).download(key, toFilePath),
     delete: async (keys) => (await s3()).delete(keys),
     check: async () => (await s3()).check(),
+    // The adapter has nothing of its own to remove (the bucket's lifecycle rule does): not worth loading the SDK for
+    // at every start.
+    removeLeftovers: async () => 0,
   }
 }

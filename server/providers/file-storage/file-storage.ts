@@ -37,6 +37,12 @@ export interface FileStorage {
   download(key: string, toFilePath: string): Promise<void>
   /** Removes the files; keys with no file are ignored. */
   delete(keys: string[]): Promise<void>
+  /**
+   * Removes what writes of killed processes left behind, never a write under way (local: temporary files in
+   * `files/.partial/`; s3: nothing here — unfinished multipart uploads are the bucket's lifecycle rule, README).
+   * Returns how many went. Called at start and by housekeeping.
+   */
+  removeLeftovers(): Promise<number>
   /** Resolves when storage can be used (folder writable; bucket reachable with these credentials), else throws. */
   check(): Promise<void>
 }

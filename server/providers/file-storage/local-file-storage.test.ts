@@ -205,15 +205,48 @@ describe('the local file storage', () => {
     expect((failure as Error).message).toMatch(/DATA_DIR/)
   })
 
-  it('removes temporary files a crashed process left a day ago, on first use', async () => {
+  it('removes on first use the temporary files a killed process left, never a recent one another may be writing', async () => {
     const partial = path.join(files, '.partial')
     await mkdir(partial, { recursive: true })
     await writeFile(path.join(partial, 'stale'), 'half a file')
     await writeFile(path.join(partial, 'recent'), 'another process is writing this')
-    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)
-    await utimes(path.join(partial, 'stale'), twoDaysAgo, twoDaysAgo)
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000)
+    await utimes(path.join(partial, 'stale'), twoHoursAgo, twoHoursAgo)
     await createLocalFileStorage({ dataDir }).check()
     expect(await partialFiles()).toEqual(['recent'])
+  })
+
+  it('removes leftovers when asked (housekeeping) while its own write goes on, and the write completes', async () => {
+    const storage = createLocalFileStorage({ dataDir })
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const slow = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(64 * 1024, 1)
+        await held
+        yield Buffer.alloc(64 * 1024, 2)
+      })(),
+    )
+    const writing = storage.put(
+      'chat/slow',
+      { stream: slow },
+      { contentType: 'text/plain', size: 128 * 1024 },
+    )
+    while ((await partialFiles().catch(() => [])).length === 0) await new Promise((r) => setTimeout(r, 10))
+    const [ownWrite] = await partialFiles()
+    // Its own write, named after this process and unfinished for longer than an hour: still not a leftover.
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000)
+    await utimes(path.join(files, '.partial', ownWrite!), twoHoursAgo, twoHoursAgo)
+    await writeFile(path.join(files, '.partial', 'stale'), 'half a file')
+    await utimes(path.join(files, '.partial', 'stale'), twoHoursAgo, twoHoursAgo)
+    expect(await storage.removeLeftovers()).toBe(1)
+    expect(await partialFiles()).toEqual([ownWrite])
+    release()
+    await writing
+    expect((await readAll(await storage.open('chat/slow'))).length).toBe(128 * 1024)
+    expect(await partialFiles()).toEqual([])
   })
 
   it('is what FILE_STORAGE=local builds', () => {

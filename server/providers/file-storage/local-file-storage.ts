@@ -5,8 +5,9 @@
  *
  * A write goes to a temporary file in `files/.partial/` (on the same file system, so the final rename is atomic)
  * and is flushed to disk before the rename: a reader sees the whole file or none, and a failed or aborted write
- * leaves nothing under the key. Keys cannot contain `.`, so `.partial` is never a key. Temporary files of a crashed
- * process are removed on first use once they are a day old (never one another process may still be writing).
+ * leaves nothing under the key. Keys cannot contain `.`, so `.partial` is never a key. Temporary files of a killed
+ * process are removed on first use and by `removeLeftovers` (housekeeping): at once when their process is gone,
+ * after an hour otherwise — never one another live process may still be writing (server/kernel/leftover-files.ts).
  * Content types are not kept: callers keep what a file is in their own tables.
  */
 import { randomUUID } from 'node:crypto'
@@ -17,7 +18,6 @@ import {
   type FileHandle,
   mkdir,
   open,
-  readdir,
   rename,
   rm,
   stat,
@@ -27,6 +27,7 @@ import {
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { removeLeftoverFilesIn, temporaryFileName } from '#server/kernel/leftover-files.ts'
 import {
   assertFileKey,
   createSizeCheck,
@@ -36,19 +37,19 @@ import {
 } from './file-storage.ts'
 
 const temporaryFolderName = '.partial'
-/** Older temporary files belong to a process that died mid-write (requests time out long before this). */
-const staleTemporaryFileMs = 24 * 60 * 60 * 1000
 
 export function createLocalFileStorage({ dataDir }: { dataDir: string }): FileStorage {
   const root = path.join(path.resolve(dataDir), 'files')
   const temporaryFolder = path.join(root, temporaryFolderName)
+  /** This process's writes under way: their temporary files are never leftovers. */
+  const writing = new Set<string>()
   let folders: Promise<void> | undefined
 
   /** Creates the folders on first use (not at boot: a deployment on `s3` never needs them). */
   function prepareFolders(): Promise<void> {
     folders ??= (async () => {
       await mkdir(temporaryFolder, { recursive: true, mode: 0o700 })
-      await removeStaleTemporaryFiles(temporaryFolder)
+      await removeLeftoverFilesIn(temporaryFolder, { inUse: writing })
     })().catch((error: unknown) => {
       folders = undefined
       throw storageErrorOf(error, root)
@@ -84,7 +85,8 @@ export function createLocalFileStorage({ dataDir }: { dataDir: string }): FileSt
     async put(key, source, options) {
       const target = pathOf(key)
       await prepareFolders()
-      const temporary = path.join(temporaryFolder, randomUUID())
+      const temporary = path.join(temporaryFolder, temporaryFileName())
+      writing.add(temporary)
       try {
         if ('filePath' in source) await copyToTemporary(source.filePath, temporary, key, options.size)
         else await writeToTemporary(source.stream, temporary, key, options.size)
@@ -94,6 +96,8 @@ export function createLocalFileStorage({ dataDir }: { dataDir: string }): FileSt
       } catch (error) {
         await rm(temporary, { force: true })
         throw storageErrorOf(error, root)
+      } finally {
+        writing.delete(temporary)
       }
     },
 
@@ -122,6 +126,14 @@ export function createLocalFileStorage({ dataDir }: { dataDir: string }): FileSt
           if (!isMissing(error) && (error as NodeJS.ErrnoException).code !== 'EISDIR')
             throw storageErrorOf(error, root)
         }
+      }
+    },
+
+    async removeLeftovers() {
+      try {
+        return await removeLeftoverFilesIn(temporaryFolder, { inUse: writing })
+      } catch (error) {
+        throw storageErrorOf(error, root)
       }
     },
 
@@ -174,18 +186,6 @@ async function copyToTemporary(
     await handle.sync()
   } finally {
     await handle.close()
-  }
-}
-
-async function removeStaleTemporaryFiles(folder: string): Promise<void> {
-  const now = Date.now()
-  for (const name of await readdir(folder)) {
-    const file = path.join(folder, name)
-    const modified = await stat(file).then(
-      (info) => info.mtimeMs,
-      () => now,
-    )
-    if (now - modified > staleTemporaryFileMs) await rm(file, { force: true })
   }
 }
 

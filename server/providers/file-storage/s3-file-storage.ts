@@ -186,6 +186,13 @@ export function createS3FileStorage(settings: S3FileStorageSettings): FileStorag
       }
     },
 
+    async removeLeftovers() {
+      // A process killed mid-upload leaves an unfinished multipart upload: the bucket's lifecycle rule
+      // (AbortIncompleteMultipartUpload, README) removes those, without the extra permission listing them would need.
+      // The upload's copy on this machine is the chat's temporary folder, cleaned by its owner.
+      return 0
+    },
+
     async check() {
       try {
         await client.send(new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 1 }))

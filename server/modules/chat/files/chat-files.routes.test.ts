@@ -1,8 +1,9 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ChatFile, ChatFileUploadOutcome, ChatMessage } from '#contracts/chat.ts'
 import {
   buildSampleFile,
@@ -336,6 +337,37 @@ describe('what is refused', () => {
     ])
     expect(response.statusCode).toBe(200)
     expect(response.json().data.files).toEqual([{ name: 'big.txt', error: 'CHAT_FILE_TOO_LARGE' }])
+    expect(await filesOf(reader, conversationId)).toEqual([])
+  })
+
+  it('leaves no temporary file behind when the client goes away mid-upload', async () => {
+    const reader = await clients.newVisitor()
+    const conversationId = await newConversation(reader)
+    // A real connection, cut by the client after 1 MB of the file (inject cannot drop a socket).
+    const address = await runtime.app.listen({ port: 0, host: '127.0.0.1' })
+    const boundary = '----tickerwise-cut'
+    const request = http.request(`${address}/api/portal/ai/uploadFiles`, {
+      method: 'POST',
+      headers: clients.sameSiteHeadersOf(reader, {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      }),
+    })
+    request.on('error', () => undefined)
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="subSessionId"\r\n\r\n${conversationId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n\r\n`,
+    )
+    request.write(Buffer.alloc(1024 * 1024, 0x61))
+    const uploads = path.join(dataDir, 'uploads-in-progress')
+    await vi.waitFor(async () => expect((await readdir(uploads).catch(() => [])).length).toBe(1), {
+      timeout: 10_000,
+      interval: 20,
+    })
+    request.destroy()
+    await vi.waitFor(async () => expect(await readdir(uploads)).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    })
     expect(await filesOf(reader, conversationId)).toEqual([])
   })
 

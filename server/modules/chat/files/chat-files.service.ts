@@ -30,6 +30,7 @@ import { chunkSections, findPassages } from '#server/file-reading/chunk-text.ts'
 import { cleanFileName, detectFileKind } from '#server/file-reading/detect-file-kind.ts'
 import type { FileReader } from '#server/file-reading/extract-text.ts'
 import { AppError } from '#server/http/app-error.ts'
+import { removeLeftoverFilesIn, temporaryFileName } from '#server/kernel/leftover-files.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import type { FileStorage } from '#server/providers/file-storage/file-storage.ts'
@@ -136,17 +137,35 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
   const { db, clock, quotas, storage, reader, tempDir, log } = deps
   /** Readings in progress in this process; tests and shutdown wait for them. */
   const readings = new Set<Promise<void>>()
+  /** This process's temporary files (uploads received, files fetched to read again): never leftovers. */
+  const tempFiles = new Set<string>()
   let tempDirReady: Promise<unknown> | null = null
+
+  async function newTempPath(): Promise<string> {
+    tempDirReady ??= mkdir(tempDir, { recursive: true, mode: 0o700 })
+    await tempDirReady
+    const tempPath = path.join(tempDir, temporaryFileName())
+    tempFiles.add(tempPath)
+    return tempPath
+  }
+
+  async function removeTemp(tempPath: string): Promise<void> {
+    await rm(tempPath, { force: true })
+    tempFiles.delete(tempPath)
+  }
 
   const ownedConversation = (conversationId: string, reader: Reader) =>
     findReaderConversation(db, conversationId, reader)
 
   /** Streams one part to a temporary file; says whether it was cut at the size limit. */
   async function receive(part: UploadPart): Promise<{ tempPath: string; size: number; cutShort: boolean }> {
-    tempDirReady ??= mkdir(tempDir, { recursive: true, mode: 0o700 })
-    await tempDirReady
-    const tempPath = path.join(tempDir, randomUUID())
-    await pipeline(part.stream, createWriteStream(tempPath, { mode: 0o600 }))
+    const tempPath = await newTempPath()
+    try {
+      await pipeline(part.stream, createWriteStream(tempPath, { mode: 0o600 }))
+    } catch (error) {
+      await removeTemp(tempPath)
+      throw error
+    }
     const { size } = await stat(tempPath)
     return { tempPath, size, cutShort: part.wasCutShort() || size > chatFileMaxBytes }
   }
@@ -194,7 +213,7 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
       startReading(row, tempPath)
       return { name, file: fileOf(row) }
     } finally {
-      if (tempPath && !keepTemp) await rm(tempPath, { force: true })
+      if (tempPath && !keepTemp) await removeTemp(tempPath)
     }
   }
 
@@ -226,7 +245,7 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
       .catch((error: unknown) => log.error({ err: error, fileId: row.id }, 'reading a chat file failed'))
       .finally(async () => {
         readings.delete(reading)
-        if (removeAfter) await rm(filePath, { force: true })
+        if (removeAfter) await removeTemp(filePath)
       })
     readings.add(reading)
   }
@@ -259,18 +278,26 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
   async function resumeStalledReadings(): Promise<number> {
     const stalled = await listStalledReadings(db, new Date(clock.now().getTime() - stalledAfterMs))
     for (const row of stalled) {
-      tempDirReady ??= mkdir(tempDir, { recursive: true, mode: 0o700 })
-      await tempDirReady
-      const tempPath = path.join(tempDir, randomUUID())
+      const tempPath = await newTempPath()
       try {
         await storage.download(row.storageKey, tempPath)
         startReading(row, tempPath)
       } catch (error) {
+        await removeTemp(tempPath)
         log.error({ err: error, fileId: row.id }, 'a stalled chat file could not be fetched to read again')
         await markFileFailed(db, row.id, ChatFileErrorCode.unreadable, clock.now())
       }
     }
     return stalled.length
+  }
+
+  /**
+   * Removes what killed processes left behind (called at start and by housekeeping): uploads received or fetched to
+   * read in the temporary folder, and storage's own half-written files. Never a file a live process still holds.
+   */
+  async function removeLeftoverFiles(): Promise<number> {
+    const temporary = await removeLeftoverFilesIn(tempDir, { inUse: tempFiles })
+    return temporary + (await storage.removeLeftovers())
   }
 
   async function listFiles(conversationId: string, requestReader: Reader): Promise<ChatFile[]> {
@@ -412,6 +439,7 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     removeDeletedConversationFiles,
     conversationFiles,
     resumeStalledReadings,
+    removeLeftoverFiles,
     whenReadingsDone,
     close,
   }
