@@ -90,6 +90,11 @@ async function openPgliteInWorker(options: {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: pgliteMemorySettings,
+    // Without its database the process can serve nothing: end it, so that its supervisor starts it again.
+    onUnexpectedStop: (error) =>
+      setImmediate(() => {
+        throw error
+      }),
   })
   // drizzle's driver calls query and transaction, which the proxy answers.
   return { client: worker, driverClient: worker as unknown as PGlite }

@@ -77,6 +77,8 @@ export async function startPgliteWorker(options: {
   dataDir?: string
   loadDataDir?: Blob
   startParams: string[]
+  /** The thread failed or ended without being closed: every query in flight and after it fails. */
+  onUnexpectedStop?: (error: Error) => void
 }): Promise<PgliteWorkerClient> {
   const workerData: PgliteWorkerData = {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -91,10 +93,13 @@ export async function startPgliteWorker(options: {
   let stopped: Error | undefined
   let nextId = 1
 
+  let closing = false
   const stop = (error: Error) => {
+    const isFirst = stopped === undefined
     stopped ??= error
     for (const call of pending.values()) call.reject(stopped)
     pending.clear()
+    if (isFirst && !closing) options.onUnexpectedStop?.(error)
   }
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('message', (message: ReadyMessage) => {
@@ -104,14 +109,15 @@ export async function startPgliteWorker(options: {
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`the PGlite thread exited with ${code} before opening`)))
   })
-  worker.on('error', (error) => stop(new Error('the PGlite thread failed', { cause: error })))
-  worker.on('exit', (code) => stop(new Error(`the PGlite thread has stopped (exit code ${code})`)))
   try {
     await ready
   } catch (error) {
+    closing = true
     await worker.terminate()
     throw error
   }
+  worker.on('error', (error) => stop(new Error('the PGlite thread failed', { cause: error })))
+  worker.on('exit', (code) => stop(new Error(`the PGlite thread has stopped (exit code ${code})`)))
   worker.on('message', (message: WorkerAnswer) => {
     const call = pending.get(message.id)
     if (!call) return
@@ -173,6 +179,7 @@ export async function startPgliteWorker(options: {
     },
     async close() {
       if (stopped) return
+      closing = true
       await call({ op: 'close' })
       stop(new Error('the database is closed'))
       await worker.terminate()
