@@ -118,7 +118,7 @@ export async function startPgliteWorker(options: {
   }
   worker.on('error', (error) => stop(new Error('the PGlite thread failed', { cause: error })))
   worker.on('exit', (code) => stop(new Error(`the PGlite thread has stopped (exit code ${code})`)))
-  worker.on('message', (message: WorkerAnswer) => {
+  const settle = (message: WorkerAnswer) => {
     const call = pending.get(message.id)
     if (!call) return
     pending.delete(message.id)
@@ -126,6 +126,20 @@ export async function startPgliteWorker(options: {
     if (pending.size === 0) worker.unref()
     if (message.ok) call.resolve(message.value)
     else call.reject(errorFrom(message.error))
+  }
+  // Answers are handed over one per turn of the event loop. Node delivers every message waiting on the port in one
+  // go, and what waits for each answer (mapping rows, the rest of the request, the next query) runs before the loop
+  // turns again: under load the worker piles up answers faster than they are handled, and one turn carrying a
+  // hundred of them would keep new connections waiting as PGlite itself did.
+  const answers: WorkerAnswer[] = []
+  const handOverNext = () => {
+    const message = answers.shift()
+    if (message) settle(message)
+    if (answers.length > 0) setImmediate(handOverNext)
+  }
+  worker.on('message', (message: WorkerAnswer) => {
+    answers.push(message)
+    if (answers.length === 1) setImmediate(handOverNext)
   })
   worker.unref()
 
