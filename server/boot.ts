@@ -44,7 +44,7 @@ export async function bootRuntime(
     (await openDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
-        : { kind: 'pglite', dataDir: config.dataDir },
+        : { kind: 'pglite', dataDir: config.dataDir, thread: config.pgliteThread },
     ))
   try {
     await migrateDatabase(database)

@@ -68,6 +68,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAGE_CACHE_SECONDS: '-1' })).toThrow(/PAGE_CACHE_SECONDS/)
   })
 
+  it('runs PGlite in a thread of its own unless told to keep it in the main one', () => {
+    expect(loadConfig({}).pgliteThread).toBe('worker')
+    expect(loadConfig({ PGLITE_THREAD: 'main' }).pgliteThread).toBe('main')
+    expect(() => loadConfig({ PGLITE_THREAD: 'process' })).toThrow(/PGLITE_THREAD/)
+  })
+
   it('reads empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ANALYTICS_SCRIPT_URL: '  ' }).databaseUrl).toBeUndefined()
   })

@@ -36,6 +36,11 @@ export const processEnv = {
     'must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database); unset it to use PGlite in DATA_DIR',
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Where PGlite runs (without DATABASE_URL): `worker`, a thread of its own, so a busy database never freezes the
+   * server's event loop; `main`, the server's own thread (one thread and its memory less). ADR 0028.
+   */
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   REDIS_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
@@ -76,6 +81,8 @@ export interface ProcessSlice {
   dataDir: string
   databaseUrl: string | undefined
   databasePoolSize: number
+  /** PGlite in a worker thread or in the main one (PGLITE_THREAD). */
+  pgliteThread: ProcessEnvValues['PGLITE_THREAD']
   redisUrl: string | undefined
   logLevel: ProcessEnvValues['LOG_LEVEL']
   buildPollIntervalMs: number
@@ -113,6 +120,7 @@ export function processConfigOf(e: ProcessEnvValues): ProcessSlice {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteThread: e.PGLITE_THREAD,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     buildPollIntervalMs: e.BUILD_POLL_INTERVAL_MS,

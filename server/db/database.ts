@@ -39,7 +39,14 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob }
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob; thread?: PgliteThread }
+
+/**
+ * Where PGlite runs (PGLITE_THREAD, ADR 0028): in a worker thread (the default), so its synchronous WebAssembly
+ * never holds up the event loop, or in the main thread (one thread and some memory less, the loop frozen while a
+ * query runs).
+ */
+export type PgliteThread = 'worker' | 'main'
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options)
@@ -53,7 +60,70 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const pgliteMemorySettings = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB']
 
-async function openPglite(options: { dataDir: string | undefined; loadDataDir?: Blob }): Promise<Database> {
+/** What drizzle's PGlite driver and this file call on either client: PGlite itself, or its worker thread's proxy. */
+interface PgliteClient {
+  dumpDataDir(): Promise<Blob>
+  /**
+   * Runs `work` after a checkpoint while PGlite holds both of its mutexes: no transaction is open (a transaction
+   * holds the first from BEGIN to COMMIT) and no statement runs (each holds the second), so the data folder's files
+   * are what a clean stop would leave, plus the write-ahead log of what committed since the checkpoint.
+   */
+  withFilesAtRest<T>(work: () => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+async function openPgliteInMainThread(options: {
+  dataDir: string | undefined
+  loadDataDir?: Blob
+}): Promise<{ client: PgliteClient; driverClient: PGlite }> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ])
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+    relaxedDurability: !options.dataDir,
+    startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
+  })
+  return {
+    client: {
+      dumpDataDir: () => pglite.dumpDataDir('gzip'),
+      async withFilesAtRest(work) {
+        await pglite.exec('CHECKPOINT')
+        return pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(work))
+      },
+      close: () => pglite.close(),
+    },
+    driverClient: pglite,
+  }
+}
+
+async function openPgliteInWorker(options: {
+  dataDir: string | undefined
+  loadDataDir?: Blob
+}): Promise<{ client: PgliteClient; driverClient: PGlite }> {
+  const { startPgliteWorker } = await import('./pglite-worker-client.ts')
+  const worker = await startPgliteWorker({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: pgliteMemorySettings,
+    // Without its database the process can serve nothing: end it, so that its supervisor starts it again.
+    onUnexpectedStop: (error) =>
+      setImmediate(() => {
+        throw error
+      }),
+  })
+  // drizzle's driver calls query and transaction, which the proxy answers.
+  return { client: worker, driverClient: worker as unknown as PGlite }
+}
+
+async function openPglite(options: {
+  dataDir: string | undefined
+  loadDataDir?: Blob
+  thread?: PgliteThread
+}): Promise<Database> {
   const dataDir = options.dataDir ? path.join(options.dataDir, 'pglite') : undefined
   let lock: DataDirLock | undefined
   if (options.dataDir) {
@@ -61,20 +131,15 @@ async function openPglite(options: { dataDir: string | undefined; loadDataDir?: 
     // One process per folder (data-dir-lock.ts): a second one would work on its own copy of the files.
     lock = lockDataDir(options.dataDir)
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-  ])
-  let client: PGlite
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite')
+  const open = options.thread === 'main' ? openPgliteInMainThread : openPgliteInWorker
+  let client: PgliteClient
+  let driverClient: PGlite
   try {
-    client = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
+    ;({ client, driverClient } = await open({
+      dataDir,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      extensions: { pg_trgm },
-      relaxedDurability: !dataDir,
-      startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
-    })
+    }))
   } catch (error) {
     lock?.release()
     if (!dataDir) throw error
@@ -83,7 +148,7 @@ async function openPglite(options: { dataDir: string | undefined; loadDataDir?: 
       `DATA_DIR ${options.dataDir}: PGlite could not open ${dataDir} (${reasonOf(error)}). If the folder holds files of another program or another PGlite version, or a damaged database, move it away (a new database is created and seeded at start) or choose another DATA_DIR`,
     )
   }
-  const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db
+  const db = drizzlePglite({ client: driverClient, casing: 'snake_case' }) as unknown as Db
   // PGlite is one connection in one process: a lock is only a queue here, and queries are already serial.
   let queue: Promise<unknown> = Promise.resolve()
   const withLock = <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
@@ -103,18 +168,12 @@ async function openPglite(options: { dataDir: string | undefined; loadDataDir?: 
         lock?.release()
       }
     },
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    dumpDataDir: () => client.dumpDataDir(),
     ...(dataDir
       ? {
           withFilesAtRest: <T>(work: (pgliteDir: string) => Promise<T>) =>
-            // After any seed or migration in progress (the lock queue), a checkpoint, then both of PGlite's
-            // mutexes: no transaction is open (a transaction holds the first from BEGIN to COMMIT) and no
-            // statement runs (each holds the second), so the files are what a clean stop would leave, plus the
-            // write-ahead log of what committed since the checkpoint.
-            withLock(async () => {
-              await client.exec('CHECKPOINT')
-              return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => work(dataDir)))
-            }),
+            // After any seed or migration in progress (the lock queue).
+            withLock(() => client.withFilesAtRest(() => work(dataDir))),
         }
       : {}),
   }
