@@ -107,5 +107,4 @@ for (const window of windows) {
 if (keep) {
   await writeFile(path.join(profileDir, 'windows.json'), JSON.stringify({ mainFile, windows }))
   console.log(`\nProfiles kept in ${profileDir} (windows.json: each page's requests, in the profile's clock)`)
-}
-else await rm(profileDir, { recursive: true, force: true })
+} else await rm(profileDir, { recursive: true, force: true })

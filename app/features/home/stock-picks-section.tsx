@@ -6,12 +6,12 @@
  */
 import { Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
+import { PageLink } from '#app/components/page-link.tsx'
+import type { HomePicks, HomePicksMonth } from '#app/features/stocks/home-stock-sections.server.ts'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { PickRow, PickTableHead, ReturnText } from '#app/features/stocks/pick-rows.tsx'
 import { type DisplayLocale, formatMonth, formatPercent } from '#app/features/stocks/stock-format.ts'
-import type { HomePicks, HomePicksMonth } from '#app/features/stocks/home-stock-sections.server.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
 /** Picks listed on the home page (the loader sends no more); the caption counts all of the month's. */
@@ -93,9 +93,9 @@ export function StockPicksSection({
             <Lock className="size-4" aria-hidden="true" />
             {t('picks.locked', { count: current.lockedCount })}
           </p>
-          <Link to="/subscribe" className={buttonClassName('primary', 'sm')}>
+          <PageLink to="/subscribe" className={buttonClassName('primary', 'sm')}>
             {t('quota.subscribe')}
-          </Link>
+          </PageLink>
         </div>
       ) : null}
       <p className="text-xs text-ink-700">
