@@ -112,17 +112,29 @@ export function summarise(profile: CpuProfile, window?: { fromUs: number; toUs: 
 /** Prints the top rows of each table, in milliseconds per request when `requests` is given. */
 export function printSummary(summary: ProfileSummary, rows = 25, requests = 1): void {
   const perRequest = (ms: number) => Number((ms / requests).toFixed(3))
+  // Samples count the thread's wall time while it runs JavaScript: on a busy machine the shares compare better.
+  const share = (ms: number) => `${((ms / summary.busyMs) * 100).toFixed(1)}%`
   const unit = requests === 1 ? 'ms' : 'ms/req'
   console.log(
     `sampled ${summary.sampledMs.toFixed(0)} ms, on the CPU ${summary.busyMs.toFixed(0)} ms (${perRequest(summary.busyMs)} ${unit})`,
   )
   console.log('\nSelf time (the frame itself):')
-  console.table(summary.self.slice(0, rows).map((row) => ({ frame: row.frame, [unit]: perRequest(row.ms) })))
+  console.table(
+    summary.self
+      .slice(0, rows)
+      .map((row) => ({ frame: row.frame, [unit]: perRequest(row.ms), share: share(row.ms) })),
+  )
   console.log('\nTotal time (the frame and what it calls):')
-  console.table(summary.total.slice(0, rows).map((row) => ({ frame: row.frame, [unit]: perRequest(row.ms) })))
+  console.table(
+    summary.total
+      .slice(0, rows)
+      .map((row) => ({ frame: row.frame, [unit]: perRequest(row.ms), share: share(row.ms) })),
+  )
   console.log('\nSelf time by package or file:')
   console.table(
-    summary.byOrigin.slice(0, rows).map((row) => ({ origin: row.origin, [unit]: perRequest(row.ms) })),
+    summary.byOrigin
+      .slice(0, rows)
+      .map((row) => ({ origin: row.origin, [unit]: perRequest(row.ms), share: share(row.ms) })),
   )
 }
 
