@@ -46,12 +46,28 @@ export interface PageNavLinkProps extends Omit<PageLinkProps, 'className'> {
   children?: ReactNode
 }
 
+/** Menus draw the same few dozen links in every render: each is parsed once per process. */
+const normalisedPaths = new Map<string, string>()
+const normalisedPathsMax = 1_000
+
+/** A link's path as the URL parser writes it, in lower case. */
+function normalisedPathOf(to: string): string {
+  let path = normalisedPaths.get(to)
+  if (path === undefined) {
+    path = new URL(to, 'http://localhost').pathname.toLowerCase()
+    // A link can be built from a request (a search keyword): the memory stays bounded.
+    if (normalisedPaths.size >= normalisedPathsMax) normalisedPaths.clear()
+    normalisedPaths.set(to, path)
+  }
+  return path
+}
+
 /**
  * NavLink's rule on the server, where nothing is pending or in transition: active when the page's path is the link's
  * or, without `end`, below it; paths compared without case, the link's as the URL parser writes it.
  */
 function isActivePath(locationPathname: string, to: string, end: boolean): boolean {
-  const toPathname = new URL(to, 'http://localhost').pathname.toLowerCase()
+  const toPathname = normalisedPathOf(to)
   const pathname = locationPathname.toLowerCase()
   const endSlashPosition =
     toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length

@@ -79,8 +79,10 @@ export function rememberPlainMessages(translator: i18n): i18n {
   // memory, skips all of that.
   const getFixedT = translator.getFixedT.bind(translator) as unknown as (...args: unknown[]) => FixedT
   const fixedByScope = new Map<string, FixedT>()
-  const rememberedFixed = new Map<string, string>()
-  const rememberedWithValues = new Map<string, string>()
+  // Counted across scopes: each scope keeps its own memory (a lookup by key alone, no key built per call).
+  let rememberedFixedCount = 0
+  let rememberedWithValuesCount = 0
+  const memoriesWithValues: Array<Map<string, string>> = []
   translator.getFixedT = ((...args: unknown[]) => {
     const [lng, ns, keyPrefix, fixedOptions] = args
     // react-i18next passes `{ scopeNs }`, which matters to selector functions only, never to a string key.
@@ -105,31 +107,41 @@ export function rememberPlainMessages(translator: i18n): i18n {
     const known = fixedByScope.get(scope)
     if (known) return known
     const fixed = getFixedT(...args)
+    // Scopes are the code's own; should they ever not be, the memory stays bounded.
+    if (fixedByScope.size >= rememberedMax) return fixed
+    const plain = new Map<string, string>()
+    const withValues = new Map<string, string>()
+    memoriesWithValues.push(withValues)
     const fixedPlain = Object.assign((...callArgs: unknown[]) => {
       const [key, options] = callArgs
       if (callArgs.length > 2 || typeof key !== 'string') return fixed(...callArgs)
       if (options === undefined) {
-        const cacheKey = `${scope}\u0001${key}`
-        const message = rememberedFixed.get(cacheKey)
+        const message = plain.get(key)
         if (message !== undefined) return message
         const answer = fixed(key)
-        if (typeof answer === 'string' && rememberedFixed.size < rememberedMax)
-          rememberedFixed.set(cacheKey, answer)
+        if (typeof answer === 'string' && rememberedFixedCount < rememberedMax) {
+          plain.set(key, answer)
+          rememberedFixedCount += 1
+        }
         return answer
       }
       const valuesKey = typeof options === 'object' && options !== null ? valuesKeyOf(options) : undefined
       if (valuesKey === undefined) return fixed(...callArgs)
-      const cacheKey = `${scope}\u0001${key}\u0001${valuesKey}`
-      const message = rememberedWithValues.get(cacheKey)
+      const cacheKey = `${key}\u0001${valuesKey}`
+      const message = withValues.get(cacheKey)
       if (message !== undefined) return message
       const answer = fixed(key, options)
       if (typeof answer === 'string') {
-        if (rememberedWithValues.size >= rememberedWithValuesMax) rememberedWithValues.clear()
-        rememberedWithValues.set(cacheKey, answer)
+        if (rememberedWithValuesCount >= rememberedWithValuesMax) {
+          for (const memory of memoriesWithValues) memory.clear()
+          rememberedWithValuesCount = 0
+        }
+        withValues.set(cacheKey, answer)
+        rememberedWithValuesCount += 1
       }
       return answer
     }, fixed) as FixedT
-    if (fixedByScope.size < rememberedMax) fixedByScope.set(scope, fixedPlain)
+    fixedByScope.set(scope, fixedPlain)
     return fixedPlain
   }) as unknown as i18n['getFixedT']
   return translator

@@ -2,10 +2,11 @@
 
 import { ArrowRight, BarChart3, Flame, Newspaper, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
+import { PageLink } from '#app/components/page-link.tsx'
 import { LatestArticlesSection } from '#app/features/home/article-sections.tsx'
+import { homeArticlesOf } from '#app/features/home/home-articles.server.ts'
 import { loadHomeStockSections } from '#app/features/stocks/home-stock-sections.server.ts'
 import { type CatalogHandle, ensureCatalogs, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
@@ -24,7 +25,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     services.articles.listHomeSections(locale, regionSettings[region].defaultMarket),
     loadHomeStockSections(request, context.get(requestContext)),
   ])
-  return { description: getServerTranslator(locale).t('home:meta.description'), articles, stocks }
+  return {
+    description: getServerTranslator(locale).t('home:meta.description'),
+    articles: homeArticlesOf(articles),
+    stocks,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
@@ -70,26 +75,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl leading-tight font-bold tracking-tight sm:text-4xl">{t('hero.title')}</h1>
             <p className="text-base text-ink-300 sm:text-lg">{t('hero.subtitle')}</p>
             <div className="flex flex-wrap gap-3">
-              <Link to="/ai-stock-diagnosis" className={buttonClassName('primary', 'md', heroButtonSize)}>
+              <PageLink to="/ai-stock-diagnosis" className={buttonClassName('primary', 'md', heroButtonSize)}>
                 {t('hero.diagnose')}
                 <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
-              <Link to="/articles" className={buttonClassName('inverse', 'md', heroButtonSize)}>
+              </PageLink>
+              <PageLink to="/articles" className={buttonClassName('inverse', 'md', heroButtonSize)}>
                 {t('hero.read')}
-              </Link>
+              </PageLink>
             </div>
           </div>
           <ul className="grid grid-cols-2 gap-2 self-center sm:gap-3">
             {features.map(({ to, key, Icon }) => (
               <li key={key}>
-                <Link
+                <PageLink
                   to={to}
                   className="flex h-full items-center gap-2 rounded-card border border-ink-800 bg-ink-900 p-3 hover:border-brand-500 sm:flex-col sm:items-start sm:p-4"
                 >
                   <Icon className="size-5 shrink-0 text-brand-500" aria-hidden="true" />
                   <span className="text-sm font-semibold sm:text-base">{t(`features.${key}.title`)}</span>
                   <span className="hidden text-sm text-ink-300 sm:block">{t(`features.${key}.body`)}</span>
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import { clsx } from 'clsx'
 import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { PageLink } from '#app/components/page-link.tsx'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import type { ArticleSummary } from '#contracts/articles.ts'
 import { phoneScrollerClassName } from './phone-scroller.ts'
@@ -41,13 +41,13 @@ export function HomeSection({
 
 export function ViewAll({ to, label }: { to: string; label: string }) {
   return (
-    <Link
+    <PageLink
       to={to}
       className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
     >
       {label}
       <ArrowRight className="size-4" aria-hidden="true" />
-    </Link>
+    </PageLink>
   )
 }
 

@@ -7,12 +7,12 @@
 import { clsx } from 'clsx'
 import { Flame } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { PageLink } from '#app/components/page-link.tsx'
 import { articlePath, marketPath, topicPath } from '#app/features/articles/article-paths.ts'
 import { ArticleTime } from '#app/features/articles/article-time.tsx'
 import type { HomeStockSections } from '#app/features/stocks/home-stock-sections.server.ts'
-import type { HomeSections } from '#contracts/articles.ts'
 import { HomeSection, RecommendationsSection, ViewAll } from './article-sections.tsx'
+import type { HomeArticles } from './home-articles.server.ts'
 import { phoneScrollerClassName } from './phone-scroller.ts'
 import { HomeStockSectionList } from './stock-sections.tsx'
 
@@ -20,7 +20,7 @@ export function HomeMoreSections({
   articles,
   stocks,
 }: {
-  articles: HomeSections
+  articles: HomeArticles
   stocks: HomeStockSections
 }) {
   return (
@@ -33,7 +33,7 @@ export function HomeMoreSections({
   )
 }
 
-function MarketArticlesSection({ markets }: { markets: HomeSections['byMarket'] }) {
+function MarketArticlesSection({ markets }: { markets: HomeArticles['byMarket'] }) {
   const { t } = useTranslation('articles')
   return (
     <HomeSection id="home-markets" title={t('home.byMarket')}>
@@ -54,12 +54,12 @@ function MarketArticlesSection({ markets }: { markets: HomeSections['byMarket'] 
               <ul className="flex flex-col divide-y divide-ink-100 max-sm:[&>li:nth-child(n+4)]:hidden">
                 {market.rows.map((article) => (
                   <li key={article.articleId} className="flex flex-col gap-1 py-2">
-                    <Link
+                    <PageLink
                       to={articlePath(article.key)}
                       className="font-medium text-ink-900 hover:text-brand-700"
                     >
                       {article.title}
-                    </Link>
+                    </PageLink>
                     <span className="text-xs text-ink-500">
                       <ArticleTime iso={article.publishedAt} withTime={false} />
                     </span>
@@ -78,7 +78,7 @@ function MarketArticlesSection({ markets }: { markets: HomeSections['byMarket'] 
   )
 }
 
-function HotTopicsSection({ topics }: { topics: HomeSections['hotTopics'] }) {
+function HotTopicsSection({ topics }: { topics: HomeArticles['hotTopics'] }) {
   const { t } = useTranslation('articles')
   if (topics.length === 0) return null
   return (
@@ -99,9 +99,9 @@ function HotTopicsSection({ topics }: { topics: HomeSections['hotTopics'] }) {
             />
             <div className="flex flex-1 flex-col gap-2 p-4">
               <h3 className="text-lg font-semibold text-ink-950">
-                <Link to={topicPath(topic.slug)} className="hover:text-brand-700">
+                <PageLink to={topicPath(topic.slug)} className="hover:text-brand-700">
                   {topic.name}
-                </Link>
+                </PageLink>
               </h3>
               <p className="line-clamp-3 text-sm text-ink-700">{topic.description}</p>
               <p className="mt-auto flex flex-wrap gap-x-3 text-xs text-ink-500">
@@ -114,12 +114,12 @@ function HotTopicsSection({ topics }: { topics: HomeSections['hotTopics'] }) {
                 ) : null}
               </p>
               {topic.latest ? (
-                <Link
+                <PageLink
                   to={articlePath(topic.latest.key)}
                   className="text-sm font-medium text-brand-700 hover:underline"
                 >
                   {topic.latest.title}
-                </Link>
+                </PageLink>
               ) : null}
             </div>
           </li>

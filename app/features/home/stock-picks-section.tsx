@@ -6,17 +6,15 @@
  */
 import { Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
+import { PageLink } from '#app/components/page-link.tsx'
+import type { HomePicks, HomePicksMonth } from '#app/features/stocks/home-stock-sections.server.ts'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { PickRow, PickTableHead, ReturnText } from '#app/features/stocks/pick-rows.tsx'
 import { type DisplayLocale, formatMonth, formatPercent } from '#app/features/stocks/stock-format.ts'
-import type { MonthlyPicksAnswer } from '#contracts/monthly-picks.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
-type PicksMonth = MonthlyPicksAnswer['months'][number]
-
-/** Picks listed on the home page; the month's record above counts all of them. */
+/** Picks listed on the home page (the loader sends no more); the caption counts all of the month's. */
 export const homePicksShown = 6
 /** On a phone the table lists fewer, so the section stays about one screen tall. */
 export const phonePicksShown = 3
@@ -25,7 +23,7 @@ export function StockPicksSection({
   picks,
   displayLocale,
 }: {
-  picks: MonthlyPicksAnswer | null
+  picks: HomePicks | null
   displayLocale: DisplayLocale
 }) {
   const { t } = useTranslation('stocks')
@@ -34,12 +32,12 @@ export function StockPicksSection({
   const current = picks.months[0]
   if (!shown && !current?.lockedCount) return null
   const record = picks.trackRecord
-  const captionOf = (month: PicksMonth, limit: number) =>
-    month.picks.length > limit
+  const captionOf = (month: HomePicksMonth, limit: number) =>
+    month.pickCount > limit
       ? t('picks.monthCaptionTop', {
           month: formatMonth(month.month, displayLocale),
           shown: limit,
-          count: month.picks.length,
+          count: month.pickCount,
         })
       : t('picks.monthCaption', { month: formatMonth(month.month, displayLocale) })
   return (
@@ -95,9 +93,9 @@ export function StockPicksSection({
             <Lock className="size-4" aria-hidden="true" />
             {t('picks.locked', { count: current.lockedCount })}
           </p>
-          <Link to="/subscribe" className={buttonClassName('primary', 'sm')}>
+          <PageLink to="/subscribe" className={buttonClassName('primary', 'sm')}>
             {t('quota.subscribe')}
-          </Link>
+          </PageLink>
         </div>
       ) : null}
       <p className="text-xs text-ink-700">

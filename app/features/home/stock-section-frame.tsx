@@ -4,7 +4,7 @@
  */
 import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { PageLink } from '#app/components/page-link.tsx'
 
 export function StockSectionFrame({
   id,
@@ -33,13 +33,13 @@ export function StockSectionFrame({
           {stamp}
         </div>
         {viewAll ? (
-          <Link
+          <PageLink
             to={viewAll.to}
             className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
           >
             {viewAll.label}
             <ArrowRight className="size-4" aria-hidden="true" />
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       {children}

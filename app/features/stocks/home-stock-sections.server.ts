@@ -4,6 +4,7 @@
  * never fails because of them and never shows numbers it does not have.
  */
 
+import { homePicksShown } from '#app/features/home/stock-picks-section.tsx'
 import type { RequestContext } from '#app/request-context.ts'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import type { MonthlyPicksAnswer } from '#contracts/monthly-picks.ts'
@@ -14,8 +15,12 @@ export const homeHotStocks = 4
 export const homeUndervalued = 5
 export const homePickMonths = 4
 
+/** A month of picks as the home page has it: at most the picks it lists, and how many the month has. */
+export type HomePicksMonth = MonthlyPicksAnswer['months'][number] & { pickCount: number }
+export type HomePicks = Omit<MonthlyPicksAnswer, 'months'> & { months: HomePicksMonth[] }
+
 export interface HomeStockSections {
-  picks: MonthlyPicksAnswer | null
+  picks: HomePicks | null
   hot: HotStocksAnswer | null
   undervalued: ValuationListAnswer | null
 }
@@ -46,14 +51,19 @@ export async function loadHomeStockSections(
 }
 
 /**
- * The home page shows the picks of one month (the latest with any the reader may see) and the track record; the
- * other months' picks would only weigh down the page's hydration data (every uncached render encodes it), so they
- * leave the answer here. Their summaries (returns, win rate, locked count) stay.
+ * The home page lists the first `listed` picks of one month (the latest with any the reader may see) and the track
+ * record; the rest of that month's picks and the other months' would only weigh down the page's hydration data
+ * (every uncached render encodes it: a month of 30 picks was a third of the home page's data), so they leave the
+ * answer here. What the page says of them stays: each month's pick count, returns, win rate and locked count.
  */
-export function onlyShownPicks(picks: MonthlyPicksAnswer): MonthlyPicksAnswer {
+export function onlyShownPicks(picks: MonthlyPicksAnswer, listed = homePicksShown): HomePicks {
   const shown = picks.months.find((month) => month.picks.length > 0)
   return {
     ...picks,
-    months: picks.months.map((month) => (month === shown ? month : { ...month, picks: [] })),
+    months: picks.months.map((month) => ({
+      ...month,
+      picks: month === shown ? month.picks.slice(0, listed) : [],
+      pickCount: month.picks.length,
+    })),
   }
 }

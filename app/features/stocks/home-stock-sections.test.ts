@@ -13,7 +13,7 @@ const monthOf = (month: string, count: number, lockedCount = 0) => ({
 })
 
 describe('the home page picks', () => {
-  it('keeps the picks of the month shown (the latest with any) and only the summaries of the others', () => {
+  it('keeps the listed picks of the month shown (the latest with any), and of every month its count and summaries', () => {
     const answer = {
       months: [
         monthOf('2026-11', 0, 10),
@@ -24,10 +24,11 @@ describe('the home page picks', () => {
       trackRecord: { picks: 72, averageReturn: 0.03, winRate: 0.6 },
     } as unknown as MonthlyPicksAnswer
 
-    const trimmed = onlyShownPicks(answer)
+    const trimmed = onlyShownPicks(answer, 6)
 
-    expect(trimmed.months.map((month) => month.picks.length)).toEqual([0, 12, 0, 0])
-    expect(trimmed.months[1]?.picks).toEqual(answer.months[1]?.picks)
+    expect(trimmed.months.map((month) => month.picks.length)).toEqual([0, 6, 0, 0])
+    expect(trimmed.months[1]?.picks).toEqual(answer.months[1]?.picks.slice(0, 6))
+    expect(trimmed.months.map((month) => month.pickCount)).toEqual([0, 12, 30, 30])
     expect(trimmed.months.map((month) => [month.lockedCount, month.averageReturn, month.winRate])).toEqual(
       answer.months.map((month) => [month.lockedCount, month.averageReturn, month.winRate]),
     )
@@ -39,6 +40,6 @@ describe('the home page picks', () => {
       months: [monthOf('2026-11', 0, 5)],
       trackRecord: { picks: 0 },
     } as unknown as MonthlyPicksAnswer
-    expect(onlyShownPicks(answer).months).toEqual(answer.months)
+    expect(onlyShownPicks(answer).months).toEqual([{ ...answer.months[0], pickCount: 0 }])
   })
 })

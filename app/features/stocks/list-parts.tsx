@@ -3,9 +3,9 @@
  * a stock's name cell linking to its diagnosis, and a price change with arrow and sign.
  */
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import { PageLink } from '#app/components/page-link.tsx'
 import type { Market } from '#contracts/regions.ts'
 import type { Currency } from '#contracts/stocks.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
@@ -56,13 +56,13 @@ export function StockNameLink({
   const { t } = useTranslation('stocks')
   return (
     <span className="flex min-w-0 flex-col">
-      <Link
+      <PageLink
         to={diagnosisHref(code, market)}
         className="truncate font-semibold text-ink-950 hover:text-brand-700 hover:underline"
         aria-label={t('lists.diagnoseStock', { name, code })}
       >
         {name}
-      </Link>
+      </PageLink>
       <span className="truncate text-xs text-ink-700">
         {code} · {t(`markets.${market}`)}
         {otherName && otherName !== name ? ` · ${otherName}` : ''}
