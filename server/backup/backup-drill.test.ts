@@ -21,6 +21,8 @@ import { testEnv } from '#server/testing/test-env.ts'
 import { openControlSocket } from './control-socket.ts'
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
+/** Each `ops` command is a Node process of its own: on a busy 2-core machine its start alone can take seconds. */
+const opsProcessTimeoutMs = 60_000
 
 function runOps(
   args: string[],
@@ -152,7 +154,7 @@ describe('a backup of a running PGlite site', () => {
     expect(restore.code).toBe(1)
     expect(restore.stderr).toContain(`DATA_DIR ${occupied} is not empty (pglite)`)
     expect(await readdir(occupied)).toEqual(['pglite'])
-  })
+  }, opsProcessTimeoutMs)
 
   it('backs up a site whose server is stopped from its data folder, and refuses a file cut short', async () => {
     const file = path.join(root, 'stopped.tar.gz')
@@ -166,7 +168,7 @@ describe('a backup of a running PGlite site', () => {
     expect(restore.code).toBe(1)
     expect(restore.stderr).toMatch(/cut short|ends/)
     expect(await readdir(path.join(root, 'from-cut')).catch(() => [])).toEqual([])
-  })
+  }, 2 * opsProcessTimeoutMs)
 
   it('on PostgreSQL, names the tools to use instead', async () => {
     const backup = await runOps(['backup', path.join(root, 'pg.tar.gz')], {
@@ -175,5 +177,5 @@ describe('a backup of a running PGlite site', () => {
     })
     expect(backup.code).toBe(1)
     expect(backup.stderr).toContain('pg_dump')
-  })
+  }, opsProcessTimeoutMs)
 })
