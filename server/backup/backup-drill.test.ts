@@ -147,35 +147,47 @@ describe('a backup of a running PGlite site', () => {
     expect((await stat(path.join(restoredDir, 'pglite'))).isDirectory()).toBe(true)
   }, 120_000)
 
-  it('restores only into an empty data folder, and says so', async () => {
-    const occupied = path.join(root, 'occupied')
-    await mkdir(path.join(occupied, 'pglite'), { recursive: true })
-    const restore = await runOps(['restore', path.join(root, 'site.tar.gz')], { DATA_DIR: occupied })
-    expect(restore.code).toBe(1)
-    expect(restore.stderr).toContain(`DATA_DIR ${occupied} is not empty (pglite)`)
-    expect(await readdir(occupied)).toEqual(['pglite'])
-  }, opsProcessTimeoutMs)
+  it(
+    'restores only into an empty data folder, and says so',
+    async () => {
+      const occupied = path.join(root, 'occupied')
+      await mkdir(path.join(occupied, 'pglite'), { recursive: true })
+      const restore = await runOps(['restore', path.join(root, 'site.tar.gz')], { DATA_DIR: occupied })
+      expect(restore.code).toBe(1)
+      expect(restore.stderr).toContain(`DATA_DIR ${occupied} is not empty (pglite)`)
+      expect(await readdir(occupied)).toEqual(['pglite'])
+    },
+    opsProcessTimeoutMs,
+  )
 
-  it('backs up a site whose server is stopped from its data folder, and refuses a file cut short', async () => {
-    const file = path.join(root, 'stopped.tar.gz')
-    const backup = await runOps(['backup', file], { DATA_DIR: path.join(root, 'restored') })
-    expect(backup.code).toBe(0)
-    expect(backup.stdout).toContain('no server running')
-    const whole = await readFile(file)
-    const cut = path.join(root, 'cut.tar.gz')
-    await writeFile(cut, whole.subarray(0, Math.floor(whole.length / 2)))
-    const restore = await runOps(['restore', cut], { DATA_DIR: path.join(root, 'from-cut') })
-    expect(restore.code).toBe(1)
-    expect(restore.stderr).toMatch(/cut short|ends/)
-    expect(await readdir(path.join(root, 'from-cut')).catch(() => [])).toEqual([])
-  }, 2 * opsProcessTimeoutMs)
+  it(
+    'backs up a site whose server is stopped from its data folder, and refuses a file cut short',
+    async () => {
+      const file = path.join(root, 'stopped.tar.gz')
+      const backup = await runOps(['backup', file], { DATA_DIR: path.join(root, 'restored') })
+      expect(backup.code).toBe(0)
+      expect(backup.stdout).toContain('no server running')
+      const whole = await readFile(file)
+      const cut = path.join(root, 'cut.tar.gz')
+      await writeFile(cut, whole.subarray(0, Math.floor(whole.length / 2)))
+      const restore = await runOps(['restore', cut], { DATA_DIR: path.join(root, 'from-cut') })
+      expect(restore.code).toBe(1)
+      expect(restore.stderr).toMatch(/cut short|ends/)
+      expect(await readdir(path.join(root, 'from-cut')).catch(() => [])).toEqual([])
+    },
+    2 * opsProcessTimeoutMs,
+  )
 
-  it('on PostgreSQL, names the tools to use instead', async () => {
-    const backup = await runOps(['backup', path.join(root, 'pg.tar.gz')], {
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
-      DATA_DIR: path.join(root, 'pg'),
-    })
-    expect(backup.code).toBe(1)
-    expect(backup.stderr).toContain('pg_dump')
-  }, opsProcessTimeoutMs)
+  it(
+    'on PostgreSQL, names the tools to use instead',
+    async () => {
+      const backup = await runOps(['backup', path.join(root, 'pg.tar.gz')], {
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+        DATA_DIR: path.join(root, 'pg'),
+      })
+      expect(backup.code).toBe(1)
+      expect(backup.stderr).toContain('pg_dump')
+    },
+    opsProcessTimeoutMs,
+  )
 })
