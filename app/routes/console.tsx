@@ -1,8 +1,9 @@
 /**
  * /console/* (issue 14): the operator console. Visitors are sent to log in; members without a console role see
  * 'no access' (403); staff get a navigation of the sections their roles open and the page the address names. One
- * route serves every console page and each section's code is fetched when it is opened: the route manifest ships
- * with every public page (ADR 0011), so the console adds one entry to it, not one per page. The sections load
+ * route serves every console page and each section's code is fetched when it is opened, with the words it speaks
+ * beyond the frame's: the route manifest ships with every public page (ADR 0011), so the console adds one entry to
+ * it, not one per page. The sections load
  * their data in the browser from /api/console, whose guard checks the role of every call again.
  */
 import { clsx } from 'clsx'
