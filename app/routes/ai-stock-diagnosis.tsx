@@ -38,10 +38,15 @@ const loadStateViews = () =>
 const DiagnosisStateView = deferHydration(async () => (await loadStateViews()).DiagnosisStateView)
 const NetworkLimitLine = deferHydration(async () => (await loadStateViews()).NetworkLimitLine)
 
-/** A diagnosis asked for on a client navigation: its report's code is fetched alongside its data. */
-const preloadReport: Route.ClientMiddlewareFunction = ({ request }, next) => {
-  if (new URL(request.url).searchParams.has('code')) void DiagnosisReport.preload()
-  return next()
+/**
+ * A diagnosis asked for on a client navigation: its report's code is fetched alongside its data, and the page waits
+ * for both, so the report does not appear empty first.
+ */
+const preloadReport: Route.ClientMiddlewareFunction = async ({ request }, next) => {
+  const report = new URL(request.url).searchParams.has('code') ? DiagnosisReport.preload() : null
+  const result = await next()
+  await report
+  return result
 }
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle), preloadReport]
