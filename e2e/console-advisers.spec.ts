@@ -48,9 +48,9 @@ test('support assigns a sample adviser to a Premium member, who then sees how to
   await expectNoSeriousA11yIssues(page)
   const find = page.getByRole('form', { name: t('advisers:console.findMember') })
   await find
-    .getByLabel(t('console:members.phone'))
+    .getByLabel(t('console-members:members.phone'))
     .fill(`${reader.mobile.slice(0, 4)} ${reader.mobile.slice(4)}`)
-  await find.getByRole('button', { name: t('console:members.search') }).click()
+  await find.getByRole('button', { name: t('console-members:members.search') }).click()
   const assignment = page.getByTestId('adviser-assignment')
   await expect(assignment).toContainText(reader.e164)
   await expect(assignment).toContainText(t('advisers:console.noAdviser'))
@@ -63,7 +63,7 @@ test('support assigns a sample adviser to a Premium member, who then sees how to
   // The adviser's page lists the member (masked); the member's page names the adviser.
   await page.getByRole('link', { name: t('advisers:console.openNamed', { name: sampleName }) }).click()
   const memberRow = page.getByTestId('adviser-member-row').filter({ hasText: reader.masked })
-  await expect(memberRow).toContainText(t('console:members.tiers.premium'))
+  await expect(memberRow).toContainText(t('console-members:members.tiers.premium'))
   await memberRow.getByRole('link', { name: reader.masked }).click()
   await expect(page.getByTestId('member-adviser')).toContainText(sampleName)
 

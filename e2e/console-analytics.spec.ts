@@ -52,18 +52,18 @@ test('an admin reads what readers did, by day and by site, and downloads a table
     .first()
     .click()
   await expect(page).toHaveURL(/\/console\/analytics$/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('console:analytics.title'))
-  await expect(page.getByRole('img', { name: t('console:analytics.viewsPerDay') })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('console-analytics:analytics.title'))
+  await expect(page.getByRole('img', { name: t('console-analytics:analytics.viewsPerDay') })).toBeVisible()
   await expect(page.getByTestId('analytics-total-views')).not.toHaveText('0')
-  const articles = page.getByRole('region', { name: t('console:analytics.tables.articles') })
+  const articles = page.getByRole('region', { name: t('console-analytics:analytics.tables.articles') })
   await expect(articles).toContainText(title)
-  const missed = page.getByRole('region', { name: t('console:analytics.tables.searches-missed') })
+  const missed = page.getByRole('region', { name: t('console-analytics:analytics.tables.searches-missed') })
   await expect(missed).toContainText(keyword)
   await waitForHydration(page)
 
   // Only this site: still there.
-  const filters = page.getByRole('form', { name: t('console:analytics.filters') })
-  await filters.getByLabel(t('console:analytics.site')).selectOption(site.region)
+  const filters = page.getByRole('form', { name: t('console-analytics:analytics.filters') })
+  await filters.getByLabel(t('console-analytics:analytics.site')).selectOption(site.region)
   await filters.getByRole('button', { name: t('console:articles.apply') }).click()
   await expect(page).toHaveURL(new RegExp(`region=${site.region}`))
   await expect(missed).toContainText(keyword)
@@ -72,13 +72,13 @@ test('an admin reads what readers did, by day and by site, and downloads a table
   const today = new Date()
   const yesterday = dayOf(new Date(today.getTime() - 86_400_000))
   const weekAgo = dayOf(new Date(today.getTime() - 7 * 86_400_000))
-  await filters.getByLabel(t('console:analytics.from')).fill(weekAgo)
-  await filters.getByLabel(t('console:analytics.to')).fill(yesterday)
+  await filters.getByLabel(t('console-analytics:analytics.from')).fill(weekAgo)
+  await filters.getByLabel(t('console-analytics:analytics.to')).fill(yesterday)
   await filters.getByRole('button', { name: t('console:articles.apply') }).click()
   await expect(page).toHaveURL(new RegExp(`to=${yesterday}`))
   await expect(page.getByTestId('analytics-range')).toContainText(yesterday)
   await expect(missed).not.toContainText(keyword)
-  await filters.getByLabel(t('console:analytics.to')).fill(dayOf(today))
+  await filters.getByLabel(t('console-analytics:analytics.to')).fill(dayOf(today))
   await filters.getByRole('button', { name: t('console:articles.apply') }).click()
   await expect(page).toHaveURL(new RegExp(`to=${dayOf(today)}`))
   await expect(missed).toContainText(keyword)
@@ -88,7 +88,9 @@ test('an admin reads what readers did, by day and by site, and downloads a table
     page.waitForEvent('download'),
     missed
       .getByRole('button', {
-        name: t('console:analytics.downloadCsv', { table: t('console:analytics.tables.searches-missed') }),
+        name: t('console-analytics:analytics.downloadCsv', {
+          table: t('console-analytics:analytics.tables.searches-missed'),
+        }),
       })
       .click(),
   ])

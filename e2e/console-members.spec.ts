@@ -53,40 +53,42 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
   await expect(navigation).not.toContainText(t('console:nav.roles'))
   await navigation.getByRole('link', { name: t('console:nav.newsletter') }).waitFor()
   await navigation.getByRole('link', { name: t('console:nav.members') }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('console:members.title'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('console-members:members.title'))
   await waitForHydration(page)
-  const find = page.getByRole('form', { name: t('console:members.find') })
+  const find = page.getByRole('form', { name: t('console-members:members.find') })
   await find
-    .getByLabel(t('console:members.phone'))
+    .getByLabel(t('console-members:members.phone'))
     .fill(`${reader.mobile.slice(0, 4)} ${reader.mobile.slice(4)}`)
-  await find.getByRole('button', { name: t('console:members.search') }).click()
+  await find.getByRole('button', { name: t('console-members:members.search') }).click()
   await expect(page).toHaveURL(/\/console\/members\/[0-9a-f-]{36}$/)
   await expect(page.getByTestId('member-phone')).toHaveText(reader.e164)
-  await expect(page.getByTestId('member-plan')).toContainText(t('console:members.noPlan'))
+  await expect(page.getByTestId('member-plan')).toContainText(t('console-members:members.noPlan'))
   await expect(page.getByTestId('member-session')).toHaveCount(1)
 
   // Support grants Plus with a reason, after confirming.
   const reason = `Goodwill ${support.mobile}`
-  const grant = page.getByRole('form', { name: t('console:members.grant') })
-  await grant.getByLabel(t('console:members.tier')).selectOption('plus')
-  await grant.getByLabel(t('console:members.period')).selectOption('month')
-  await grant.getByLabel(t('console:members.reason')).fill(reason)
-  await grant.getByRole('button', { name: t('console:members.grant') }).click()
+  const grant = page.getByRole('form', { name: t('console-members:members.grant') })
+  await grant.getByLabel(t('console-members:members.tier')).selectOption('plus')
+  await grant.getByLabel(t('console-members:members.period')).selectOption('month')
+  await grant.getByLabel(t('console-members:members.reason')).fill(reason)
+  await grant.getByRole('button', { name: t('console-members:members.grant') }).click()
   const dialog = page.getByRole('alertdialog')
   await expect(dialog).toContainText(reason)
-  await dialog.getByRole('button', { name: t('console:members.grant') }).click()
+  await dialog.getByRole('button', { name: t('console-members:members.grant') }).click()
   await expect(page.getByRole('status')).toHaveText(
-    t('console:members.granted', { tier: t('console:members.tiers.plus') }),
+    t('console-members:members.granted', { tier: t('console-members:members.tiers.plus') }),
   )
-  await expect(page.getByTestId('member-plan')).toContainText(t('console:members.tiers.plus'))
+  await expect(page.getByTestId('member-plan')).toContainText(t('console-members:members.tiers.plus'))
   // The plan history says it in words: what changed, who did it by name, and why.
   const planChange = page.getByTestId('plan-change').first()
   await expect(planChange).toContainText(
-    t('console:members.changeKinds.operator_grant', { tier: t('console:members.tiers.plus') }),
+    t('console-members:members.changeKinds.operator_grant', {
+      tier: t('console-members:members.tiers.plus'),
+    }),
   )
   await expect(planChange).toContainText(supportName)
   await expect(planChange).toContainText(reason)
-  await expect(planChange).toContainText(t('console:members.planStates.active'))
+  await expect(planChange).toContainText(t('console-members:members.planStates.active'))
   await expect(planChange).not.toContainText('operator_grant')
 
   // The reader sees Plus on their account page at once.
@@ -94,14 +96,14 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
   await expect(readerPage.getByTestId('account-plan-tier')).toContainText(t('plans:subscribe.tiers.plus'))
 
   // Support logs the reader out everywhere: their next page asks them to log in.
-  const endSessions = page.getByRole('form', { name: t('console:members.endSessions') })
-  await endSessions.getByLabel(t('console:members.reason')).fill('Phone reported lost')
-  await endSessions.getByRole('button', { name: t('console:members.endSessions') }).click()
+  const endSessions = page.getByRole('form', { name: t('console-members:members.endSessions') })
+  await endSessions.getByLabel(t('console-members:members.reason')).fill('Phone reported lost')
+  await endSessions.getByRole('button', { name: t('console-members:members.endSessions') }).click()
   await page
     .getByRole('alertdialog')
-    .getByRole('button', { name: t('console:members.endSessions') })
+    .getByRole('button', { name: t('console-members:members.endSessions') })
     .click()
-  await expect(page.getByRole('status')).toHaveText(t('console:members.sessionsEnded', { count: 1 }))
+  await expect(page.getByRole('status')).toHaveText(t('console-members:members.sessionsEnded', { count: 1 }))
   await expect(page.getByTestId('member-session')).toHaveCount(0)
   await readerPage.goto('/member/account')
   await expect(readerPage).toHaveURL(/\/member\/login\?redirect=%2Fmember%2Faccount$/)
@@ -109,13 +111,13 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
   // Support cannot grant a plan to their own account: the grant form says why and cannot be sent.
   await page.goto('/console/members')
   await waitForHydration(page)
-  const findSelf = page.getByRole('form', { name: t('console:members.find') })
-  await findSelf.getByLabel(t('console:members.phone')).fill(support.e164)
-  await findSelf.getByRole('button', { name: t('console:members.search') }).click()
+  const findSelf = page.getByRole('form', { name: t('console-members:members.find') })
+  await findSelf.getByLabel(t('console-members:members.phone')).fill(support.e164)
+  await findSelf.getByRole('button', { name: t('console-members:members.search') }).click()
   await expect(page.getByTestId('member-phone')).toHaveText(support.e164)
-  const ownGrant = page.getByRole('form', { name: t('console:members.grant') })
+  const ownGrant = page.getByRole('form', { name: t('console-members:members.grant') })
   await expect(ownGrant.getByTestId('grant-own-account')).toHaveText(t('errors:CONSOLE_PLAN_GRANT_SELF'))
-  await expect(ownGrant.getByRole('button', { name: t('console:members.grant') })).toBeDisabled()
+  await expect(ownGrant.getByRole('button', { name: t('console-members:members.grant') })).toBeDisabled()
 
   // The reader signs up for the newsletter; support finds the sign-up, exports it and removes it.
   const email = `reader-${reader.mobile}@example.com`

@@ -51,19 +51,19 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
     .getByRole('navigation', { name: t('console:nav.label') })
     .getByRole('link', { name: t('console:nav.site') })
     .click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('console:site.title'))
-  await page.getByRole('link', { name: t('console:site.tabNames.redirects') }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('console-site:site.title'))
+  await page.getByRole('link', { name: t('console-site:site.tabNames.redirects') }).click()
   await expect(page).toHaveURL(/\/console\/site\/redirects$/)
   await waitForHydration(page)
 
-  const add = page.getByRole('form', { name: t('console:site.redirects.add') })
-  await add.getByLabel(t('console:site.redirects.from')).fill(oldPath)
-  await add.getByLabel(t('console:site.redirects.to')).fill(oldPath)
-  await add.getByRole('button', { name: t('console:site.redirects.add') }).click()
+  const add = page.getByRole('form', { name: t('console-site:site.redirects.add') })
+  await add.getByLabel(t('console-site:site.redirects.from')).fill(oldPath)
+  await add.getByLabel(t('console-site:site.redirects.to')).fill(oldPath)
+  await add.getByRole('button', { name: t('console-site:site.redirects.add') }).click()
   // A rule to itself is refused in the reader's language, and nothing is added.
   await expect(page.getByRole('alert').filter({ hasText: t('errors:CONSOLE_REDIRECT_SELF') })).toBeVisible()
-  await add.getByLabel(t('console:site.redirects.to')).fill('/about-us')
-  await add.getByRole('button', { name: t('console:site.redirects.add') }).click()
+  await add.getByLabel(t('console-site:site.redirects.to')).fill('/about-us')
+  await add.getByRole('button', { name: t('console-site:site.redirects.add') }).click()
   const rule = page.getByTestId('redirect-rule').filter({ hasText: oldPath })
   await expect(rule).toContainText('/about-us')
   await expectNoSeriousA11yIssues(page)
@@ -72,17 +72,17 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   expect(first.path).toBe('/about-us')
 
   // Pointed elsewhere, the rule is followed at once.
-  await rule.getByRole('button', { name: t('console:site.redirects.editOf', { path: oldPath }) }).click()
-  const edit = page.getByRole('form', { name: t('console:site.redirects.editOf', { path: oldPath }) })
-  await edit.getByLabel(t('console:site.redirects.to')).fill('/company-history')
-  await edit.getByLabel(t('console:site.redirects.status')).selectOption('302')
-  await edit.getByRole('button', { name: t('console:site.redirects.save') }).click()
+  await rule.getByRole('button', { name: t('console-site:site.redirects.editOf', { path: oldPath }) }).click()
+  const edit = page.getByRole('form', { name: t('console-site:site.redirects.editOf', { path: oldPath }) })
+  await edit.getByLabel(t('console-site:site.redirects.to')).fill('/company-history')
+  await edit.getByLabel(t('console-site:site.redirects.status')).selectOption('302')
+  await edit.getByRole('button', { name: t('console-site:site.redirects.save') }).click()
   await expect(
     page.getByRole('status').filter({
-      hasText: t('console:site.redirects.saved', { fromPath: oldPath, toLocation: '/company-history' }),
+      hasText: t('console-site:site.redirects.saved', { fromPath: oldPath, toLocation: '/company-history' }),
     }),
   ).toBeVisible()
-  await expect(rule).toContainText(t('console:site.redirects.statusNames.302'))
+  await expect(rule).toContainText(t('console-site:site.redirects.statusNames.302'))
 
   const second = await visitAsNewVisitor(browser, `${site.origin}${oldPath}`)
   expect(second.path).toBe('/company-history')
@@ -101,23 +101,23 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   // The admin edits a site text beside its preview and finds it on the public page.
   const token = `wombat${randomInt(100_000, 999_999)}`
   const language = t(`console:languages.${site.locale}`)
-  const name = t('console:site.textNames.cookie-policy')
+  const name = t('console-site:site.textNames.cookie-policy')
 
   await page.goto('/console/site')
   await waitForHydration(page)
-  await page.getByRole('link', { name: t('console:site.texts.editOf', { name, language }) }).click()
+  await page.getByRole('link', { name: t('console-site:site.texts.editOf', { name, language }) }).click()
   await expect(
-    page.getByRole('heading', { level: 2, name: t('console:site.texts.editorOf', { name, language }) }),
+    page.getByRole('heading', { level: 2, name: t('console-site:site.texts.editorOf', { name, language }) }),
   ).toBeVisible()
 
-  const body = page.getByLabel(t('console:site.texts.body', { language }), { exact: true })
+  const body = page.getByLabel(t('console-site:site.texts.body', { language }), { exact: true })
   await expect(body).not.toHaveValue('')
   const before = await body.inputValue()
   await body.fill(`${before}\n\nUpdated by the **${token}** desk.`)
   await expect(page.getByTestId('markdown-preview').locator('strong', { hasText: token })).toBeVisible()
   await expectNoSeriousA11yIssues(page)
-  await page.getByRole('button', { name: t('console:site.texts.save') }).click()
-  await expect(page.getByRole('status').filter({ hasText: t('console:site.texts.saved') })).toBeVisible()
+  await page.getByRole('button', { name: t('console-site:site.texts.save') }).click()
+  await expect(page.getByRole('status').filter({ hasText: t('console-site:site.texts.saved') })).toBeVisible()
 
   const textEditorUrl = page.url()
 
@@ -133,25 +133,25 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   ).toBeVisible()
 
   // The admin adds a history milestone below the body; a field left empty is refused beside it, then it shows.
-  const historyName = t('console:site.textNames.history')
+  const historyName = t('console-site:site.textNames.history')
   await page.goto('/console/site')
   await waitForHydration(page)
   await page
-    .getByRole('link', { name: t('console:site.texts.editOf', { name: historyName, language }) })
+    .getByRole('link', { name: t('console-site:site.texts.editOf', { name: historyName, language }) })
     .click()
-  const milestones = page.getByRole('group', { name: t('console:site.texts.parts.milestones') })
-  await milestones.getByRole('button', { name: t('console:site.texts.parts.addMilestone') }).click()
+  const milestones = page.getByRole('group', { name: t('console-site:site.texts.parts.milestones') })
+  await milestones.getByRole('button', { name: t('console-site:site.texts.parts.addMilestone') }).click()
   const added = milestones.getByRole('group').last()
-  await added.getByLabel(t('console:site.texts.parts.year'), { exact: true }).fill('2031')
+  await added.getByLabel(t('console-site:site.texts.parts.year'), { exact: true }).fill('2031')
   await added
-    .getByLabel(t('console:site.texts.parts.description'), { exact: true })
+    .getByLabel(t('console-site:site.texts.parts.description'), { exact: true })
     .fill(`The ${token} desk opens.`)
-  await page.getByRole('button', { name: t('console:site.texts.save') }).click()
+  await page.getByRole('button', { name: t('console-site:site.texts.save') }).click()
   await expect(added.getByRole('alert')).toHaveText(t('errors:CONSOLE_SITE_PART_REQUIRED'))
-  await added.getByLabel(t('console:site.texts.parts.title'), { exact: true }).fill(`Milestone ${token}`)
+  await added.getByLabel(t('console-site:site.texts.parts.title'), { exact: true }).fill(`Milestone ${token}`)
   await expectNoSeriousA11yIssues(page)
-  await page.getByRole('button', { name: t('console:site.texts.save') }).click()
-  await expect(page.getByRole('status').filter({ hasText: t('console:site.texts.saved') })).toBeVisible()
+  await page.getByRole('button', { name: t('console-site:site.texts.save') }).click()
+  await expect(page.getByRole('status').filter({ hasText: t('console-site:site.texts.saved') })).toBeVisible()
 
   await page.goto('/company-history')
   const timeline = page.getByTestId('history-timeline')
@@ -163,10 +163,10 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   await page.goto('/console/site')
   for (const [tab, ready] of [
     ['menu', page.getByTestId('menu-group').first()],
-    ['contact', page.getByLabel(t('console:site.contact.channels.email'), { exact: true })],
+    ['contact', page.getByLabel(t('console-site:site.contact.channels.email'), { exact: true })],
     ['prices', page.getByTestId('price-row').first()],
   ] as const) {
-    await page.getByRole('link', { name: t(`console:site.tabNames.${tab}`), exact: true }).click()
+    await page.getByRole('link', { name: t(`console-site:site.tabNames.${tab}`), exact: true }).click()
     await expect(ready).toBeVisible()
     await expectNoSeriousA11yIssues(page)
   }
@@ -175,8 +175,11 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   await page.setViewportSize({ width: 360, height: 740 })
   for (const [path, ready] of [
     ['/console/picks', page.getByTestId('pick-row').first()],
-    ['/console/site', page.getByRole('link', { name: t('console:site.texts.editOf', { name, language }) })],
-    [textEditorUrl, page.getByLabel(t('console:site.texts.body', { language }), { exact: true })],
+    [
+      '/console/site',
+      page.getByRole('link', { name: t('console-site:site.texts.editOf', { name, language }) }),
+    ],
+    [textEditorUrl, page.getByLabel(t('console-site:site.texts.body', { language }), { exact: true })],
     ['/console/site/redirects', page.getByTestId('redirect-rule').first()],
     ['/console/site/prices', page.getByTestId('price-row').first()],
     ['/console/audit', page.getByTestId('audit-entry').first()],

@@ -32,9 +32,15 @@ export function deferHydration<P extends object>(load: () => Promise<ComponentTy
     )
   }
   return Object.assign(DeferredPart, {
-    /** Browser: fetches the part's code ahead of need (it is then at hand even if the network is not). */
-    preload(): void {
-      load().catch(() => undefined)
+    /**
+     * Browser: fetches the part's code ahead of need (it is then at hand even if the network is not). Resolves once
+     * it is there, or could not be had; never fails.
+     */
+    preload(): Promise<void> {
+      return load().then(
+        () => undefined,
+        () => undefined,
+      )
     },
   })
 }

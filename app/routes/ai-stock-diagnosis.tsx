@@ -5,28 +5,69 @@
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useNavigation, useSearchParams } from 'react-router'
+import { Link, useNavigation, useSearchParams } from 'react-router'
 import { api, dataOf } from '#app/api/api-client.ts'
-import { loginHref } from '#app/features/account/account-menu.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { isChunkLoadError, reloadOnceAfterChunkFailure } from '#app/features/app-updates/chunk-reload.ts'
+import { DiagnosingSkeleton } from '#app/features/stocks/diagnosing-skeleton.tsx'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
 import { loadDiagnosisPage } from '#app/features/stocks/diagnosis-page.server.ts'
-import { DiagnosisReport } from '#app/features/stocks/diagnosis-report.tsx'
 import { type AttemptsLeft, attemptsLeftOf } from '#app/features/stocks/diagnosis-state.ts'
-import { DiagnosingSkeleton, DiagnosisStateView } from '#app/features/stocks/diagnosis-states.tsx'
 import { StockSearch } from '#app/features/stocks/stock-search.tsx'
-import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { type CatalogHandle, ensureErrorMessages, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { QuotaStatus } from '#contracts/accounts.ts'
 import type { Route } from './+types/ai-stock-diagnosis.ts'
 
-export const handle = { catalogs: ['errors', 'stocks'] } satisfies CatalogHandle
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
+export const handle = { catalogs: ['stocks'] } satisfies CatalogHandle
+
+/**
+ * The report and the states' panels are drawn by the server with the page, and their code comes after the page's
+ * (ADR 0011): the search form and the report's place are the first paint; the report hydrates when its code has
+ * arrived. The states' panels come with the error messages they speak, which a page with a report never needs.
+ */
+const DiagnosisReport = deferHydration(
+  async () => (await import('#app/features/stocks/diagnosis-report.tsx')).DiagnosisReport,
+)
+const loadStateViews = () =>
+  Promise.all([import('#app/features/stocks/diagnosis-states.tsx'), ensureErrorMessages()]).then(
+    ([module]) => module,
+  )
+const DiagnosisStateView = deferHydration(async () => (await loadStateViews()).DiagnosisStateView)
+const NetworkLimitLine = deferHydration(async () => (await loadStateViews()).NetworkLimitLine)
+
+/**
+ * A diagnosis asked for on a client navigation: its report's code is fetched alongside its data, and the page waits
+ * for both, so the report does not appear empty first.
+ */
+const preloadReport: Route.ClientMiddlewareFunction = async ({ request }, next) => {
+  const report = new URL(request.url).searchParams.has('code') ? DiagnosisReport.preload() : null
+  const result = await next()
+  await report
+  return result
+}
+
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle), preloadReport]
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadDiagnosisPage(request, context.get(requestContext))
+}
+
+/** Which of the page's data is drawn by the states' panels, whose code and words come after the page's. */
+function needsStateViews(data: { state: { kind: string }; attempts: AttemptsLeft | null }): boolean {
+  return (data.state.kind !== 'idle' && data.state.kind !== 'result') || data.attempts?.period === 'network'
+}
+
+/**
+ * A client navigation that ends in a state (not found, out of attempts…) shows it with its words, not an empty place
+ * that fills a moment later: the panels' code and the error messages are fetched before the page renders.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader()
+  if (needsStateViews(data)) await DiagnosisStateView.preload()
+  return data
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -54,7 +95,12 @@ function useAttemptsLeft(initial: AttemptsLeft | null, shouldAsk: boolean): Atte
     const controller = new AbortController()
     api
       .get<QuotaStatus>('/member/quota', { kind: 'diagnosis' }, controller.signal)
-      .then((envelope) => setAsked(attemptsLeftOf(dataOf(envelope))))
+      .then(async (envelope) => {
+        const left = attemptsLeftOf(dataOf(envelope))
+        // Drawn in the same render as its words and code, so the line does not appear empty first.
+        if (left?.period === 'network') await NetworkLimitLine.preload()
+        if (!controller.signal.aborted) setAsked(left)
+      })
       .catch(() => undefined)
     return () => controller.abort()
   }, [shouldAsk])
@@ -107,29 +153,13 @@ function HowItWorks() {
   )
 }
 
-/**
- * The attempts left. When a visitor's network has used its visitor allowance, "0 left today" would be wrong for
- * someone who used nothing: the line says why (many people share the connection) and offers the login instead.
- */
+/** The attempts left; a network whose visitors used their allowance has its own line (diagnosis-states.tsx). */
 function AttemptsLine({ attempts }: { attempts: AttemptsLeft }) {
-  const { t } = useTranslation(['stocks', 'errors'])
-  const location = useLocation()
-  if (attempts.period === 'network') {
-    return (
-      <p className="text-sm text-ink-800" data-testid="attempts-left">
-        {t('errors:DIAGNOSIS_LIMIT_NETWORK')}{' '}
-        <Link
-          to={loginHref(location.pathname, location.search)}
-          className="font-medium text-brand-700 underline"
-        >
-          {t('stocks:quota.login')}
-        </Link>
-      </p>
-    )
-  }
+  const { t } = useTranslation('stocks')
+  if (attempts.period === 'network') return <NetworkLimitLine />
   return (
     <p className="text-sm text-ink-700" data-testid="attempts-left">
-      {t(attempts.period === 'month' ? 'stocks:quota.leftThisMonth' : 'stocks:quota.leftToday', {
+      {t(attempts.period === 'month' ? 'quota.leftThisMonth' : 'quota.leftToday', {
         count: attempts.count,
       })}
     </p>

@@ -1,8 +1,9 @@
 /**
  * /console/* (issue 14): the operator console. Visitors are sent to log in; members without a console role see
  * 'no access' (403); staff get a navigation of the sections their roles open and the page the address names. One
- * route serves every console page and each section's code is fetched when it is opened: the route manifest ships
- * with every public page (ADR 0011), so the console adds one entry to it, not one per page. The sections load
+ * route serves every console page and each section's code is fetched when it is opened, with the words it speaks
+ * beyond the frame's: the route manifest ships with every public page (ADR 0011), so the console adds one entry to
+ * it, not one per page. The sections load
  * their data in the browser from /api/console, whose guard checks the role of every call again.
  */
 import { clsx } from 'clsx'
@@ -10,6 +11,7 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { Card } from '#app/components/card.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { loadConsoleAccess } from '#app/features/console/console-access.server.ts'
 import { ConsoleLoading } from '#app/features/console/console-ui.tsx'
 import {
@@ -19,77 +21,166 @@ import {
   consoleSectionsOf,
   sectionOfPage,
 } from '#app/features/console/console-view.ts'
-import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
+import {
+  type CatalogHandle,
+  ensureCatalogs,
+  ensureErrorMessages,
+  fetchPageCatalogs,
+} from '#app/i18n/browser-catalogs.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import type { Route } from './+types/console.ts'
 
+/**
+ * A section's code and the namespaces it speaks beyond the console's own, fetched together when it is opened: the
+ * console's first paint carries only its frame's words (ADR 0011). The error messages come with every section, whose
+ * forms and lists draw the API's refusals.
+ */
+async function withWords<Module>(code: Promise<Module>, ...words: Promise<void>[]): Promise<Module> {
+  const [module] = await Promise.all([code, ...words])
+  return module
+}
+
 const ArticlesSection = lazy(() =>
-  import('#app/features/console/articles-section.tsx').then((module) => ({
+  withWords(import('#app/features/console/articles-section.tsx'), ensureErrorMessages()).then((module) => ({
     default: module.ArticlesSection,
   })),
 )
 const ArticleEditSection = lazy(() =>
-  import('#app/features/console/article-edit-section.tsx').then((module) => ({
+  withWords(
+    import('#app/features/console/article-edit-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['stocks']),
+  ).then((module) => ({
     default: module.ArticleEditSection,
   })),
 )
 const PicksSection = lazy(() =>
-  import('#app/features/console/picks-section.tsx').then((module) => ({ default: module.PicksSection })),
+  withWords(
+    import('#app/features/console/picks-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['stocks']),
+  ).then((module) => ({
+    default: module.PicksSection,
+  })),
 )
 const CompanyTextsSection = lazy(() =>
-  import('#app/features/console/company-texts-section.tsx').then((module) => ({
+  withWords(
+    import('#app/features/console/company-texts-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['stocks']),
+  ).then((module) => ({
     default: module.CompanyTextsSection,
   })),
 )
 const RolesSection = lazy(() =>
-  import('#app/features/console/roles-section.tsx').then((module) => ({ default: module.RolesSection })),
+  withWords(import('#app/features/console/roles-section.tsx'), ensureErrorMessages()).then((module) => ({
+    default: module.RolesSection,
+  })),
 )
 const MembersSection = lazy(() =>
-  import('#app/features/console/members-section.tsx').then((module) => ({ default: module.MembersSection })),
+  withWords(
+    import('#app/features/console/members-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['console-members']),
+  ).then((module) => ({
+    default: module.MembersSection,
+  })),
 )
 const MemberSection = lazy(() =>
-  import('#app/features/console/member-section.tsx').then((module) => ({ default: module.MemberSection })),
+  withWords(
+    import('#app/features/console/member-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['advisers', 'console-members']),
+  ).then((module) => ({
+    default: module.MemberSection,
+  })),
 )
 const NewsletterSection = lazy(() =>
-  import('#app/features/console/newsletter-section.tsx').then((module) => ({
+  withWords(import('#app/features/console/newsletter-section.tsx'), ensureErrorMessages()).then((module) => ({
     default: module.NewsletterSection,
   })),
 )
 const AuditSection = lazy(() =>
-  import('#app/features/console/audit-section.tsx').then((module) => ({ default: module.AuditSection })),
+  withWords(
+    import('#app/features/console/audit-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['console-members', 'console-site']),
+  ).then((module) => ({
+    default: module.AuditSection,
+  })),
 )
 const SiteSection = lazy(() =>
-  import('#app/features/console/site-section.tsx').then((module) => ({ default: module.SiteSection })),
+  withWords(
+    import('#app/features/console/site-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['console-site']),
+  ).then((module) => ({
+    default: module.SiteSection,
+  })),
 )
 const ClassroomSection = lazy(() =>
-  import('#app/features/console/classroom-section.tsx').then((module) => ({
+  withWords(
+    import('#app/features/console/classroom-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['classroom']),
+  ).then((module) => ({
     default: module.ClassroomSection,
   })),
 )
 const StrategiesSection = lazy(() =>
-  import('#app/features/console/strategies-section.tsx').then((module) => ({
+  withWords(
+    import('#app/features/console/strategies-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['stocks', 'strategies']),
+  ).then((module) => ({
     default: module.StrategiesSection,
   })),
 )
 const ExpertSection = lazy(() =>
-  import('#app/features/console/expert-section.tsx').then((module) => ({ default: module.ExpertSection })),
+  withWords(
+    import('#app/features/console/expert-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['expert']),
+  ).then((module) => ({
+    default: module.ExpertSection,
+  })),
 )
 const AdvisersSection = lazy(() =>
-  import('#app/features/console/advisers-section.tsx').then((module) => ({
+  withWords(
+    import('#app/features/console/advisers-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['advisers', 'console-members']),
+  ).then((module) => ({
     default: module.AdvisersSection,
   })),
 )
 const AnalyticsSection = lazy(() =>
-  import('#app/features/console/analytics-section.tsx').then((module) => ({
+  withWords(
+    import('#app/features/console/analytics-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['console-analytics']),
+  ).then((module) => ({
     default: module.AnalyticsSection,
   })),
 )
 
-export const handle = {
-  catalogs: ['advisers', 'classroom', 'console', 'errors', 'expert', 'stocks', 'strategies'],
-} satisfies CatalogHandle
+export const handle = { catalogs: ['console'] } satisfies CatalogHandle
+
+/** A section the operator's roles do not open, asked for by its address: said with the error messages' words. */
+function RoleRequiredNotice() {
+  const { t } = useTranslation('errors')
+  return (
+    <p role="alert" className="text-ink-800">
+      {t('CONSOLE_ROLE_REQUIRED')}
+    </p>
+  )
+}
+const RoleRequired = deferHydration(async () => {
+  await ensureErrorMessages()
+  return RoleRequiredNotice
+})
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -148,9 +239,7 @@ export default function ConsoleRoute({ loaderData, params }: Route.ComponentProp
       </nav>
       <div className="min-w-0 flex-1">
         {section && !sections.includes(section) ? (
-          <p role="alert" className="text-ink-800">
-            {t('errors:CONSOLE_ROLE_REQUIRED')}
-          </p>
+          <RoleRequired />
         ) : (
           <Suspense fallback={<ConsoleLoading />}>
             <ConsolePageView page={page} me={me} sections={sections} />

@@ -81,8 +81,8 @@ export function AssignmentPanel({
       >
         <TextField
           className="md:w-80"
-          label={t('console:members.phone')}
-          hint={t('console:members.phoneHint')}
+          label={t('console-members:members.phone')}
+          hint={t('console-members:members.phoneHint')}
           type="tel"
           autoComplete="off"
           value={phone}
@@ -90,7 +90,7 @@ export function AssignmentPanel({
           required
         />
         <Button type="submit" variant="secondary" disabled={isBusy}>
-          {t('console:members.search')}
+          {t('console-members:members.search')}
         </Button>
       </form>
       <ConsoleNotice notice={action.notice} />
@@ -104,7 +104,7 @@ export function AssignmentPanel({
             >
               {shown.phone}
             </Link>{' '}
-            · {shown.tier ? t(`console:members.tiers.${shown.tier}`) : t('console.noPlan')}
+            · {shown.tier ? t(`console-members:members.tiers.${shown.tier}`) : t('console.noPlan')}
           </p>
           <p className="text-sm text-ink-800">
             {shown.adviser

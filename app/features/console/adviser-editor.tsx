@@ -266,7 +266,9 @@ function AdviserEditorForm({
           {adviser.members.length === 0 ? (
             <p className="text-ink-700">{t('console.noMembers')}</p>
           ) : (
-            <ConsoleTable columns={[t('console:members.phone'), t('console.tier'), t('console.since')]}>
+            <ConsoleTable
+              columns={[t('console-members:members.phone'), t('console.tier'), t('console.since')]}
+            >
               {adviser.members.map((member) => (
                 <tr key={member.memberId} className="border-b border-ink-50" data-testid="adviser-member-row">
                   <th scope="row" className="py-2 pr-3 text-start font-normal">
@@ -278,7 +280,7 @@ function AdviserEditorForm({
                     </Link>
                   </th>
                   <td className="py-2 pr-3">
-                    {member.tier ? t(`console:members.tiers.${member.tier}`) : t('console.noPlan')}
+                    {member.tier ? t(`console-members:members.tiers.${member.tier}`) : t('console.noPlan')}
                   </td>
                   <td className="py-2 pr-3 text-ink-700">
                     {formatFirmTime(member.assignedAt, me.timeZone, displayLocale)}

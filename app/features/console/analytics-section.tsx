@@ -46,7 +46,7 @@ async function downloadCsv(table: AnalyticsTable, filters: ReturnType<typeof ana
 }
 
 export function AnalyticsSection() {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-analytics'], { nsMode: 'fallback' })
   const { displayLocale } = useRootData()
   const { filters, search } = useConsoleListQuery('/console/analytics', analyticsFiltersOf, analyticsSearchOf)
   const { data, error, isLoading } = useConsoleData(
@@ -255,7 +255,7 @@ function TableHeading({
   onDownload: () => void
   downloadLabel: string
 }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-analytics'], { nsMode: 'fallback' })
   return (
     <div className="mb-2 flex items-center justify-between gap-2">
       <h2 className="text-lg font-semibold text-ink-950">{title}</h2>
@@ -277,7 +277,7 @@ function RankedTable({
   formatNumber: (value: number) => string
   onDownload: () => void
 }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-analytics'], { nsMode: 'fallback' })
   const title = t(`analytics.tables.${ranking}`)
   const labelOf = (row: AnalyticsRankedRow) => {
     if (ranking === 'referers' && row.key === '') return t('analytics.direct')

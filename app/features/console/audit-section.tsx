@@ -15,7 +15,7 @@ import { auditFiltersOf, filtersSearch } from './console-view.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function AuditSection({ me }: { me: ConsoleMe }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-members', 'console-site'], { nsMode: 'fallback' })
   const say = asTranslate(t)
   const { filters, search, hrefOf } = useConsoleListQuery('/console/audit', auditFiltersOf, filtersSearch)
   const list = useConsoleData(() => consoleApi.get<AuditPage>('/audit', { ...filters }), search)

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createTranslator } from '#app/i18n/i18n.ts'
 import consoleEn from '#app/i18n/locales/en/console.json' with { type: 'json' }
+import membersEn from '#app/i18n/locales/en/console-members.json' with { type: 'json' }
+import siteEn from '#app/i18n/locales/en/console-site.json' with { type: 'json' }
 import consoleZh from '#app/i18n/locales/zh-Hant/console.json' with { type: 'json' }
+import membersZh from '#app/i18n/locales/zh-Hant/console-members.json' with { type: 'json' }
+import siteZh from '#app/i18n/locales/zh-Hant/console-site.json' with { type: 'json' }
 import type { ConsolePlanChange } from '#contracts/console-members-rules.ts'
 import type { AuditEntry } from '#contracts/console-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
@@ -15,10 +19,15 @@ import {
   type Translate,
 } from './audit-words.ts'
 
-const catalogs = { en: consoleEn, 'zh-Hant': consoleZh }
+/** As the audit section speaks them: the console's words, then the members' and the site's (useTranslation's list). */
+const catalogs = {
+  en: { console: consoleEn, 'console-members': membersEn, 'console-site': siteEn },
+  'zh-Hant': { console: consoleZh, 'console-members': membersZh, 'console-site': siteZh },
+}
 const translate = (locale: Locale): Translate => {
-  const { t } = createTranslator(locale, { console: catalogs[locale] })
-  return (key, options) => t(`console:${key}`, options ?? {}) as string
+  const { t } = createTranslator(locale, catalogs[locale])
+  return (key, options) =>
+    t(key, { ns: ['console', 'console-members', 'console-site'], ...options }) as string
 }
 const en = translate('en')
 const zh = translate('zh-Hant')
@@ -48,13 +57,15 @@ describe('the audit log in words', () => {
   it('has a sentence in both languages for every action the server writes, and a name for every entity', () => {
     for (const locale of ['en', 'zh-Hant'] as const) {
       for (const action of everyAuditAction)
-        expect(typeof messageIn(catalogs[locale], `audit.messages.${action}`), `${locale} ${action}`).toBe(
-          'string',
-        )
+        expect(
+          typeof messageIn(catalogs[locale].console, `audit.messages.${action}`),
+          `${locale} ${action}`,
+        ).toBe('string')
       for (const entity of everyAuditEntity)
-        expect(typeof messageIn(catalogs[locale], `audit.entities.${entity}`), `${locale} ${entity}`).toBe(
-          'string',
-        )
+        expect(
+          typeof messageIn(catalogs[locale].console, `audit.entities.${entity}`),
+          `${locale} ${entity}`,
+        ).toBe('string')
     }
   })
 

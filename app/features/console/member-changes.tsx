@@ -35,7 +35,7 @@ export function MemberChanges({
   action: ConsoleAction
   onChanged(): void
 }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-members'], { nsMode: 'fallback' })
   const [tier, setTier] = useState<Tier>('plus')
   const [period, setPeriod] = useState<Period>('month')
   const [endsOn, setEndsOn] = useState('')
@@ -203,7 +203,7 @@ export function MemberChanges({
 }
 
 function ReasonField({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-members'], { nsMode: 'fallback' })
   return (
     <TextAreaField
       label={t('members.reason')}

@@ -21,7 +21,7 @@ import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: string }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-members'], { nsMode: 'fallback' })
   const { displayLocale } = useRootData()
   const member = useConsoleData(() => consoleApi.get<ConsoleMemberView>(`/members/${memberId}`), memberId)
   const action = useConsoleAction()
@@ -238,7 +238,7 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
 }
 
 function BackLink() {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-members'], { nsMode: 'fallback' })
   return (
     <Link to="/console/members" className="text-sm text-brand-700 hover:underline">
       ← {t('members.back')}

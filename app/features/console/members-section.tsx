@@ -14,7 +14,7 @@ import { ConsoleError } from './console-ui.tsx'
 import { useConsoleAction } from './use-console-action.ts'
 
 export function MembersSection() {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-members'], { nsMode: 'fallback' })
   const navigate = useNavigate()
   const [phone, setPhone] = useState('')
   const action = useConsoleAction()

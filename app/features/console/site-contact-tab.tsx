@@ -21,7 +21,7 @@ import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function SiteContactTab({ me }: { me: ConsoleMe }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const { displayLocale } = useRootData()
   const loaded = useConsoleData(() => consoleApi.get<ConsoleContactChannels>('/site/contact'), 'contact')
   const [saved, setSaved] = useState<ConsoleContactChannels | null>(null)

@@ -25,7 +25,7 @@ import { useConsoleData } from './use-console-data.ts'
 const articleChoicesListId = 'menu-article-choices'
 
 export function SiteMenuTab() {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const groups = useConsoleData(() => consoleApi.get<ConsoleMenuGroup[]>('/site/menu-groups'), 'menu-groups')
   // The newest articles as suggestions for the article fields (any key can still be typed).
   const choices = useConsoleData(
@@ -147,7 +147,7 @@ function MenuGroupCard({
   onSave(name: NameInBothLanguages, articleKeys: string[]): Promise<boolean>
   onDelete(): void
 }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const [name, setName] = useState(group.name)
   const [articles, setArticles] = useState(group.articles)
   const [articleKey, setArticleKey] = useState('')

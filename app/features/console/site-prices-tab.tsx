@@ -17,7 +17,7 @@ import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function SitePricesTab() {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const prices = useConsoleData(() => consoleApi.get<ConsolePrice[]>('/site/prices'), 'prices')
   const [currency, setCurrency] = useState<Currency>('USD')
   const action = useConsoleAction()
@@ -85,7 +85,7 @@ function PriceRow({
   price: ConsolePrice
   onSave(amount: string, stripePriceId: string): Promise<boolean>
 }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const [amount, setAmount] = useState(price.amount)
   const [stripePriceId, setStripePriceId] = useState(price.stripePriceId ?? '')
   const name = planName(t, price)

@@ -31,7 +31,7 @@ interface RuleForm {
 const emptyRule: RuleForm = { fromPath: '', toLocation: '', status: 301 }
 
 export function SiteRedirectsTab() {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const rules = useConsoleData(() => consoleApi.get<ConsoleRedirect[]>('/site/redirects'), 'redirects')
   const action = useConsoleAction()
   const [editing, setEditing] = useState<string | null>(null)
@@ -156,7 +156,7 @@ function RuleFields({
   onCancel?: () => void
   clearOnSuccess?: boolean
 }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const [rule, setRule] = useState<RuleForm>({
     fromPath: initial.fromPath,
     toLocation: initial.toLocation,

@@ -14,7 +14,7 @@ import { SiteTextEditor, SiteTextsTab } from './site-texts-tab.tsx'
 import { type SiteView, sitePathOf, siteTabs } from './site-view.ts'
 
 export function SiteSection({ view, me }: { view: SiteView; me: ConsoleMe }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-ink-950">{t('site.title')}</h1>

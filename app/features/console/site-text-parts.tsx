@@ -42,7 +42,7 @@ export function SiteTextPartsForm({
   errors: PartErrors
   onChange: (data: SiteTextData) => void
 }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const { milestones, groups, stats, links, tagline } = data
   if ([milestones, groups, stats, links, tagline].every((part) => part === undefined)) return null
   const errorOf = (path: string) => errors.get(path)
@@ -231,7 +231,7 @@ function RowList<Row>({
   onChange: (rows: Row[]) => void
   renderRow: (row: Row, index: number, change: (row: Row) => void) => ReactNode
 }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="text-sm font-semibold text-ink-800">{title}</legend>

@@ -38,7 +38,7 @@ import { useConsoleAction } from './use-console-action.ts'
 import { useConsoleData } from './use-console-data.ts'
 
 export function SiteTextsTab({ me }: { me: ConsoleMe }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const { displayLocale } = useRootData()
   const texts = useConsoleData(() => consoleApi.get<SiteTextSummary[]>('/site/texts'), 'site-texts')
   return (
@@ -91,7 +91,7 @@ export function SiteTextEditor({
   text: { key: EditableSiteTextKey; locale: Locale }
   me: ConsoleMe
 }) {
-  const { t } = useTranslation('console')
+  const { t } = useTranslation(['console', 'console-site'], { nsMode: 'fallback' })
   const { publicConfig, displayLocale } = useRootData()
   const loaded = useConsoleData(
     () => consoleApi.get<EditableSiteText>(`/site/texts/${text.key}/${text.locale}`),

@@ -1,7 +1,8 @@
 /**
- * What the diagnosis page shows when there is no report: diagnosing (skeleton), preparing a visitor's device,
- * the input messages, no results, failure with a retry, and the four quota states with their way forward.
- * Messages are the specification's sentences (spec §5, §8), translated by error code.
+ * What the diagnosis page shows when there is no report: preparing a visitor's device, the input messages, no
+ * results, failure with a retry, and the four quota states with their way forward; and the attempts line of a
+ * network whose visitors used their allowance. Messages are the specification's sentences (spec §5, §8), translated
+ * by error code: the page loads this module with the error messages (`errors`), once it has a state to show (ADR 0011).
  */
 import { CircleAlert, Lock, SearchX } from 'lucide-react'
 import { useEffect } from 'react'
@@ -9,30 +10,9 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useRevalidator } from 'react-router'
 import { api } from '#app/api/api-client.ts'
 import { buttonClassName } from '#app/components/button.tsx'
-import { Skeleton } from '#app/components/skeleton.tsx'
-import { Spinner } from '#app/components/spinner.tsx'
+import { loginHref } from '#app/features/account/account-menu.tsx'
+import { DiagnosingSkeleton } from './diagnosing-skeleton.tsx'
 import { type DiagnosisPageState, quotaActionOf } from './diagnosis-state.ts'
-
-export function DiagnosingSkeleton() {
-  const { t } = useTranslation('stocks')
-  return (
-    <div className="flex flex-col gap-4" data-testid="diagnosing">
-      <Spinner label={t('states.diagnosing')} />
-      <div className="grid gap-3 rounded-card border border-ink-100 bg-white p-5">
-        <Skeleton className="h-7 w-1/3" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-      </div>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-        {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
-          <Skeleton key={k} className="h-20" />
-        ))}
-      </div>
-      <Skeleton className="h-72" />
-    </div>
-  )
-}
 
 /**
  * Visitors are counted on a device cookie. A browser's first page request is given one with its report
@@ -61,6 +41,26 @@ export function PreparingDevice() {
         <p className="text-sm text-ink-800">{t('states.needsScript')}</p>
       </noscript>
     </div>
+  )
+}
+
+/**
+ * The attempts line when a visitor's network has used its visitor allowance: "0 left today" would be wrong for
+ * someone who used nothing, so the line says why (many people share the connection) and offers the login instead.
+ */
+export function NetworkLimitLine() {
+  const { t } = useTranslation(['stocks', 'errors'])
+  const location = useLocation()
+  return (
+    <p className="text-sm text-ink-800" data-testid="attempts-left">
+      {t('errors:DIAGNOSIS_LIMIT_NETWORK')}{' '}
+      <Link
+        to={loginHref(location.pathname, location.search)}
+        className="font-medium text-brand-700 underline"
+      >
+        {t('stocks:quota.login')}
+      </Link>
+    </p>
   )
 }
 
