@@ -21,6 +21,7 @@ import type { AnalyticsSpan } from '#server/modules/analytics/analytics.repo.ts'
 import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts'
 import { databaseUrlWithName } from '#server/testing/test-database.ts'
 import { createFreshPostgres } from './support/bench-process.ts'
+import { percentile } from './support/percentile.ts'
 
 const eventCount = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 10_000_000)
 const runs = Number(process.env.BENCH_ANALYTICS_RUNS ?? 20)
@@ -31,10 +32,6 @@ const baseUrl = process.env.DATABASE_URL?.startsWith('postgres')
   ? process.env.DATABASE_URL
   : 'postgres://postgres@127.0.0.1:5432/test'
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
 const round = (value: number) => Math.round(value * 10) / 10
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {

@@ -27,6 +27,7 @@ import { seedTags } from '#server/modules/articles/seed/seed-tags.ts'
 import { createFreshPostgres } from './support/bench-process.ts'
 import { startBenchServer } from './support/bench-server.ts'
 import { measureLoad, printLoadTable } from './support/load.ts'
+import { percentileOfSorted } from './support/percentile.ts'
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '100000' } } })
 const count = Number(values.count)
@@ -71,13 +72,6 @@ const suggestionInputs: [string, Locale][] = [
   ['營收', 'zh-Hant'],
   ['三星電', 'zh-Hant'],
 ]
-
-function percentile(sortedValues: number[], p: number): number {
-  return (
-    sortedValues[Math.min(sortedValues.length - 1, Math.ceil((p / 100) * sortedValues.length) - 1)] ??
-    Number.NaN
-  )
-}
 
 const round = (value: number) => Math.round(value * 10) / 10
 
@@ -171,20 +165,20 @@ try {
     {
       what: 'search, English',
       calls: english.length,
-      'p50 ms': round(percentile(english, 50)),
-      'p95 ms': round(percentile(english, 95)),
+      'p50 ms': round(percentileOfSorted(english, 50)),
+      'p95 ms': round(percentileOfSorted(english, 95)),
     },
     {
       what: 'search, Chinese',
       calls: chinese.length,
-      'p50 ms': round(percentile(chinese, 50)),
-      'p95 ms': round(percentile(chinese, 95)),
+      'p50 ms': round(percentileOfSorted(chinese, 50)),
+      'p95 ms': round(percentileOfSorted(chinese, 95)),
     },
     {
       what: 'suggestions',
       calls: suggestions.length,
-      'p50 ms': round(percentile(suggestions, 50)),
-      'p95 ms': round(percentile(suggestions, 95)),
+      'p50 ms': round(percentileOfSorted(suggestions, 50)),
+      'p95 ms': round(percentileOfSorted(suggestions, 95)),
     },
   ])
 

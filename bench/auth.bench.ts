@@ -22,15 +22,10 @@ import { loadConfig } from '#server/config.ts'
 import { createHttpServer } from '#server/http.ts'
 import { createConsoleSmsSender } from '#server/providers/sms/console-sms.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { percentile } from './support/percentile.ts'
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10)
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
 
 const round = (value: number) => Math.round(value * 10) / 10
 

@@ -18,6 +18,7 @@ import { startFakeStripe } from '#server/providers/payments/testing/fake-stripe.
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { testEnv } from '#server/testing/test-env.ts'
 import { startBenchServer } from './support/bench-server.ts'
+import { percentile } from './support/percentile.ts'
 
 const checkoutsMeasured = Number(process.env.BENCH_CHECKOUTS ?? 200)
 const paidCheckouts = Number(process.env.BENCH_PAID_CHECKOUTS ?? 300)
@@ -121,10 +122,6 @@ async function startCheckout(token: string, tier = 'plus') {
   return { ms: answer.ms, sessionId: data.redirectUrl.split('/').at(-1) ?? '' }
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 try {

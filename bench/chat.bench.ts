@@ -14,6 +14,7 @@ import type { Assistant } from '#server/modules/chat/assistant.ts'
 import { createConfiguredAssistant } from '#server/modules/chat/assistants/configured-assistant.ts'
 import { testEnv } from '#server/testing/test-env.ts'
 import { startBenchServer } from './support/bench-server.ts'
+import { percentile } from './support/percentile.ts'
 
 const questionsMeasured = Number(process.env.BENCH_QUESTIONS ?? 40)
 const concurrentStreams = Number(process.env.BENCH_STREAMS ?? 50)
@@ -119,10 +120,6 @@ function ask(question: string, device: string): Promise<StreamResult> {
   })
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 

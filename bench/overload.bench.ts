@@ -15,6 +15,7 @@ import autocannon from 'autocannon'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { startBenchServer } from './support/bench-server.ts'
+import { percentile } from './support/percentile.ts'
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100)
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 15)
@@ -158,12 +159,6 @@ async function probeLogin(stats: ProbeStats, until: number): Promise<void> {
     record(stats, sent.ms + login.ms, login.status)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 const round = (value: number) => Math.round(value)

@@ -18,6 +18,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { universe } from '#server/providers/market-data/universe.ts'
 import { createFreshPostgres, startBenchProcess } from './support/bench-process.ts'
+import { percentile } from './support/percentile.ts'
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100)
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 20)
@@ -72,12 +73,6 @@ async function probeUntil(
     probe.statuses.set(status, (probe.statuses.get(status) ?? 0) + 1)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 const round = (value: number) => Math.round(value)

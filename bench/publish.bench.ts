@@ -12,8 +12,9 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
-import { toE164Mobile } from '#contracts/mobile-number.ts'
 import { type BenchProcess, createFreshPostgres, startBenchProcess } from './support/bench-process.ts'
+import { logInNewMember, newHongKongMobile } from './support/member-login.ts'
+import { percentile } from './support/percentile.ts'
 
 const publishes = Number(process.env.BENCH_PUBLISHES ?? 20)
 /** A surface that has not shown the article by then counts as not visible. */
@@ -24,11 +25,6 @@ if (!process.env.DATABASE_URL?.startsWith('postgres')) {
   process.exit(0)
 }
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
 const round = (value: number) => Math.round(value * 10) / 10
 
 const browserHeaders = {
@@ -63,30 +59,13 @@ async function startProcesses(): Promise<[BenchProcess, BenchProcess]> {
 
 /** A member holding the editor role, logged in on the first process: the headers of a console call. */
 async function logInEditor(server: BenchProcess): Promise<Record<string, string>> {
-  let mobile = ''
-  let e164: string | undefined
-  while (!e164) {
-    mobile = `6${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
-    e164 = toE164Mobile('HK', mobile)
-  }
-  const grant = spawnSync(process.execPath, ['server/ops.ts', 'console:grant', e164, 'editor'], {
+  const number = newHongKongMobile()
+  const grant = spawnSync(process.execPath, ['server/ops.ts', 'console:grant', number.e164, 'editor'], {
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   })
   if (grant.status !== 0) throw new Error(`console:grant failed: ${grant.stderr}`)
-  const host = server.hostOf('en')
-  const headers = { host, origin: `http://${host}`, 'content-type': 'application/json' }
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/portal${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  if (!(await post('/member/sendCode', { country: 'HK', mobile })).ok) throw new Error('sendCode failed')
-  const outbox = await fetch(`${server.url}/api/portal/dev/sms-outbox?phone=${encodeURIComponent(e164)}`)
-  const code = /\b(\d{6})\b/.exec(
-    ((await outbox.json()) as { data: { body: string }[] }).data[0]?.body ?? '',
-  )?.[1]
-  const login = await post('/member/login', { country: 'HK', mobile, code, agreed: true })
-  const token = /access_token=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1]
-  if (!token) throw new Error(`login failed: ${login.status}`)
-  return { ...headers, 'x-token': token }
+  return (await logInNewMember(server, number)).headers
 }
 
 interface Surface {

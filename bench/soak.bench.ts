@@ -20,11 +20,12 @@
  * the visitors' allowances are raised (every reader comes from 127.0.0.1), so the figures are the server's.
  */
 
-import { randomBytes, randomInt } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
-import { toE164Mobile } from '#contracts/mobile-number.ts'
 import { type BenchProcess, createFreshPostgres, startBenchProcess } from './support/bench-process.ts'
+import { logInNewMember } from './support/member-login.ts'
+import { percentileOfSorted } from './support/percentile.ts'
 
 const soakSeconds = Number(process.env.SOAK_SECONDS ?? 1800)
 const readers = Number(process.env.SOAK_READERS ?? 8)
@@ -128,29 +129,6 @@ async function jsonOf<T>(
   return (await response.json()) as T
 }
 
-/** A new member logged in by SMS code (the development outbox, TEST_ENDPOINTS=loopback): their token. */
-async function logInMember(server: BenchProcess): Promise<string> {
-  let mobile = ''
-  let e164: string | undefined
-  while (!e164) {
-    mobile = `6${String(randomInt(0, 10_000_000)).padStart(7, '0')}`
-    e164 = toE164Mobile('HK', mobile)
-  }
-  const host = server.hostOf('en')
-  const headers = { host, origin: `http://${host}`, 'content-type': 'application/json' }
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/portal${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  if (!(await post('/member/sendCode', { country: 'HK', mobile })).ok) throw new Error('sendCode failed')
-  const outbox = await fetch(`${server.url}/api/portal/dev/sms-outbox?phone=${encodeURIComponent(e164)}`)
-  const code = /\b(\d{6})\b/.exec(
-    ((await outbox.json()) as { data: { body: string }[] }).data[0]?.body ?? '',
-  )?.[1]
-  const login = await post('/member/login', { country: 'HK', mobile, code, agreed: true })
-  const token = /access_token=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1]
-  if (!token) throw new Error(`login failed: ${login.status}`)
-  return token
-}
-
 /** One request of the mix: its kind (for the per-kind figures) and how to send it. */
 interface Step {
   kind: string
@@ -239,11 +217,6 @@ async function stepsOf(server: BenchProcess, member: string | null, device: stri
 
 // --- Figures -------------------------------------------------------------------------------------------------------
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
-
 class Tally {
   requests = 0
   errors = 0
@@ -270,8 +243,8 @@ class Tally {
       'req/s': Math.round(this.requests / seconds),
       errors: this.errors,
       '429/503': this.refused,
-      'p50 ms': Math.round(percentile(sorted, 50) * 10) / 10,
-      'p99 ms': Math.round(percentile(sorted, 99) * 10) / 10,
+      'p50 ms': Math.round(percentileOfSorted(sorted, 50) * 10) / 10,
+      'p99 ms': Math.round(percentileOfSorted(sorted, 99) * 10) / 10,
     }
   }
 }
@@ -304,7 +277,7 @@ try {
     const members = readers >= 4 ? Math.floor(readers / 4) : 0
     const plans = await Promise.all(
       Array.from({ length: readers }, async (_, index) => {
-        const member = index < members ? await logInMember(server) : null
+        const member = index < members ? (await logInNewMember(server)).token : null
         // Each reader one browser: its own device cookie, so its diagnoses are its own day's allowance.
         const device = `tw_device=${randomBytes(16).toString('base64url')}`
         return stepsOf(server, member, device)

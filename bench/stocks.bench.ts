@@ -29,13 +29,10 @@ import { generateDemoCompanyData } from '#server/providers/market-data/demo/demo
 import { universe } from '#server/providers/market-data/universe.ts'
 import { startBenchServer } from './support/bench-server.ts'
 import { measureLoad, printLoadTable } from './support/load.ts'
+import { percentile } from './support/percentile.ts'
 
 const END_DATE = '2026-11-20'
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number
-}
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
