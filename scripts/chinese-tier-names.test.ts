@@ -60,8 +60,8 @@ describe('Chinese tier names', () => {
         tierNames.map((name, index) => [`${at}.${['base', 'plus', 'premium'][index]}`, name]),
       )
     expect(tiersAt('account', 'menu.tiers')).toEqual(same('menu.tiers'))
-    expect(tiersAt('console', 'members.tiers')).toEqual(same('members.tiers'))
-    expect(tiersAt('console', 'site.prices.tiers')).toEqual(same('site.prices.tiers'))
+    expect(tiersAt('console-members', 'members.tiers')).toEqual(same('members.tiers'))
+    expect(tiersAt('console-site', 'site.prices.tiers')).toEqual(same('site.prices.tiers'))
   })
 
   it('are used everywhere in both catalogue folders, set without spaces inside Chinese sentences', () => {
