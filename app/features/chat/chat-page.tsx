@@ -75,6 +75,7 @@ export function ChatPage() {
   const { list, load: loadList, touch } = conversations
   const composerRef = useRef<HTMLTextAreaElement>(null)
   const scrollerRef = useRef<HTMLDivElement>(null)
+  const conversationRef = useRef<HTMLDivElement>(null)
   // Whether the conversation keeps to its newest line: decided by where the reader last left the scroll position,
   // not by the distance after an update (an answer that arrives in one burst is taller than any margin).
   const followsAnswerRef = useRef(true)
@@ -179,6 +180,19 @@ export function ChatPage() {
     const scroller = scrollerRef.current
     if (scroller && followsAnswerRef.current) scroller.scrollTop = scroller.scrollHeight
   }, [state.messages.length, lastText])
+
+  // What grows after the text fires no effect above: the actions, sources and disclaimer shown when the answer ends,
+  // a table drawn once the Markdown renderer has arrived, a file's preview. Followed by size instead.
+  useEffect(() => {
+    const conversation = conversationRef.current
+    if (!conversation || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      const scroller = scrollerRef.current
+      if (scroller && followsAnswerRef.current) scroller.scrollTop = scroller.scrollHeight
+    })
+    observer.observe(conversation)
+    return () => observer.disconnect()
+  }, [])
 
   // Growing content fires no scroll event, so only the reader's own scrolling (or ours, to the end) changes this.
   const noteScrollPosition = () => {
@@ -332,23 +346,25 @@ export function ChatPage() {
           className="min-h-0 flex-1 overflow-y-auto"
           data-testid="conversation"
         >
-          {isOpening ? (
-            <Spinner label={t('chat:conversation.loading')} className="p-4" />
-          ) : isEmpty ? (
-            <ChatWelcome questions={welcome} isDisabled={files.isWaiting} onAsk={ask} />
-          ) : (
-            <Suspense fallback={<Spinner label={t('chat:conversation.loading')} className="p-4" />}>
-              <MessageList
-                messages={state.messages}
-                streaming={state.streaming}
-                label={t('chat:conversation.label')}
-                displayLocale={root.displayLocale}
-                onVote={(m, v) => void vote(m, v)}
-                onCopy={(m) => void copy(m)}
-                onRegenerate={regenerate}
-              />
-            </Suspense>
-          )}
+          <div ref={conversationRef}>
+            {isOpening ? (
+              <Spinner label={t('chat:conversation.loading')} className="p-4" />
+            ) : isEmpty ? (
+              <ChatWelcome questions={welcome} isDisabled={files.isWaiting} onAsk={ask} />
+            ) : (
+              <Suspense fallback={<Spinner label={t('chat:conversation.loading')} className="p-4" />}>
+                <MessageList
+                  messages={state.messages}
+                  streaming={state.streaming}
+                  label={t('chat:conversation.label')}
+                  displayLocale={root.displayLocale}
+                  onVote={(m, v) => void vote(m, v)}
+                  onCopy={(m) => void copy(m)}
+                  onRegenerate={regenerate}
+                />
+              </Suspense>
+            )}
+          </div>
         </div>
 
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-2">
