@@ -12,10 +12,9 @@ import type { HomePicks, HomePicksMonth } from '#app/features/stocks/home-stock-
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { PickRow, PickTableHead, ReturnText } from '#app/features/stocks/pick-rows.tsx'
 import { type DisplayLocale, formatMonth, formatPercent } from '#app/features/stocks/stock-format.ts'
+import { homePicksShown } from './home-picks.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
-/** Picks listed on the home page (the loader sends no more); the caption counts all of the month's. */
-export const homePicksShown = 6
 /** On a phone the table lists fewer, so the section stays about one screen tall. */
 export const phonePicksShown = 3
 

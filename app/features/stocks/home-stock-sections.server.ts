@@ -4,7 +4,7 @@
  * never fails because of them and never shows numbers it does not have.
  */
 
-import { homePicksShown } from '#app/features/home/stock-picks-section.tsx'
+import { homePicksShown } from '#app/features/home/home-picks.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import type { MonthlyPicksAnswer } from '#contracts/monthly-picks.ts'
