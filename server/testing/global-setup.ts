@@ -11,7 +11,7 @@ import { openDatabase } from '#server/db/database.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { seedDatabase } from '#server/db/seed.ts'
 import { databaseUrlWithName, type TestDatabaseTemplate } from './test-database.ts'
-import { testEnv } from './test-env.ts'
+import { testEnv, testPgliteThread } from './test-env.ts'
 
 const cacheDir = path.resolve('node_modules/.cache/tickerwise-tests')
 
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
       await cleaner.end()
     }
   }
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined })
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined, thread: testPgliteThread })
   await migrateDatabase(database)
   await seedDatabase(database, { config: loadConfig(testEnv) })
   const tarball = await dumpPglite(database)

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { type Database, openDatabase } from '#server/db/database.ts'
+import { testPgliteThread } from './test-env.ts'
 
 export type TestDatabaseTemplate =
   | { kind: 'pglite'; tarballPath: string }
@@ -27,7 +28,12 @@ function databaseUrlWithName(url: string, name: string): string {
 export async function openTestDatabase(template: TestDatabaseTemplate): Promise<Database> {
   if (template.kind === 'pglite') {
     const tarball = new Blob([await readFile(template.tarballPath)])
-    return openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: tarball })
+    return openDatabase({
+      kind: 'pglite',
+      dataDir: undefined,
+      loadDataDir: tarball,
+      thread: testPgliteThread,
+    })
   }
   const name = `tw_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: template.url })

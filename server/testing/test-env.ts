@@ -2,6 +2,13 @@
  * The environment every test server and the test database template are configured with. Kept apart from
  * test-runtime.ts so the global setup can read it without importing vitest's test-only API.
  */
+/**
+ * A run opens hundreds of PGlite databases; in a worker thread each is a new isolate compiling PostgreSQL's
+ * WebAssembly again, the churn behind an intermittent V8 crash (nodejs/node#64500). The worker is tested where it is
+ * the subject (pglite-worker-client.test.ts, the backup drill) and by every journey (the built server's default).
+ */
+export const testPgliteThread = 'main'
+
 export const testEnv: Record<string, string> = {
   NODE_ENV: 'test',
   APP_ENV: 'develop',
@@ -12,6 +19,7 @@ export const testEnv: Record<string, string> = {
   MARKET_DATA_DEMO_END_DATE: '2026-11-20',
   MARKET_DATA_COMPANIES: testMarketDataCompanies(),
   STOCKS_PICKS_MONTHS: '6',
+  PGLITE_THREAD: testPgliteThread,
 }
 
 function testMarketDataCompanies(): string {
