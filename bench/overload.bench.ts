@@ -15,7 +15,7 @@ import autocannon from 'autocannon'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { startBenchServer } from './support/bench-server.ts'
-import { percentile } from './support/percentile.ts'
+import { probeSummary } from './support/percentile.ts'
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100)
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 15)
@@ -161,17 +161,7 @@ async function probeLogin(stats: ProbeStats, until: number): Promise<void> {
   }
 }
 
-const round = (value: number) => Math.round(value)
-
-function summary(stats: ProbeStats) {
-  return {
-    probes: stats.latencies.length,
-    'p50 ms': round(percentile(stats.latencies, 50)),
-    'p99 ms': round(percentile(stats.latencies, 99)),
-    'max ms': round(Math.max(...stats.latencies)),
-    statuses: [...stats.statuses.entries()].map(([status, count]) => `${status}×${count}`).join(' '),
-  }
-}
+const summary = (stats: ProbeStats) => probeSummary(stats.latencies, stats.statuses)
 
 try {
   // Warm up: the first render of a page and the first login compile code paths and fill caches.
@@ -220,7 +210,7 @@ try {
   )
   console.log('\nPage load GET / (autocannon)')
   console.table({
-    'req/s': round(pageLoad.requests.average),
+    'req/s': Math.round(pageLoad.requests.average),
     'p50 ms': pageLoad.latency.p50,
     'p99 ms': pageLoad.latency.p99,
     '200': pageAnswers.ok,

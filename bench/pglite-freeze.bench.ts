@@ -18,7 +18,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { universe } from '#server/providers/market-data/universe.ts'
 import { createFreshPostgres, startBenchProcess } from './support/bench-process.ts'
-import { percentile } from './support/percentile.ts'
+import { probeSummary } from './support/percentile.ts'
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100)
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 20)
@@ -75,17 +75,7 @@ async function probeUntil(
   }
 }
 
-const round = (value: number) => Math.round(value)
-
-function summary(probe: Probe) {
-  return {
-    probes: probe.ttfb.length,
-    'p50 ms': round(percentile(probe.ttfb, 50)),
-    'p99 ms': round(percentile(probe.ttfb, 99)),
-    'max ms': round(Math.max(...probe.ttfb)),
-    statuses: [...probe.statuses.entries()].map(([status, count]) => `${status}×${count}`).join(' '),
-  }
-}
+const summary = (probe: Probe) => probeSummary(probe.ttfb, probe.statuses)
 
 const diagnosisPaths = universe
   .slice(0, 20)
@@ -98,7 +88,7 @@ const diagnosisPaths = universe
 async function memoryOf(pid: number): Promise<{ rssMb: number; peakMb: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN)
-  return { rssMb: round(kb('VmRSS') / 1024), peakMb: round(kb('VmHWM') / 1024) }
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) }
 }
 
 /** One configuration: start, warm up, load the diagnosis API while probing, stop. */
@@ -159,7 +149,7 @@ async function measure(name: string, processEnv: Record<string, string>, dataDir
         'peak MB': loaded.peakMb,
       },
       load: {
-        'req/s': round(load.requests.average),
+        'req/s': Math.round(load.requests.average),
         'p50 ms': load.latency.p50,
         'p99 ms': load.latency.p99,
         statuses: [...diagnosisStatuses.entries()].map(([status, count]) => `${status}×${count}`).join(' '),

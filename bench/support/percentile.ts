@@ -13,3 +13,14 @@ export function percentile(values: readonly number[], p: number): number {
     p,
   )
 }
+
+/** One row of a probe table: how many answered, p50 / p99 / max in whole ms, and the statuses seen with counts. */
+export function probeSummary(latencies: readonly number[], statuses: ReadonlyMap<number, number>) {
+  return {
+    probes: latencies.length,
+    'p50 ms': Math.round(percentile(latencies, 50)),
+    'p99 ms': Math.round(percentile(latencies, 99)),
+    'max ms': Math.round(Math.max(...latencies)),
+    statuses: [...statuses.entries()].map(([status, count]) => `${status}×${count}`).join(' '),
+  }
+}
