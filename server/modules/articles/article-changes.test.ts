@@ -126,6 +126,19 @@ describe('word of a change between processes', () => {
     }
   })
 
+  it.runIf(process.env.REDIS_URL)(
+    'reports no failure when closed before Redis confirmed the subscription',
+    async () => {
+      const redis = new Redis(process.env.REDIS_URL as string)
+      const failures: string[] = []
+      const changes = createArticleChanges({ redis, log: (message) => failures.push(message) })
+      await changes.close()
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      redis.disconnect()
+      expect(failures).toEqual([])
+    },
+  )
+
   it('stays within the process on PGlite: its own listeners hear a change before publish resolves', async () => {
     const changes = createArticleChanges({ database: { ...database, kind: 'pglite' } })
     const seen: ArticleChange[] = []

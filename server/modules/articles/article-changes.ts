@@ -121,6 +121,7 @@ function redisTransport(
   // A connection in subscriber mode can do nothing else: its own.
   const subscriber = redis.duplicate()
   let subscribedOnce = false
+  let closed = false
   subscriber.on('error', (error) => log('article changes: Redis subscriber', error))
   subscriber.on('message', (_channel, message: string) => receive(message))
   subscriber.on('ready', () => {
@@ -128,12 +129,16 @@ function redisTransport(
     if (subscribedOnce) missedSome()
     subscribedOnce = true
   })
-  subscriber.subscribe(articleChangesChannel).catch((error) => log('article changes: subscribe', error))
+  // Closed before the subscription was confirmed (a process that stops right after starting): no failure to report.
+  subscriber.subscribe(articleChangesChannel).catch((error) => {
+    if (!closed) log('article changes: subscribe', error)
+  })
   return {
     async send(message) {
       await redis.publish(articleChangesChannel, message)
     },
     async close() {
+      closed = true
       subscriber.disconnect()
     },
   }
