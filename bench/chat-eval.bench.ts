@@ -9,9 +9,9 @@
  * companies of the tests. Times vary with the machine and its load.
  */
 import { systemClock } from '#server/clock.ts'
+import type { Assistant } from '#server/modules/chat/assistant.ts'
 import { createConfiguredAssistant } from '#server/modules/chat/assistants/configured-assistant.ts'
 import { createOfflineAssistant } from '#server/modules/chat/assistants/offline-assistant.ts'
-import type { Assistant } from '#server/modules/chat/assistant.ts'
 import { evalQuestions, runEval, summarizeEval } from '#server/modules/chat/testing/chat-eval/eval-run.ts'
 import { testEnv } from '#server/testing/test-env.ts'
 import { startBenchServer } from './support/bench-server.ts'
@@ -57,18 +57,25 @@ async function report(name: string, assistant: Assistant): Promise<void> {
   console.log('|---|---|---:|---:|---:|')
   for (const row of summarizeEval(results)) {
     const pct = (n: number) => (row.asked ? `${n} (${Math.round((n / row.asked) * 100)}%)` : '—')
-    console.log(`| ${row.locale} | ${row.category} | ${row.asked} | ${pct(row.relevant)} | ${pct(row.honest)} |`)
+    console.log(
+      `| ${row.locale} | ${row.category} | ${row.asked} | ${pct(row.relevant)} | ${pct(row.honest)} |`,
+    )
   }
   const ms = (v: number) => `${v.toFixed(1)} ms`
-  console.log(`First streamed text: p50 ${ms(percentile(firstText, 50))}, p95 ${ms(percentile(firstText, 95))}`)
+  console.log(
+    `First streamed text: p50 ${ms(percentile(firstText, 50))}, p95 ${ms(percentile(firstText, 95))}`,
+  )
   if (process.env.BENCH_VERBOSE)
     for (const r of results.filter((x) => !x.score.relevant || !x.score.honest))
-      console.log(`- [${r.question.locale} ${r.question.category}] ${r.question.q}: ${[...r.score.missing, ...r.score.wrong].join('; ')}`)
+      console.log(
+        `- [${r.question.locale} ${r.question.category}] ${r.question.q}: ${[...r.score.missing, ...r.score.wrong].join('; ')}`,
+      )
 }
 
 try {
   await report('Offline assistant', createOfflineAssistant(deps))
-  if (runtime.config.chat.provider === 'openai') await report('Model assistant', createConfiguredAssistant(deps))
+  if (runtime.config.chat.provider === 'openai')
+    await report('Model assistant', createConfiguredAssistant(deps))
 } finally {
   await server.close()
 }

@@ -18,14 +18,29 @@ async function ask(page: Page, question: string) {
 
 const questions = (site: Site) =>
   site.locale === 'zh-Hant'
-    ? { figure: '蘋果的RSI是多少？', rsi: 'RSI（14 日）', define: '什麼是市盈率？', term: '市盈率', asOf: '資料日期' }
-    : { figure: 'What is Apple’s RSI?', rsi: 'RSI (14 days)', define: 'What is a P/E ratio?', term: 'P/E ratio', asOf: 'as of' }
+    ? {
+        figure: '蘋果的RSI是多少？',
+        rsi: 'RSI（14 日）',
+        define: '什麼是市盈率？',
+        term: '市盈率',
+        asOf: '資料日期',
+      }
+    : {
+        figure: 'What is Apple’s RSI?',
+        rsi: 'RSI (14 days)',
+        define: 'What is a P/E ratio?',
+        term: 'P/E ratio',
+        asOf: 'as of',
+      }
 
 test.beforeEach(async ({ page, site }) => {
   await acceptCookies(page, site.origin)
 })
 
-test('answers a figure question with that figure first and a definition from the glossary', async ({ page, site }) => {
+test('answers a figure question with that figure first and a definition from the glossary', async ({
+  page,
+  site,
+}) => {
   const q = questions(site)
   await page.goto('/ai-qna')
   await waitForHydration(page)

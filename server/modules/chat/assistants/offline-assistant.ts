@@ -28,6 +28,7 @@ import { answerDefine } from './offline/define.ts'
 import { answerDiagnosis } from './offline/diagnosis.ts'
 import { answerFigure } from './offline/figure.ts'
 import { answerHot } from './offline/hot.ts'
+import { answerInsiders } from './offline/insiders.ts'
 import type { IntentHandler } from './offline/intent-answer.ts'
 import { answerIndex } from './offline/market-index.ts'
 import { answerNews } from './offline/news.ts'
@@ -47,6 +48,7 @@ const intentAnswers: Record<Exclude<Intent, DeclinedIntent>, IntentHandler> = {
   price: answerPrice,
   diagnosis: answerDiagnosis,
   figure: answerFigure,
+  insiders: answerInsiders,
   define: answerDefine,
   advice: answerAdvice,
   index: answerIndex,
@@ -106,7 +108,7 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
     const plan = await planAnswer(stocks, request.question, request.history)
     if (signal.aborted) return
     const { mentions, uncovered } = plan
-    let reading = plan.reading
+    const reading = plan.reading
     if (
       request.files &&
       readsAsFileQuestion(request.question, request.files, {
@@ -154,7 +156,11 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
 
     async function* answerIntent(): AsyncGenerator<AssistantEvent> {
       if (reading.intent === 'not_stock') writeCannot(w, notStockIn(request.question) ?? 'unknown')
-      else if (reading.intent === 'forecast' || reading.intent === 'out_of_scope' || reading.intent === 'unknown')
+      else if (
+        reading.intent === 'forecast' ||
+        reading.intent === 'out_of_scope' ||
+        reading.intent === 'unknown'
+      )
         writeCannot(w, reading.intent)
       else
         yield* intentAnswers[reading.intent]({
@@ -174,7 +180,6 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
       if (uncovered.length > 0) {
         // Named but not covered: said by name first; the companies we do cover are answered after it.
         writeNotCovered(w, uncovered)
-        if (mentions.length === 1 && reading.intent === 'compare') reading = { ...reading, intent: 'valuation' }
       }
       // Only companies we do not cover: the reason and their peers are the whole answer.
       if (plan.unknownName) writeCannot(w, 'no_company')
@@ -182,7 +187,8 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
     } catch (error) {
       if (!(error instanceof ToolNotFound) && !(error instanceof DataNotReady)) throw error
       w.lines.length = 0
-      if (error instanceof DataNotReady) writeCannot(w, 'no_data', companyLabel(error.code, error.market, locale))
+      if (error instanceof DataNotReady)
+        writeCannot(w, 'no_data', companyLabel(error.code, error.market, locale))
       else writeCannot(w, 'no_company')
     }
     if (signal.aborted) return

@@ -19,6 +19,7 @@ export type Intent =
   | 'news'
   | 'diagnosis'
   | 'figure'
+  | 'insiders'
   | 'define'
   | 'advice'
   | 'forecast'
@@ -45,7 +46,15 @@ export interface QuestionReading {
 const advicePattern =
   /\bshould (i|we) (buy|sell|hold|invest|get)\b|\bis (it|\w+) (a )?good (buy|time to buy|investment)|worth buying|\bbuy or sell\b|\btell me to (buy|sell)\b|\b(buy|sell) (it )?now\b|what (stocks?|shares?) (should|to) (i )?buy|recommend (me )?(a |some )?(stocks?|buying)|該不該買|應該買|應不應該買|值得買|可以買嗎|好買嗎|買入還是賣出|要不要買|該不該賣|應該賣|要不要賣|買唔買得|推薦.*買|叫我(買|賣)|買甚麼股|買什麼股/
 
-const patterns: Array<[Exclude<Intent, 'unknown' | 'diagnosis' | 'figure' | 'define' | 'advice' | 'not_stock' | 'index' | 'out_of_scope'>, RegExp]> = [
+const patterns: Array<
+  [
+    Exclude<
+      Intent,
+      'unknown' | 'diagnosis' | 'figure' | 'define' | 'advice' | 'not_stock' | 'index' | 'out_of_scope'
+    >,
+    RegExp,
+  ]
+> = [
   // Questions about the future come first: the assistant describes data, it does not predict.
   [
     'forecast',
@@ -60,6 +69,10 @@ const patterns: Array<[Exclude<Intent, 'unknown' | 'diagnosis' | 'figure' | 'def
     /\b(hot|hottest|trending|most active|buzz|movers|market today|today.s market|market summary|summary of (the |today.s )?market)\b|熱門|熱股|最熱|人氣|今日市場|今天市場|大市(表現|如何|怎樣)|市場概況/,
   ],
   ['compare', /\b(compare|comparison|versus|vs\.?)\b|比較|對比|相比|哪個好|哪一個|[和跟與].{1,12}比/],
+  [
+    'insiders',
+    /\binsiders?\b|\bexecutives?('s?|’s?)? (moves|buying|selling|bought|sold|trades)|\b(directors?|management) (bought|sold|buying|selling)|高管(買|賣|增持|減持|動向)|董事(買|賣|增持|減持)|內部人(交易|買賣)/,
+  ],
   ['news', /\b(news|articles?|headlines?|stories|reports? about|read about)\b|新聞|文章|報導|消息|資訊/],
   [
     'valuation',
@@ -143,7 +156,8 @@ export function readQuestion(question: string, companies: number): QuestionReadi
     const priceOverPeriod =
       intent === 'price' && figures.every((k) => k === 'price') && (period !== null || returnWords.test(text))
     const verdictOnly = intent === 'valuation' && figures.every((k) => k === 'fair_value')
-    if (companies >= 2 && ['compare', 'diagnosis', 'valuation', 'price', 'unknown'].includes(intent)) intent = 'compare'
+    if (companies >= 2 && ['compare', 'diagnosis', 'valuation', 'price', 'unknown'].includes(intent))
+      intent = 'compare'
     else if (
       companies === 1 &&
       ['diagnosis', 'valuation', 'price', 'unknown'].includes(intent) &&

@@ -78,5 +78,10 @@ export function term(
   definitionEn: string,
   definitionZh: string,
 ): GlossaryTerm {
-  return { key, shownAt, names: { en, 'zh-Hant': zh }, definition: { en: definitionEn, 'zh-Hant': definitionZh } }
+  return {
+    key,
+    shownAt,
+    names: { en, 'zh-Hant': zh },
+    definition: { en: definitionEn, 'zh-Hant': definitionZh },
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { definitionAsked, defineTerm, findTerms, glossary } from './glossary.ts'
+import { defineTerm, definitionAsked, findTerms, glossary } from './glossary.ts'
 import { shownAtPages } from './glossary-term.ts'
 
 describe('the chat’s glossary', () => {
@@ -19,7 +19,10 @@ describe('the chat’s glossary', () => {
   it('finds each term by every one of its names', () => {
     for (const term of glossary)
       for (const name of [...term.names.en, ...term.names['zh-Hant']])
-        expect(findTerms(`What is ${name}?`).some((m) => m.term === term), `${term.key}: ${name}`).toBe(true)
+        expect(
+          findTerms(`What is ${name}?`).some((m) => m.term === term),
+          `${term.key}: ${name}`,
+        ).toBe(true)
   })
 
   it.each([
@@ -46,7 +49,10 @@ describe('the chat’s glossary', () => {
   it('answers in the reader’s language with the page that shows the term', () => {
     const term = glossary.find((t) => t.key === 'dividend_yield')
     if (!term) throw new Error('no dividend yield')
-    expect(defineTerm(term, 'en')).toMatchObject({ name: 'dividend yield', shownAt: { href: '/ai-stock-diagnosis' } })
+    expect(defineTerm(term, 'en')).toMatchObject({
+      name: 'dividend yield',
+      shownAt: { href: '/ai-stock-diagnosis' },
+    })
     expect(defineTerm(term, 'zh-Hant').definition).toContain('每股股息')
   })
 })

@@ -24,7 +24,7 @@ const latinWord = /[a-z0-9]/
 const names: NameEntry[] = glossary
   .flatMap((t) =>
     [...t.names.en, ...t.names['zh-Hant']].map((name) => ({
-      text: name.toLowerCase(),
+      text: normalize(name),
       term: t,
       latin: !cjk.test(name),
     })),

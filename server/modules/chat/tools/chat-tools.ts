@@ -69,9 +69,13 @@ export function toolLabel(name: ToolName, input: Record<string, unknown>, locale
     case 'getStockFigures':
       return zh ? `讀取「${subject}」的數據…` : `Reading the figures of “${subject}”…`
     case 'listInsiderMoves':
-      return zh ? `讀取${subject ? `「${subject}」的` : market ?? ''}高管動向…` : `Reading executives’ moves${subject ? ` at “${subject}”` : ''}…`
+      return zh
+        ? `讀取${subject ? `「${subject}」的` : (market ?? '')}高管動向…`
+        : `Reading executives’ moves${subject ? ` at “${subject}”` : ''}…`
     case 'defineTerm':
-      return zh ? `查閱詞彙「${String(input.term ?? '')}」…` : `Looking up “${String(input.term ?? '')}” in the glossary…`
+      return zh
+        ? `查閱詞彙「${String(input.term ?? '')}」…`
+        : `Looking up “${String(input.term ?? '')}” in the glossary…`
   }
 }
 

@@ -219,6 +219,12 @@ const meanings: Record<FigureKey, Bilingual> = {
 
 const notHeld: Bilingual = { en: 'n/a', 'zh-Hant': '不適用' }
 
+const zoneNames: Record<'safe' | 'grey' | 'distress', Bilingual> = {
+  safe: { en: 'safe zone', 'zh-Hant': '安全區' },
+  grey: { en: 'grey zone', 'zh-Hant': '灰色區' },
+  distress: { en: 'distress zone', 'zh-Hant': '危險區' },
+}
+
 function times(value: number): string {
   return `${value.toFixed(1)}x`
 }
@@ -360,7 +366,8 @@ export function readFigure(d: StockDiagnosis, key: FigureKey, locale: Locale): S
       const asOf = h.fiscalYear ? `FY${h.fiscalYear}` : fiscal
       // Banks and insurers are judged by equity to assets, not a Z-score: that is not an Altman Z.
       const value = h.model === 'financials_equity_to_assets' ? null : h.value
-      return make(value, 'index', (v) => `${v.toFixed(2)} (${h.modelLabel})`, asOf)
+      const zone = h.zone ? zoneNames[h.zone][locale] : null
+      return make(value, 'index', (v) => (zone ? `${v.toFixed(2)} (${zone})` : v.toFixed(2)), asOf)
     }
     case 'piotroski': {
       const f = d.scoreDetails.find((s) => s.key === 'fundamentals')

@@ -7,7 +7,11 @@
  */
 import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
 import type { AssistantTurn } from '../../assistant.ts'
-import { type CompanyMention, findCompanyMentions, findMisspelledCompany } from '../../tools/company-mentions.ts'
+import {
+  type CompanyMention,
+  findCompanyMentions,
+  findMisspelledCompany,
+} from '../../tools/company-mentions.ts'
 import { toTraditional } from '../../tools/simplified-chinese.ts'
 import { type QuestionReading, readQuestion } from '../offline-text.ts'
 import { type UncoveredCompany, uncoveredIn } from './out-of-coverage.ts'
@@ -23,7 +27,7 @@ export interface AnswerPlan {
 /** Capitalised words a question uses that are not names of companies. */
 const ordinaryCapitals = new Set(
   (
-    'is are was what what’s what\'s which who how why when where the show give tell compare should could would will ' +
+    "is are was what what’s what's which who how why when where the show give tell compare should could would will " +
     'does do did can i me my and or of in on for to a an any most top cheapest latest news please hi hello hong kong ' +
     'japan japanese tokyo korea korean seoul american america nasdaq nyse wall street today this these those ' +
     'monthly hot trending and also explain define'
@@ -61,7 +65,9 @@ export async function planAnswer(
     const periodOnly = own.intent === 'unknown' && own.period !== null
     // "And the RSI?" reads alone as a definition; after a company it asks for that company's figure.
     const figuresOnly =
-      own.figures.length > 0 && (own.intent !== 'define' || /^\s*(and|what about|how about|also)\b|^(那|還有|咁|而)|呢[？?]?\s*$/i.test(question))
+      own.figures.length > 0 &&
+      (own.intent !== 'define' ||
+        /^\s*(and|what about|how about|also)\b|^(那|還有|咁|而)|呢[？?]?\s*$/i.test(question))
     const backReference = pointsBack.test(toTraditional(question).toLowerCase())
     const borrows =
       periodOnly ||
@@ -88,7 +94,10 @@ export async function planAnswer(
     } else if (mentions.length === 1 && reading.intent === 'diagnosis' && own.intent === 'unknown') {
       // "What about Sony?": the intent of the question before, for this company.
       const before = readQuestion(previous.text, 1)
-      if (!['unknown', 'forecast', 'compare', 'define'].includes(before.intent) && companyIntents.includes(before.intent))
+      if (
+        !['unknown', 'forecast', 'compare', 'define'].includes(before.intent) &&
+        companyIntents.includes(before.intent)
+      )
         reading = { ...before, period: reading.period ?? before.period }
     }
   }
@@ -103,6 +112,9 @@ export async function planAnswer(
       reading = readQuestion(question, 1)
     }
   }
+  // "Compare Apple and Palantir": the one we cover is answered alone, after the other is named as not covered.
+  if (uncovered.length > 0 && mentions.length === 1 && reading.intent === 'compare')
+    reading = { ...reading, intent: reading.figures.length > 0 ? 'figure' : 'valuation' }
   const needsCompany = ['valuation', 'price', 'diagnosis', 'figure', 'advice', 'forecast'].includes(
     reading.intent,
   )

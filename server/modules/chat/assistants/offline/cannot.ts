@@ -42,9 +42,7 @@ export type CannotReason =
 function opening(reason: CannotReason, zh: boolean, subject: string | undefined): string {
   switch (reason) {
     case 'forecast':
-      return zh
-        ? '抱歉，我無法預測股價或市場走勢。'
-        : 'Sorry, I cannot predict prices or markets.'
+      return zh ? '抱歉，我無法預測股價或市場走勢。' : 'Sorry, I cannot predict prices or markets.'
     case 'unknown':
       return zh ? '抱歉，我無法回答這個問題。' : 'Sorry, I cannot answer that question.'
     case 'no_company':

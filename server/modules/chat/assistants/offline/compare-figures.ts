@@ -38,7 +38,9 @@ function writeFigureTable(w: Writer, results: StockFiguresResult[]): void {
     ...results.map((r) => {
       const figure = r.figures[i]
       if (!figure) return ''
-      return figure.asOf.startsWith('FY') && figure.value !== null ? `${figure.text} (${figure.asOf})` : figure.text
+      return figure.asOf.startsWith('FY') && figure.value !== null
+        ? `${figure.text} (${figure.asOf})`
+        : figure.text
     }),
   ])
   w.lines.push(table([zh ? '項目' : 'Figure', ...results.map((r) => r.stock.displayCode)], rows))
@@ -46,6 +48,7 @@ function writeFigureTable(w: Writer, results: StockFiguresResult[]): void {
   if (results.some((r) => r.isDemo))
     w.lines.push(zh ? '來源：本站 AI 診斷（示範數據）。' : 'Source: our AI diagnosis (demo data).')
   w.lines.push(
-    (zh ? '完整診斷：' : 'Full diagnoses: ') + results.map((r) => `[${r.stock.name}](${r.href})`).join(zh ? '、' : ', '),
+    (zh ? '完整診斷：' : 'Full diagnoses: ') +
+      results.map((r) => `[${r.stock.name}](${r.href})`).join(zh ? '、' : ', '),
   )
 }

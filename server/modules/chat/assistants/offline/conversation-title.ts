@@ -11,6 +11,7 @@ const intentTitles: Record<
   Record<Locale, string>
 > = {
   figure: { en: 'figures', 'zh-Hant': '數據' },
+  insiders: { en: 'executives’ moves', 'zh-Hant': '高管動向' },
   advice: { en: 'what the data says', 'zh-Hant': '數據解讀' },
   valuation: { en: 'valuation', 'zh-Hant': '估值' },
   diagnosis: { en: 'AI diagnosis', 'zh-Hant': 'AI 診斷' },

@@ -57,7 +57,7 @@ export function writeFigures(w: Writer, r: StockFiguresResult): void {
   }
   w.lines.push(
     zh
-      ? `完整分析請見 [${r.stock.name} 的 AI 診斷](${r.href})。`
+      ? `完整分析請見 [${r.stock.name}的 AI 診斷](${r.href})。`
       : `The full picture is in [${r.stock.name}’s AI diagnosis](${r.href}).`,
   )
 }

@@ -30,7 +30,9 @@ export function writeNotCovered(w: Writer, companies: UncoveredCompany[]): void 
     else
       w.lines.push(
         `We do not cover **${name}**: it is not among the US, Hong Kong, Japan and Korea companies we cover.${
-          peers.length > 0 ? ` The nearest covered ${peers.length > 1 ? 'peers are' : 'peer is'} ${peers.join(', ')}.` : ''
+          peers.length > 0
+            ? ` The nearest covered ${peers.length > 1 ? 'peers are' : 'peer is'} ${peers.join(', ')}.`
+            : ''
         }`,
       )
   }

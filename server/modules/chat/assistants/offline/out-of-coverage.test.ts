@@ -4,7 +4,9 @@ import { indexIn, isOutOfScope, notStockIn, uncoveredCompanies, uncoveredIn } fr
 
 describe('what a question names that we do not cover', () => {
   it('lists only companies outside the universe, with peers that are in it', () => {
-    const names = new Set(universe.flatMap((c) => [c.nameEn, c.nameZh, ...c.aliases].map((n) => n.toLowerCase())))
+    const names = new Set(
+      universe.flatMap((c) => [c.nameEn, c.nameZh, ...c.aliases].map((n) => n.toLowerCase())),
+    )
     for (const company of uncoveredCompanies) {
       for (const name of company.names) expect(names.has(name.toLowerCase()), name).toBe(false)
       for (const peer of company.peers) expect(findCompany(peer.market, peer.code), peer.code).toBeDefined()

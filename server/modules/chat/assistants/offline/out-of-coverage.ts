@@ -15,37 +15,128 @@ export interface UncoveredCompany {
   peers: Array<{ market: Market; code: string }>
 }
 
-const c = (
-  en: string,
-  zh: string,
-  names: string[],
-  peers: Array<[Market, string]>,
-): UncoveredCompany => ({
+const c = (en: string, zh: string, names: string[], peers: Array<[Market, string]>): UncoveredCompany => ({
   names: [en, zh, ...names],
   label: { en, 'zh-Hant': zh },
   peers: peers.map(([market, code]) => ({ market, code })),
 })
 
 export const uncoveredCompanies: UncoveredCompany[] = [
-  c('Palantir', 'Palantir', ['PLTR', '帕蘭提爾'], [['us', 'ORCL'], ['us', 'MSFT']]),
-  c('Snowflake', 'Snowflake', ['雪花公司'], [['us', 'ORCL'], ['us', 'MSFT']]),
-  c('Adobe', 'Adobe', ['ADBE', '奧多比'], [['us', 'CRM'], ['us', 'MSFT']]),
-  c('IBM', 'IBM', ['國際商業機器'], [['us', 'ORCL'], ['us', 'MSFT']]),
-  c('Zoom', 'Zoom', ['Zoom Video'], [['us', 'MSFT'], ['us', 'CSCO']]),
+  c(
+    'Palantir',
+    'Palantir',
+    ['PLTR', '帕蘭提爾'],
+    [
+      ['us', 'ORCL'],
+      ['us', 'MSFT'],
+    ],
+  ),
+  c(
+    'Snowflake',
+    'Snowflake',
+    ['雪花公司'],
+    [
+      ['us', 'ORCL'],
+      ['us', 'MSFT'],
+    ],
+  ),
+  c(
+    'Adobe',
+    'Adobe',
+    ['ADBE', '奧多比'],
+    [
+      ['us', 'CRM'],
+      ['us', 'MSFT'],
+    ],
+  ),
+  c(
+    'IBM',
+    'IBM',
+    ['國際商業機器'],
+    [
+      ['us', 'ORCL'],
+      ['us', 'MSFT'],
+    ],
+  ),
+  c(
+    'Zoom',
+    'Zoom',
+    ['Zoom Video'],
+    [
+      ['us', 'MSFT'],
+      ['us', 'CSCO'],
+    ],
+  ),
   c('Shopify', 'Shopify', ['SHOP'], [['us', 'AMZN']]),
   c('Spotify', 'Spotify', ['SPOT'], [['us', 'NFLX']]),
-  c('PayPal', 'PayPal', ['PYPL', '貝寶'], [['us', 'V'], ['us', 'MA']]),
-  c('Robinhood', 'Robinhood', ['HOOD'], [['us', 'MS'], ['us', 'GS']]),
+  c(
+    'PayPal',
+    'PayPal',
+    ['PYPL', '貝寶'],
+    [
+      ['us', 'V'],
+      ['us', 'MA'],
+    ],
+  ),
+  c(
+    'Robinhood',
+    'Robinhood',
+    ['HOOD'],
+    [
+      ['us', 'MS'],
+      ['us', 'GS'],
+    ],
+  ),
   c('Rivian', 'Rivian', ['RIVN'], [['us', 'TSLA']]),
   c('Lucid', 'Lucid', ['LCID'], [['us', 'TSLA']]),
-  c('Ford', '福特', ['Ford Motor', '福特汽車'], [['us', 'TSLA'], ['jp', '7203']]),
-  c('General Motors', '通用汽車', ['GM'], [['us', 'TSLA'], ['jp', '7203']]),
+  c(
+    'Ford',
+    '福特',
+    ['Ford Motor', '福特汽車'],
+    [
+      ['us', 'TSLA'],
+      ['jp', '7203'],
+    ],
+  ),
+  c(
+    'General Motors',
+    '通用汽車',
+    ['GM'],
+    [
+      ['us', 'TSLA'],
+      ['jp', '7203'],
+    ],
+  ),
   c('NIO', '蔚來', ['蔚來汽車'], [['us', 'TSLA']]),
   c('XPeng', '小鵬汽車', ['小鵬', 'Xpeng Motors'], [['us', 'TSLA']]),
-  c('Nissan', '日產', ['日產汽車', 'Nissan Motor'], [['jp', '7203'], ['jp', '7267']]),
-  c('Arm', 'Arm', ['Arm Holdings', 'ARM Holdings', '安謀'], [['us', 'QCOM'], ['us', 'NVDA']]),
+  c(
+    'Nissan',
+    '日產',
+    ['日產汽車', 'Nissan Motor'],
+    [
+      ['jp', '7203'],
+      ['jp', '7267'],
+    ],
+  ),
+  c(
+    'Arm',
+    'Arm',
+    ['Arm Holdings', 'ARM Holdings', '安謀'],
+    [
+      ['us', 'QCOM'],
+      ['us', 'NVDA'],
+    ],
+  ),
   c('MediaTek', '聯發科', ['聯發科技'], [['us', 'QCOM']]),
-  c('Dell', '戴爾', ['Dell Technologies'], [['hk', '0992'], ['us', 'AAPL']]),
+  c(
+    'Dell',
+    '戴爾',
+    ['Dell Technologies'],
+    [
+      ['hk', '0992'],
+      ['us', 'AAPL'],
+    ],
+  ),
   c('Toshiba', '東芝', [], [['jp', '6501']]),
   c('Sharp', '夏普', [], [['jp', '6758']]),
   c('Grab', 'Grab', ['Grab Holdings'], [['us', 'UBER']]),
@@ -54,8 +145,16 @@ export const uncoveredCompanies: UncoveredCompany[] = [
 
 /** Stock indexes readers ask about as if they were companies; each with the market it measures. */
 export const stockIndexes: Array<{ pattern: RegExp; label: Record<Locale, string>; market: Market }> = [
-  { pattern: /s&p ?500|標普 ?500|標準普爾/, label: { en: 'the S&P 500', 'zh-Hant': '標普 500 指數' }, market: 'us' },
-  { pattern: /dow jones|\bthe dow\b|道瓊/, label: { en: 'the Dow Jones', 'zh-Hant': '道瓊斯指數' }, market: 'us' },
+  {
+    pattern: /s&p ?500|標普 ?500|標準普爾/,
+    label: { en: 'the S&P 500', 'zh-Hant': '標普 500 指數' },
+    market: 'us',
+  },
+  {
+    pattern: /dow jones|\bthe dow\b|道瓊/,
+    label: { en: 'the Dow Jones', 'zh-Hant': '道瓊斯指數' },
+    market: 'us',
+  },
   {
     pattern: /nasdaq (composite|100|index)|納斯達克(綜合)?指數|納指/,
     label: { en: 'the Nasdaq index', 'zh-Hant': '納斯達克指數' },
@@ -72,7 +171,11 @@ export const stockIndexes: Array<{ pattern: RegExp; label: Record<Locale, string
     market: 'jp',
   },
   { pattern: /\btopix\b|東證指數/, label: { en: 'TOPIX', 'zh-Hant': '東證指數' }, market: 'jp' },
-  { pattern: /\bkospi\b|韓國綜合指數|韓綜指/, label: { en: 'the KOSPI', 'zh-Hant': '韓國綜合指數' }, market: 'kr' },
+  {
+    pattern: /\bkospi\b|韓國綜合指數|韓綜指/,
+    label: { en: 'the KOSPI', 'zh-Hant': '韓國綜合指數' },
+    market: 'kr',
+  },
 ]
 
 /** Things that are not stocks: what the answer calls them, by kind. */

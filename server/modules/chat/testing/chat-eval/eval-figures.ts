@@ -16,9 +16,11 @@ function num(d: StockDiagnosis, name: string): number | null {
 }
 
 function value(d: StockDiagnosis, key: FigureKey, zh: boolean): { text: string } | null {
-  const money = (v: number | null | undefined) => (v == null ? null : { text: formatMoney(v, d.stock.currency) })
+  const money = (v: number | null | undefined) =>
+    v == null ? null : { text: formatMoney(v, d.stock.currency) }
   const pct = (v: number | null, signed = false) => (v === null ? null : { text: formatPercent(v, signed) })
-  const x = (v: number | null, digits = 1, suffix = 'x') => (v === null ? null : { text: `${v.toFixed(digits)}${suffix}` })
+  const x = (v: number | null, digits = 1, suffix = 'x') =>
+    v === null ? null : { text: `${v.toFixed(digits)}${suffix}` }
   const lastDate = d.history.at(-1)?.date ?? ''
   const from = new Date(`${lastDate}T00:00:00Z`)
   from.setUTCDate(from.getUTCDate() - 364)
@@ -83,7 +85,10 @@ function value(d: StockDiagnosis, key: FigureKey, zh: boolean): { text: string }
           : cap >= 1e9
             ? [1e9, 'billion']
             : [1e6, 'million']
-      const scaled = (cap / size).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      const scaled = (cap / size).toLocaleString('en-US', {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      })
       return { text: `${scaled} ${word} ${d.stock.currency}` }
     }
     case 'fair_value':
@@ -99,7 +104,9 @@ function value(d: StockDiagnosis, key: FigureKey, zh: boolean): { text: string }
     case 'eps_growth':
       return pct(num(d, 'epsCagr'), true)
     case 'altman_z':
-      return d.financialHealth.model === 'financials_equity_to_assets' ? null : x(d.financialHealth.value, 2, '')
+      return d.financialHealth.model === 'financials_equity_to_assets'
+        ? null
+        : x(d.financialHealth.value, 2, '')
     case 'piotroski': {
       const f = d.scoreDetails.find((s) => s.key === 'fundamentals')
       if (!f || f.checksAvailable === 0) return null

@@ -8,8 +8,6 @@ import type { Locale } from '#contracts/regions.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { Assistant, AssistantTurn } from '../../assistant.ts'
 import { planAnswer } from '../../assistants/offline/answer-plan.ts'
-import { chineseQuestions } from './eval-questions-zh.ts'
-import { englishQuestions } from './eval-questions-en.ts'
 import {
   type AnswerSeen,
   type EvalCategory,
@@ -20,11 +18,19 @@ import {
   type Score,
   scoreAnswer,
 } from './eval-kit.ts'
+import { englishQuestions } from './eval-questions-en.ts'
+import { chineseQuestions } from './eval-questions-zh.ts'
 
 export const evalQuestions: EvalQuestion[] = [...englishQuestions, ...chineseQuestions]
 
 function visitor(): Reader {
-  return { role: 'visitor', memberId: null, tier: null, sessionId: null, device: { key: randomUUID(), network: null } }
+  return {
+    role: 'visitor',
+    memberId: null,
+    tier: null,
+    sessionId: null,
+    device: { key: randomUUID(), network: null },
+  }
 }
 
 export async function askForEval(
