@@ -33,6 +33,7 @@ import type { IntentHandler } from './offline/intent-answer.ts'
 import { answerIndex } from './offline/market-index.ts'
 import { answerNews } from './offline/news.ts'
 import { writeNotCovered } from './offline/not-covered.ts'
+import { writeOtherListings } from './offline/other-listings.ts'
 import { notStockIn } from './offline/out-of-coverage.ts'
 import { answerPicks } from './offline/picks.ts'
 import { answerPrice } from './offline/price.ts'
@@ -56,6 +57,9 @@ const intentAnswers: Record<Exclude<Intent, DeclinedIntent>, IntentHandler> = {
   news: answerNews,
   picks: answerPicks,
 }
+
+/** Intents whose answer is about one listing: a company listed twice names its other line after it. */
+const singleCompanyIntents: Intent[] = ['valuation', 'figure', 'diagnosis', 'price', 'advice']
 
 /** A company whose data is not loaded yet: the answer names it. */
 class DataNotReady extends Error {
@@ -183,7 +187,12 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
       }
       // Only companies we do not cover: the reason and their peers are the whole answer.
       if (plan.unknownName) writeCannot(w, 'no_company')
-      else if (uncovered.length === 0 || mentions.length > 0) yield* answerIntent()
+      else if (uncovered.length === 0 || mentions.length > 0) {
+        yield* answerIntent()
+        const [only] = mentions
+        if (only && mentions.length === 1 && singleCompanyIntents.includes(reading.intent))
+          writeOtherListings(w, only.market, only.code)
+      }
     } catch (error) {
       if (!(error instanceof ToolNotFound) && !(error instanceof DataNotReady)) throw error
       w.lines.length = 0
