@@ -221,9 +221,12 @@ describe('model assistant over an OpenAI-compatible endpoint', () => {
       { role: 'user', content: '騰訊呢？' },
     ])
     expect(first.tools?.map((t) => t.function.name).sort()).toEqual([
+      'defineTerm',
       'getDiagnosis',
       'getPriceReturn',
+      'getStockFigures',
       'listHotStocks',
+      'listInsiderMoves',
       'listMonthlyPicks',
       'listValuation',
       'lookupCompany',

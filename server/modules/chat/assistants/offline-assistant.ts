@@ -10,36 +10,72 @@
 import type { ChatSource } from '#contracts/chat-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { isServiceError } from '#contracts/service-error.ts'
+import { findCompany } from '#server/providers/market-data/universe.ts'
 import type { Assistant, AssistantEvent, AssistantRequest } from '../assistant.ts'
 import { toolImplementations, toolLabel } from '../tools/chat-tools.ts'
-import { type CompanyMention, findCompanyMentions, findMisspelledCompany } from '../tools/company-mentions.ts'
+import { type CompanyMention, findCompanyMentions } from '../tools/company-mentions.ts'
 import { ToolNotFound } from '../tools/stock-facts.ts'
+import { displayCode } from '../tools/tool-format.ts'
 import type { ToolContext, ToolInput, ToolName, ToolResult } from '../tools/tool-inputs.ts'
 import type { ConfiguredAssistantDependencies } from './configured-assistant.ts'
+import { answerAdvice } from './offline/advice.ts'
+import { planAnswer } from './offline/answer-plan.ts'
 import type { Writer } from './offline/answer-writer.ts'
 import { writeCannot } from './offline/cannot.ts'
 import { answerCompare } from './offline/compare.ts'
 import { offlineTitle } from './offline/conversation-title.ts'
+import { answerDefine } from './offline/define.ts'
 import { answerDiagnosis } from './offline/diagnosis.ts'
+import { answerFigure } from './offline/figure.ts'
 import { answerHot } from './offline/hot.ts'
+import { answerInsiders } from './offline/insiders.ts'
 import type { IntentHandler } from './offline/intent-answer.ts'
+import { answerIndex } from './offline/market-index.ts'
 import { answerNews } from './offline/news.ts'
+import { writeNotCovered } from './offline/not-covered.ts'
+import { writeOtherListings } from './offline/other-listings.ts'
+import { notStockIn } from './offline/out-of-coverage.ts'
 import { answerPicks } from './offline/picks.ts'
 import { answerPrice } from './offline/price.ts'
 import { offlineSuggestions } from './offline/suggestions.ts'
 import { answerValuation } from './offline/valuation.ts'
 import { readingFilesLabel, readsAsFileQuestion, writeFileAnswer } from './offline-file-answers.ts'
-import { defaultPeriod, type Intent, readQuestion } from './offline-text.ts'
+import { type DeclinedIntent, defaultPeriod, type Intent } from './offline-text.ts'
 
-/** The template of each intent it answers; it declines `forecast` and `unknown` questions. */
-const intentAnswers: Record<Exclude<Intent, 'forecast' | 'unknown'>, IntentHandler> = {
+/** The template of each intent it answers; the declined intents each have their reason (cannot.ts). */
+const intentAnswers: Record<Exclude<Intent, DeclinedIntent>, IntentHandler> = {
   compare: answerCompare,
   valuation: answerValuation,
   price: answerPrice,
   diagnosis: answerDiagnosis,
+  figure: answerFigure,
+  insiders: answerInsiders,
+  define: answerDefine,
+  advice: answerAdvice,
+  index: answerIndex,
   hot: answerHot,
   news: answerNews,
   picks: answerPicks,
+}
+
+/** Intents whose answer is about one listing: a company listed twice names its other line after it. */
+const singleCompanyIntents: Intent[] = ['valuation', 'figure', 'diagnosis', 'price', 'advice']
+
+/** A company whose data is not loaded yet: the answer names it. */
+class DataNotReady extends Error {
+  readonly code: string
+  readonly market: string | undefined
+  constructor(code: string, market: string | undefined) {
+    super(`Data not ready for ${code}`)
+    this.code = code
+    this.market = market
+  }
+}
+
+function companyLabel(code: string, market: string | undefined, locale: Locale): string {
+  const company = market ? findCompany(market as CompanyMention['market'], code) : undefined
+  if (!company) return code
+  return `${locale === 'zh-Hant' ? company.nameZh : company.nameEn} (${displayCode(company.code, company.market)})`
 }
 
 // ——— streaming ———
@@ -73,35 +109,10 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
     const { locale, signal } = request
     const zh = locale === 'zh-Hant'
     const ctx: ToolContext = { stocks, articles, reader: request.reader, locale, region: request.region }
-    let mentions = await findCompanyMentions(stocks, request.question)
+    const plan = await planAnswer(stocks, request.question, request.history)
     if (signal.aborted) return
-    let reading = readQuestion(request.question, mentions.length)
-    // Follow-ups lean on the previous question: "And over a year?" keeps its company, "What about Sony?" its intent.
-    const previous = [...request.history].reverse().find((turn) => turn.role === 'question')
-    if (previous) {
-      const own = readQuestion(request.question, 0)
-      const periodOnly = own.intent === 'unknown' && own.period !== null
-      if (
-        mentions.length === 0 &&
-        (periodOnly || ['price', 'diagnosis', 'news', 'compare'].includes(own.intent))
-      ) {
-        mentions = await findCompanyMentions(stocks, previous.text)
-        reading = periodOnly
-          ? { ...readQuestion(previous.text, mentions.length), period: own.period }
-          : readQuestion(request.question, mentions.length)
-      } else if (mentions.length === 1 && own.intent === 'unknown') {
-        const before = readQuestion(previous.text, 1)
-        if (!['unknown', 'forecast', 'compare'].includes(before.intent))
-          reading = { ...before, period: reading.period ?? before.period }
-      }
-    }
-    if (mentions.length === 0 && ['valuation', 'price', 'diagnosis', 'news'].includes(reading.intent)) {
-      const misspelled = await findMisspelledCompany(stocks, request.question)
-      if (misspelled) {
-        mentions = [misspelled]
-        reading = readQuestion(request.question, 1)
-      }
-    }
+    const { mentions, uncovered } = plan
+    const reading = plan.reading
     if (
       request.files &&
       readsAsFileQuestion(request.question, request.files, {
@@ -130,7 +141,15 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
         c: ToolContext,
         i: ToolInput<typeof name>,
       ) => Promise<ToolResult<T>>
-      const result = await run(ctx, input as ToolInput<typeof name>)
+      let result: ToolResult<T>
+      try {
+        result = await run(ctx, input as ToolInput<typeof name>)
+      } catch (error) {
+        // A company we know but whose data is not loaded yet: the answer says which.
+        if (isServiceError(error, 'unavailable'))
+          throw new DataNotReady(String(input.code ?? ''), input.market as string | undefined)
+        throw error
+      }
       for (const source of result.sources) {
         if (!sources.some((s) => s.href === source.href && s.title === source.title)) sources.push(source)
         if (source.asOf) w.asOf.add(source.asOf)
@@ -139,8 +158,14 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
       out.value = result.data
     }
 
-    try {
-      if (reading.intent === 'forecast' || reading.intent === 'unknown') writeCannot(w, reading.intent)
+    async function* answerIntent(): AsyncGenerator<AssistantEvent> {
+      if (reading.intent === 'not_stock') writeCannot(w, notStockIn(request.question) ?? 'unknown')
+      else if (
+        reading.intent === 'forecast' ||
+        reading.intent === 'out_of_scope' ||
+        reading.intent === 'unknown'
+      )
+        writeCannot(w, reading.intent)
       else
         yield* intentAnswers[reading.intent]({
           question: request.question,
@@ -153,12 +178,27 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
           call,
           subjectName,
         })
+    }
+
+    try {
+      if (uncovered.length > 0) {
+        // Named but not covered: said by name first; the companies we do cover are answered after it.
+        writeNotCovered(w, uncovered)
+      }
+      // Only companies we do not cover: the reason and their peers are the whole answer.
+      if (plan.unknownName) writeCannot(w, 'no_company')
+      else if (uncovered.length === 0 || mentions.length > 0) {
+        yield* answerIntent()
+        const [only] = mentions
+        if (only && mentions.length === 1 && singleCompanyIntents.includes(reading.intent))
+          writeOtherListings(w, only.market, only.code)
+      }
     } catch (error) {
-      // A company we know but whose data is not loaded yet reads like one we do not cover.
-      const notReady = isServiceError(error, 'unavailable')
-      if (!(error instanceof ToolNotFound) && !notReady) throw error
+      if (!(error instanceof ToolNotFound) && !(error instanceof DataNotReady)) throw error
       w.lines.length = 0
-      writeCannot(w, notReady ? 'no_data' : 'no_company')
+      if (error instanceof DataNotReady)
+        writeCannot(w, 'no_data', companyLabel(error.code, error.market, locale))
+      else writeCannot(w, 'no_company')
     }
     if (signal.aborted) return
     for (const source of sources) yield { type: 'source', source }

@@ -81,6 +81,11 @@ describe('which questions are about the files', () => {
     expect(readsAsFileQuestion(question, files, { companies, recognised: companies > 0 })).toBe(expected)
   })
 
+  it('uses the file when the question points at it, even naming a company', () => {
+    for (const question of ['What does my file say about Tencent?', '我的檔案中關於騰訊寫了什麼？'])
+      expect(readsAsFileQuestion(question, files, { companies: 1, recognised: true }), question).toBe(true)
+  })
+
   it('never when the conversation has no files', () => {
     expect(readsAsFileQuestion('Summarise the file', filesOf([]), { companies: 0, recognised: false })).toBe(
       false,
@@ -105,6 +110,32 @@ describe('answers from the files', () => {
     expect(answer).toContain('NT$1,050,000')
     expect(answer).toContain('工作表「持倉」')
     expect(answer).not.toContain('合計')
+  })
+
+  it('adds up the main column for a total, written as the cells are, without the file’s own total row', async () => {
+    const answer = (await writeFileAnswer('市值總額是多少？', filesOf([portfolio]), 'zh-Hant')).join('\n\n')
+    // 1,050,000 + 320,500 + 290,000: the file's 合計 row (1,660,500) is not counted twice.
+    expect(answer).toContain('的總和：**1,660,500')
+    expect(answer).toContain('由 3 行計算')
+    const sheet = {
+      id: 'f3',
+      name: 'cash.csv',
+      sections: [
+        {
+          place: { kind: 'sheet' as const, number: 1, name: 'Cash' },
+          text: '',
+          rows: [
+            ['Account', 'Market value'],
+            ['A', '19,293.33'],
+            ['B', '19,293.33'],
+            ['C', '19,293.33'],
+          ],
+        },
+      ],
+    }
+    const english = (await writeFileAnswer('What is the total?', filesOf([sheet]), 'en')).join('\n\n')
+    expect(english).toContain('**57,879.99**')
+    expect(english).not.toContain('57879.99999')
   })
 
   it('says which attached file is still being read', async () => {

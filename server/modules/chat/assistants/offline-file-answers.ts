@@ -17,7 +17,14 @@ const largestWords =
   /\b(largest|biggest|top|main|heaviest|most)\b.*\b(positions?|holdings?|stocks?|investments?|weights?)\b|\b(positions?|holdings?)\b.*\b(largest|biggest)\b|最大.*(持倉|持股|部位|倉位|投資|比重)|(持倉|持股|部位|倉位).*最(大|多|重)|佔比最(高|大)/
 
 const figureWords =
-  /\b(figures?|numbers?|tables?|amounts?|values?|totals?|list)\b|數字|數據|表格|金額|數值|總額|列出|清單/
+  /\b(figures?|numbers?|tables?|amounts?|values?|totals?|sum|list)\b|數字|數據|表格|金額|數值|總額|總和|合計|加總|列出|清單/
+
+/** "The total", "合計": the sum of the table's main column, computed here rather than read from a total row. */
+const totalWords = /\b(totals?|sum|add up|altogether|in all)\b|總額|總和|合計|加總|一共|總共/
+
+/** The reader points at their own file: the file answers, even when the question names a company. */
+const ownFileWords =
+  /\bmy (files?|spreadsheets?|sheets?|documents?|reports?|letters?|uploads?|pdfs?|holdings|portfolio|statements?)\b|我的(檔案|文件|試算表|工作表|報告|信件|附件|持倉|結單)|(檔案|文件|試算表|工作表)(中|裡|裏|內)/
 
 const summaryWords =
   /\b(summari[sz]e|summary|overview|main points?|key points?|gist|tl;?dr|what is (it|this) about)\b|摘要|總結|概要|重點|大意|主要內容|講什麼|說什麼/
@@ -37,6 +44,7 @@ export function readsAsFileQuestion(
   if (files.files.length === 0 && files.unreadable.length === 0) return false
   const text = toTraditional(question).toLowerCase()
   if (files.attachedToQuestion.length > 0 && context.companies === 0) return true
+  if (ownFileWords.test(text)) return true
   if (largestWords.test(text) || summaryWords.test(text)) return true
   if (fileWords.test(text) && context.companies === 0) return true
   // A question we cannot read as one about the market may still be answered by the files' text.
@@ -114,10 +122,36 @@ function writeLargest(lines: string[], figures: TableFigures<FileTable>[], local
   return true
 }
 
-function writeFigures(lines: string[], figures: TableFigures<FileTable>[], locale: Locale): boolean {
+/** Decimals as the cells write them ("35,120.75" → 2), so a sum reads as the file does, not 57879.99999999999. */
+function decimalsOf(valueText: string): number {
+  return valueText.replace(/[^\d.,]/g, '').match(/\.(\d+)$/)?.[1]?.length ?? 0
+}
+
+function writeTotal(lines: string[], table: TableFigures<FileTable>, locale: Locale): void {
+  const decimals = Math.max(0, ...table.rows.map((row) => decimalsOf(row.valueText)))
+  const sum = table.rows.reduce((total, row) => total + row.value, 0)
+  const text = sum.toLocaleString('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  })
+  const unit = table.unit ? ` ${quoteFileText(table.unit)}` : ''
+  lines.push(
+    locale === 'zh-Hant'
+      ? `${fileRef(table.fileName, table.place, locale)} 中「${quoteFileText(table.valueColumn)}」的總和：**${text}${unit}**（由 ${table.rows.length} 行計算，不含檔案中的合計行）。`
+      : `The total of “${quoteFileText(table.valueColumn)}” in ${fileRef(table.fileName, table.place, locale)}: **${text}${unit}** (the sum of its ${table.rows.length} rows, computed here; a total row in the file is left out).`,
+  )
+}
+
+function writeFigures(
+  lines: string[],
+  figures: TableFigures<FileTable>[],
+  locale: Locale,
+  wantsTotal = false,
+): boolean {
   const zh = locale === 'zh-Hant'
   const shown = figures.filter((table) => table.rows.length > 0).slice(0, 2)
   if (shown.length === 0) return false
+  if (wantsTotal && shown[0]) writeTotal(lines, shown[0], locale)
   for (const table of shown) {
     lines.push(
       zh
@@ -165,7 +199,9 @@ export async function writeFileAnswer(
   const wantsFigures = figureWords.test(text)
   if (wantsLargest || wantsFigures) {
     const figures = findTableFigures(await files.tables())
-    const written = wantsLargest ? writeLargest(lines, figures, locale) : writeFigures(lines, figures, locale)
+    const written = wantsLargest
+      ? writeLargest(lines, figures, locale)
+      : writeFigures(lines, figures, locale, totalWords.test(text))
     if (written) return lines
     if (wantsLargest) {
       lines.push(

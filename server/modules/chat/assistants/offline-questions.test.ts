@@ -40,6 +40,18 @@ async function diagnosisFigures(market: Market, code: string, locale: Locale): P
   ]
 }
 
+/** A fair value question is answered with that figure, its range, the close and the margin — not the diagnosis. */
+async function fairValueFigures(market: Market, code: string, locale: Locale): Promise<string[]> {
+  const d = await diagnosis(market, code, locale)
+  return [
+    money(d.fairValue.value, d.stock.currency),
+    money(d.fairValue.sensitivity?.low.value, d.stock.currency),
+    money(d.fairValue.sensitivity?.high.value, d.stock.currency),
+    formatPercent(Math.abs(d.fairValue.downsideMargin as number)),
+    `/ai-stock-diagnosis?code=${code}`,
+  ]
+}
+
 async function compareFigures(a: [Market, string], b: [Market, string], locale: Locale): Promise<string[]> {
   const [da, db] = await Promise.all([diagnosis(...a, locale), diagnosis(...b, locale)])
   return [
@@ -139,8 +151,8 @@ const cases: Case[] = [
   {
     q: "What's Microsoft's fair value?",
     locale: en,
-    tools: ['getDiagnosis'],
-    figures: () => diagnosisFigures('us', 'MSFT', en),
+    tools: ['getStockFigures'],
+    figures: () => fairValueFigures('us', 'MSFT', en),
   },
   {
     q: 'Give me the diagnosis of Sony',
@@ -150,7 +162,7 @@ const cases: Case[] = [
   },
   { q: 'NVDA', locale: en, tools: ['getDiagnosis'], figures: () => diagnosisFigures('us', 'NVDA', en) },
   {
-    q: 'Compare AAPL and MSFT margins',
+    q: 'Compare AAPL and MSFT',
     locale: en,
     tools: ['getDiagnosis', 'getDiagnosis', 'getPriceReturn', 'getPriceReturn'],
     figures: () => compareFigures(['us', 'AAPL'], ['us', 'MSFT'], en),
@@ -277,8 +289,8 @@ const cases: Case[] = [
   {
     q: '微軟的合理價是多少',
     locale: zh,
-    tools: ['getDiagnosis'],
-    figures: () => diagnosisFigures('us', 'MSFT', zh),
+    tools: ['getStockFigures'],
+    figures: () => fairValueFigures('us', 'MSFT', zh),
   },
   {
     q: '丰田汽车的诊断',

@@ -3,8 +3,12 @@
  * which period, which market, which valuation side. Pure, so the table of questions can test it without a database.
  */
 import type { Market } from '#contracts/regions.ts'
+import { definitionAsked } from '../glossary/glossary.ts'
 import { toTraditional } from '../tools/simplified-chinese.ts'
+import type { FigureKey } from '../tools/stock-figures.ts'
 import { type Period, periods } from '../tools/tool-inputs.ts'
+import { figuresAsked } from './offline/figure-words.ts'
+import { indexIn, isOutOfScope, notStockIn } from './offline/out-of-coverage.ts'
 
 export type Intent =
   | 'picks'
@@ -14,8 +18,19 @@ export type Intent =
   | 'price'
   | 'news'
   | 'diagnosis'
+  | 'figure'
+  | 'insiders'
+  | 'define'
+  | 'advice'
   | 'forecast'
+  | 'not_stock'
+  | 'index'
+  | 'out_of_scope'
   | 'unknown'
+
+/** The intents the offline assistant declines, each with its own true reason. */
+export const declinedIntents = ['forecast', 'not_stock', 'out_of_scope', 'unknown'] as const
+export type DeclinedIntent = (typeof declinedIntents)[number]
 
 export interface QuestionReading {
   intent: Intent
@@ -23,20 +38,41 @@ export interface QuestionReading {
   side: 'undervalued' | 'overvalued' | null
   period: Period | null
   market: Market | undefined
+  /** The single figures the question asks for (empty when it asks for none). */
+  figures: FigureKey[]
 }
 
-const patterns: Array<[Exclude<Intent, 'unknown' | 'diagnosis'>, RegExp]> = [
-  // Questions about the future or personal advice come first: the assistant describes data, it does not predict.
+/** Asking to be told to buy or sell: the answer says we do not, then what the data says. */
+const advicePattern =
+  /\bshould (i|we) (buy|sell|hold|invest|get)\b|\bis (it|\w+) (a )?good (buy|time to buy|investment)|worth buying|\bbuy or sell\b|\btell me to (buy|sell)\b|\b(buy|sell) (it )?now\b|what (stocks?|shares?) (should|to) (i )?buy|recommend (me )?(a |some )?(stocks?|buying)|該不該買|應該買|應不應該買|值得買|可以買嗎|好買嗎|買入還是賣出|要不要買|該不該賣|應該賣|要不要賣|買唔買得|推薦.*買|叫我(買|賣)|買甚麼股|買什麼股/
+
+const patterns: Array<
+  [
+    Exclude<
+      Intent,
+      'unknown' | 'diagnosis' | 'figure' | 'define' | 'advice' | 'not_stock' | 'index' | 'out_of_scope'
+    >,
+    RegExp,
+  ]
+> = [
+  // Questions about the future come first: the assistant describes data, it does not predict.
   [
     'forecast',
-    /\b(predict|prediction|forecast|will .* (rise|fall|go up|go down|reach|hit)|next (week|month|year)|tomorrow|should i (buy|sell)|bitcoin|crypto|weather)\b|預測|明天|下週|明年|會不會(漲|跌)|會漲|會跌|該不該買|應該買|比特幣|加密貨幣|天氣/,
+    /\b(predict|prediction|forecast|will .* (rise|fall|go up|go down|reach|hit)|next (week|month|year)|tomorrow)\b|預測|明天|下週|明年|會不會(漲|跌)|會漲|會跌/,
   ],
   [
     'picks',
     /\b(monthly picks?|stock picks?|picks of the month|top picks?|picks)\b|精選|選股|每月推薦|本月推薦|月度推薦|推薦股/,
   ],
-  ['hot', /\b(hot|hottest|trending|most active|buzz)\b|熱門|熱股|最熱|人氣/],
-  ['compare', /\b(compare|comparison|versus|vs\.?)\b|比較|對比|相比|哪個好|哪一個/],
+  [
+    'hot',
+    /\b(hot|hottest|trending|most active|buzz|movers|market today|today.s market|market summary|summary of (the |today.s )?market)\b|熱門|熱股|最熱|人氣|今日市場|今天市場|大市(表現|如何|怎樣)|市場概況/,
+  ],
+  ['compare', /\b(compare|comparison|versus|vs\.?)\b|比較|對比|相比|哪個好|哪一個|[和跟與].{1,12}比/],
+  [
+    'insiders',
+    /\binsiders?\b|\bexecutives?('s?|’s?)? (moves|buying|selling|bought|sold|trades)|\b(directors?|management) (bought|sold|buying|selling)|高管(買|賣|增持|減持|動向)|董事(買|賣|增持|減持)|內部人(交易|買賣)/,
+  ],
   ['news', /\b(news|articles?|headlines?|stories|reports? about|read about)\b|新聞|文章|報導|消息|資訊/],
   [
     'valuation',
@@ -73,16 +109,24 @@ const marketPatterns: Array<[Market, RegExp]> = [
 ]
 const usWords = /\b(american|america|nasdaq|nyse|wall street)\b|美股|美國/
 
+/** The intent a question's words give before companies and figures are counted in. */
+function intentOfWords(question: string, text: string, companies: number): Intent {
+  // The true reason first: something that is not a stock, an index, a question outside investing.
+  if (companies === 0 && notStockIn(question)) return 'not_stock'
+  if (companies === 0 && indexIn(question)) return 'index'
+  if (companies === 0 && isOutOfScope(question)) return 'out_of_scope'
+  if (advicePattern.test(text)) return 'advice'
+  if (companies === 0 && definitionAsked(question)) return 'define'
+  for (const [name, pattern] of patterns) if (pattern.test(text)) return name
+  return diagnosisPattern.test(text) ? 'diagnosis' : 'unknown'
+}
+
+const returnWords = /return|perform|done|報酬|回報|表現|走勢|漲|跌/
+
 export function readQuestion(question: string, companies: number): QuestionReading {
   const text = toTraditional(question).toLowerCase()
-  let intent: Intent = 'unknown'
-  for (const [name, pattern] of patterns) {
-    if (pattern.test(text)) {
-      intent = name
-      break
-    }
-  }
-  if (intent === 'unknown' && diagnosisPattern.test(text)) intent = 'diagnosis'
+  let intent = intentOfWords(question, text, companies)
+  const figures = figuresAsked(text)
   // "Apple and Microsoft margins", "騰訊和阿里巴巴": two companies with any intent of one stock are a comparison.
   if (companies >= 2 && ['valuation', 'diagnosis', 'unknown'].includes(intent)) intent = 'compare'
   if (intent === 'unknown' && companies === 1) intent = 'diagnosis'
@@ -105,6 +149,23 @@ export function readQuestion(question: string, companies: number): QuestionReadi
       break
     }
   }
+  // A question for single figures is answered with those figures, not the whole diagnosis: "Apple's RSI",
+  // "compare the margins of Apple and Microsoft". A price over a period stays a price question, and "is it
+  // undervalued" a valuation one.
+  if (figures.length > 0 && companies >= 1) {
+    const priceOverPeriod =
+      intent === 'price' && figures.every((k) => k === 'price') && (period !== null || returnWords.test(text))
+    const verdictOnly = intent === 'valuation' && figures.every((k) => k === 'fair_value')
+    if (companies >= 2 && ['compare', 'diagnosis', 'valuation', 'price', 'unknown'].includes(intent))
+      intent = 'compare'
+    else if (
+      companies === 1 &&
+      ['diagnosis', 'valuation', 'price', 'unknown'].includes(intent) &&
+      !priceOverPeriod &&
+      !verdictOnly
+    )
+      intent = 'figure'
+  }
   let market: Market | undefined
   for (const [m, pattern] of marketPatterns) {
     // "US" only in upper case: "us" is a pronoun.
@@ -114,7 +175,7 @@ export function readQuestion(question: string, companies: number): QuestionReadi
       break
     }
   }
-  return { intent, side, period, market }
+  return { intent, side, period, market, figures }
 }
 
 export const defaultPeriod: Period = '3m'

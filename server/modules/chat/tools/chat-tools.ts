@@ -9,13 +9,16 @@
 import type { Locale, Market } from '#contracts/regions.ts'
 import { searchArticles } from './article-tools.ts'
 import { getDiagnosis, getPriceReturn, lookupCompany } from './company-tools.ts'
+import { getStockFigures } from './figure-tools.ts'
+import { defineTerm } from './glossary-tools.ts'
+import { listInsiderMoves } from './insider-tools.ts'
 import { listHotStocks, listMonthlyPicks, listValuation } from './list-tools.ts'
 import { marketLabels } from './tool-format.ts'
 import type { ToolContext, ToolInput, ToolName, ToolResult } from './tool-inputs.ts'
 
 /** Told to the model with every tool result: JSON numbers carry no units of their own. */
 export const toolUnits =
-  'Prices, fair values, levels and targets are per share in the row’s `currency`; downsideMargin (positive: margin of safety, negative: premium to fair value), upside, change, priceMove, estimatedReturn, actualReturn, averageReturn, winRate and level distance are fractions (0.1 = 10%); scores and heatScore are 0–100; peRatio and volumeRatio are multiples (times); dates are YYYY-MM-DD.'
+  'Prices, fair values, levels and targets are per share in the row’s `currency` (a market cap is the whole company’s); downsideMargin (positive: margin of safety, negative: premium to fair value), upside, change, priceMove, estimatedReturn, actualReturn, averageReturn, winRate and level distance are fractions (0.1 = 10%); scores and heatScore are 0–100; peRatio and volumeRatio are multiples (times); dates are YYYY-MM-DD.'
 
 /** What each tool does, for the model. */
 export const toolDescriptions: Record<ToolName, string> = {
@@ -32,6 +35,12 @@ export const toolDescriptions: Record<ToolName, string> = {
   searchArticles: 'Search our articles (news and analysis) in the reader’s language.',
   listMonthlyPicks:
     'This month’s stock picks the reader’s plan may see (the first 10 listed; shownCount in all, every one on href), how many a higher plan would show (lockedCount), and the track record of past months.',
+  getStockFigures:
+    'Single figures of one company, each with its unit, as-of date (session or fiscal year), a one-line meaning and text as written: close, 52-week high and low, RSI, MACD histogram, moving averages, ADX, volume against average, support, resistance, gross/operating/net margin, ROE, ROA, P/E, P/B, PEG, dividend yield, free cash flow yield, market cap, fair value with its range, debt to equity, current ratio, interest coverage, revenue and EPS growth, Altman Z, Piotroski F-score, analysts’ target. Use it when the reader asks for one or a few figures; answer those first, then link to href for the full diagnosis. value null means we do not hold that figure for this company: say so.',
+  listInsiderMoves:
+    'Executives’ moves: insider buys and sells as filed (who, role, date, shares, price, value in currency), newest first, for one company or a market.',
+  defineTerm:
+    'The meaning of an investing term (P/E, dividend yield, RSI, DCF, Piotroski F-score, Altman Z, moat, drawdown…) from our reviewed glossary, and the page of our site that shows it (shownAt). found false: the glossary does not have it.',
 }
 
 /** "Reading Tencent's diagnosis…": what the reader sees while a tool runs. */
@@ -57,6 +66,16 @@ export function toolLabel(name: ToolName, input: Record<string, unknown>, locale
       return zh ? `搜尋文章「${subject}」…` : `Searching articles for “${subject}”…`
     case 'listMonthlyPicks':
       return zh ? '讀取本月精選股票…' : 'Reading this month’s stock picks…'
+    case 'getStockFigures':
+      return zh ? `讀取「${subject}」的數據…` : `Reading the figures of “${subject}”…`
+    case 'listInsiderMoves':
+      return zh
+        ? `讀取${subject ? `「${subject}」的` : (market ?? '')}高管動向…`
+        : `Reading executives’ moves${subject ? ` at “${subject}”` : ''}…`
+    case 'defineTerm':
+      return zh
+        ? `查閱詞彙「${String(input.term ?? '')}」…`
+        : `Looking up “${String(input.term ?? '')}” in the glossary…`
   }
 }
 
@@ -68,4 +87,7 @@ export const toolImplementations = {
   listHotStocks,
   searchArticles,
   listMonthlyPicks,
+  getStockFigures,
+  listInsiderMoves,
+  defineTerm,
 } satisfies { [N in ToolName]: (ctx: ToolContext, input: ToolInput<N>) => Promise<ToolResult<unknown>> }

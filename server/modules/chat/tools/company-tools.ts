@@ -115,7 +115,11 @@ function diagnosisFacts(d: StockDiagnosis): DiagnosisFacts {
   }
 }
 
-async function readDiagnosis(ctx: ToolContext, text: string, market?: Market): Promise<StockDiagnosis> {
+export async function readDiagnosis(
+  ctx: ToolContext,
+  text: string,
+  market?: Market,
+): Promise<StockDiagnosis> {
   const stock = await resolveStock(ctx, text, market)
   const diagnosis = await ctx.stocks.readDiagnosis(stock.market, stock.code, ctx.locale)
   if (!diagnosis) throw new ToolNotFound(text)

@@ -8,6 +8,7 @@ import { type Locale, Market, type Region } from '#contracts/regions.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
 import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
+import { figureKeys } from './stock-figures.ts'
 
 export interface ToolContext {
   stocks: StocksService
@@ -58,6 +59,29 @@ export const toolInputs = {
     limit: z.number().int().min(1).max(articleLimitMax).default(3),
   }),
   listMonthlyPicks: z.object({ market: marketInput }),
+  getStockFigures: z.object({
+    code: stockText,
+    market: marketInput,
+    figures: z
+      .array(z.enum(figureKeys))
+      .max(figureKeys.length)
+      .optional()
+      .describe('The figures asked for; omit for every figure held'),
+  }),
+  listInsiderMoves: z.object({
+    code: stockText.optional().describe('One company (code or name); omit for a whole market'),
+    market: marketInput,
+    kind: z.enum(['buy', 'sell']).optional().describe('Only buys or only sells'),
+    limit: z.number().int().min(1).max(listLimitMax).default(5),
+  }),
+  defineTerm: z.object({
+    term: z
+      .string()
+      .trim()
+      .min(1)
+      .max(60)
+      .describe('An investing term as the reader wrote it, in English or Chinese (P/E, 股息率, Altman Z)'),
+  }),
 }
 export type ToolName = keyof typeof toolInputs
 export type ToolInput<N extends ToolName> = z.input<(typeof toolInputs)[N]>

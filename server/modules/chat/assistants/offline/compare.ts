@@ -8,14 +8,20 @@ import { formatPercent } from '../../tools/tool-format.ts'
 import type { Period } from '../../tools/tool-inputs.ts'
 import { marginText, money, periodNames, score, stockName, table, type Writer } from './answer-writer.ts'
 import { writeCannot } from './cannot.ts'
+import { answerCompareFigures } from './compare-figures.ts'
 import { companyInput, type IntentAnswer } from './intent-answer.ts'
 
-export async function* answerCompare({
-  mentions: [first, second],
-  period,
-  w,
-  call,
-}: IntentAnswer): AsyncGenerator<AssistantEvent> {
+export async function* answerCompare(answer: IntentAnswer): AsyncGenerator<AssistantEvent> {
+  const {
+    mentions: [first, second],
+    period,
+    w,
+    call,
+  } = answer
+  if (first && second && answer.reading.figures.length > 0) {
+    yield* answerCompareFigures(answer)
+    return
+  }
   if (!first || !second) {
     writeCannot(w, 'need_two')
     return

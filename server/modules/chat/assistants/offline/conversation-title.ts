@@ -3,7 +3,16 @@ import type { Locale } from '#contracts/regions.ts'
 import { marketLabels } from '../../tools/tool-format.ts'
 import { type Intent, readQuestion } from '../offline-text.ts'
 
-const intentTitles: Record<Exclude<Intent, 'unknown' | 'forecast'>, Record<Locale, string>> = {
+/** Intents titled by the question itself: nothing of ours to name. */
+const untitled: Intent[] = ['unknown', 'forecast', 'not_stock', 'index', 'out_of_scope', 'define']
+
+const intentTitles: Record<
+  Exclude<Intent, 'unknown' | 'forecast' | 'not_stock' | 'index' | 'out_of_scope' | 'define'>,
+  Record<Locale, string>
+> = {
+  figure: { en: 'figures', 'zh-Hant': '數據' },
+  insiders: { en: 'executives’ moves', 'zh-Hant': '高管動向' },
+  advice: { en: 'what the data says', 'zh-Hant': '數據解讀' },
   valuation: { en: 'valuation', 'zh-Hant': '估值' },
   diagnosis: { en: 'AI diagnosis', 'zh-Hant': 'AI 診斷' },
   price: { en: 'price performance', 'zh-Hant': '股價表現' },
@@ -18,9 +27,9 @@ export function offlineTitle(names: string[], question: string, locale: Locale):
   const reading = readQuestion(question, names.length)
   const intent = reading.intent
   let title: string
-  if (intent === 'unknown' || intent === 'forecast') title = question.trim().replace(/\s+/g, ' ')
+  if (untitled.includes(intent)) title = question.trim().replace(/\s+/g, ' ')
   else if (names.length === 0) {
-    const base = intentTitles[intent][locale]
+    const base = intentTitles[intent as keyof typeof intentTitles][locale]
     if (intent === 'valuation')
       title =
         reading.side === 'overvalued'
@@ -34,7 +43,7 @@ export function offlineTitle(names: string[], question: string, locale: Locale):
     if (reading.market) title = `${title} — ${marketLabels[reading.market][locale]}`
   } else {
     const subject = intent === 'compare' ? names.slice(0, 2).join(' vs ') : (names[0] as string)
-    title = `${subject} — ${intentTitles[intent][locale]}`
+    title = `${subject} — ${intentTitles[intent as keyof typeof intentTitles][locale]}`
   }
   if (!title) title = locale === 'zh-Hant' ? '新對話' : 'New chat'
   return title.length > 60 ? `${title.slice(0, 59)}…` : title

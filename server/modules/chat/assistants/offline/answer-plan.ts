@@ -1,0 +1,124 @@
+/**
+ * How the offline assistant reads a question before it answers: its intent and figures (offline-text.ts), the
+ * companies it names (company-mentions.ts), those it names that we do not cover (out-of-coverage.ts), and, for a
+ * follow-up, what it borrows from the question before ("And over a year?" keeps the company, "What about Sony?" the
+ * intent, "Is it undervalued?" the company, "和微軟比呢？" compares with it). The bench (bench/chat-eval.bench.ts)
+ * reads the same plan to score the intent.
+ */
+import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
+import type { AssistantTurn } from '../../assistant.ts'
+import {
+  type CompanyMention,
+  findCompanyMentions,
+  findMisspelledCompany,
+} from '../../tools/company-mentions.ts'
+import { toTraditional } from '../../tools/simplified-chinese.ts'
+import { type QuestionReading, readQuestion } from '../offline-text.ts'
+import { type UncoveredCompany, uncoveredIn } from './out-of-coverage.ts'
+
+export interface AnswerPlan {
+  reading: QuestionReading
+  mentions: CompanyMention[]
+  uncovered: UncoveredCompany[]
+  /** A capitalised name that is no company we know ("Is Foobarex undervalued?"): the company cannot be found. */
+  unknownName: string | null
+}
+
+/** Capitalised words a question uses that are not names of companies. */
+const ordinaryCapitals = new Set(
+  (
+    "is are was what what’s what's which who how why when where the show give tell compare should could would will " +
+    'does do did can i me my and or of in on for to a an any most top cheapest latest news please hi hello hong kong ' +
+    'japan japanese tokyo korea korean seoul american america nasdaq nyse wall street today this these those ' +
+    'monthly hot trending and also explain define'
+  ).split(' '),
+)
+
+function unknownNameIn(question: string): string | null {
+  for (const match of question.matchAll(/(?<![\p{L}\p{N}])[A-Z][a-z]{2,}(?![\p{L}])/gu)) {
+    const word = match[0]
+    if (match.index === 0 || ordinaryCapitals.has(word.toLowerCase())) continue
+    return word
+  }
+  return null
+}
+
+/** Words that point back at the company of the question before. */
+const pointsBack =
+  /\b(it|its|it's|this one|that one|this stock|that stock|the company|they|them|their)\b|它|其|這隻|那隻|這家|那家|該公司|該股|佢/
+
+const companyIntents = ['price', 'diagnosis', 'news', 'compare', 'figure', 'valuation', 'advice']
+
+export async function planAnswer(
+  stocks: StocksService,
+  question: string,
+  history: readonly AssistantTurn[],
+): Promise<AnswerPlan> {
+  let mentions = await findCompanyMentions(stocks, question)
+  const uncovered = uncoveredIn(question).filter(
+    (u) => !mentions.some((m) => u.names.some((n) => n.toLowerCase() === m.text)),
+  )
+  let reading = readQuestion(question, mentions.length + uncovered.length)
+  const previous = [...history].reverse().find((turn) => turn.role === 'question')
+  if (previous && uncovered.length === 0) {
+    const own = readQuestion(question, 0)
+    const periodOnly = own.intent === 'unknown' && own.period !== null
+    // "And the RSI?" reads alone as a definition; after a company it asks for that company's figure.
+    const figuresOnly =
+      own.figures.length > 0 &&
+      (own.intent !== 'define' ||
+        /^\s*(and|what about|how about|also)\b|^(那|還有|咁|而)|呢[？?]?\s*$/i.test(question))
+    const backReference = pointsBack.test(toTraditional(question).toLowerCase())
+    const borrows =
+      periodOnly ||
+      figuresOnly ||
+      ['price', 'diagnosis', 'news', 'compare'].includes(own.intent) ||
+      (backReference && ['valuation', 'advice', 'forecast', 'define', 'unknown'].includes(own.intent))
+    if (mentions.length === 0 && borrows) {
+      const before = await findCompanyMentions(stocks, previous.text)
+      if (before.length > 0) {
+        mentions = before
+        reading = periodOnly
+          ? { ...readQuestion(previous.text, mentions.length), period: own.period }
+          : readQuestion(question, mentions.length)
+      }
+    } else if (mentions.length === 1 && own.intent === 'compare') {
+      // "Compare it with Microsoft", "和微軟比呢？": the company before, against the one named now.
+      const before = (await findCompanyMentions(stocks, previous.text)).filter(
+        (m) => !(m.market === mentions[0]?.market && m.code === mentions[0]?.code),
+      )
+      if (before[0]) {
+        mentions = [before[0], ...mentions]
+        reading = readQuestion(question, mentions.length)
+      }
+    } else if (mentions.length === 1 && reading.intent === 'diagnosis' && own.intent === 'unknown') {
+      // "What about Sony?": the intent of the question before, for this company.
+      const before = readQuestion(previous.text, 1)
+      if (
+        !['unknown', 'forecast', 'compare', 'define'].includes(before.intent) &&
+        companyIntents.includes(before.intent)
+      )
+        reading = { ...before, period: reading.period ?? before.period }
+    }
+  }
+  if (
+    mentions.length === 0 &&
+    uncovered.length === 0 &&
+    ['valuation', 'price', 'diagnosis', 'news', 'figure', 'advice'].includes(reading.intent)
+  ) {
+    const misspelled = await findMisspelledCompany(stocks, question)
+    if (misspelled) {
+      mentions = [misspelled]
+      reading = readQuestion(question, 1)
+    }
+  }
+  // "Compare Apple and Palantir": the one we cover is answered alone, after the other is named as not covered.
+  if (uncovered.length > 0 && mentions.length === 1 && reading.intent === 'compare')
+    reading = { ...reading, intent: reading.figures.length > 0 ? 'figure' : 'valuation' }
+  const needsCompany = ['valuation', 'price', 'diagnosis', 'figure', 'advice', 'forecast'].includes(
+    reading.intent,
+  )
+  const unknownName =
+    mentions.length === 0 && uncovered.length === 0 && needsCompany ? unknownNameIn(question) : null
+  return { reading, mentions, uncovered, unknownName }
+}
