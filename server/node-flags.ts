@@ -6,12 +6,16 @@
  *   PGlite's WebAssembly takes some 600 MB of compiler memory for a moment at start; with glibc's defaults each
  *   compiler thread's arena keeps what it freed, some 100 MB for the life of the process. (Ignored off glibc.)
  *
- * Both are read once, when the process starts, so they cannot be set from inside: the entry (main.ts) starts itself
+ * - `--expose-gc`: a start's work (migrations, the seed, a first market-data fill, compiling PostgreSQL's
+ *   WebAssembly) leaves a heap that V8 keeps committed until load makes it collect; once the process serves, one
+ *   full collection gives it back (`collectStartGarbage`, here and in PGlite's thread).
+ *
+ * All are read once, when the process starts, so they cannot be set from inside: the entry (main.ts) starts itself
  * again with them when they are missing (process.execve: the same process, id and standard streams, before anything
  * else is loaded). What the operator set wins: a flag of the same name on the command line or in NODE_OPTIONS, any
  * GLIBC_TUNABLES of their own.
  */
-export const serverV8Flags: readonly string[] = ['--max-semi-space-size=16']
+export const serverV8Flags: readonly string[] = ['--max-semi-space-size=16', '--expose-gc']
 export const serverMallocTunables = 'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072'
 
 function flagName(flag: string): string {
@@ -43,4 +47,16 @@ export function relaunchWithServerSettings(): void {
     [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)],
     env ?? process.env,
   )
+}
+
+type GarbageCollector = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void
+
+/**
+ * One full, compacting collection that hands freed memory back to the system: for the end of the start, when what
+ * the start made is garbage and no request is waiting. Nothing when the process runs without `--expose-gc` (tests,
+ * development, an operator's own flags).
+ */
+export function collectStartGarbage(): void {
+  const gc = (globalThis as { gc?: GarbageCollector }).gc
+  gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' })
 }
