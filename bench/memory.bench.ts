@@ -18,8 +18,8 @@
  * the probe out; MEMORY_PROBE_SNAPSHOT=1 writes a heap snapshot at each reading (in the printed folder, kept).
  *
  * Budgets (issue 22): ≤ 300 MB idle and ≤ 450 MB through the soak on PGlite, ≤ 200 MB per worker on PostgreSQL.
- * Run with `npm run bench -- memory` (builds first when needed). MEMORY_SOAK_SECONDS and MEMORY_RENDERS (200) set the
- * load. RSS depends on the machine (V8 sizes its heap by the memory it sees); compare runs on the same machine.
+ * Run with `npm run bench -- memory` (builds first when needed); MEMORY_PGLITE=0 skips PGlite, MEMORY_SOAK_SECONDS
+ * and MEMORY_RENDERS (200) set the load. RSS depends on the machine (V8 sizes its heap by the memory it sees); compare runs on the same machine.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -291,61 +291,64 @@ const row = (measure: string, value: string | number, note = '') => rows.push({ 
 // --- PGlite, one process, as `npm start` -----------------------------------------------------------------------------
 
 const pgliteEnv = { DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: process.env.LOG_LEVEL || 'info', ...probeEnv }
-// Kept across the two starts: the second one is a restart on the seeded folder.
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-memory-'))
-try {
-  const server = await startBenchProcess(pgliteEnv, { dataDir, startTimeoutMs })
+// MEMORY_PGLITE=0 measures PostgreSQL alone.
+if (process.env.MEMORY_PGLITE !== '0') {
+  // Kept across the two starts: the second one is a restart on the seeded folder.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-memory-'))
   try {
-    row(
-      'start, fresh data folder (spawn → first answer)',
-      `${server.startMs} ms`,
-      'creates and seeds the database',
-    )
-    const [idle] = await waitForIdle([server.pid])
-    const idleReport = await reportOf(server.pid)
-    row(
-      'RSS idle after start',
-      `${idle!.rssMb} MB`,
-      `peak so far ${idle!.peakMb} MB; ${whereItGoes(idleReport)}`,
-    )
-    if (idleReport)
+    const server = await startBenchProcess(pgliteEnv, { dataDir, startTimeoutMs })
+    try {
       row(
-        'code loaded at start (largest)',
-        `${idleReport.loadedKb.length} packages`,
-        largestLoaded(idleReport),
+        'start, fresh data folder (spawn → first answer)',
+        `${server.startMs} ms`,
+        'creates and seeds the database',
       )
-    const pages = await pagesOf(server)
-    await renderPages(server.url, pages, renders, 'render')
-    row(
-      `RSS after ${renders} uncached renders`,
-      `${memoryOf(server.pid).rssMb} MB`,
-      whereItGoes(await reportOf(server.pid)),
-    )
-    const [afterRenders] = await waitForIdle([server.pid], 5_000)
-    row('RSS idle after the renders', `${afterRenders!.rssMb} MB`, whereItGoes(await reportOf(server.pid)))
-    if (soakSeconds > 0) {
-      const result = await soak(server, pages, soakSeconds)
+      const [idle] = await waitForIdle([server.pid])
+      const idleReport = await reportOf(server.pid)
       row(
-        `RSS through a ${soakSeconds} s soak (highest / last)`,
-        `${result.highestMb} / ${result.lastMb} MB`,
-        `${result.requests} requests, ${Math.round(result.requests / soakSeconds)}/s, ${result.failures} not 200; after: ${whereItGoes(await reportOf(server.pid))}`,
+        'RSS idle after start',
+        `${idle!.rssMb} MB`,
+        `peak so far ${idle!.peakMb} MB; ${whereItGoes(idleReport)}`,
       )
+      if (idleReport)
+        row(
+          'code loaded at start (largest)',
+          `${idleReport.loadedKb.length} packages`,
+          largestLoaded(idleReport),
+        )
+      const pages = await pagesOf(server)
+      await renderPages(server.url, pages, renders, 'render')
+      row(
+        `RSS after ${renders} uncached renders`,
+        `${memoryOf(server.pid).rssMb} MB`,
+        whereItGoes(await reportOf(server.pid)),
+      )
+      const [afterRenders] = await waitForIdle([server.pid], 5_000)
+      row('RSS idle after the renders', `${afterRenders!.rssMb} MB`, whereItGoes(await reportOf(server.pid)))
+      if (soakSeconds > 0) {
+        const result = await soak(server, pages, soakSeconds)
+        row(
+          `RSS through a ${soakSeconds} s soak (highest / last)`,
+          `${result.highestMb} / ${result.lastMb} MB`,
+          `${result.requests} requests, ${Math.round(result.requests / soakSeconds)}/s, ${result.failures} not 200; after: ${whereItGoes(await reportOf(server.pid))}`,
+        )
+      }
+      row('RSS peak of the process (VmHWM)', `${memoryOf(server.pid).peakMb} MB`)
+    } finally {
+      const code = await server.stop()
+      if (code !== 0) console.error(`server/main.ts exited with ${code}`)
     }
-    row('RSS peak of the process (VmHWM)', `${memoryOf(server.pid).peakMb} MB`)
+    const restarted = await startBenchProcess(pgliteEnv, { dataDir, startTimeoutMs })
+    try {
+      row('start, seeded data folder (a restart)', `${restarted.startMs} ms`)
+      const [idle] = await waitForIdle([restarted.pid])
+      row('RSS idle after a restart', `${idle!.rssMb} MB`, whereItGoes(await reportOf(restarted.pid)))
+    } finally {
+      await restarted.stop()
+    }
   } finally {
-    const code = await server.stop()
-    if (code !== 0) console.error(`server/main.ts exited with ${code}`)
+    await rm(dataDir, { recursive: true, force: true })
   }
-  const restarted = await startBenchProcess(pgliteEnv, { dataDir, startTimeoutMs })
-  try {
-    row('start, seeded data folder (a restart)', `${restarted.startMs} ms`)
-    const [idle] = await waitForIdle([restarted.pid])
-    row('RSS idle after a restart', `${idle!.rssMb} MB`, whereItGoes(await reportOf(restarted.pid)))
-  } finally {
-    await restarted.stop()
-  }
-} finally {
-  await rm(dataDir, { recursive: true, force: true })
 }
 
 // --- PostgreSQL, two workers -----------------------------------------------------------------------------------------

@@ -4,7 +4,9 @@
  *   and keeps it once a busy start has grown it; 16 MB semi-spaces hold a render's short-lived objects all the same.
  * - `GLIBC_TUNABLES`: at most two malloc arenas, and large blocks handed back to the system when freed. Compiling
  *   PGlite's WebAssembly takes some 600 MB of compiler memory for a moment at start; with glibc's defaults each
- *   compiler thread's arena keeps what it freed, some 100 MB for the life of the process. (Ignored off glibc.)
+ *   compiler thread's arena keeps what it freed, some 100 MB for the life of the process. A fixed mmap threshold
+ *   (128 KB): by default glibc raises it to the largest block freed so far, after which blocks of that size (a
+ *   compressor's window, a compiler's zone) come from the arenas and stay there once freed. (Ignored off glibc.)
  *
  * - `--expose-gc`: a start's work (migrations, the seed, a first market-data fill, compiling PostgreSQL's
  *   WebAssembly) leaves a heap that V8 keeps committed until load makes it collect; once the process serves, one
@@ -16,7 +18,8 @@
  * GLIBC_TUNABLES of their own.
  */
 export const serverV8Flags: readonly string[] = ['--max-semi-space-size=16', '--expose-gc']
-export const serverMallocTunables = 'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072'
+export const serverMallocTunables =
+  'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=131072'
 
 function flagName(flag: string): string {
   return flag.split('=')[0]!.replace(/_/g, '-')

@@ -62,7 +62,11 @@ if (workerThreads.isMainThread && process.env.MEMORY_PROBE_PREFIX) {
       const result = nextLoad(url, context)
       if (result.source) {
         const name = packageOf(url)
-        loadedBytes.set(name, (loadedBytes.get(name) ?? 0) + result.source.length)
+        loadedBytes.set(
+          name,
+          (loadedBytes.get(name) ?? 0) +
+            (typeof result.source === 'string' ? result.source.length : result.source.byteLength),
+        )
       }
       return result
     },
