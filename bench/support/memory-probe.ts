@@ -4,8 +4,7 @@
  * `<MEMORY_PROBE_PREFIX>-<pid>-<n>.json`:
  * - `process.memoryUsage()` (rss, heapTotal, heapUsed, external, arrayBuffers) of the main thread;
  * - the V8 heap of every worker thread (PGlite's, ADR 0028);
- * - the resident size of the process's WebAssembly memories: each is one mapping of several GB reserved at once
- *   (/proc/self/smaps), of which only what PostgreSQL touched is resident;
+ * - the resident size of the process's WebAssembly memories (PGlite's), from /proc/self/smaps;
  * - the packages whose code the process loaded (bytes of source), to see what a start brings in.
  * With MEMORY_PROBE_SNAPSHOT=1 it also writes a heap snapshot beside the report (Chrome DevTools opens it).
  */
@@ -22,7 +21,7 @@ export interface MemoryReport {
   arrayBuffersMb: number
   /** V8 heaps of the worker threads (PGlite's), committed / used. */
   threadHeaps: Array<{ totalMb: number; usedMb: number }>
-  /** Resident part of the WebAssembly memories (mappings of 1 GB or more). */
+  /** Resident part of the WebAssembly memories (PGlite's). */
   wasmMb: number
   /** Loaded source by package (`server`, `app`, `build` for the project's own), largest first, kB. */
   loadedKb: Array<[string, number]>
@@ -30,20 +29,46 @@ export interface MemoryReport {
 
 const toMb = (bytes: number) => Math.round(bytes / 1048576)
 
-/** Resident kB of the anonymous mappings of 1 GB or more: WebAssembly memories with their guard regions. */
+/**
+ * Resident kB of the WebAssembly memories: V8 maps each as its accessible part (read-write) followed at once by a
+ * guard region of several GB that may not be touched (`---p`); only what PostgreSQL touched is resident.
+ */
 function wasmResidentKb(): number {
-  let total = 0
-  let isWasm = false
+  interface Mapping {
+    start: number
+    end: number
+    perms: string
+    anonymous: boolean
+    rssKb: number
+  }
+  const mappings: Mapping[] = []
   for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
-    const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s*(\S*)/.exec(line)
+    const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ (\d+)\s*(\S*)/.exec(line)
     if (header) {
-      const sizeKb = (Number.parseInt(header[2]!, 16) - Number.parseInt(header[1]!, 16)) / 1024
-      isWasm = header[3] === '0' && !header[4] && sizeKb >= 1024 * 1024
+      mappings.push({
+        start: Number.parseInt(header[1]!, 16),
+        end: Number.parseInt(header[2]!, 16),
+        perms: header[3]!,
+        anonymous: header[4] === '0' && !header[5],
+        rssKb: 0,
+      })
       continue
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line)
-    if (rss && isWasm) total += Number(rss[1])
+    const last = mappings.at(-1)
+    if (rss && last) last.rssKb = Number(rss[1])
   }
+  let total = 0
+  mappings.forEach((mapping, index) => {
+    const next = mappings[index + 1]
+    const isGuarded =
+      next !== undefined &&
+      next.start === mapping.end &&
+      next.anonymous &&
+      next.perms === '---p' &&
+      next.end - next.start >= 2 ** 30
+    if (mapping.anonymous && mapping.perms === 'rw-p' && isGuarded) total += mapping.rssKb
+  })
   return total
 }
 
