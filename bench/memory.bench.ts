@@ -12,16 +12,22 @@
  * With DATABASE_URL set, the same renders on PostgreSQL (a fresh database beside it) with WEB_CONCURRENCY=2: the RSS
  * of each worker, idle and after the renders.
  *
+ * Each reading also says where the memory is (bench/support/memory-probe.ts, loaded into the server): the main
+ * thread's V8 heap (used / committed), its external memory and array buffers, PGlite's thread heap and its
+ * WebAssembly memory; the breakdown after the start names the largest packages loaded. MEMORY_BREAKDOWN=0 leaves
+ * the probe out; MEMORY_PROBE_SNAPSHOT=1 writes a heap snapshot at each reading (in the printed folder, kept).
+ *
  * Budgets (issue 22): ≤ 300 MB idle and ≤ 450 MB through the soak on PGlite, ≤ 200 MB per worker on PostgreSQL.
- * Run with `npm run bench -- memory` (builds first when needed). MEMORY_SOAK_SECONDS and MEMORY_RENDERS (200) set the
- * load. RSS depends on the machine (V8 sizes its heap by the memory it sees); compare runs on the same machine.
+ * Run with `npm run bench -- memory` (builds first when needed); MEMORY_PGLITE=0 skips PGlite, MEMORY_SOAK_SECONDS
+ * and MEMORY_RENDERS (200) set the load. RSS depends on the machine (V8 sizes its heap by the memory it sees); compare runs on the same machine.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { type BenchProcess, createFreshPostgres, startBenchProcess } from './support/bench-process.ts'
+import type { MemoryReport } from './support/memory-probe.ts'
 
 const soakSeconds = Number(process.env.MEMORY_SOAK_SECONDS ?? 60)
 const renders = Number(process.env.MEMORY_RENDERS ?? 200)
@@ -51,6 +57,62 @@ function childrenOf(pid: number): number[] {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// --- Where it goes (bench/support/memory-probe.ts in the server) -----------------------------------------------------
+
+const withBreakdown = process.env.MEMORY_BREAKDOWN !== '0'
+const probeDir = withBreakdown ? await mkdtemp(path.join(os.tmpdir(), 'tickerwise-memory-probe-')) : ''
+const keepProbeDir = process.env.MEMORY_PROBE_SNAPSHOT === '1'
+/** What the server processes are started with for the probe (nothing without the breakdown). */
+const probeEnv: Record<string, string> = withBreakdown
+  ? {
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ''} --import ${path.resolve('bench/support/memory-probe.ts')}`.trim(),
+      MEMORY_PROBE_PREFIX: path.join(probeDir, 'report'),
+    }
+  : {}
+const reportsAsked = new Map<number, number>()
+
+/** Asks the process for a report (SIGUSR2) and reads it; undefined without the breakdown or if none comes in 30 s. */
+async function reportOf(pid: number): Promise<MemoryReport | undefined> {
+  if (!withBreakdown) return undefined
+  const count = (reportsAsked.get(pid) ?? 0) + 1
+  reportsAsked.set(pid, count)
+  const file = path.join(probeDir, `report-${pid}-${count}.json`)
+  process.kill(pid, 'SIGUSR2')
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    await sleep(100)
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as MemoryReport
+      } catch {
+        // Still being written.
+      }
+    }
+  }
+  return undefined
+}
+
+/** One line of where the memory is: heap used/committed, external, array buffers, PGlite's thread and WebAssembly. */
+function whereItGoes(report: MemoryReport | undefined): string {
+  if (!report) return ''
+  const threads = report.threadHeaps.map((heap) => `${heap.usedMb}/${heap.totalMb}`).join(', ')
+  return [
+    `heap ${report.heapUsedMb}/${report.heapTotalMb} MB`,
+    `external ${report.externalMb} (buffers ${report.arrayBuffersMb})`,
+    ...(threads ? [`thread heap ${threads}`] : []),
+    ...(report.wasmMb > 0 ? [`wasm ${report.wasmMb}`] : []),
+  ].join(', ')
+}
+
+/** The packages with the most code loaded, for the reading after the start. */
+function largestLoaded(report: MemoryReport | undefined): string {
+  if (!report) return ''
+  return report.loadedKb
+    .slice(0, 8)
+    .map(([name, kb]) => `${name} ${kb} kB`)
+    .join(', ')
+}
 
 /**
  * Waits until the RSS of every process has moved less than 2 MB over 5 s (scheduled jobs at start, the memory
@@ -84,12 +146,16 @@ interface PageRequest {
 }
 
 /** A GET with the Host header naming the regional site (fetch would send the address's host). */
-function get(baseUrl: string, page: PageRequest): Promise<{ status: number; bytes: number }> {
+function get(
+  baseUrl: string,
+  page: PageRequest,
+  connection: http.Agent | false = agent,
+): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       `${baseUrl}${page.path}`,
       {
-        agent,
+        agent: connection,
         headers: {
           host: page.host,
           cookie: page.cookie,
@@ -170,11 +236,13 @@ async function renderPages(
   pages: Array<(unique: string) => PageRequest>,
   count: number,
   label: string,
+  /** A connection per request: the primary of workers hands each new connection to the next worker. */
+  connectionPerRequest = false,
 ): Promise<void> {
   const failures = new Map<string, number>()
   for (let index = 0; index < count; index++) {
     const page = pages[index % pages.length]!(`${label}-${index}`)
-    const { status } = await get(baseUrl, page)
+    const { status } = await get(baseUrl, page, connectionPerRequest ? false : agent)
     if (status !== 200) {
       const what = `${page.path.split(/[/?]/)[1] || 'home'} ${status}`
       failures.set(what, (failures.get(what) ?? 0) + 1)
@@ -222,47 +290,65 @@ const row = (measure: string, value: string | number, note = '') => rows.push({ 
 
 // --- PGlite, one process, as `npm start` -----------------------------------------------------------------------------
 
-const pgliteEnv = { DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: process.env.LOG_LEVEL || 'info' }
-// Kept across the two starts: the second one is a restart on the seeded folder.
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-memory-'))
-try {
-  const server = await startBenchProcess(pgliteEnv, { dataDir, startTimeoutMs })
+const pgliteEnv = { DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: process.env.LOG_LEVEL || 'info', ...probeEnv }
+// MEMORY_PGLITE=0 measures PostgreSQL alone.
+if (process.env.MEMORY_PGLITE !== '0') {
+  // Kept across the two starts: the second one is a restart on the seeded folder.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-memory-'))
   try {
-    row(
-      'start, fresh data folder (spawn → first answer)',
-      `${server.startMs} ms`,
-      'creates and seeds the database',
-    )
-    const [idle] = await waitForIdle([server.pid])
-    row('RSS idle after start', `${idle!.rssMb} MB`, `peak so far ${idle!.peakMb} MB`)
-    const pages = await pagesOf(server)
-    await renderPages(server.url, pages, renders, 'render')
-    row(`RSS after ${renders} uncached renders`, `${memoryOf(server.pid).rssMb} MB`)
-    const [afterRenders] = await waitForIdle([server.pid], 5_000)
-    row('RSS idle after the renders', `${afterRenders!.rssMb} MB`)
-    if (soakSeconds > 0) {
-      const result = await soak(server, pages, soakSeconds)
+    const server = await startBenchProcess(pgliteEnv, { dataDir, startTimeoutMs })
+    try {
       row(
-        `RSS through a ${soakSeconds} s soak (highest / last)`,
-        `${result.highestMb} / ${result.lastMb} MB`,
-        `${result.requests} requests, ${Math.round(result.requests / soakSeconds)}/s, ${result.failures} not 200`,
+        'start, fresh data folder (spawn → first answer)',
+        `${server.startMs} ms`,
+        'creates and seeds the database',
       )
+      const [idle] = await waitForIdle([server.pid])
+      const idleReport = await reportOf(server.pid)
+      row(
+        'RSS idle after start',
+        `${idle!.rssMb} MB`,
+        `peak so far ${idle!.peakMb} MB; ${whereItGoes(idleReport)}`,
+      )
+      if (idleReport)
+        row(
+          'code loaded at start (largest)',
+          `${idleReport.loadedKb.length} packages`,
+          largestLoaded(idleReport),
+        )
+      const pages = await pagesOf(server)
+      await renderPages(server.url, pages, renders, 'render')
+      row(
+        `RSS after ${renders} uncached renders`,
+        `${memoryOf(server.pid).rssMb} MB`,
+        whereItGoes(await reportOf(server.pid)),
+      )
+      const [afterRenders] = await waitForIdle([server.pid], 5_000)
+      row('RSS idle after the renders', `${afterRenders!.rssMb} MB`, whereItGoes(await reportOf(server.pid)))
+      if (soakSeconds > 0) {
+        const result = await soak(server, pages, soakSeconds)
+        row(
+          `RSS through a ${soakSeconds} s soak (highest / last)`,
+          `${result.highestMb} / ${result.lastMb} MB`,
+          `${result.requests} requests, ${Math.round(result.requests / soakSeconds)}/s, ${result.failures} not 200; after: ${whereItGoes(await reportOf(server.pid))}`,
+        )
+      }
+      row('RSS peak of the process (VmHWM)', `${memoryOf(server.pid).peakMb} MB`)
+    } finally {
+      const code = await server.stop()
+      if (code !== 0) console.error(`server/main.ts exited with ${code}`)
     }
-    row('RSS peak of the process (VmHWM)', `${memoryOf(server.pid).peakMb} MB`)
+    const restarted = await startBenchProcess(pgliteEnv, { dataDir, startTimeoutMs })
+    try {
+      row('start, seeded data folder (a restart)', `${restarted.startMs} ms`)
+      const [idle] = await waitForIdle([restarted.pid])
+      row('RSS idle after a restart', `${idle!.rssMb} MB`, whereItGoes(await reportOf(restarted.pid)))
+    } finally {
+      await restarted.stop()
+    }
   } finally {
-    const code = await server.stop()
-    if (code !== 0) console.error(`server/main.ts exited with ${code}`)
+    await rm(dataDir, { recursive: true, force: true })
   }
-  const restarted = await startBenchProcess(pgliteEnv, { dataDir, startTimeoutMs })
-  try {
-    row('start, seeded data folder (a restart)', `${restarted.startMs} ms`)
-    const [idle] = await waitForIdle([restarted.pid])
-    row('RSS idle after a restart', `${idle!.rssMb} MB`)
-  } finally {
-    await restarted.stop()
-  }
-} finally {
-  await rm(dataDir, { recursive: true, force: true })
 }
 
 // --- PostgreSQL, two workers -----------------------------------------------------------------------------------------
@@ -276,6 +362,7 @@ if (process.env.DATABASE_URL) {
         REDIS_URL: '',
         WEB_CONCURRENCY: '2',
         LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+        ...probeEnv,
       },
       { startTimeoutMs },
     )
@@ -283,15 +370,18 @@ if (process.env.DATABASE_URL) {
       const workers = childrenOf(primary.pid)
       row('PostgreSQL: start with 2 workers (spawn → first answer)', `${primary.startMs} ms`)
       const idle = await waitForIdle([primary.pid, ...workers])
+      const workerReports = async () =>
+        (await Promise.all(workers.map(reportOf))).map(whereItGoes).join(' | ')
       row(
         'PostgreSQL: RSS idle, primary / each worker',
         `${idle[0]!.rssMb} / ${idle
           .slice(1)
           .map((reading) => reading.rssMb)
           .join(', ')} MB`,
+        await workerReports(),
       )
       const pages = await pagesOf(primary)
-      await renderPages(primary.url, pages, renders, 'postgres')
+      await renderPages(primary.url, pages, renders, 'postgres', true)
       const after = [primary.pid, ...workers].map(memoryOf)
       row(
         `PostgreSQL: RSS after ${renders} uncached renders, each worker`,
@@ -299,7 +389,12 @@ if (process.env.DATABASE_URL) {
           .slice(1)
           .map((reading) => reading.rssMb)
           .join(', ')} MB`,
-        'the primary hands connections to the workers in turn',
+        `a connection per render, handed to the workers in turn; ${await workerReports()}`,
+      )
+      const settled = await waitForIdle(workers, 5_000)
+      row(
+        'PostgreSQL: RSS idle after the renders, each worker',
+        `${settled.map((reading) => reading.rssMb).join(', ')} MB`,
       )
     } finally {
       await primary.stop()
@@ -311,3 +406,7 @@ if (process.env.DATABASE_URL) {
 
 console.log('\nResident memory of `node server/main.ts` (RSS from /proc; 1 MB = 2^20 bytes):')
 console.table(rows)
+if (withBreakdown) {
+  if (keepProbeDir) console.log(`Heap snapshots: ${probeDir}`)
+  else await rm(probeDir, { recursive: true, force: true })
+}

@@ -4,15 +4,22 @@
  *   and keeps it once a busy start has grown it; 16 MB semi-spaces hold a render's short-lived objects all the same.
  * - `GLIBC_TUNABLES`: at most two malloc arenas, and large blocks handed back to the system when freed. Compiling
  *   PGlite's WebAssembly takes some 600 MB of compiler memory for a moment at start; with glibc's defaults each
- *   compiler thread's arena keeps what it freed, some 100 MB for the life of the process. (Ignored off glibc.)
+ *   compiler thread's arena keeps what it freed, some 100 MB for the life of the process. A fixed mmap threshold
+ *   (128 KB): by default glibc raises it to the largest block freed so far, after which blocks of that size (a
+ *   compressor's window, a compiler's zone) come from the arenas and stay there once freed. (Ignored off glibc.)
  *
- * Both are read once, when the process starts, so they cannot be set from inside: the entry (main.ts) starts itself
+ * - `--expose-gc`: a start's work (migrations, the seed, a first market-data fill, compiling PostgreSQL's
+ *   WebAssembly) leaves a heap that V8 keeps committed until load makes it collect; once the process serves, one
+ *   full collection gives it back (`collectStartGarbage`, here and in PGlite's thread).
+ *
+ * All are read once, when the process starts, so they cannot be set from inside: the entry (main.ts) starts itself
  * again with them when they are missing (process.execve: the same process, id and standard streams, before anything
  * else is loaded). What the operator set wins: a flag of the same name on the command line or in NODE_OPTIONS, any
  * GLIBC_TUNABLES of their own.
  */
-export const serverV8Flags: readonly string[] = ['--max-semi-space-size=16']
-export const serverMallocTunables = 'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072'
+export const serverV8Flags: readonly string[] = ['--max-semi-space-size=16', '--expose-gc']
+export const serverMallocTunables =
+  'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=131072'
 
 function flagName(flag: string): string {
   return flag.split('=')[0]!.replace(/_/g, '-')
@@ -43,4 +50,16 @@ export function relaunchWithServerSettings(): void {
     [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)],
     env ?? process.env,
   )
+}
+
+type GarbageCollector = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void
+
+/**
+ * One full, compacting collection that hands freed memory back to the system: for the end of the start, when what
+ * the start made is garbage and no request is waiting. Nothing when the process runs without `--expose-gc` (tests,
+ * development, an operator's own flags).
+ */
+export function collectStartGarbage(): void {
+  const gc = (globalThis as { gc?: GarbageCollector }).gc
+  gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' })
 }

@@ -15,10 +15,13 @@ import { planWorkers, runPrimary } from './cluster.ts'
 import { ConfigError } from './config/config-error.ts'
 import { type Config, loadConfig } from './config.ts'
 import { logSerializers } from './http/log-serializers.ts'
+import { collectStartGarbage } from './node-flags.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build')
 const serverBuildPath = path.join(buildDir, 'server/index.js')
+/** From listening to the collection of the start's garbage. */
+const startGarbageDelayMs = 5_000
 
 async function main(config: Config): Promise<void> {
   // Loaded here rather than above: the primary of workers serves nothing, and holds none of it in memory.
@@ -74,6 +77,13 @@ async function main(config: Config): Promise<void> {
   const metricsServer = await serveMetrics(metrics, runtime.config.metrics)
   // Workers serve quietly: the primary prints the addresses once.
   if (cluster.isPrimary) printAddresses(runtime.config)
+  // What the start made (migrations, the seed, a first fill, compiling PGlite) is garbage by now: given back once,
+  // after the jobs due at start have begun, rather than kept committed until load makes V8 collect.
+  const afterStart = setTimeout(() => {
+    collectStartGarbage()
+    runtime.database.collectGarbage?.().catch(() => undefined)
+  }, startGarbageDelayMs)
+  afterStart.unref()
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -35,6 +35,11 @@ export interface Database {
    * snapshot (server/backup/). Every query waits meanwhile: keep `work` to the copy.
    */
   withFilesAtRest?: <T>(work: (pgliteDir: string) => Promise<T>) => Promise<T>
+  /**
+   * PGlite in its thread: one full garbage collection there, once the start is over (node-flags.ts
+   * `collectStartGarbage` does the same for the calling thread).
+   */
+  collectGarbage?: () => Promise<void>
 }
 
 export type DatabaseOptions =
@@ -63,6 +68,8 @@ const pgliteMemorySettings = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_wo
 /** What drizzle's PGlite driver and this file call on either client: PGlite itself, or its worker thread's proxy. */
 interface PgliteClient {
   dumpDataDir(): Promise<Blob>
+  /** Only PGlite's own thread has garbage apart from the process's. */
+  collectGarbage?(): Promise<void>
   /**
    * Runs `work` after a checkpoint while PGlite holds both of its mutexes: no transaction is open (a transaction
    * holds the first from BEGIN to COMMIT) and no statement runs (each holds the second), so the data folder's files
@@ -169,6 +176,9 @@ async function openPglite(options: {
       }
     },
     dumpDataDir: () => client.dumpDataDir(),
+    ...(client.collectGarbage
+      ? { collectGarbage: () => client.collectGarbage?.() ?? Promise.resolve() }
+      : {}),
     ...(dataDir
       ? {
           withFilesAtRest: <T>(work: (pgliteDir: string) => Promise<T>) =>

@@ -74,6 +74,13 @@ describe('PGlite in its worker thread', () => {
     ])
   })
 
+  it('collects its garbage when asked once the start is over, and keeps answering', async () => {
+    await expect(database.collectGarbage?.()).resolves.toBeUndefined()
+    expect(await selectRows(database.db, sql`select body from notes where id = 1`)).toEqual([
+      { body: 'first' },
+    ])
+  })
+
   it('passes on a failed query with PostgreSQL’s error code and detail', async () => {
     const duplicate = await database.db.execute(sql`insert into notes values (1, 'again', null)`).then(
       () => undefined,

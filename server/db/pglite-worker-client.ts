@@ -33,6 +33,8 @@ export type PgliteRequest =
   | { id: number; op: 'rest' }
   | { id: number; op: 'wake'; rest: number }
   | { id: number; op: 'close' }
+  /** One full collection in the thread (the start is over: what opening and seeding made is garbage). */
+  | { id: number; op: 'collect' }
 
 export interface WorkerError {
   message: string
@@ -63,6 +65,8 @@ export interface PgliteWorkerClient extends PgliteConnection {
   dumpDataDir(): Promise<Blob>
   /** Runs `work` in this thread while the worker holds the database at rest (database.ts says what that means). */
   withFilesAtRest<T>(work: () => Promise<T>): Promise<T>
+  /** A full garbage collection in the thread, when the process runs with `--expose-gc` (node-flags.ts). */
+  collectGarbage(): Promise<void>
   close(): Promise<void>
 }
 
@@ -203,6 +207,9 @@ export async function startPgliteWorker(options: {
       } finally {
         await call({ op: 'wake', rest })
       }
+    },
+    async collectGarbage() {
+      await call({ op: 'collect' })
     },
     async close() {
       if (stopped) return

@@ -173,6 +173,15 @@ function serve(database: PGlite): void {
           answer(id, undefined)
           return
         }
+        case 'collect':
+          // Exposed by --expose-gc (node-flags.ts; V8's flags are the process's, every thread's).
+          ;(globalThis as { gc?: (options: object) => void }).gc?.({
+            type: 'major',
+            execution: 'sync',
+            flavor: 'last-resort',
+          })
+          answer(id, undefined)
+          return
         case 'close':
           await database.close()
           answer(id, undefined)

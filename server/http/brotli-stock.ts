@@ -15,6 +15,7 @@
  */
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { packedCopies } from './gzip-splice.ts'
 
 const brotliCompress = promisify(zlib.brotliCompress)
 
@@ -109,9 +110,11 @@ export function createBrotliStock(options: {
     async mintOne() {
       const nonce = options.newNonce()
       const plain = options.fill(nonce)
-      const body = await brotliCompress(plain, {
+      const compressed = await brotliCompress(plain, {
         params: { ...params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
       })
+      // A body smaller than the compressor's 64 KB output buffer is a view into it: kept, a copy of its own size.
+      const [body] = packedCopies([compressed]) as [Buffer]
       if (!state.isRetired) state.bodies.push({ nonce, body })
     },
   }

@@ -123,6 +123,23 @@ describe('a cached page', () => {
     expect((gzipped as Buffer).length).toBeLessThan(plain.length / 5)
   })
 
+  it('holds about the memory it counts, whatever number of nonces the page has', async () => {
+    const rendered = newNonce()
+    const manyNonces = Buffer.from(
+      Array.from(
+        { length: 60 },
+        (_, index) =>
+          `<p>row ${index}: ${'market commentary '.repeat(20)}</p><script nonce="${rendered}"></script>`,
+      ).join(''),
+    )
+    const page = await pageOf(manyNonces, rendered)
+    expect(page.segments).toHaveLength(61)
+    // Distinct memory blocks behind the kept pieces (compressor output buffers are 64 KB each).
+    const blocks = new Set([...page.segments, ...(page.gzip?.pieces ?? [])].map((piece) => piece.buffer))
+    const held = [...blocks].reduce((sum, block) => sum + block.byteLength, 0)
+    expect(held).toBeLessThanOrEqual(page.bytes)
+  })
+
   it('assembles a valid gzip body for a page without a nonce and for an empty one', async () => {
     for (const body of [Buffer.from('{"data":1}'.repeat(300)), Buffer.alloc(0)]) {
       const page = await pageOf(body, newNonce())
@@ -219,6 +236,21 @@ describe('the page store', () => {
     now = 91_000
     expect(cache.find('k')).toBeUndefined()
     expect(cache.size).toBe(0)
+  })
+
+  it('lets go of the pages past their stale time, asked for again or not', async () => {
+    let now = 0
+    const cache = createPageCache(settings, () => now)
+    cache.store('old', await pageOf(Buffer.from('page'), newNonce(), 0))
+    now = 60_000
+    cache.store('new', await pageOf(Buffer.from('page'), newNonce(), now))
+    cache.removeExpired()
+    expect(cache.size).toBe(2)
+    now = 91_000
+    cache.removeExpired()
+    expect(cache.size).toBe(1)
+    expect(cache.find('new')?.isFresh).toBe(false)
+    expect(cache.bytes).toBe(cache.find('new')?.page.bytes)
   })
 
   it('keeps within its memory budget, the least recently used page leaving first', async () => {

@@ -31,7 +31,7 @@ import { isbot } from 'isbot'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { type BrotliStock, brotliStockSize, createBrotliStock } from './brotli-stock.ts'
-import { prepareSplicedGzip, type SplicedGzip, splicedGzipBody } from './gzip-splice.ts'
+import { packedCopies, prepareSplicedGzip, type SplicedGzip, splicedGzipBody } from './gzip-splice.ts'
 import type { PageCacheConfig } from './http.config.ts'
 
 // --- Which requests the cache may answer ---------------------------------------------------------------------------
@@ -163,8 +163,9 @@ function splitAt(body: Buffer, separator: Buffer): Buffer[] {
     start = at + separator.length
   }
   segments.push(body.subarray(start))
-  // Copies: a slice would keep the whole response buffer alive and mis-state the memory held.
-  return segments.map((segment) => Buffer.from(segment))
+  // Copied into one allocation: slices would keep the whole response buffer alive and mis-state the memory held,
+  // and a copy each would cost an allocation per nonce.
+  return packedCopies(segments)
 }
 
 export async function createCachedPage(options: {
@@ -317,6 +318,11 @@ export interface PageCache {
   store(key: string, page: CachedPage, generation?: number): void
   /** Drops every page, fresh or stale (content changed); renders under way are not kept either. */
   purge(): void
+  /**
+   * Drops the pages past their stale time. `find` drops one when it is asked for; pages nobody asks for again (a
+   * query seen once) would otherwise hold their memory until newer pages push them out.
+   */
+  removeExpired(): void
   /** Counts purges. */
   readonly generation: number
   /**
@@ -391,6 +397,10 @@ export function createPageCache(settings: PageCacheConfig, now: () => number = D
     },
     rendering(key) {
       return inFlight.get(key)
+    },
+    removeExpired() {
+      const at = now()
+      for (const [key, page] of pages) if (at >= page.staleUntil) remove(key)
     },
     purge() {
       generation += 1

@@ -127,7 +127,13 @@ export async function registerPages(
   // show it (lists, home, the header menu), so none is kept.
   if (pageCache) {
     const stopListening = services.articles.onArticlesChanged(() => pageCache.purge())
-    app.addHook('onClose', async () => stopListening())
+    // Expired pages leave within a fresh period, so an idle process gives their memory back.
+    const sweeper = setInterval(() => pageCache.removeExpired(), config.pageCache.ttlSeconds * 1000)
+    sweeper.unref()
+    app.addHook('onClose', async () => {
+      stopListening()
+      clearInterval(sweeper)
+    })
   }
 
   const securityHeadersOf = (nonce: string) => pageSecurityHeaders(config, nonce, isDevelopment)
