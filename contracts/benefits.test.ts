@@ -102,6 +102,16 @@ describe('the member benefits table (ADR 0017)', () => {
     }).toEqual(want)
   })
 
+  it('gives each reader the watchlists of issue 25: member 1 × 20, Base 3 × 50, Plus 10 × 100, Premium 20 × 200', () => {
+    expect(Object.fromEntries(benefitReaders.map((reader) => [reader, benefitsOf(reader).watchlists]))).toEqual({
+      visitor: { lists: 1, stocksPerList: 20 },
+      member: { lists: 1, stocksPerList: 20 },
+      base: { lists: 3, stocksPerList: 50 },
+      plus: { lists: 10, stocksPerList: 100 },
+      premium: { lists: 20, stocksPerList: 200 },
+    })
+  })
+
   it('never gives a higher tier less than the one below it', () => {
     const rank = { none: 0, partial: 1, full: 2, curated: 1, public: 2, exclusive: 3 } as Record<
       string,

@@ -1,7 +1,8 @@
-/** The stocks an article discusses, each opening the AI diagnosis for it. */
+/** The stocks an article discusses, each opening the AI diagnosis for it, each with the follow control. */
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
+import { FollowButton } from '#app/features/watchlists/follow-button.tsx'
 import type { RelatedStock } from '#contracts/articles.ts'
 import { diagnosisPath } from './article-paths.ts'
 
@@ -15,7 +16,8 @@ export function RelatedStocks({ stocks }: { stocks: RelatedStock[] }) {
       </h2>
       <ul className="flex flex-wrap gap-2">
         {stocks.map((stock) => (
-          <li key={`${stock.market}:${stock.code}`}>
+          <li key={`${stock.market}:${stock.code}`} className="flex items-center gap-1">
+            <FollowButton market={stock.market} code={stock.code} name={stock.code} />
             <PageLink
               to={diagnosisPath(stock)}
               title={t('detail.diagnoseHint')}

@@ -30,6 +30,7 @@ import {
   formatPercent,
   formatPrice,
 } from './stock-format.ts'
+import { FollowButton } from '#app/features/watchlists/follow-button.tsx'
 
 /** The other language's name, shown beside the reader's (騰訊控股 · Tencent Holdings). */
 export function otherNameOf(
@@ -97,6 +98,7 @@ export function DiagnosisReport({
                 <h2 id="diagnosis-title" className="text-2xl font-bold text-ink-950">
                   {stock.name}
                 </h2>
+                <FollowButton market={stock.market} code={stock.code} name={stock.name} />
                 {diagnosis.isDemo ? <DemoBadge /> : null}
               </div>
               <p className="text-sm text-ink-700">
