@@ -103,7 +103,9 @@ describe('the member benefits table (ADR 0017)', () => {
   })
 
   it('gives each reader the watchlists of issue 25: member 1 × 20, Base 3 × 50, Plus 10 × 100, Premium 20 × 200', () => {
-    expect(Object.fromEntries(benefitReaders.map((reader) => [reader, benefitsOf(reader).watchlists]))).toEqual({
+    expect(
+      Object.fromEntries(benefitReaders.map((reader) => [reader, benefitsOf(reader).watchlists])),
+    ).toEqual({
       visitor: { lists: 1, stocksPerList: 20 },
       member: { lists: 1, stocksPerList: 20 },
       base: { lists: 3, stocksPerList: 50 },

@@ -17,7 +17,9 @@ test.beforeEach(async ({ page, site }) => {
 async function followFirst(page: Page, testId: string, except = ''): Promise<string> {
   const buttons = page.getByTestId(testId).getByTestId('follow-button')
   await expect(buttons.first()).toBeVisible()
-  const labels = await buttons.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''))
+  const labels = await buttons.evaluateAll((nodes) =>
+    nodes.map((node) => node.getAttribute('aria-label') ?? ''),
+  )
   const index = labels.findIndex((label) => label !== except)
   const button = buttons.nth(index)
   await expect(button).toHaveAttribute('aria-pressed', 'false')
@@ -110,6 +112,9 @@ test('a member follows from the diagnosis with undo, then sorts, renames and del
   await expect(page.getByRole('navigation', { name: t('watchlist:lists.label') })).toContainText(renamed)
 
   await page.getByTestId('watchlist-delete').click()
-  await page.getByRole('alertdialog').getByRole('button', { name: t('watchlist:lists.deleteConfirm') }).click()
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: t('watchlist:lists.deleteConfirm') })
+    .click()
   await expect(page.getByText(t('watchlist:empty.title'))).toBeVisible()
 })

@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import { FollowButton } from '#app/features/watchlists/follow-button.tsx'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { isCurrency } from '#contracts/stock-rules.ts'
 import type { ValueContext } from './check-values.ts'
@@ -30,7 +31,6 @@ import {
   formatPercent,
   formatPrice,
 } from './stock-format.ts'
-import { FollowButton } from '#app/features/watchlists/follow-button.tsx'
 
 /** The other language's name, shown beside the reader's (騰訊控股 · Tencent Holdings). */
 export function otherNameOf(

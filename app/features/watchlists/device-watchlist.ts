@@ -15,7 +15,9 @@ export function readDeviceWatchlist(): string[] {
   try {
     const parsed = JSON.parse(window.localStorage.getItem(deviceWatchlistStorageKey) ?? '[]') as unknown
     if (!Array.isArray(parsed)) return []
-    return parsed.filter((key): key is string => typeof key === 'string' && keyPattern.test(key)).slice(0, deviceWatchlistMax)
+    return parsed
+      .filter((key): key is string => typeof key === 'string' && keyPattern.test(key))
+      .slice(0, deviceWatchlistMax)
   } catch {
     return []
   }

@@ -80,7 +80,8 @@ describe('following as a visitor (the device list)', () => {
 
 describe('following as a member', () => {
   it('shows the star at once and puts it back when the server refuses', async () => {
-    let answer = () => Response.json({ code: 200, data: { lists: [], limits: { lists: 1, stocksPerList: 20 } } })
+    let answer = () =>
+      Response.json({ code: 200, data: { lists: [], limits: { lists: 1, stocksPerList: 20 } } })
     vi.stubGlobal('fetch', async () => answer())
     await loadFollowed('member')
     answer = () => new Response(null, { status: 409, headers: { 'x-error-code': 'WATCHLIST_STOCKS_FULL' } })

@@ -71,7 +71,11 @@ function messageOf(error: unknown, translator: i18n): string {
 }
 
 /** Follows or unfollows, optimistically, with undo. */
-export async function toggleFollow(stock: FollowedStock, owner: FollowOwner, translator: i18n): Promise<void> {
+export async function toggleFollow(
+  stock: FollowedStock,
+  owner: FollowOwner,
+  translator: i18n,
+): Promise<void> {
   await loadFollowed(owner)
   const key = stockKeyOf(stock)
   const follow = !followedState().keys.has(key)

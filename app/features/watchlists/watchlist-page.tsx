@@ -39,7 +39,13 @@ function useFailureMessage() {
   }
 }
 
-export function MemberWatchlist({ view, displayLocale }: { view: WatchlistView; displayLocale: DisplayLocale }) {
+export function MemberWatchlist({
+  view,
+  displayLocale,
+}: {
+  view: WatchlistView
+  displayLocale: DisplayLocale
+}) {
   const { t, i18n } = useTranslation('watchlist')
   const revalidator = useRevalidator()
   const failure = useFailureMessage()
@@ -193,7 +199,12 @@ export function MemberWatchlist({ view, displayLocale }: { view: WatchlistView; 
             <a href={exportHref(current.id)} download className={buttonClassName('secondary', 'sm')}>
               {t('lists.export')}
             </a>
-            <Button variant="ghost" size="sm" onClick={() => setIsDeleting(true)} data-testid="watchlist-delete">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setIsDeleting(true)}
+              data-testid="watchlist-delete"
+            >
               {t('lists.delete')}
             </Button>
           </>
@@ -201,9 +212,15 @@ export function MemberWatchlist({ view, displayLocale }: { view: WatchlistView; 
       </div>
 
       {editing ? (
-        <form onSubmit={onSubmitName} className="flex flex-wrap items-end gap-2" aria-label={t('lists.label')}>
+        <form
+          onSubmit={onSubmitName}
+          className="flex flex-wrap items-end gap-2"
+          aria-label={t('lists.label')}
+        >
           <TextField
-            label={editing === 'new' ? t('lists.newName') : t('lists.newNameFor', { name: current?.name ?? '' })}
+            label={
+              editing === 'new' ? t('lists.newName') : t('lists.newNameFor', { name: current?.name ?? '' })
+            }
             value={name}
             maxLength={40}
             autoFocus
@@ -269,7 +286,9 @@ export function MemberWatchlist({ view, displayLocale }: { view: WatchlistView; 
           description={t('lists.deleteText')}
           confirmLabel={t('lists.deleteConfirm')}
           isDanger
-          onConfirm={() => void run(() => deleteList(current.id), t('lists.deleted')).then(() => setIsDeleting(false))}
+          onConfirm={() =>
+            void run(() => deleteList(current.id), t('lists.deleted')).then(() => setIsDeleting(false))
+          }
         />
       ) : null}
     </div>

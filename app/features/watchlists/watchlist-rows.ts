@@ -3,8 +3,9 @@
  * currencies its prices are in), and sorted within each group by the reader's choice. Stocks no longer covered
  * keep their market and sort last, whatever the order. Pure, so the page and its tests agree.
  */
-import { markets } from '#contracts/regions.ts'
+
 import type { Market } from '#contracts/regions.ts'
+import { markets } from '#contracts/regions.ts'
 import type { WatchlistRow } from '#contracts/watchlist-rules.ts'
 
 export const watchlistSorts = ['order', 'name', 'change', 'score', 'gap'] as const
@@ -42,7 +43,11 @@ export function sortRows(rows: readonly WatchlistRow[], sort: WatchlistSort, loc
   return indexed.map((entry) => entry.row)
 }
 
-export function groupByMarket(rows: readonly WatchlistRow[], sort: WatchlistSort, locale: string): MarketGroup[] {
+export function groupByMarket(
+  rows: readonly WatchlistRow[],
+  sort: WatchlistSort,
+  locale: string,
+): MarketGroup[] {
   return markets
     .map((market) => {
       const inMarket = rows.filter((row) => row.market === market)
@@ -56,11 +61,16 @@ export function groupByMarket(rows: readonly WatchlistRow[], sort: WatchlistSort
  * The list's order after a stock moves a step within its market's group (-1 up, +1 down): it swaps places with its
  * neighbour in that group, wherever the other markets' stocks sit in between. Unchanged at either end.
  */
-export function movedWithinMarket(rows: readonly WatchlistRow[], index: number, step: -1 | 1): WatchlistRow[] {
+export function movedWithinMarket(
+  rows: readonly WatchlistRow[],
+  index: number,
+  step: -1 | 1,
+): WatchlistRow[] {
   const moving = rows[index]
   if (!moving) return [...rows]
   let neighbour = index + step
-  while (neighbour >= 0 && neighbour < rows.length && rows[neighbour]?.market !== moving.market) neighbour += step
+  while (neighbour >= 0 && neighbour < rows.length && rows[neighbour]?.market !== moving.market)
+    neighbour += step
   if (neighbour < 0 || neighbour >= rows.length) return [...rows]
   const next = [...rows]
   next[index] = rows[neighbour] as WatchlistRow

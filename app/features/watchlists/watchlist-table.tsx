@@ -9,7 +9,12 @@ import { PageLink } from '#app/components/page-link.tsx'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
 import { FairValueGap } from '#app/features/stocks/fair-value-gap.tsx'
 import { PriceChange } from '#app/features/stocks/list-parts.tsx'
-import { type DisplayLocale, formatDate, formatPrice, formatScore } from '#app/features/stocks/stock-format.ts'
+import {
+  type DisplayLocale,
+  formatDate,
+  formatPrice,
+  formatScore,
+} from '#app/features/stocks/stock-format.ts'
 import { useKeyLabels } from '#app/features/stocks/stock-labels.ts'
 import type { WatchlistRow } from '#contracts/watchlist-rules.ts'
 import type { MarketGroup } from './watchlist-rows.ts'
@@ -37,7 +42,11 @@ export function WatchlistTable({
   const market = t(`stocks:markets.${group.market}`)
   const headingId = `watchlist-${group.market}`
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid={`watchlist-${group.market}`}>
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-2"
+      data-testid={`watchlist-${group.market}`}
+    >
       <h2 id={headingId} className="text-lg font-semibold text-ink-950">
         {market}
         {group.currencies.length > 0 ? (

@@ -29,8 +29,8 @@ import { createStockFinder } from './stock-finder.ts'
 import { type CountArticleMentions, createStockLists } from './stock-lists.ts'
 import type { StockRefresh } from './stock-refresh.ts'
 import { toStockSummary } from './stock-wire.ts'
-import type { StocksService } from './stocks-service.types.ts'
 import { selectStockRows } from './stocks.repo.ts'
+import type { StocksService } from './stocks-service.types.ts'
 
 export interface StocksServiceDependencies {
   db: Db

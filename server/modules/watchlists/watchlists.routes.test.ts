@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import {
@@ -27,8 +28,15 @@ const apple = { market: 'us', code: 'AAPL' }
 const tencent = { market: 'hk', code: '0700' }
 const microsoft = { market: 'us', code: 'MSFT' }
 
+/** A request refused by validation: 400, the field's code in `x-error-code` (the body says VALIDATION_FAILED). */
+function expectInvalid(response: LightMyRequestResponse, code: string) {
+  expect(response.statusCode).toBe(400)
+  expect(response.headers['x-error-code']).toBe(code)
+}
+
 const post = (client: ReaderClient, path: string, body: unknown) => readers.send(client, 'POST', path, body)
-const lists = async (client: ReaderClient) => dataOf<WatchlistsAnswer>(await readers.get(client, '/watchlist/lists'))
+const lists = async (client: ReaderClient) =>
+  dataOf<WatchlistsAnswer>(await readers.get(client, '/watchlist/lists'))
 const view = async (client: ReaderClient, listId?: string) =>
   dataOf<WatchlistView>(await readers.get(client, '/watchlist/view', listId ? { listId } : {}))
 const follow = (client: ReaderClient, body: Record<string, string>) => post(client, '/watchlist/follow', body)
@@ -73,8 +81,8 @@ describe('following stocks', () => {
     const unknown = await follow(member, { market: 'us', code: 'NOPE' })
     expectFailure(unknown, 404, WatchlistErrorCode.stockUnknown)
     expect(unknown.json().message).toBe('我們沒有涵蓋此市場中這個代號的股票。')
-    expectFailure(await follow(member, { market: 'mars', code: 'AAPL' }), 400, WatchlistErrorCode.stockInvalid)
-    expectFailure(await follow(member, { market: 'us', code: 'A A' }), 400, WatchlistErrorCode.stockInvalid)
+    expectInvalid(await follow(member, { market: 'mars', code: 'AAPL' }), WatchlistErrorCode.stockInvalid)
+    expectInvalid(await follow(member, { market: 'us', code: 'A A' }), WatchlistErrorCode.stockInvalid)
     expect((await lists(member)).lists).toEqual([])
   })
 
@@ -102,7 +110,11 @@ describe('the plan’s limits (contracts/benefits.ts)', () => {
     // Following one already there is no error.
     const first = universe[0] as { market: string; code: string }
     dataOf(await follow(member, { market: first.market, code: first.code }))
-    expectFailure(await post(member, '/watchlist/create', { name: 'Second' }), 409, WatchlistErrorCode.listsFull)
+    expectFailure(
+      await post(member, '/watchlist/create', { name: 'Second' }),
+      409,
+      WatchlistErrorCode.listsFull,
+    )
   })
 
   it('gives Base three lists', async () => {
@@ -120,18 +132,22 @@ describe('managing lists', () => {
     const a = await create(member, 'Income')
     const b = await create(member, 'Growth')
     dataOf(await post(member, '/watchlist/rename', { listId: a.id, name: '  Dividends  ' }))
-    const reordered = dataOf<WatchlistsAnswer>(await post(member, '/watchlist/reorder', { listIds: [b.id, a.id] }))
+    const reordered = dataOf<WatchlistsAnswer>(
+      await post(member, '/watchlist/reorder', { listIds: [b.id, a.id] }),
+    )
     expect(reordered.lists.map((l) => l.name)).toEqual(['Growth', 'Dividends'])
-    expectFailure(await post(member, '/watchlist/reorder', { listIds: [a.id] }), 400, WatchlistErrorCode.orderMismatch)
+    expectInvalid(
+      await post(member, '/watchlist/reorder', { listIds: [a.id] }),
+      WatchlistErrorCode.orderMismatch,
+    )
 
     for (const stock of [apple, tencent, microsoft]) dataOf(await follow(member, { ...stock, listId: b.id }))
     const moved = dataOf<WatchlistSummary>(
       await post(member, '/watchlist/reorderStocks', { listId: b.id, stocks: [microsoft, apple, tencent] }),
     )
     expect(moved.stocks).toEqual([microsoft, apple, tencent])
-    expectFailure(
+    expectInvalid(
       await post(member, '/watchlist/reorderStocks', { listId: b.id, stocks: [apple, apple, tencent] }),
-      400,
       WatchlistErrorCode.orderMismatch,
     )
     // The view opens the first list unless another is named.
@@ -140,10 +156,12 @@ describe('managing lists', () => {
 
     dataOf(await readers.send(member, 'DELETE', '/watchlist/delete', undefined, { listId: b.id }))
     expect((await lists(member)).lists.map((l) => l.name)).toEqual(['Dividends'])
-    expectFailure(await post(member, '/watchlist/rename', { listId: a.id, name: '' }), 400, WatchlistErrorCode.nameInvalid)
-    expectFailure(
+    expectInvalid(
+      await post(member, '/watchlist/rename', { listId: a.id, name: '' }),
+      WatchlistErrorCode.nameInvalid,
+    )
+    expectInvalid(
       await post(member, '/watchlist/rename', { listId: a.id, name: 'x'.repeat(41) }),
-      400,
       WatchlistErrorCode.nameInvalid,
     )
   })
@@ -156,12 +174,20 @@ describe('managing lists', () => {
     const response = await readers.get(member, '/watchlist/export', { listId })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toContain('text/csv')
-    expect(response.headers['content-disposition']).toMatch(/attachment; filename="watchlist-\d{4}-\d{2}-\d{2}\.csv"/)
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(response.headers['content-disposition']).toMatch(
+      /attachment; filename="watchlist-\d{4}-\d{2}-\d{2}\.csv"/,
+    )
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe(
       'market,code,name,currency,price,price_date,day_change,score,fair_value,fair_value_gap,covered,added_at',
     )
-    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(':'))).toEqual(['us:AAPL', 'hk:0700'])
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(':'))).toEqual([
+      'us:AAPL',
+      'hk:0700',
+    ])
     expect(lines[1]).toContain(',yes,')
   })
 })
@@ -171,7 +197,9 @@ describe('a visitor’s device list at login', () => {
     const member = await readers.newMember()
     dataOf(await follow(member, apple))
     const answer = dataOf<AdoptAnswer>(
-      await post(member, '/watchlist/adopt', { stocks: [apple, tencent, { market: 'us', code: 'NOPE' }, microsoft] }),
+      await post(member, '/watchlist/adopt', {
+        stocks: [apple, tencent, { market: 'us', code: 'NOPE' }, microsoft],
+      }),
     )
     expect(answer).toEqual({ added: 2, skipped: 2 })
     expect((await lists(member)).lists[0]?.stocks).toEqual([apple, tencent, microsoft])
@@ -184,7 +212,11 @@ describe('privacy: a list is its owner’s alone', () => {
     expectFailure(await readers.get(visitor, '/watchlist/lists'), 401, CommonErrorCode.unauthenticated)
     expectFailure(await readers.get(visitor, '/watchlist/view'), 401, CommonErrorCode.unauthenticated)
     expectFailure(await follow(visitor, apple), 401, CommonErrorCode.unauthenticated)
-    expectFailure(await post(visitor, '/watchlist/adopt', { stocks: [apple] }), 401, CommonErrorCode.unauthenticated)
+    expectFailure(
+      await post(visitor, '/watchlist/adopt', { stocks: [apple] }),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
   })
 
   it('answers another reader, staff with no role and even an admin 404 on the list, as for one that does not exist', async () => {
@@ -195,8 +227,16 @@ describe('privacy: a list is its owner’s alone', () => {
     const staff = await clients.newStaff([])
     const admin = await clients.newStaff(['admin'])
     for (const intruder of [other, staff, admin]) {
-      expectFailure(await readers.get(intruder, '/watchlist/view', { listId: list.id }), 404, WatchlistErrorCode.notFound)
-      expectFailure(await readers.get(intruder, '/watchlist/export', { listId: list.id }), 404, WatchlistErrorCode.notFound)
+      expectFailure(
+        await readers.get(intruder, '/watchlist/view', { listId: list.id }),
+        404,
+        WatchlistErrorCode.notFound,
+      )
+      expectFailure(
+        await readers.get(intruder, '/watchlist/export', { listId: list.id }),
+        404,
+        WatchlistErrorCode.notFound,
+      )
       expectFailure(await follow(intruder, { ...tencent, listId: list.id }), 404, WatchlistErrorCode.notFound)
       expectFailure(
         await post(intruder, '/watchlist/unfollow', { ...apple, listId: list.id }),

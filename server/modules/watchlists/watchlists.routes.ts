@@ -40,7 +40,11 @@ export function registerWatchlistsRoutes(api: FastifyInstance, watchlists: Watch
 
     routes.get('/watchlist/export', exportLimit, async (request, reply) => {
       const { listId } = WatchlistIdQuery.parse(request.query ?? {})
-      const { fileName, csv } = await watchlists.exportWatchlist(request.reader, listId, requestLocale(request))
+      const { fileName, csv } = await watchlists.exportWatchlist(
+        request.reader,
+        listId,
+        requestLocale(request),
+      )
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -132,13 +132,15 @@ export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDepe
       addedAt: s.addedAt.toISOString(),
       stock: byKey.get(stockKeyOf(s)) ?? null,
     }))
-    const dates = summaries.map((s) => s.latestPriceDate ?? s.priceDate).filter((d): d is string => d !== null)
+    const dates = summaries
+      .map((s) => s.latestPriceDate ?? s.priceDate)
+      .filter((d): d is string => d !== null)
     return {
       lists: lists.map((l) => ({ id: l.id, name: l.name, size: sizes.get(l.id) ?? 0 })),
       current: current ? { id: current.id, name: current.name, rows } : null,
       limits: limitsOf(reader),
       isDemo: summaries.some((s) => s.isDemo),
-      asOf: dates.length > 0 ? dates.reduce((a, b) => (a > b ? a : b)) : null,
+      asOf: dates.sort().at(-1) ?? null,
     }
   }
 
@@ -169,7 +171,11 @@ export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDepe
     await inTransaction(db, async (tx) => {
       const lists = await selectMemberLists(tx, member.memberId)
       const owned = new Set(lists.map((l) => l.id))
-      if (listIds.length !== owned.size || new Set(listIds).size !== owned.size || listIds.some((id) => !owned.has(id)))
+      if (
+        listIds.length !== owned.size ||
+        new Set(listIds).size !== owned.size ||
+        listIds.some((id) => !owned.has(id))
+      )
         throw new AppError('invalid', WatchlistErrorCode.orderMismatch)
       for (const [position, id] of listIds.entries()) await updateListPosition(tx, id, position)
     })
@@ -191,7 +197,9 @@ export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDepe
       lists.map((l) => l.id),
     )
     const key = stockKeyOf(stock)
-    return lists.filter((l) => stocks.some((s) => s.listId === l.id && stockKeyOf(s) === key)).map((l) => l.id)
+    return lists
+      .filter((l) => stocks.some((s) => s.listId === l.id && stockKeyOf(s) === key))
+      .map((l) => l.id)
   }
 
   async function requireCovered(stock: StockKey, locale: Locale): Promise<void> {
@@ -212,7 +220,9 @@ export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDepe
   /** The list a follow without a named list goes to: the first, created when the reader has none. */
   async function firstList(tx: Db, member: Member, locale: Locale): Promise<WatchlistRecord> {
     const [first] = await selectMemberLists(tx, member.memberId)
-    return first ?? insertList(tx, { memberId: member.memberId, name: firstListName[locale], now: clock.now() })
+    return (
+      first ?? insertList(tx, { memberId: member.memberId, name: firstListName[locale], now: clock.now() })
+    )
   }
 
   /** `POST /watchlist/follow`: adds a covered stock to the named list, else to the first (created if needed). */
@@ -226,7 +236,9 @@ export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDepe
     await requireCovered(stock, locale)
     const limits = limitsOf(reader)
     return inTransaction(db, async (tx) => {
-      const list = request.listId ? await ownedList(member, request.listId, tx) : await firstList(tx, member, locale)
+      const list = request.listId
+        ? await ownedList(member, request.listId, tx)
+        : await firstList(tx, member, locale)
       await addToList(tx, list, stock, limits)
       return { listIds: await listIdsHolding(member, stock, tx) }
     })
@@ -257,7 +269,11 @@ export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDepe
       const list = await ownedList(member, listId, tx)
       const held = new Set((await selectListStocks(tx, [list.id])).map(stockKeyOf))
       const wanted = order.map(stockKeyOf)
-      if (wanted.length !== held.size || new Set(wanted).size !== held.size || wanted.some((k) => !held.has(k)))
+      if (
+        wanted.length !== held.size ||
+        new Set(wanted).size !== held.size ||
+        wanted.some((k) => !held.has(k))
+      )
         throw new AppError('invalid', WatchlistErrorCode.orderMismatch)
       for (const [position, stock] of order.entries())
         await updateStockPosition(tx, { listId: list.id, market: stock.market, code: stock.code, position })
