@@ -9,13 +9,16 @@ import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { codeFromOutbox, logInThroughApi, newMobile } from './support/accounts.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
+/** The follow control: the one toggle button beside a stock. */
+const followButton = 'button[aria-pressed]'
+
 test.beforeEach(async ({ page, site }) => {
   await acceptCookies(page, site.origin)
 })
 
 /** Follows the first stock of the list other than `except` (a button's name); the name of the one followed. */
 async function followFirst(page: Page, testId: string, except = ''): Promise<string> {
-  const buttons = page.getByTestId(testId).getByTestId('follow-button')
+  const buttons = page.getByTestId(testId).locator(followButton)
   await expect(buttons.first()).toBeVisible()
   const labels = await buttons.evaluateAll((nodes) =>
     nodes.map((node) => node.getAttribute('aria-label') ?? ''),
@@ -83,7 +86,7 @@ test('a member follows from the diagnosis with undo, then sorts, renames and del
   await page.setViewportSize({ width: 360, height: 780 })
   await page.goto('/ai-stock-diagnosis?code=AAPL&market=us')
   await waitForHydration(page)
-  const follow = page.getByTestId('diagnosis-report').getByTestId('follow-button')
+  const follow = page.getByTestId('diagnosis-report').locator(followButton).first()
   await follow.click()
   await expect(follow).toHaveAttribute('aria-pressed', 'true')
   // Undo in the toast takes it back; following again keeps it.

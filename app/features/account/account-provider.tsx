@@ -24,7 +24,6 @@ import { toast } from '#app/components/toaster.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
 import type { LoginAnswer, UserInfoCookie } from '#contracts/accounts.ts'
 import { userInfoCookieOf } from '#contracts/user-info-cookie.ts'
-import { deviceWatchlistStorageKey } from '#contracts/watchlist-rules.ts'
 import { endsSession, fetchMemberInfo, logOut } from './account-api.ts'
 import { clearAccountCookies } from './account-cookies.ts'
 
@@ -61,7 +60,7 @@ const reloadOnForcedLogout = ['/ai-qna']
 let lastKnownState: AccountState | undefined
 
 export function AccountProvider({ initial, children }: { initial: AccountState; children: ReactNode }) {
-  const { t, i18n } = useTranslation('account')
+  const { t } = useTranslation('account')
   const [state, setStoredState] = useState<AccountState>(() =>
     typeof window === 'undefined' ? initial : (lastKnownState ?? initial),
   )
@@ -139,18 +138,12 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
   const completeLogin = useCallback(
     (answer: LoginAnswer) => {
       setState({ isLoggedIn: true, userInfo: userInfoCookieOf(answer.userInfo) })
-      // The stocks this browser followed as a visitor are the member's from now on (ADR 0033); the code that moves
-      // them loads only when the device holds some.
-      if (hasDeviceWatchlist())
-        void import('#app/features/watchlists/device-handover.ts')
-          .then((handover) => handover.handOverDeviceWatchlist(i18n))
-          .catch(() => undefined)
       contact.liveChat?.setCustomer({
         id: answer.userInfo.memberId,
         name: answer.userInfo.displayName ?? answer.userInfo.maskedPhone,
       })
     },
-    [contact, setState, i18n],
+    [contact, setState],
   )
 
   const requestLogout = useCallback(() => setIsConfirming(true), [])
@@ -183,15 +176,6 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
       />
     </AccountContext.Provider>
   )
-}
-
-/** Whether this browser holds a visitor's watchlist (read without loading the watchlist code). */
-function hasDeviceWatchlist(): boolean {
-  try {
-    return Boolean(window.localStorage.getItem(deviceWatchlistStorageKey))
-  } catch {
-    return false
-  }
 }
 
 /** Whether the reader is logged in; logged out outside the provider (a part drawn alone: tests, the gallery). */

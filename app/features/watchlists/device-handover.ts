@@ -1,8 +1,8 @@
 /**
  * The visitor → member hand-over of the device list (ADR 0033), as the chat hands over a visitor's conversations at
- * login: right after a login, the device's stocks are sent to the account (`POST /watchlist/adopt`, merged into the
- * first list) and forgotten on the device only once the server has them — a failure keeps them for the next login
- * or the watchlist page, which tries again. Fetched on demand, and only when the device holds a list.
+ * login: the first time a page loads the member's followed stocks after the login (a page with a follow control, or
+ * the watchlist page), the device's stocks are sent to the account (`POST /watchlist/adopt`, merged into the first
+ * list) and forgotten on the device only once the server has them — a failure keeps them for the next page.
  */
 import type { i18n } from 'i18next'
 import { api, dataOf } from '#app/api/api-client.ts'
@@ -10,7 +10,6 @@ import { toast } from '#app/components/toaster.tsx'
 import { ensureCatalogs } from '#app/i18n/browser-catalogs.ts'
 import type { AdoptAnswer } from '#contracts/watchlist-rules.ts'
 import { readDeviceWatchlist, stockOfKey, writeDeviceWatchlist } from './device-watchlist.ts'
-import { reloadFollowed } from './follow-actions.ts'
 
 let running: Promise<AdoptAnswer | null> | null = null
 
@@ -35,7 +34,6 @@ async function handOver(translator?: i18n): Promise<AdoptAnswer | null> {
     return null
   }
   writeDeviceWatchlist([])
-  await reloadFollowed('member')
   if (translator && answer.added > 0) {
     await ensureCatalogs(['watchlist']).catch(() => undefined)
     toast.success(translator.t('watchlist:toast.handedOver', { count: answer.added }))

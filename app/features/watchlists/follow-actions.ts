@@ -6,9 +6,10 @@
 import type { i18n } from 'i18next'
 import { ApiError, api, dataOf } from '#app/api/api-client.ts'
 import { toast } from '#app/components/toaster.tsx'
-import { ensureCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { ensureCatalogs, ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import type { Market } from '#contracts/regions.ts'
 import { type FollowAnswer, stockKeyOf, type WatchlistsAnswer } from '#contracts/watchlist-rules.ts'
+import { handOverDeviceWatchlist } from './device-handover.ts'
 import { deviceWatchlistMax, readDeviceWatchlist, writeDeviceWatchlist } from './device-watchlist.ts'
 import { type FollowOwner, followedState, setFollowedState } from './followed-stocks.ts'
 
@@ -18,30 +19,36 @@ interface FollowedStock {
   name: string
 }
 
-let loading: { owner: FollowOwner; done: Promise<void> } | null = null
+let loading: { owner: FollowOwner; done: Promise<boolean> } | null = null
 
-/** The reader's followed stocks: every list of a member, the device list of a visitor. */
-export function loadFollowed(owner: FollowOwner): Promise<void> {
+/**
+ * The reader's followed stocks: every list of a member, the device list of a visitor. A member's load first hands
+ * over a device list still on this browser (the login just happened); it answers whether one was handed over.
+ */
+export function loadFollowed(owner: FollowOwner, translator?: i18n): Promise<boolean> {
   if (loading?.owner === owner) return loading.done
   const done = (async () => {
     if (owner === 'visitor') {
       setFollowedState({ owner, keys: new Set(readDeviceWatchlist()) })
-      return
+      return false
     }
+    const handedOver = (await handOverDeviceWatchlist(translator)) !== null
     const answer = dataOf(await api.get<WatchlistsAnswer>('/watchlist/lists'))
     setFollowedState({ owner, keys: new Set(answer.lists.flatMap((list) => list.stocks.map(stockKeyOf))) })
+    return handedOver
   })().catch(() => {
     // Stars stay empty; the next page tries again.
     loading = null
+    return false
   })
   loading = { owner, done }
   return done
 }
 
-/** Forgets what was loaded (after the device list moved to the account). */
-export function reloadFollowed(owner: FollowOwner): Promise<void> {
+/** Loads again (the watchlist page, when the device still holds a list: it is handed over first). */
+export function reloadFollowed(owner: FollowOwner, translator?: i18n): Promise<boolean> {
   loading = null
-  return loadFollowed(owner)
+  return loadFollowed(owner, translator)
 }
 
 function setKey(key: string, isFollowed: boolean, owner: FollowOwner) {
@@ -76,16 +83,16 @@ export async function toggleFollow(
   owner: FollowOwner,
   translator: i18n,
 ): Promise<void> {
-  await loadFollowed(owner)
+  await loadFollowed(owner, translator)
   const key = stockKeyOf(stock)
   const follow = !followedState().keys.has(key)
   setKey(key, follow, owner)
-  const catalogs = ensureCatalogs(['watchlist', 'errors']).catch(() => undefined)
+  const catalogs = ensureCatalogs(['watchlist']).catch(() => undefined)
   try {
     await saveChange(stock, follow, owner)
   } catch (error) {
     setKey(key, !follow, owner)
-    await catalogs
+    await ensureErrorMessages()
     toast.error(messageOf(error, translator))
     return
   }

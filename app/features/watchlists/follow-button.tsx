@@ -11,18 +11,17 @@ import { loadFollowActions, useIsFollowed } from './followed-stocks.ts'
 export function FollowButton({ market, code, name }: { market: Market; code: string; name: string }) {
   const { t, i18n } = useTranslation()
   const owner = useIsLoggedIn() ? 'member' : 'visitor'
-  const isFollowed = useIsFollowed(`${market}:${code}`, owner)
+  const isFollowed = useIsFollowed(`${market}:${code}`, owner, i18n)
   return (
+    // Lean markup on purpose: the diagnosis page's HTML has a size budget (the site's global focus ring applies).
     <button
       type="button"
       aria-pressed={isFollowed}
       aria-label={t('follow.label', { name })}
-      title={t('follow.label', { name })}
-      data-testid="follow-button"
       onClick={() =>
         void loadFollowActions().then((actions) => actions.toggleFollow({ market, code, name }, owner, i18n))
       }
-      className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-lg leading-none text-brand-700 hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="grid size-8 shrink-0 place-items-center rounded-md text-lg text-brand-700 hover:bg-ink-100"
     >
       <span aria-hidden="true">{isFollowed ? '★' : '☆'}</span>
     </button>

@@ -4,6 +4,7 @@
  * the page hydrates, or with the first click): the member's lists from the API, a visitor's device list from
  * localStorage. Kept tiny on purpose: it is part of every page that lists stocks (the JS budget).
  */
+import type { i18n } from 'i18next'
 import { useEffect, useSyncExternalStore } from 'react'
 
 export type FollowOwner = 'member' | 'visitor'
@@ -34,9 +35,11 @@ function subscribe(listener: () => void): () => void {
 export const loadFollowActions = () => import('./follow-actions.ts')
 
 /** Whether the stock is followed; loads the reader's stocks once per login state. */
-export function useIsFollowed(key: string, owner: FollowOwner): boolean {
+export function useIsFollowed(key: string, owner: FollowOwner, translator: i18n): boolean {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per login state; the translator only words toasts
   useEffect(() => {
-    if (state.owner !== owner) void loadFollowActions().then((actions) => actions.loadFollowed(owner))
+    if (state.owner !== owner)
+      void loadFollowActions().then((actions) => actions.loadFollowed(owner, translator))
   }, [owner])
   return useSyncExternalStore(
     subscribe,

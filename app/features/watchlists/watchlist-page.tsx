@@ -58,13 +58,13 @@ export function MemberWatchlist({
   const listIndex = current ? view.lists.findIndex((l) => l.id === current.id) : -1
   const canCreate = view.lists.length < view.limits.lists
 
-  // A device list the login did not move yet (the login happened in another way, or its call failed) moves now.
+  // A device list still on this browser (the login just happened) moves to the account now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens
   useEffect(() => {
     if (readDeviceWatchlist().length === 0) return
-    void import('./device-handover.ts')
-      .then((handover) => handover.handOverDeviceWatchlist(i18n))
-      .then((answer) => (answer ? revalidator.revalidate() : undefined))
+    void import('./follow-actions.ts')
+      .then((actions) => actions.reloadFollowed('member', i18n))
+      .then((handedOver) => (handedOver ? revalidator.revalidate() : undefined))
       .catch(() => undefined)
   }, [])
 
