@@ -9,6 +9,7 @@ import {
   lockReasonFor,
   strategyVisible,
 } from './benefits.ts'
+import { deviceWatchlistMax } from './watchlist-rules.ts'
 
 /**
  * ADR 0017's table written out by hand: if the table in benefits.ts changes, this must be changed with it (and the
@@ -112,6 +113,8 @@ describe('the member benefits table (ADR 0017)', () => {
       plus: { lists: 10, stocksPerList: 100 },
       premium: { lists: 20, stocksPerList: 200 },
     })
+    // The device list of a visitor (contracts/watchlist-rules.ts writes its size out for the browser).
+    expect(deviceWatchlistMax).toBe(benefitsOf('visitor').watchlists.stocksPerList)
   })
 
   it('never gives a higher tier less than the one below it', () => {

@@ -15,6 +15,11 @@ export const watchlistExportsPerMinute = 20
 
 /** Where a visitor's list lives on the device (localStorage), until login moves it to the account. */
 export const deviceWatchlistStorageKey = 'tw_watchlist'
+/**
+ * How many stocks the device list keeps: the visitor's `stocksPerList` of contracts/benefits.ts (tested equal),
+ * written out so the follow control's code does not carry the benefits table.
+ */
+export const deviceWatchlistMax = 20
 
 export const WatchlistErrorCode = {
   /** 404 — the list does not exist or is not the reader's (the same answer, so lists cannot be probed). */

@@ -9,8 +9,8 @@ import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { codeFromOutbox, logInThroughApi, newMobile } from './support/accounts.ts'
 import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
 
-/** The follow control: the one toggle button beside a stock. */
-const followButton = 'button[aria-pressed]'
+/** The follow control: the one toggle button beside a stock (`data-loaded` once it answers clicks). */
+const followButton = 'button[aria-pressed][data-loaded]'
 
 test.beforeEach(async ({ page, site }) => {
   await acceptCookies(page, site.origin)

@@ -7,12 +7,6 @@ import { useEffect } from 'react'
 import { onDemand, useOnDemand, whenIdle } from './on-demand.ts'
 
 export const toastDurationMs = 3000
-export const actionToastDurationMs = 6000
-
-export interface ToastAction {
-  label: string
-  onClick: () => void
-}
 
 const sonner = onDemand(() => import('sonner'))
 
@@ -26,16 +20,10 @@ export function Toaster() {
 
 // A toast asked for before sonner arrived is shown when it does: the Toaster replays toasts made before it mounted.
 export const toast = {
-  /** With an action (undo), the toast stays longer: time to read it and reach the button. */
-  success: (message: string, action?: ToastAction) =>
+  success: (message: string) =>
     void sonner
       .load()
-      .then((module) =>
-        module.toast.success(
-          message,
-          action ? { duration: actionToastDurationMs, action } : { duration: toastDurationMs },
-        ),
-      )
+      .then((module) => module.toast.success(message, { duration: toastDurationMs }))
       .catch(() => undefined),
   warning: (message: string) =>
     void sonner

@@ -1,10 +1,16 @@
 /** The stocks an article discusses, each opening the AI diagnosis for it, each with the follow control. */
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
-import { FollowButton } from '#app/features/watchlists/follow-button.tsx'
 import type { RelatedStock } from '#contracts/articles.ts'
 import { diagnosisPath } from './article-paths.ts'
+
+// The follow control (issue 25): drawn by the server with the page, its code fetched after the page's own (the JS
+// budget); until it arrives the star is drawn but does not answer.
+const FollowButton = deferHydration(() =>
+  import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
+)
 
 export function RelatedStocks({ stocks }: { stocks: RelatedStock[] }) {
   const { t } = useTranslation('articles')

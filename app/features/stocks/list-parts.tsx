@@ -5,12 +5,18 @@
 import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
-import { FollowButton } from '#app/features/watchlists/follow-button.tsx'
 import type { Market } from '#contracts/regions.ts'
 import type { Currency } from '#contracts/stocks.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
 import { type DisplayLocale, formatDate, formatDecimal, formatPercent } from './stock-format.ts'
+
+// The follow control (issue 25): drawn by the server with the page, its code fetched after the page's own (the JS
+// budget); until it arrives the star is drawn but does not answer.
+const FollowButton = deferHydration(() =>
+  import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
+)
 
 export function DataStamp({
   isDemo,

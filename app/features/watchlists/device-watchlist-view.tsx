@@ -8,11 +8,17 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
 import { deviceWatchlistMax, readDeviceWatchlist, stockOfKey } from './device-watchlist.ts'
-import { FollowButton } from './follow-button.tsx'
+
+// The follow control (issue 25): drawn by the server with the page, its code fetched after the page's own (the JS
+// budget); until it arrives the star is drawn but does not answer.
+const FollowButton = deferHydration(() =>
+  import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
+)
 
 export function DeviceWatchlistView() {
   const { t } = useTranslation(['watchlist', 'stocks'])

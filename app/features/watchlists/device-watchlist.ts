@@ -2,11 +2,10 @@
  * A visitor's watchlist on the device (ADR 0033): stock keys (`us:AAPL`) in localStorage, never on the server, at
  * most the member's list size. Login hands it to the account (device-handover.ts) and forgets it then.
  */
-import { benefitsOf } from '#contracts/benefits.ts'
 import type { Market } from '#contracts/regions.ts'
-import { deviceWatchlistStorageKey, type StockKey } from '#contracts/watchlist-rules.ts'
+import { deviceWatchlistMax, deviceWatchlistStorageKey, type StockKey } from '#contracts/watchlist-rules.ts'
 
-export const deviceWatchlistMax = benefitsOf('visitor').watchlists.stocksPerList
+export { deviceWatchlistMax }
 
 const keyPattern = /^(us|hk|jp|kr):[A-Z0-9.-]{1,12}$/
 

@@ -8,10 +8,13 @@ const toasts = vi.hoisted(() => ({
 }))
 vi.mock('#app/components/toaster.tsx', () => ({
   toast: {
-    success: (message: string, action?: { label: string; onClick: () => void }) =>
-      toasts.success.push({ message, ...(action ? { action } : {}) }),
+    success: (message: string) => toasts.success.push({ message }),
     error: (message: string) => toasts.error.push(message),
   },
+}))
+vi.mock('./undo-toast.ts', () => ({
+  toastWithUndo: async (message: string, action: { label: string; onClick: () => void }) =>
+    toasts.success.push({ message, action }),
 }))
 
 const { loadFollowed, reloadFollowed, toggleFollow } = await import('./follow-actions.ts')

@@ -12,6 +12,7 @@ import { type FollowAnswer, stockKeyOf, type WatchlistsAnswer } from '#contracts
 import { handOverDeviceWatchlist } from './device-handover.ts'
 import { deviceWatchlistMax, readDeviceWatchlist, writeDeviceWatchlist } from './device-watchlist.ts'
 import { type FollowOwner, followedState, setFollowedState } from './followed-stocks.ts'
+import { toastWithUndo } from './undo-toast.ts'
 
 interface FollowedStock {
   market: Market
@@ -102,7 +103,7 @@ export async function toggleFollow(
       ? 'watchlist:toast.followed'
       : 'watchlist:toast.followedOnDevice'
     : 'watchlist:toast.unfollowed'
-  toast.success(translator.t(message, { name: stock.name }), {
+  void toastWithUndo(translator.t(message, { name: stock.name }), {
     label: translator.t('watchlist:toast.undo'),
     onClick: () => {
       setKey(key, !follow, owner)

@@ -34,8 +34,10 @@ function subscribe(listener: () => void): () => void {
 
 export const loadFollowActions = () => import('./follow-actions.ts')
 
-/** Whether the stock is followed; loads the reader's stocks once per login state. */
-export function useIsFollowed(key: string, owner: FollowOwner, translator: i18n): boolean {
+/**
+ * Whether the stock is followed (`loading` until the reader's stocks are known); loads them once per login state.
+ */
+export function useFollowState(key: string, owner: FollowOwner, translator: i18n): 'loading' | 'yes' | 'no' {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per login state; the translator only words toasts
   useEffect(() => {
     if (state.owner !== owner)
@@ -43,7 +45,7 @@ export function useIsFollowed(key: string, owner: FollowOwner, translator: i18n)
   }, [owner])
   return useSyncExternalStore(
     subscribe,
-    () => state.owner === owner && state.keys.has(key),
-    () => false,
+    () => (state.owner !== owner ? 'loading' : state.keys.has(key) ? 'yes' : 'no'),
+    () => 'loading',
   )
 }

@@ -18,6 +18,7 @@ import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
 import type { WatchlistRow, WatchlistView } from '#contracts/watchlist-rules.ts'
 import { readDeviceWatchlist } from './device-watchlist.ts'
+import { toastWithUndo } from './undo-toast.ts'
 import {
   createList,
   deleteList,
@@ -117,7 +118,7 @@ export function MemberWatchlist({
     void run(() => removeStock(current.id, stock)).then((removed) => {
       if (!removed || !row.stock) return
       // Undo puts it back (at the end: the list's order is the reader's to set again).
-      toast.success(t('table.removed', { name: stockName }), {
+      void toastWithUndo(t('table.removed', { name: stockName }), {
         label: t('toast.undo'),
         onClick: () => void run(() => followStockOn(current.id, stock), undefined, view.limits.stocksPerList),
       })
