@@ -42,6 +42,8 @@ test('a visitor follows from the lists, keeps them on the device, and logging in
   site,
   t,
 }) => {
+  // Three pages, a login by SMS code and the hand-over: longer than one screen's journey.
+  test.slow()
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto('/stocks-hot')
   await waitForHydration(page)
