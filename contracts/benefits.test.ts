@@ -9,6 +9,7 @@ import {
   lockReasonFor,
   strategyVisible,
 } from './benefits.ts'
+import { deviceWatchlistMax } from './watchlist-rules.ts'
 
 /**
  * ADR 0017's table written out by hand: if the table in benefits.ts changes, this must be changed with it (and the
@@ -100,6 +101,20 @@ describe('the member benefits table (ADR 0017)', () => {
       expert: benefits.expertDiagnosis,
       adviser: benefits.adviser,
     }).toEqual(want)
+  })
+
+  it('gives each reader the watchlists of issue 25: member 1 × 20, Base 3 × 50, Plus 10 × 100, Premium 20 × 200', () => {
+    expect(
+      Object.fromEntries(benefitReaders.map((reader) => [reader, benefitsOf(reader).watchlists])),
+    ).toEqual({
+      visitor: { lists: 1, stocksPerList: 20 },
+      member: { lists: 1, stocksPerList: 20 },
+      base: { lists: 3, stocksPerList: 50 },
+      plus: { lists: 10, stocksPerList: 100 },
+      premium: { lists: 20, stocksPerList: 200 },
+    })
+    // The device list of a visitor (contracts/watchlist-rules.ts writes its size out for the browser).
+    expect(deviceWatchlistMax).toBe(benefitsOf('visitor').watchlists.stocksPerList)
   })
 
   it('never gives a higher tier less than the one below it', () => {

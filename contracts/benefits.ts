@@ -36,6 +36,11 @@ export interface MemberBenefits {
   expertDiagnosis: boolean
   /** An assigned adviser with their contact channels. */
   adviser: boolean
+  /**
+   * Named watchlists (issue 25): how many lists, and how many stocks each may hold. A visitor's list lives on the
+   * device (one list, the member's size) and moves to the account at login (ADR 0033).
+   */
+  watchlists: { lists: number; stocksPerList: number }
 }
 
 /** Base sees this many curated strategies (spec §6 "3 curated"). */
@@ -48,6 +53,7 @@ const nothing: MemberBenefits = {
   analystTracking: false,
   expertDiagnosis: false,
   adviser: false,
+  watchlists: { lists: 1, stocksPerList: 20 },
 }
 
 export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
@@ -60,6 +66,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     analystTracking: false,
     expertDiagnosis: true,
     adviser: false,
+    watchlists: { lists: 3, stocksPerList: 50 },
   },
   plus: {
     classroom: { deepDive: 'full', options: 'partial', live: 'full', mentorship: 'none' },
@@ -68,6 +75,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     analystTracking: true,
     expertDiagnosis: true,
     adviser: false,
+    watchlists: { lists: 10, stocksPerList: 100 },
   },
   premium: {
     classroom: { deepDive: 'full', options: 'full', live: 'full', mentorship: 'full' },
@@ -76,6 +84,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     analystTracking: true,
     expertDiagnosis: true,
     adviser: true,
+    watchlists: { lists: 20, stocksPerList: 200 },
   },
 }
 

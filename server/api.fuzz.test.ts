@@ -17,6 +17,7 @@ import { z } from 'zod'
 import { consoleApiPrefix } from '#contracts/console-rules.ts'
 import enErrors from '#contracts/messages/en/errors.json' with { type: 'json' }
 import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
+import type { ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 const siteOrigin = 'http://en.localhost:3000'
@@ -29,6 +30,8 @@ let consoleRoutes: ApiRoute[]
 let fields: string[]
 /** An admin passes every console route's guard, so hostile values reach the console's own validation. */
 let admin: StaffClient
+/** A logged-in member with a plan, so hostile values reach the validation of routes closed to visitors. */
+let member: ReaderClient
 
 beforeAll(async () => {
   runtime = await createTestRuntime(
@@ -46,6 +49,7 @@ beforeAll(async () => {
   )
   staffClients.bind(runtime)
   admin = await staffClients.newStaff(['admin'])
+  member = await staffClients.readers.newMember('premium')
   routes = await apiRoutesOf(runtime.app, apiPrefixes)
   consoleRoutes = await apiRoutesOf(runtime.app, [consoleApiPrefix], staffHeaders())
   fields = await requestFieldNames()
@@ -158,6 +162,9 @@ const plausible: Record<string, unknown[]> = {
   source: ['footer', 'contact-dialog'],
   tier: ['base', 'plus'],
   period: ['month'],
+  listId: ['00000000-0000-4000-8000-000000000001', ''],
+  listIds: [[], ['00000000-0000-4000-8000-000000000001']],
+  stocks: [[{ market: 'us', code: 'AAPL' }], []],
 }
 const plausibleValueOf = (field: string) =>
   plausible[field] ? fc.constantFrom(...(plausible[field] as unknown[])) : fc.constant('a')
@@ -451,6 +458,38 @@ describe('every API route under hostile input', () => {
         },
       ),
       { seed: 4242, numRuns: 400 },
+    )
+  }, 60_000)
+
+  it('answers nasty values to the member-only routes (watchlists), as a logged-in member, with an envelope', async () => {
+    const memberRoutes = routes.filter((route) => route.url.startsWith('/api/portal/watchlist/'))
+    expect(memberRoutes.map((route) => route.url)).toEqual(
+      expect.arrayContaining(['/api/portal/watchlist/follow', '/api/portal/watchlist/view']),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...memberRoutes),
+        fieldValuesArbitrary(fields),
+        fc.option(oddQuery, { nil: undefined }),
+        // Addresses vary, so the routes' write limits (per address) do not stop the values before the code.
+        fc.ipV4(),
+        async (route, values, odd, ip) => {
+          for (const method of route.methods.filter((m) => m !== 'HEAD')) {
+            const hasBody = method !== 'GET' && method !== 'DELETE'
+            await expectEnvelope({
+              method: method as 'GET',
+              url: `${route.url}?${odd ?? queryStringOf(values)}`,
+              headers: staffClients.readers.sameSiteHeadersOf(
+                member,
+                hasBody ? { 'content-type': 'application/json' } : {},
+              ),
+              remoteAddress: ip,
+              ...(hasBody ? { payload: JSON.stringify(values) } : {}),
+            })
+          }
+        },
+      ),
+      { seed: 20261125, numRuns: 200 },
     )
   }, 60_000)
 

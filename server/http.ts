@@ -45,6 +45,7 @@ import { registerSiteTextsRoutes } from './modules/site-texts/site-texts.routes.
 import { registerStocksRoutes } from './modules/stocks/stocks.routes.ts'
 import { registerStrategiesRoutes } from './modules/strategies/strategies.routes.ts'
 import { registerTrackingRoutes } from './modules/tracking/tracking.routes.ts'
+import { registerWatchlistsRoutes } from './modules/watchlists/watchlists.routes.ts'
 import type { Services } from './services.ts'
 
 export interface HttpServerOptions {
@@ -159,6 +160,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerExpertRoutes(api, services.expert)
     registerClassroomRoutes(api, services.classroom)
     registerAdvisersRoutes(api, services.advisers)
+    registerWatchlistsRoutes(api, services.watchlists)
   }
   // The reader's API and the console's share one infrastructure (api-infrastructure.ts); each adds its routes.
   const registerApi = (api: FastifyInstance) =>

@@ -52,6 +52,7 @@ import { createStocksService } from './modules/stocks/stocks.service.ts'
 import { createStrategiesService } from './modules/strategies/strategies.service.ts'
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service.ts'
 import { createTrackingService } from './modules/tracking/tracking.service.ts'
+import { createWatchlistsService } from './modules/watchlists/watchlists.service.ts'
 import type { FileStorage } from './providers/file-storage/file-storage.ts'
 import { createFileStorage } from './providers/file-storage/file-storage-factory.ts'
 import { createPaymentsProvider } from './providers/payments/payments-provider-factory.ts'
@@ -137,11 +138,13 @@ export function createServices({
     clock,
     sms,
     subscriptions,
-    // `billing` and `chat` are built below; the hook runs only when a member deletes their account. Their chat
-    // conversations and uploaded files are personal data: they go too (payment records stay: billing's CONTEXT.md).
+    // `billing`, `chat` and `watchlists` are built below; the hook runs only when a member deletes their account.
+    // Their chat conversations, uploaded files and watchlists are personal data: they go too (payment records stay:
+    // billing's CONTEXT.md).
     beforeMemberDeleted: async (memberId) => {
       await billing.closeBillingOfMember(memberId)
       await chat.deleteMemberConversations(memberId)
+      await watchlists.deleteMemberWatchlists(memberId)
     },
   })
   const billing = createBillingService({
@@ -181,6 +184,9 @@ export function createServices({
     log: { error: (details, message) => chatLog.error(details, message) },
     files: chatFiles,
   })
+
+  // ——— The reader's own stocks: watchlists (issue 25), their figures through the stocks service ———
+  const watchlists = createWatchlistsService({ db, clock, getStocks: stocks.getStocks })
 
   // ——— The site's menus, texts, redirects and contact channels; the newsletter; rate limits ———
   const navigation = createNavigationService({ db, articles, now })
@@ -284,6 +290,7 @@ export function createServices({
     picksTracking: createPicksTrackingService({ db, listMonthlyPicks: stocks.listMonthlyPicks }),
     chat,
     chatFiles,
+    watchlists,
     billing,
     console: consoleServices,
     // Expert diagnosis (issue 15): stocks resolved by the analysts' desk lookup, files from the one storage.

@@ -4,7 +4,8 @@
  * logged in and on which plan, the account page, the plans, the expert notice and log out — so the header keeps its
  * width for the search; the phone menu's sheet (`AccountMenu`) lays the same entries out in a row.
  * When an analyst has answered an expert question the reader has not opened yet (member info's
- * `expertAnswersUnseen`), the icon carries a dot and the entry a link to /member/expert (issue 15).
+ * `expertAnswersUnseen`), the icon carries a dot and the entry a link to /member/expert (issue 15). Both lead to
+ * the member's watchlist (issue 25).
  * Log out asks first.
  */
 import { ChevronDown, LogOut, UserRound } from 'lucide-react'
@@ -99,6 +100,9 @@ export function HeaderAccountMenu() {
         <DropdownMenuLinkItem>
           <Link to="/member/account">{t('account:menu.account')}</Link>
         </DropdownMenuLinkItem>
+        <DropdownMenuLinkItem>
+          <Link to="/member/watchlist">{t('account:menu.watchlist')}</Link>
+        </DropdownMenuLinkItem>
         {expertAnswersUnseen > 0 ? (
           <DropdownMenuLinkItem>
             <Link to="/member/expert" data-testid="expert-notice">
@@ -136,6 +140,12 @@ export function AccountMenu() {
           {name}
         </span>
         {tier ? <TierBadge tier={tier} /> : null}
+      </Link>
+      <Link
+        to="/member/watchlist"
+        className="inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100"
+      >
+        {t('account:menu.watchlist')}
       </Link>
       {expertAnswersUnseen > 0 ? (
         <Link

@@ -178,6 +178,11 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
   )
 }
 
+/** Whether the reader is logged in; logged out outside the provider (a part drawn alone: tests, the gallery). */
+export function useIsLoggedIn(): boolean {
+  return useContext(AccountContext)?.isLoggedIn ?? false
+}
+
 export function useAccount(): AccountApi {
   const account = useContext(AccountContext)
   if (!account) throw new Error('useAccount must be used inside AccountProvider')

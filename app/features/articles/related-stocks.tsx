@@ -1,9 +1,16 @@
-/** The stocks an article discusses, each opening the AI diagnosis for it. */
+/** The stocks an article discusses, each opening the AI diagnosis for it, each with the follow control. */
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import type { RelatedStock } from '#contracts/articles.ts'
 import { diagnosisPath } from './article-paths.ts'
+
+// The follow control (issue 25): drawn by the server with the page, its code fetched after the page's own (the JS
+// budget); until it arrives the star is drawn but does not answer.
+const FollowButton = deferHydration(() =>
+  import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
+)
 
 export function RelatedStocks({ stocks }: { stocks: RelatedStock[] }) {
   const { t } = useTranslation('articles')
@@ -15,7 +22,8 @@ export function RelatedStocks({ stocks }: { stocks: RelatedStock[] }) {
       </h2>
       <ul className="flex flex-wrap gap-2">
         {stocks.map((stock) => (
-          <li key={`${stock.market}:${stock.code}`}>
+          <li key={`${stock.market}:${stock.code}`} className="flex items-center gap-1">
+            <FollowButton market={stock.market} code={stock.code} name={stock.code} />
             <PageLink
               to={diagnosisPath(stock)}
               title={t('detail.diagnoseHint')}

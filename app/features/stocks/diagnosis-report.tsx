@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { isCurrency } from '#contracts/stock-rules.ts'
 import type { ValueContext } from './check-values.ts'
@@ -30,6 +31,12 @@ import {
   formatPercent,
   formatPrice,
 } from './stock-format.ts'
+
+// The follow control (issue 25): drawn by the server with the page, its code fetched after the page's own (the JS
+// budget); until it arrives the star is drawn but does not answer.
+const FollowButton = deferHydration(() =>
+  import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
+)
 
 /** The other language's name, shown beside the reader's (騰訊控股 · Tencent Holdings). */
 export function otherNameOf(
@@ -97,6 +104,7 @@ export function DiagnosisReport({
                 <h2 id="diagnosis-title" className="text-2xl font-bold text-ink-950">
                   {stock.name}
                 </h2>
+                <FollowButton market={stock.market} code={stock.code} name={stock.name} />
                 {diagnosis.isDemo ? <DemoBadge /> : null}
               </div>
               <p className="text-sm text-ink-700">

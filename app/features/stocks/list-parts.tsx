@@ -1,15 +1,22 @@
 /**
  * Small pieces every stock list shares: the data stamp (as-of date, stale note and DEMO badge next to the numbers),
- * a stock's name cell linking to its diagnosis, and a price change with arrow and sign.
+ * a stock's name cell linking to its diagnosis (with the follow control, issue 25), and a price change with arrow and sign.
  */
 import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import type { Market } from '#contracts/regions.ts'
 import type { Currency } from '#contracts/stocks.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
 import { type DisplayLocale, formatDate, formatDecimal, formatPercent } from './stock-format.ts'
+
+// The follow control (issue 25): drawn by the server with the page, its code fetched after the page's own (the JS
+// budget); until it arrives the star is drawn but does not answer.
+const FollowButton = deferHydration(() =>
+  import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
+)
 
 export function DataStamp({
   isDemo,
@@ -55,17 +62,20 @@ export function StockNameLink({
 }) {
   const { t } = useTranslation('stocks')
   return (
-    <span className="flex min-w-0 flex-col">
-      <PageLink
-        to={diagnosisHref(code, market)}
-        className="truncate font-semibold text-ink-950 hover:text-brand-700 hover:underline"
-        aria-label={t('lists.diagnoseStock', { name, code })}
-      >
-        {name}
-      </PageLink>
-      <span className="truncate text-xs text-ink-700">
-        {code} · {t(`markets.${market}`)}
-        {otherName && otherName !== name ? ` · ${otherName}` : ''}
+    <span className="flex min-w-0 items-start gap-1">
+      <FollowButton market={market} code={code} name={name} />
+      <span className="flex min-w-0 flex-col">
+        <PageLink
+          to={diagnosisHref(code, market)}
+          className="truncate font-semibold text-ink-950 hover:text-brand-700 hover:underline"
+          aria-label={t('lists.diagnoseStock', { name, code })}
+        >
+          {name}
+        </PageLink>
+        <span className="truncate text-xs text-ink-700">
+          {code} · {t(`markets.${market}`)}
+          {otherName && otherName !== name ? ` · ${otherName}` : ''}
+        </span>
       </span>
     </span>
   )

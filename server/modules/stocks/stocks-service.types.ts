@@ -56,6 +56,11 @@ export interface StocksService {
   readDiagnosis(market: Market, code: string, locale: Locale): Promise<StockDiagnosis | null>
   /** One stock's summary (spec §3 fields) without using a diagnosis attempt; null when unknown. */
   getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null>
+  /**
+   * Several stocks' summaries in one query (a watchlist of up to 200), in no particular order; a stock no longer in
+   * the universe is left out.
+   */
+  getStocks(keys: readonly { market: Market; code: string }[], locale: Locale): Promise<StockSummary[]>
   /** Most undervalued / overvalued stocks (GET /bizStockScore/listStock). */
   listValuation(query: ValuationListQuery, locale: Locale): Promise<ValuationListAnswer>
   /** Stocks by AI score, or the autocomplete when `q` is given (GET /bizStockScore/listStockAI). */

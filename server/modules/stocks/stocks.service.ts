@@ -9,7 +9,7 @@
  *   picks-list.ts       the monthly picks with their track record, the current month by tier
  *   stock-answers.ts    what every answer shares: the query read with its contract, the data stamp, the list cache
  *
- * and answers one stock's summary itself (getStock). A new use case (watchlists, alerts, the screener, compare,
+ * and answers one stock's summary itself (getStock), or several at once in one query (getStocks: watchlists). A new use case (watchlists, alerts, the screener, compare,
  * calendars) is a file beside these, composed here with its functions added to StocksService: it finds companies
  * through the finder and stamps its answers like the others. Leaves the analysis to the engine, fetching and
  * snapshots to the refresh (stock-refresh.ts), and who the reader is and how many attempts they have to accounts
@@ -29,6 +29,7 @@ import { createStockFinder } from './stock-finder.ts'
 import { type CountArticleMentions, createStockLists } from './stock-lists.ts'
 import type { StockRefresh } from './stock-refresh.ts'
 import { toStockSummary } from './stock-wire.ts'
+import { selectStockRows } from './stocks.repo.ts'
 import type { StocksService } from './stocks-service.types.ts'
 
 export interface StocksServiceDependencies {
@@ -74,11 +75,22 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     return row ? toStockSummary(row, locale) : null
   }
 
+  async function getStocks(
+    keys: readonly { market: Market; code: string }[],
+    locale: Locale,
+  ): Promise<StockSummary[]> {
+    const companyIds = await finder.companyIdsOf(keys)
+    if (companyIds.length === 0) return []
+    const rows = await selectStockRows(db, { companyIds })
+    return rows.map((row) => toStockSummary(row, locale))
+  }
+
   return {
     findStock: finder.findStock,
     getDiagnosis: diagnosis.getDiagnosis,
     readDiagnosis: diagnosis.readDiagnosis,
     getStock,
+    getStocks,
     listValuation: lists.listValuation,
     listAiScores: lists.listAiScores,
     listHotStocks: lists.listHotStocks,

@@ -1,0 +1,79 @@
+/**
+ * How the watchlist page arranges a list's rows: grouped by market (in the site's market order, each with the
+ * currencies its prices are in), and sorted within each group by the reader's choice. Stocks no longer covered
+ * keep their market and sort last, whatever the order. Pure, so the page and its tests agree.
+ */
+
+import type { Market } from '#contracts/regions.ts'
+import { markets } from '#contracts/regions.ts'
+import type { WatchlistRow } from '#contracts/watchlist-rules.ts'
+
+export const watchlistSorts = ['order', 'name', 'change', 'score', 'gap'] as const
+export type WatchlistSort = (typeof watchlistSorts)[number]
+
+export interface MarketGroup {
+  market: Market
+  currencies: string[]
+  rows: WatchlistRow[]
+}
+
+/** The figure a sort reads; null sorts last. Higher first for figures, A→Z for names. */
+function figureOf(row: WatchlistRow, sort: WatchlistSort): number | string | null {
+  const stock = row.stock
+  if (!stock) return null
+  if (sort === 'name') return stock.name
+  if (sort === 'change') return stock.latestChangeRate
+  if (sort === 'score') return stock.score
+  if (sort === 'gap') return stock.downsideMargin
+  return null
+}
+
+export function sortRows(rows: readonly WatchlistRow[], sort: WatchlistSort, locale: string): WatchlistRow[] {
+  const indexed = rows.map((row, index) => ({ row, index }))
+  indexed.sort((a, b) => {
+    const covered = Number(b.row.stock !== null) - Number(a.row.stock !== null)
+    if (covered !== 0) return covered
+    if (sort === 'order') return a.index - b.index
+    const x = figureOf(a.row, sort)
+    const y = figureOf(b.row, sort)
+    if (x === null || y === null) return x === y ? a.index - b.index : x === null ? 1 : -1
+    if (typeof x === 'string' && typeof y === 'string') return x.localeCompare(y, locale) || a.index - b.index
+    return (y as number) - (x as number) || a.index - b.index
+  })
+  return indexed.map((entry) => entry.row)
+}
+
+export function groupByMarket(
+  rows: readonly WatchlistRow[],
+  sort: WatchlistSort,
+  locale: string,
+): MarketGroup[] {
+  return markets
+    .map((market) => {
+      const inMarket = rows.filter((row) => row.market === market)
+      const currencies = [...new Set(inMarket.flatMap((row) => (row.stock ? [row.stock.currency] : [])))]
+      return { market, currencies, rows: sortRows(inMarket, sort, locale) }
+    })
+    .filter((group) => group.rows.length > 0)
+}
+
+/**
+ * The list's order after a stock moves a step within its market's group (-1 up, +1 down): it swaps places with its
+ * neighbour in that group, wherever the other markets' stocks sit in between. Unchanged at either end.
+ */
+export function movedWithinMarket(
+  rows: readonly WatchlistRow[],
+  index: number,
+  step: -1 | 1,
+): WatchlistRow[] {
+  const moving = rows[index]
+  if (!moving) return [...rows]
+  let neighbour = index + step
+  while (neighbour >= 0 && neighbour < rows.length && rows[neighbour]?.market !== moving.market)
+    neighbour += step
+  if (neighbour < 0 || neighbour >= rows.length) return [...rows]
+  const next = [...rows]
+  next[index] = rows[neighbour] as WatchlistRow
+  next[neighbour] = moving
+  return next
+}

@@ -1,0 +1,57 @@
+/**
+ * /member/watchlist (issue 25), linked from the header's account menu, the phone menu and the member area's tabs: a
+ * member's watchlists with each stock's figures; a visitor's stocks followed on this device, and the way to keep
+ * them (log in). It draws its own frame rather than the member area's (member-area-nav.tsx): importing that
+ * without the lock prompt every other member page imports splits their shared chunk, over their JS budget. Private: the page is never indexed and a member's page is never cached for anyone else (it reads
+ * the session, which keeps it out of the page cache).
+ */
+import { useTranslation } from 'react-i18next'
+import { readerOfRequest } from '#app/features/plans/plans.server.ts'
+import { DeviceWatchlistView } from '#app/features/watchlists/device-watchlist-view.tsx'
+import { loadWatchlistView } from '#app/features/watchlists/watchlist.server.ts'
+import { MemberWatchlist } from '#app/features/watchlists/watchlist-page.tsx'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { requestContext } from '#app/request-context.ts'
+import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
+import { useRootData } from '#app/use-root-data.ts'
+import type { Route } from './+types/member-watchlist.ts'
+
+export const handle = { catalogs: ['stocks', 'watchlist'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const facts = context.get(requestContext)
+  const { t } = getServerTranslator(facts.locale)
+  const reader = await readerOfRequest(request, facts)
+  const listId = new URL(request.url).searchParams.get('list')
+  return {
+    view: await loadWatchlistView(facts.services, reader, listId, facts.locale),
+    title: t('watchlist:page.title'),
+    description: t('watchlist:page.metaDescription'),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  pageMeta({
+    title: loaderData?.title ?? '',
+    description: loaderData?.description,
+    path: location.pathname,
+    root: rootDataOf(matches),
+    noIndex: true,
+  })
+
+export default function MemberWatchlistPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('watchlist')
+  const { displayLocale } = useRootData()
+  const { view } = loaderData
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold text-ink-950">{t('page.title')}</h1>
+        <p className="max-w-3xl text-ink-800">{t('page.intro')}</p>
+      </header>
+      {view ? <MemberWatchlist view={view} displayLocale={displayLocale} /> : <DeviceWatchlistView />}
+    </div>
+  )
+}
