@@ -36,6 +36,8 @@ export interface MemberBenefits {
   expertDiagnosis: boolean
   /** An assigned adviser with their contact channels. */
   adviser: boolean
+  /** Screens a reader may save at /stocks-screener (0: saving needs a login). */
+  savedScreens: number
 }
 
 /** Base sees this many curated strategies (spec §6 "3 curated"). */
@@ -48,11 +50,12 @@ const nothing: MemberBenefits = {
   analystTracking: false,
   expertDiagnosis: false,
   adviser: false,
+  savedScreens: 0,
 }
 
 export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
   visitor: nothing,
-  member: nothing,
+  member: { ...nothing, savedScreens: 3 },
   base: {
     classroom: { deepDive: 'partial', options: 'partial', live: 'partial', mentorship: 'none' },
     strategies: 'curated',
@@ -60,6 +63,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     analystTracking: false,
     expertDiagnosis: true,
     adviser: false,
+    savedScreens: 10,
   },
   plus: {
     classroom: { deepDive: 'full', options: 'partial', live: 'full', mentorship: 'none' },
@@ -68,6 +72,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     analystTracking: true,
     expertDiagnosis: true,
     adviser: false,
+    savedScreens: 25,
   },
   premium: {
     classroom: { deepDive: 'full', options: 'full', live: 'full', mentorship: 'full' },
@@ -76,6 +81,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     analystTracking: true,
     expertDiagnosis: true,
     adviser: true,
+    savedScreens: 50,
   },
 }
 

@@ -157,7 +157,21 @@ const plausible: Record<string, unknown[]> = {
   name: ['A Reader'],
   source: ['footer', 'contact-dialog'],
   tier: ['base', 'plus'],
-  period: ['month'],
+  period: ['month', '3m', '1y'],
+  // The screener (GET /screener/list, saved screens): its filters in the units a reader types.
+  sector: ['financials', 'energy'],
+  sort: ['total', 'pe', 'gap', 'return'],
+  dir: ['asc', 'desc'],
+  technicals: ['buy', 'sell'],
+  flow: ['inflow', 'outflow'],
+  minTotal: ['50', 0, '100'],
+  gapMin: ['20', '-10'],
+  peMax: ['25', 15],
+  yieldMin: ['3'],
+  capMin: ['10'],
+  positionMin: ['70'],
+  returnMin: ['10', '-5'],
+  query: ['gapMin=20&sort=gap', 'minTotal=60', ''],
 }
 const plausibleValueOf = (field: string) =>
   plausible[field] ? fc.constantFrom(...(plausible[field] as unknown[])) : fc.constant('a')

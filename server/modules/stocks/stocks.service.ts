@@ -7,6 +7,7 @@
  *   stock-diagnosis.ts  the AI diagnosis with the reader's quota (getDiagnosis) and without it (readDiagnosis)
  *   stock-lists.ts      the valuation, AI-score, hot-stock and executives' moves lists
  *   picks-list.ts       the monthly picks with their track record, the current month by tier
+ *   stock-screener.ts   the screener over its read model, and members' saved screens
  *   stock-answers.ts    what every answer shares: the query read with its contract, the data stamp, the list cache
  *
  * and answers one stock's summary itself (getStock). A new use case (watchlists, alerts, the screener, compare,
@@ -68,6 +69,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     countArticleMentions: deps.countArticleMentions,
   })
   const picks = createPicksList({ db, clock, stamps, cached })
+  const screener = createStockScreener({ db, stamps, cached })
 
   async function getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null> {
     const row = await finder.rowOf({ market, code })
@@ -84,6 +86,10 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     listHotStocks: lists.listHotStocks,
     listExecutiveMoves: lists.listExecutiveMoves,
     listMonthlyPicks: picks.listMonthlyPicks,
+    screenStocks: screener.screenStocks,
+    listSavedScreens: screener.listSavedScreens,
+    saveScreen: screener.saveScreen,
+    deleteSavedScreen: screener.deleteSavedScreen,
     forgetPastDiagnosisViews: diagnosis.forgetPastDiagnosisViews,
   }
 }
