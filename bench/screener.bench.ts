@@ -41,7 +41,11 @@ function randomOf(seed: number) {
 
 const filterPool: Array<(r: () => number) => Record<string, string>> = [
   (r) => ({ market: ['us', 'hk', 'jp', 'kr'][Math.floor(r() * 4)] as string }),
-  (r) => ({ sector: ['financials', 'information_technology', 'industrials', 'health_care'][Math.floor(r() * 4)] as string }),
+  (r) => ({
+    sector: ['financials', 'information_technology', 'industrials', 'health_care'][
+      Math.floor(r() * 4)
+    ] as string,
+  }),
   (r) => ({ minTotal: String(Math.round(r() * 70)) }),
   (r) => ({ minFinancialHealth: String(Math.round(r() * 70)) }),
   (r) => ({ minGrowthPotential: String(Math.round(r() * 70)) }),
@@ -53,9 +57,23 @@ const filterPool: Array<(r: () => number) => Record<string, string>> = [
   (r) => ({ yieldMin: String((r() * 4).toFixed(1)) }),
   (r) => ({ capMin: String(Math.round(r() * 50)) }),
   (r) => ({ positionMin: String(Math.round(r() * 80)) }),
-  (r) => ({ period: ['1m', '3m', '6m', '1y'][Math.floor(r() * 4)] as string, returnMin: String(Math.round(r() * 40 - 20)) }),
+  (r) => ({
+    period: ['1m', '3m', '6m', '1y'][Math.floor(r() * 4)] as string,
+    returnMin: String(Math.round(r() * 40 - 20)),
+  }),
 ]
-const sorts = ['total', 'pe', 'gap', 'yield', 'cap', 'return', 'code', 'fundamentals', 'position', 'technicals']
+const sorts = [
+  'total',
+  'pe',
+  'gap',
+  'yield',
+  'cap',
+  'return',
+  'code',
+  'fundamentals',
+  'position',
+  'technicals',
+]
 
 function screensOf(seed: number, filters: (r: () => number) => number): Array<Record<string, string>> {
   const r = randomOf(seed)
@@ -84,12 +102,20 @@ async function time(database: Database, screens: Array<Record<string, string>>) 
     times.push(performance.now() - started)
     matched += answer.total
   }
-  return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), meanMatched: matched / screens.length }
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: Math.max(...times),
+    meanMatched: matched / screens.length,
+  }
 }
 
 async function addSyntheticCompanies(database: Database): Promise<number> {
-  const [{ n }] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from stock_screen_rows`)
-  const extra = SYNTHETIC_TOTAL - Number(n)
+  const [counted] = await selectRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from stock_screen_rows`,
+  )
+  const extra = SYNTHETIC_TOTAL - Number(counted?.n ?? 0)
   await database.db.execute(sql`select setseed(0.28)`)
   await database.db.execute(sql`
     insert into stock_companies (market, code, exchange, currency, name_en, name_zh, sector, industry, yahoo_symbol)
@@ -134,21 +160,57 @@ async function benchOn(database: Database, label: string) {
   const started = performance.now()
   await migrateDatabase(database)
   await seedDatabase(database, { config })
-  const [{ n }] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from stock_screen_rows`)
-  console.log(`\n${label}: demo universe of ${n} screened companies ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  const demo = await time(database, screensOf(7, (r) => Math.floor(r() * 6)))
+  const [counted] = await selectRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from stock_screen_rows`,
+  )
+  const n = Number(counted?.n ?? 0)
+  console.log(
+    `\n${label}: demo universe of ${n} screened companies ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+  const demo = await time(
+    database,
+    screensOf(7, (r) => Math.floor(r() * 6)),
+  )
   await addSyntheticCompanies(database)
-  const synthetic = await time(database, screensOf(11, () => 5))
+  const synthetic = await time(
+    database,
+    screensOf(11, () => 5),
+  )
   const ms = (v: number) => `${v.toFixed(1)} ms`
   console.table([
-    { universe: `demo (${n})`, filters: '0–5', p50: ms(demo.p50), p95: ms(demo.p95), max: ms(demo.max), target: '≤ 50 ms', matched: Math.round(demo.meanMatched) },
-    { universe: `synthetic (${SYNTHETIC_TOTAL})`, filters: '5', p50: ms(synthetic.p50), p95: ms(synthetic.p95), max: ms(synthetic.max), target: '≤ 200 ms', matched: Math.round(synthetic.meanMatched) },
+    {
+      universe: `demo (${n})`,
+      filters: '0–5',
+      p50: ms(demo.p50),
+      p95: ms(demo.p95),
+      max: ms(demo.max),
+      target: '≤ 50 ms',
+      matched: Math.round(demo.meanMatched),
+    },
+    {
+      universe: `synthetic (${SYNTHETIC_TOTAL})`,
+      filters: '5',
+      p50: ms(synthetic.p50),
+      p95: ms(synthetic.p95),
+      max: ms(synthetic.max),
+      target: '≤ 200 ms',
+      matched: Math.round(synthetic.meanMatched),
+    },
   ])
   console.log('Indexes in the plans (10,000 companies):')
-  console.log(`  market, by total score:        ${await indexesUsed(database, sql`s.market = 'hk'`, sql`s.total_score desc nulls last, s.code`)}`)
-  console.log(`  sector + market, by P/E:        ${await indexesUsed(database, sql`s.sector = 'energy' and s.market = 'us'`, sql`s.pe asc nulls last, s.code`)}`)
-  console.log(`  market cap ≥ US$50 bn, by cap:  ${await indexesUsed(database, sql`s.market_cap_usd >= 5e10`, sql`s.market_cap_usd desc nulls last, s.code`)}`)
-  console.log(`  five filters, by yield:         ${await indexesUsed(database, sql`s.total_score >= 40 and s.pe <= 25 and s.dividend_yield >= 0.02 and s.week52_position >= 0.3 and s.technicals = 'buy'`, sql`s.dividend_yield desc nulls last, s.code`)}`)
+  console.log(
+    `  market, by total score:        ${await indexesUsed(database, sql`s.market = 'hk'`, sql`s.total_score desc nulls last, s.code`)}`,
+  )
+  console.log(
+    `  sector + market, by P/E:        ${await indexesUsed(database, sql`s.sector = 'energy' and s.market = 'us'`, sql`s.pe asc nulls last, s.code`)}`,
+  )
+  console.log(
+    `  market cap ≥ US$50 bn, by cap:  ${await indexesUsed(database, sql`s.market_cap_usd >= 5e10`, sql`s.market_cap_usd desc nulls last, s.code`)}`,
+  )
+  console.log(
+    `  five filters, by yield:         ${await indexesUsed(database, sql`s.total_score >= 40 and s.pe <= 25 and s.dividend_yield >= 0.02 and s.week52_position >= 0.3 and s.technicals = 'buy'`, sql`s.dividend_yield desc nulls last, s.code`)}`,
+  )
 }
 
 const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined, thread: 'main' })

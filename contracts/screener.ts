@@ -16,8 +16,8 @@ import {
   defaultReturnPeriod,
   returnPeriods,
   type ScoreParam,
-  type ScreenRangeKey,
   ScreenerErrorCode,
+  type ScreenRangeKey,
   savedScreenNameMax,
   savedScreenQueryMax,
   scoreParamOf,
@@ -87,7 +87,8 @@ export const ScreenQuery = z
     technicals: choice(technicalsLabels, ScreenerErrorCode.labelInvalid),
     flow: choice(capitalFlowLabels, ScreenerErrorCode.labelInvalid),
     period: z.preprocess(
-      (value) => (typeof value === 'string' ? blankAsAbsent(value.trim().toLowerCase()) : blankAsAbsent(value)),
+      (value) =>
+        typeof value === 'string' ? blankAsAbsent(value.trim().toLowerCase()) : blankAsAbsent(value),
       z.enum(returnPeriods, { error: ScreenerErrorCode.periodInvalid }).default(defaultReturnPeriod),
     ),
     sort: z.preprocess(
@@ -108,8 +109,9 @@ export const ScreenQuery = z
         context.addIssue({ code: 'custom', path: [`${key}Min`], message: ScreenerErrorCode.rangeReversed })
     }
   })
-export type ScreenQuery = z.input<typeof ScreenQuery>
 export type ParsedScreenQuery = z.output<typeof ScreenQuery>
+/** A screen as a URL carries it: any of its fields, as text (or numbers), unchecked until parsed. */
+export type ScreenQuery = { [K in keyof ParsedScreenQuery]?: string | number | undefined }
 
 export const ScreenScores = z.object(
   Object.fromEntries(scoreKeys.map((key) => [key, z.number().nullable()])) as Record<

@@ -20,9 +20,14 @@ async function rowNames(page: Page): Promise<string[]> {
 
 /** The same screen's names as the API answers them, in the site's language. */
 async function apiNames(page: Page, search: string): Promise<string[]> {
-  const response = await page.request.get(`/api/portal/screener/list${search}${search ? '&' : '?'}pageSize=25`, {
-    headers: { lang: (await page.evaluate(() => document.documentElement.lang)).startsWith('zh') ? 'hk' : 'en' },
-  })
+  const response = await page.request.get(
+    `/api/portal/screener/list${search}${search ? '&' : '?'}pageSize=25`,
+    {
+      headers: {
+        lang: (await page.evaluate(() => document.documentElement.lang)).startsWith('zh') ? 'hk' : 'en',
+      },
+    },
+  )
   expect(response.status()).toBe(200)
   return ((await response.json()).data.rows as Array<{ name: string }>).map((row) => row.name)
 }
@@ -49,10 +54,9 @@ test('screen, sort by a column, share the address and walk back', async ({ page,
     .getByRole('link')
     .click()
   await expect(page).toHaveURL(/minTotal=30&sort=pe$/)
-  await expect(page.getByRole('columnheader', { name: t('screener:columns.pe'), exact: true })).toHaveAttribute(
-    'aria-sort',
-    'ascending',
-  )
+  await expect(
+    page.getByRole('columnheader', { name: t('screener:columns.pe'), exact: true }),
+  ).toHaveAttribute('aria-sort', 'ascending')
   const sorted = await apiNames(page, '?market=all&minTotal=30&sort=pe')
   await expect.poll(() => rowNames(page)).toEqual(sorted)
   await expectNoSeriousA11yIssues(page)
@@ -84,9 +88,13 @@ test('screen, sort by a column, share the address and walk back', async ({ page,
 test('at 360 px the table scrolls in its own box with the stock column fixed', async ({ page, t }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto('/stocks-screener?market=all')
-  const box = page.getByRole('region', { name: t('screener:results.tableLabel') })
+  const box = page.getByRole('region', {
+    name: t('screener:results.caption', { column: t('screener:scores.total') }),
+  })
   await expect(box).toBeVisible()
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0)
   expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
   await box.focus()
   await expect(box).toBeFocused()
@@ -101,18 +109,27 @@ test('at 360 px the table scrolls in its own box with the stock column fixed', a
   await expectNoSeriousA11yIssues(page)
 })
 
-test('works as a plain form without JavaScript, and explains a value it cannot use', async ({ browser, site, t }) => {
+test('works as a plain form without JavaScript, and explains a value it cannot use', async ({
+  browser,
+  site,
+  t,
+}) => {
   const context = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false })
   const page = await context.newPage()
+  await acceptCookies(page, site.origin)
   await page.goto('/stocks-screener?market=all')
   const form = page.getByTestId('screener-form')
-  await form.getByLabel(t('screener:form.rangeOf', { label: t('screener:form.pe'), bound: t('screener:form.max') })).fill('cheap')
+  await form
+    .getByLabel(t('screener:form.rangeOf', { label: t('screener:form.pe'), bound: t('screener:form.max') }))
+    .fill('cheap')
   await form.getByRole('button', { name: t('screener:form.submit') }).click()
   await expect(page).toHaveURL(/peMax=cheap/)
   const problems = page.getByTestId('screener-problems')
   await expect(problems).toContainText(t('errors:SCREEN_PE_INVALID'))
   await expect(problems).toContainText(t('screener:problems.heading'))
-  await form.getByLabel(t('screener:form.rangeOf', { label: t('screener:form.pe'), bound: t('screener:form.max') })).fill('30')
+  await form
+    .getByLabel(t('screener:form.rangeOf', { label: t('screener:form.pe'), bound: t('screener:form.max') }))
+    .fill('30')
   await form.getByRole('button', { name: t('screener:form.submit') }).click()
   await expect(page).toHaveURL(/peMax=30/)
   await expect(page.getByTestId('screener-problems')).toHaveCount(0)

@@ -468,6 +468,35 @@ describe('every API route under hostile input', () => {
     )
   }, 60_000)
 
+  it('answers a logged-in member’s nasty screens and saved screens with an envelope and no server error', async () => {
+    // As a member (the admin is one), so the saved screens' routes reach their validation and the database rather
+    // than stopping at the login check as a visitor's requests do.
+    const screener = routes.filter((route) => route.url.startsWith('/api/portal/screener'))
+    expect(screener.map((route) => route.url)).toEqual(
+      expect.arrayContaining([
+        '/api/portal/screener/list',
+        '/api/portal/screener/saved',
+        '/api/portal/screener/saved/:id',
+      ]),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...screener), fieldValuesArbitrary(fields), async (route, values) => {
+        for (const method of route.methods.filter((m) => m !== 'HEAD')) {
+          const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH'
+          const url = withPathValues(route.url, { ...pathValues, id: String(values.id ?? 'a') })
+          await expectEnvelope({
+            method: method as 'GET',
+            url: hasBody ? url : `${url}?${queryStringOf(values)}`,
+            headers: staffHeaders(hasBody ? { 'content-type': 'application/json' } : {}),
+            remoteAddress: admin.ip,
+            ...(hasBody ? { payload: JSON.stringify(values) } : {}),
+          })
+        }
+      }),
+      { seed: 2028, numRuns: 150 },
+    )
+  }, 60_000)
+
   it('finds every console route, each served to an admin', () => {
     const urls = consoleRoutes.map((route) => route.url)
     expect(urls).toEqual(expect.arrayContaining(['/api/console/analytics', '/api/console/analytics/export']))

@@ -12,7 +12,7 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { pageCountOf } from '#app/features/stocks/list-query.ts'
 import { SavedScreens } from '#app/features/stocks/saved-screens.tsx'
-import { ScreenerForm, sortLabel } from '#app/features/stocks/screener-form.tsx'
+import { ScreenerForm, sortLabelKey } from '#app/features/stocks/screener-form.tsx'
 import { screenHref } from '#app/features/stocks/screener-href.ts'
 import { loadScreenerPage } from '#app/features/stocks/screener-page.server.ts'
 import { ScreenerTable } from '#app/features/stocks/screener-table.tsx'
@@ -40,14 +40,19 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
   const current = canonicalScreenSearch(new URLSearchParams({ ...values, market: '' }))
   const presetHrefOf = (key: (typeof screenPresetKeys)[number]) =>
     screenHref({ market: values.market ?? '' }, { ...screenPresets[key] })
-  const sortName = answer ? sortLabel(t, answer.sort) : ''
+  const sortName = answer ? t(sortLabelKey(answer.sort)) : ''
   return (
     <div className="mx-auto flex max-w-screen-xl flex-col gap-6 px-4 py-8 lg:px-6 lg:py-10">
       <header className="flex flex-col gap-3">
         <h1 className="text-2xl font-bold text-ink-950 sm:text-3xl">{t('title')}</h1>
         <p className="text-ink-700">{t('intro')}</p>
         {answer ? (
-          <DataStamp isDemo={answer.isDemo} asOf={answer.asOf} stale={answer.stale} displayLocale={displayLocale} />
+          <DataStamp
+            isDemo={answer.isDemo}
+            asOf={answer.asOf}
+            stale={answer.stale}
+            displayLocale={displayLocale}
+          />
         ) : null}
       </header>
       <section aria-labelledby="screener-presets" className="flex flex-col gap-3">
@@ -71,7 +76,9 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
                 >
                   {t(`presets.${key}.name`)}
                 </PageLink>
-                {isCurrent ? <span className="text-xs font-medium text-ink-900">{t('presets.current')}</span> : null}
+                {isCurrent ? (
+                  <span className="text-xs font-medium text-ink-900">{t('presets.current')}</span>
+                ) : null}
                 <p className="text-sm text-ink-700">{t(`presets.${key}.explain`)}</p>
               </li>
             )
@@ -83,7 +90,11 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
         <SavedScreens saved={saved} />
       </div>
       {problems.length > 0 ? (
-        <div role="alert" className="rounded-card border border-loss/40 bg-white p-4" data-testid="screener-problems">
+        <div
+          role="alert"
+          className="rounded-card border border-loss/40 bg-white p-4"
+          data-testid="screener-problems"
+        >
           <h2 className="font-semibold text-ink-950">{t('problems.heading')}</h2>
           <ul className="mt-2 list-disc ps-5 text-sm text-ink-900">
             {problems.map((problem) => (

@@ -31,7 +31,10 @@ export function SavedScreens({ saved }: { saved: SavedScreensAnswer | null }) {
         </h2>
         <p className="text-sm text-ink-700">
           {t('saved.logIn')}{' '}
-          <PageLink to={loginHref(location.pathname, location.search)} className="font-medium text-brand-700 underline">
+          <PageLink
+            to={loginHref(location.pathname, location.search)}
+            className="font-medium text-brand-700 underline"
+          >
             {t('saved.logInLink')}
           </PageLink>
         </p>
@@ -73,11 +76,17 @@ export function SavedScreens({ saved }: { saved: SavedScreensAnswer | null }) {
   }
 
   return (
-    <section aria-labelledby="saved-screens" className="flex flex-col gap-3 rounded-card bg-ink-50 p-4" data-testid="saved-screens">
+    <section
+      aria-labelledby="saved-screens"
+      className="flex flex-col gap-3 rounded-card bg-ink-50 p-4"
+      data-testid="saved-screens"
+    >
       <h2 id="saved-screens" className="text-base font-semibold text-ink-950">
         {t('saved.heading')}
       </h2>
-      <p className="text-xs text-ink-700">{t('saved.count', { count: saved.screens.length, limit: saved.limit })}</p>
+      <p className="text-xs text-ink-700">
+        {t('saved.count', { count: saved.screens.length, limit: saved.limit })}
+      </p>
       {saved.screens.length === 0 ? (
         <p className="text-sm text-ink-700">{t('saved.none')}</p>
       ) : (
@@ -121,7 +130,10 @@ export function SavedScreens({ saved }: { saved: SavedScreensAnswer | null }) {
         </noscript>
       </form>
       {message ? (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'text-sm text-loss' : 'text-sm text-ink-900'}>
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          className={message.kind === 'error' ? 'text-sm text-loss' : 'text-sm text-ink-900'}
+        >
           {message.text}
         </p>
       ) : null}

@@ -38,7 +38,13 @@ export function ScreenerForm({ values }: { values: Record<string, string> }) {
   const defaults: Record<string, string> = { sort: defaultScreenSort, period: defaultReturnPeriod }
   const value = (name: string) => values[name] || defaults[name] || ''
 
-  const select = (name: string, label: string, options: readonly string[], labelOf: (o: string) => string, any?: string) => (
+  const select = (
+    name: string,
+    label: string,
+    options: readonly string[],
+    labelOf: (o: string) => string,
+    any?: string,
+  ) => (
     <label className={labelClass}>
       {label}
       <select name={name} defaultValue={value(name)} className={fieldClass}>
@@ -95,15 +101,31 @@ export function ScreenerForm({ values }: { values: Record<string, string> }) {
         {select('market', t('form.market'), ['all', ...markets], (m) =>
           m === 'all' ? t('form.allMarkets') : t(`stocks:markets.${m}`),
         )}
-        {select('sector', t('form.sector'), screenSectors, (s) => t(`stocks:sectors.${s}`), t('form.anySector'))}
-        {select('technicals', t('form.technicals'), technicalsLabels, (l) => t(`technicals.${l}`), t('form.anyLabel'))}
+        {select(
+          'sector',
+          t('form.sector'),
+          screenSectors,
+          (s) => t(`stocks:sectors.${s}`),
+          t('form.anySector'),
+        )}
+        {select(
+          'technicals',
+          t('form.technicals'),
+          technicalsLabels,
+          (l) => t(`technicals.${l}`),
+          t('form.anyLabel'),
+        )}
         {select('flow', t('form.flow'), capitalFlowLabels, (l) => t(`flow.${l}`), t('form.anyLabel'))}
       </div>
       <fieldset>
         <legend className={legendClass}>{t('form.scoresLegend')}</legend>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">{number(scoreParamOf.total, t('scores.total'))}</div>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {number(scoreParamOf.total, t('scores.total'))}
+        </div>
         <details className="mt-2" open={screenScoreKeys.some((key) => value(scoreParamOf[key]) !== '')}>
-          <summary className="cursor-pointer text-sm font-medium text-brand-700">{t('form.moreScores')}</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">
+            {t('form.moreScores')}
+          </summary>
           <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
             {screenScoreKeys.map((key) => (
               <div key={key}>{number(scoreParamOf[key], t(`scores.${key}`))}</div>
@@ -132,7 +154,7 @@ export function ScreenerForm({ values }: { values: Record<string, string> }) {
       <fieldset>
         <legend className={legendClass}>{t('form.sortLegend')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          {select('sort', t('form.sort'), screenSortKeys, (key) => sortLabel(t, key))}
+          {select('sort', t('form.sort'), screenSortKeys, (key) => t(sortLabelKey(key)))}
           {select('dir', t('form.dir'), sortDirections, (d) => t(`directions.${d}`), t('directions.default'))}
         </div>
       </fieldset>
@@ -148,8 +170,9 @@ export function ScreenerForm({ values }: { values: Record<string, string> }) {
   )
 }
 
-export function sortLabel(t: (key: string, options?: Record<string, unknown>) => string, key: string): string {
-  if (key === 'total' || (screenScoreKeys as readonly string[]).includes(key)) return t(`scores.${key}`)
-  if (key === 'return') return t('columns.returnPlain')
-  return t(`columns.${key}`)
+/** The catalogue key (screener namespace) of a sort column's name. */
+export function sortLabelKey(key: string): string {
+  if (key === 'total' || (screenScoreKeys as readonly string[]).includes(key)) return `scores.${key}`
+  if (key === 'return') return 'columns.returnPlain'
+  return `columns.${key}`
 }

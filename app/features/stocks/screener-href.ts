@@ -32,11 +32,6 @@ export function sortHref(
   column: ScreenSortKey,
   current: { sort: ScreenSortKey; dir: SortDirection },
 ): string {
-  const dir =
-    current.sort === column
-      ? current.dir === 'asc'
-        ? 'desc'
-        : 'asc'
-      : defaultDirectionOf(column)
+  const dir = current.sort === column ? (current.dir === 'asc' ? 'desc' : 'asc') : defaultDirectionOf(column)
   return screenHref(values, { sort: column, dir: dir === defaultDirectionOf(column) ? null : dir })
 }

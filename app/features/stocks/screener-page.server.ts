@@ -6,20 +6,20 @@
  * what lets the page cache keep it.
  */
 import { data } from 'react-router'
+import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import type { RequestContext } from '#app/request-context.ts'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import { type SavedScreensAnswer, type ScreenAnswer, ScreenQuery } from '#contracts/screener.ts'
 import { scoreParamOf, screenPageSize, screenRanges } from '#contracts/screener-rules.ts'
 import { isServiceError } from '#contracts/service-error.ts'
-import { getServerTranslator } from '#app/i18n/translator.server.ts'
-import type { RequestContext } from '#app/request-context.ts'
 
 /** The form's label of each field a problem may name. */
 function fieldLabelKey(field: string): string {
   const score = Object.entries(scoreParamOf).find(([, param]) => param === field)
   if (score) return `screener:scores.${score[0]}`
   const range = Object.keys(screenRanges).find((key) => field === `${key}Min` || field === `${key}Max`)
-  if (range) return `screener:form.${range === 'position' ? 'position' : range}`
+  if (range) return `screener:form.${range}`
   const named: Record<string, string> = {
     market: 'screener:form.market',
     sector: 'screener:form.sector',
@@ -61,7 +61,10 @@ export async function loadScreenerPage(
         message: t(`errors:${issue.message}`, { defaultValue: t('errors:VALIDATION_FAILED') }),
       })
     })
-    return data({ ...base, problems: [...new Set(problems)], answer: null as ScreenAnswer | null }, { status: 400 })
+    return data(
+      { ...base, problems: [...new Set(problems)], answer: null as ScreenAnswer | null },
+      { status: 400 },
+    )
   }
   try {
     const answer = await services.stocks.screenStocks({ ...values, pageSize: String(screenPageSize) }, locale)

@@ -7,11 +7,24 @@
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
+import { ScrollRegion } from '#app/components/scroll-region.tsx'
 import type { ScreenAnswer, ScreenRow } from '#contracts/screener.ts'
-import { type ScreenScoreKey, type ScreenSortKey, scoreParamOf, screenScoreKeys } from '#contracts/screener-rules.ts'
+import {
+  type ScreenScoreKey,
+  type ScreenSortKey,
+  scoreParamOf,
+  screenScoreKeys,
+} from '#contracts/screener-rules.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
 import { sortHref } from './screener-href.ts'
-import { type DisplayLocale, formatAmount, formatDecimal, formatPercent, formatPrice, formatScore } from './stock-format.ts'
+import {
+  type DisplayLocale,
+  formatAmount,
+  formatDecimal,
+  formatPercent,
+  formatPrice,
+  formatScore,
+} from './stock-format.ts'
 
 type Column = { key: ScreenSortKey; label: string; cell: (row: ScreenRow) => string }
 
@@ -36,7 +49,8 @@ export function ScreenerTable({
   const { t } = useTranslation('screener')
   const percent = (value: number | null, signed = false) =>
     value === null ? dash : formatPercent(value, displayLocale, { signed })
-  const multiple = (value: number | null) => (value === null ? dash : `${formatDecimal(value, displayLocale, { digits: 1 })}×`)
+  const multiple = (value: number | null) =>
+    value === null ? dash : `${formatDecimal(value, displayLocale, { digits: 1 })}×`
   const score = (value: number | null) => (value === null ? dash : formatScore(value, displayLocale))
   const columns: Column[] = [
     { key: 'total', label: t('scores.total'), cell: (row) => score(row.totalScore) },
@@ -50,7 +64,8 @@ export function ScreenerTable({
     {
       key: 'cap',
       label: t('columns.cap'),
-      cell: (row) => (row.marketCapUsd === null ? dash : formatAmount(row.marketCapUsd, 'USD', displayLocale)),
+      cell: (row) =>
+        row.marketCapUsd === null ? dash : formatAmount(row.marketCapUsd, 'USD', displayLocale),
     },
     { key: 'position', label: t('columns.position'), cell: (row) => percent(row.week52Position) },
     {
@@ -84,19 +99,21 @@ export function ScreenerTable({
   )
   const fixed = 'sticky left-0 z-10 bg-white shadow-[1px_0_0_var(--color-ink-100)]'
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
-    <div
-      role="region"
-      aria-label={t('results.tableLabel')}
-      tabIndex={0}
-      className="max-w-full overflow-x-auto rounded-card border border-ink-100 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
-      data-testid="screener-scroll"
+    <ScrollRegion
+      labelledBy="screener-caption"
+      className="max-w-full rounded-card border border-ink-100 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <table className="w-max min-w-full text-sm" data-testid="screener-table">
-        <caption className="sr-only">{caption}</caption>
+        <caption id="screener-caption" className="sr-only">
+          {caption}
+        </caption>
         <thead className="border-b border-ink-300 text-xs text-ink-700">
           <tr>
-            <th scope="col" aria-sort={ariaSort('code')} className={clsx(fixed, 'px-3 py-2 text-start font-semibold')}>
+            <th
+              scope="col"
+              aria-sort={ariaSort('code')}
+              className={clsx(fixed, 'px-3 py-2 text-start font-semibold')}
+            >
               {headerLink('code', t('columns.code'))}
             </th>
             {columns.map((column) => (
@@ -114,7 +131,11 @@ export function ScreenerTable({
         </thead>
         <tbody>
           {answer.rows.map((row) => (
-            <tr key={`${row.market}-${row.code}`} className="border-b border-ink-100" data-testid="screener-row">
+            <tr
+              key={`${row.market}-${row.code}`}
+              className="border-b border-ink-100"
+              data-testid="screener-row"
+            >
               <th scope="row" className={clsx(fixed, 'max-w-44 px-3 py-2 text-start font-normal')}>
                 <PageLink
                   to={diagnosisHref(row.code, row.market)}
@@ -123,7 +144,8 @@ export function ScreenerTable({
                   {row.name}
                 </PageLink>
                 <span className="block truncate text-xs text-ink-700" data-testid="screener-code">
-                  {row.code} · {row.price === null ? dash : formatPrice(row.price, row.currency, displayLocale)}
+                  {row.code} ·{' '}
+                  {row.price === null ? dash : formatPrice(row.price, row.currency, displayLocale)}
                 </span>
               </th>
               {columns.map((column) => (
@@ -139,6 +161,6 @@ export function ScreenerTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   )
 }

@@ -3,7 +3,7 @@
  * sorts arrive as keys and are turned into columns here through fixed tables, so no text of a request ever reaches
  * the SQL but as a bound value. Plain rows; which filters a reader may set and what they mean is stock-screener.ts's.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm'
 import type { Market } from '#contracts/regions.ts'
 import type { ScreenScoreKey, ScreenSector, ScreenSortKey, SortDirection } from '#contracts/screener-rules.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
@@ -43,7 +43,7 @@ export const screenRangeColumns = {
 }
 export type ScreenRangeColumn = keyof typeof screenRangeColumns
 
-const scoreColumns: Record<ScreenScoreKey | 'total', ReturnType<typeof sql>> = {
+const scoreColumns: Record<ScreenScoreKey | 'total', SQL> = {
   total: sql`s.total_score`,
   fundamentals: sql`s.score_fundamentals`,
   management: sql`s.score_management`,
@@ -91,7 +91,7 @@ function whereOf(filter: ScreenFilter) {
 }
 
 /** Labels sort from the most favourable (buy, inflow) to the least. */
-const labelRank = (column: ReturnType<typeof sql>, best: string, worst: string) =>
+const labelRank = (column: SQL, best: string, worst: string) =>
   sql`case ${column} when ${best} then 2 when ${worst} then 0 when 'neutral' then 1 end`
 
 function orderOf({ sort, dir, returnColumn }: ScreenOrder) {
@@ -179,9 +179,17 @@ export async function selectScreenSessions(
  * Companies whose latest snapshot has no screen row of the same session (a database migrated before the screener,
  * or a write lost in between): what the start fills from stored snapshots.
  */
-export async function selectSnapshotsWithoutScreenRow(
-  db: Db,
-): Promise<Array<{ companyId: number; market: Market; sector: Sector; code: string; asOf: string; isDemo: boolean; diagnosis: unknown }>> {
+export async function selectSnapshotsWithoutScreenRow(db: Db): Promise<
+  Array<{
+    companyId: number
+    market: Market
+    sector: Sector
+    code: string
+    asOf: string
+    isDemo: boolean
+    diagnosis: unknown
+  }>
+> {
   const rows = await selectRows<{
     companyId: number
     market: Market

@@ -9,9 +9,9 @@ import { CommonErrorCode } from '#contracts/envelope.ts'
 import type { Locale } from '#contracts/regions.ts'
 import {
   type ParsedScreenQuery,
-  SaveScreenRequest,
   type SavedScreen,
   type SavedScreensAnswer,
+  SaveScreenRequest,
   type ScreenAnswer,
   ScreenQuery,
   type ScreenRow,
@@ -27,8 +27,6 @@ import {
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { isLoggedIn, type Reader } from '#server/kernel/reader.ts'
-import { type AnswerCache, type DataStamps, parseInput } from './stock-answers.ts'
-import { nameIn } from './stock-wire.ts'
 import {
   countSavedScreens,
   deleteSavedScreen as deleteSavedScreenRow,
@@ -40,6 +38,8 @@ import {
   selectScreenSessions,
   withMemberScreensLocked,
 } from './screener.repo.ts'
+import { type AnswerCache, type DataStamps, parseInput } from './stock-answers.ts'
+import { nameIn } from './stock-wire.ts'
 
 const percent = (value: number | undefined) => (value === undefined ? undefined : value / 100)
 
@@ -62,7 +62,7 @@ export function screenFilterOf(query: ParsedScreenQuery): ScreenFilter {
     position: { min: percent(query.positionMin), max: percent(query.positionMax) },
   }
   // The return filter reads the column of the screen's period.
-  ranges[`return${query.period}`] = { min: percent(query.returnMin), max: percent(query.returnMax) }
+  ranges[`return${query.period}` as const] = { min: percent(query.returnMin), max: percent(query.returnMax) }
   return {
     market: query.market,
     sector: query.sector,
@@ -107,7 +107,7 @@ function toScreenRow(row: ScreenResultRow, period: ParsedScreenQuery['period'], 
     marketCap: row.marketCap,
     marketCapUsd: row.marketCapUsd,
     week52Position: row.week52Position,
-    periodReturn: row[`return${period}`],
+    periodReturn: row[`return${period}` as const],
     asOf: row.asOf,
   }
 }
@@ -130,12 +130,15 @@ export function createStockScreener({
         selectScreenRows(
           db,
           screenFilterOf(input),
-          { sort, dir, returnColumn: `return${input.period}` },
+          { sort, dir, returnColumn: `return${input.period}` as const },
           { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
         ),
         selectScreenSessions(db, input.market),
       ])
-      const asOf = sessions.reduce<string | null>((latest, s) => (!latest || s.newest > latest ? s.newest : latest), null)
+      const asOf = sessions.reduce<string | null>(
+        (latest, s) => (!latest || s.newest > latest ? s.newest : latest),
+        null,
+      )
       return {
         isDemo: sessions.some((s) => s.isDemo),
         asOf,

@@ -6,6 +6,13 @@
  */
 import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
+import type {
+  SavedScreen,
+  SavedScreensAnswer,
+  SaveScreenRequest,
+  ScreenAnswer,
+  ScreenQuery,
+} from '#contracts/screener.ts'
 import type { StockDiagnosis, StockDiagnosisAnswer, StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
 import type {
   AiScoreListAnswer,
@@ -18,13 +25,6 @@ import type {
   ValuationListAnswer,
   ValuationListQuery,
 } from '#contracts/stock-lists.ts'
-import type {
-  SaveScreenRequest,
-  SavedScreen,
-  SavedScreensAnswer,
-  ScreenAnswer,
-  ScreenQuery,
-} from '#contracts/screener.ts'
 import type { StockSummary } from '#contracts/stocks.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 

@@ -29,6 +29,7 @@ import { createStockDiagnosis } from './stock-diagnosis.ts'
 import { createStockFinder } from './stock-finder.ts'
 import { type CountArticleMentions, createStockLists } from './stock-lists.ts'
 import type { StockRefresh } from './stock-refresh.ts'
+import { createStockScreener } from './stock-screener.ts'
 import { toStockSummary } from './stock-wire.ts'
 import type { StocksService } from './stocks-service.types.ts'
 
