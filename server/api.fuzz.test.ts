@@ -418,7 +418,8 @@ describe('every API route under hostile input', () => {
         }
       }
     }
-  }, 60_000)
+    // Routes × methods × field names: it grows with every contract (the screener's filters added some thirty names).
+  }, 120_000)
 
   it('answers nasty query and JSON values with an envelope and no server error', async () => {
     await fc.assert(
