@@ -419,7 +419,7 @@ describe('every API route under hostile input', () => {
       }
     }
     // Routes × methods × field names: it grows with every contract (the screener's filters added some thirty names).
-  }, 120_000)
+  }, 240_000)
 
   it('answers nasty query and JSON values with an envelope and no server error', async () => {
     await fc.assert(
@@ -562,7 +562,7 @@ describe('every API route under hostile input', () => {
       ),
       { seed: 20261129, numRuns: 300 },
     )
-  }, 120_000)
+  }, 240_000)
 
   it('answers unknown paths under the API with the 404 envelope', async () => {
     await fc.assert(
