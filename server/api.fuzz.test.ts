@@ -562,7 +562,7 @@ describe('every API route under hostile input', () => {
       ),
       { seed: 20261129, numRuns: 300 },
     )
-  }, 240_000)
+  }, 120_000)
 
   it('answers unknown paths under the API with the 404 envelope', async () => {
     await fc.assert(
