@@ -39,6 +39,7 @@ export default [
     route('ai-qna', 'routes/ai-qna.tsx'),
     route('stocks-hot', 'routes/stocks-hot.tsx'),
     route('stocks-valuation', 'routes/stocks-valuation.tsx'),
+    route('stocks-screener', 'routes/stocks-screener.tsx'),
     route('executives-moves', 'routes/executives-moves.tsx'),
     route('console/*', 'routes/console.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -135,6 +135,10 @@ describe('the member benefits table (ADR 0017)', () => {
     }
   })
 
+  it('keeps saved screens for members only, more on each higher rung (ADR 0036)', () => {
+    expect(benefitReaders.map((reader) => benefitsOf(reader).savedScreens)).toEqual([0, 3, 10, 25, 50])
+  })
+
   it('opens a lesson marked partial with partial or full access, and one marked full only with full access', () => {
     expect([
       lessonOpens('none', 'partial'),

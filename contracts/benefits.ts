@@ -41,6 +41,8 @@ export interface MemberBenefits {
    * device (one list, the member's size) and moves to the account at login (ADR 0033).
    */
   watchlists: { lists: number; stocksPerList: number }
+  /** Screens a reader may save at /stocks-screener (0: saving needs a login). */
+  savedScreens: number
 }
 
 /** Base sees this many curated strategies (spec §6 "3 curated"). */
@@ -54,11 +56,12 @@ const nothing: MemberBenefits = {
   expertDiagnosis: false,
   adviser: false,
   watchlists: { lists: 1, stocksPerList: 20 },
+  savedScreens: 0,
 }
 
 export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
   visitor: nothing,
-  member: nothing,
+  member: { ...nothing, savedScreens: 3 },
   base: {
     classroom: { deepDive: 'partial', options: 'partial', live: 'partial', mentorship: 'none' },
     strategies: 'curated',
@@ -67,6 +70,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     expertDiagnosis: true,
     adviser: false,
     watchlists: { lists: 3, stocksPerList: 50 },
+    savedScreens: 10,
   },
   plus: {
     classroom: { deepDive: 'full', options: 'partial', live: 'full', mentorship: 'none' },
@@ -76,6 +80,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     expertDiagnosis: true,
     adviser: false,
     watchlists: { lists: 10, stocksPerList: 100 },
+    savedScreens: 25,
   },
   premium: {
     classroom: { deepDive: 'full', options: 'full', live: 'full', mentorship: 'full' },
@@ -85,6 +90,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     expertDiagnosis: true,
     adviser: true,
     watchlists: { lists: 20, stocksPerList: 200 },
+    savedScreens: 50,
   },
 }
 

@@ -44,6 +44,7 @@ export const budgetsKb: Record<string, number> = {
   'routes/stocks-hot': 162,
   'routes/executives-moves': 164.5,
   'routes/stocks-valuation': 165.5,
+  'routes/stocks-screener': 168,
   'routes/ai-qna': 168.5,
   'routes/subscribe': 170.5,
   'routes/not-found': 150,

@@ -161,10 +161,24 @@ const plausible: Record<string, unknown[]> = {
   name: ['A Reader'],
   source: ['footer', 'contact-dialog'],
   tier: ['base', 'plus'],
-  period: ['month'],
   listId: ['00000000-0000-4000-8000-000000000001', ''],
   listIds: [[], ['00000000-0000-4000-8000-000000000001']],
   stocks: [[{ market: 'us', code: 'AAPL' }], []],
+  period: ['month', '3m', '1y'],
+  // The screener (GET /screener/list, saved screens): its filters in the units a reader types.
+  sector: ['financials', 'energy'],
+  sort: ['total', 'pe', 'gap', 'return'],
+  dir: ['asc', 'desc'],
+  technicals: ['buy', 'sell'],
+  flow: ['inflow', 'outflow'],
+  minTotal: ['50', 0, '100'],
+  gapMin: ['20', '-10'],
+  peMax: ['25', 15],
+  yieldMin: ['3'],
+  capMin: ['10'],
+  positionMin: ['70'],
+  returnMin: ['10', '-5'],
+  query: ['gapMin=20&sort=gap', 'minTotal=60', ''],
 }
 const plausibleValueOf = (field: string) =>
   plausible[field] ? fc.constantFrom(...(plausible[field] as unknown[])) : fc.constant('a')
@@ -411,7 +425,8 @@ describe('every API route under hostile input', () => {
         }
       }
     }
-  }, 60_000)
+    // Routes × methods × field names: it grows with every contract (the screener's filters added some thirty names).
+  }, 240_000)
 
   it('answers nasty query and JSON values with an envelope and no server error', async () => {
     await fc.assert(
@@ -490,6 +505,35 @@ describe('every API route under hostile input', () => {
         },
       ),
       { seed: 20261125, numRuns: 200 },
+    )
+  }, 60_000)
+
+  it('answers a logged-in member’s nasty screens and saved screens with an envelope and no server error', async () => {
+    // As a member (the admin is one), so the saved screens' routes reach their validation and the database rather
+    // than stopping at the login check as a visitor's requests do.
+    const screener = routes.filter((route) => route.url.startsWith('/api/portal/screener'))
+    expect(screener.map((route) => route.url)).toEqual(
+      expect.arrayContaining([
+        '/api/portal/screener/list',
+        '/api/portal/screener/saved',
+        '/api/portal/screener/saved/:id',
+      ]),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...screener), fieldValuesArbitrary(fields), async (route, values) => {
+        for (const method of route.methods.filter((m) => m !== 'HEAD')) {
+          const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH'
+          const url = withPathValues(route.url, { ...pathValues, id: String(values.id ?? 'a') })
+          await expectEnvelope({
+            method: method as 'GET',
+            url: hasBody ? url : `${url}?${queryStringOf(values)}`,
+            headers: staffHeaders(hasBody ? { 'content-type': 'application/json' } : {}),
+            remoteAddress: admin.ip,
+            ...(hasBody ? { payload: JSON.stringify(values) } : {}),
+          })
+        }
+      }),
+      { seed: 2028, numRuns: 150 },
     )
   }, 60_000)
 

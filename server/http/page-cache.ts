@@ -47,6 +47,7 @@ const cacheablePaths = new Set([
   '/market-kr',
   '/stocks-hot',
   '/stocks-valuation',
+  '/stocks-screener',
   '/about-us',
   '/service',
   '/company-history',

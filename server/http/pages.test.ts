@@ -37,6 +37,8 @@ beforeAll(async () => {
     '/market-us',
     '/stocks-hot',
     '/stocks-valuation',
+    '/stocks-screener',
+    '/stocks-screener?market=hk&gapMin=10&sort=gap',
     '/about-us',
     '/_.data',
     `/articles/${article.key}.data`,

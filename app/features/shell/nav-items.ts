@@ -17,6 +17,7 @@ export const navItems: NavItem[] = [
   { to: '/articles', labelKey: 'nav.articles', visibleFrom: 'xl' },
   { to: '/stocks-hot', labelKey: 'nav.hotStocks', visibleFrom: 'xl' },
   { to: '/stocks-valuation', labelKey: 'nav.valuation', visibleFrom: '2xl' },
+  { to: '/stocks-screener', labelKey: 'nav.screener', visibleFrom: 'more' },
   { to: '/member/investment', labelKey: 'nav.classroom', visibleFrom: 'lg' },
   { to: '/analysis', labelKey: 'nav.analysis', visibleFrom: '2xl' },
   { to: '/executives-moves', labelKey: 'nav.executivesMoves', visibleFrom: 'more' },

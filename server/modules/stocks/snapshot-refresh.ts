@@ -23,6 +23,8 @@ import {
   selectInsiderTransactions,
 } from './market-data.repo.ts'
 import { describeRefreshError, type RefreshFailure, type RefreshScope } from './refresh-scope.ts'
+import { screenFiguresOf } from './screen-figures.ts'
+import { upsertScreenRow } from './screener.repo.ts'
 import { consensusOn, snapshotColumnsOf } from './snapshot-figures.ts'
 import type { CompanyRow } from './stock-companies.repo.ts'
 import { pruneSnapshots, upsertSnapshot } from './stocks.repo.ts'
@@ -85,7 +87,20 @@ export function createSnapshotRefresh({ db, loadScope }: { db: Db; loadScope: ()
       diagnosis,
       ...snapshotColumnsOf(diagnosis, bars),
     }
-    await inWriteBatch(db, (tx) => upsertSnapshot(tx, snapshot))
+    // The screener's row goes with its snapshot, so a screen never shows figures of another session than the lists.
+    const screenRow = {
+      companyId: company.id,
+      market: company.market,
+      sector: company.sector,
+      code: company.code,
+      asOf,
+      isDemo: state.isDemo,
+      ...screenFiguresOf(diagnosis, bars),
+    }
+    await inWriteBatch(db, async (tx) => {
+      await upsertSnapshot(tx, snapshot)
+      await upsertScreenRow(tx, screenRow)
+    })
     return diagnosis
   }
 

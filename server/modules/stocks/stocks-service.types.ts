@@ -6,6 +6,13 @@
  */
 import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
+import type {
+  SavedScreen,
+  SavedScreensAnswer,
+  SaveScreenRequest,
+  ScreenAnswer,
+  ScreenQuery,
+} from '#contracts/screener.ts'
 import type { StockDiagnosis, StockDiagnosisAnswer, StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
 import type {
   AiScoreListAnswer,
@@ -71,6 +78,17 @@ export interface StocksService {
   listExecutiveMoves(query: ExecutiveMovesQuery, locale: Locale): Promise<ExecutiveMovesAnswer>
   /** Monthly picks with their track record; the current month is limited by tier (GET /home/listGains). */
   listMonthlyPicks(query: MonthlyPicksQuery, reader: Reader, locale: Locale): Promise<MonthlyPicksAnswer>
+  /**
+   * The screener (GET /screener/list): stocks passing every filter, sorted and paged. Throws AppError invalid with
+   * the first field's code (SCREEN_*_INVALID, SCREEN_RANGE_REVERSED, STOCK_MARKET_INVALID).
+   */
+  screenStocks(query: ScreenQuery, locale: Locale): Promise<ScreenAnswer>
+  /** The reader's own saved screens and how many they may keep (GET /screener/saved); visitors: unauthenticated. */
+  listSavedScreens(reader: Reader): Promise<SavedScreensAnswer>
+  /** Saves a screen for the reader (POST /screener/saved); forbidden SCREEN_SAVED_LIMIT past the tier's count. */
+  saveScreen(request: SaveScreenRequest, reader: Reader): Promise<SavedScreen>
+  /** Deletes the reader's own saved screen (DELETE /screener/saved/:id); another's is not_found. */
+  deleteSavedScreen(id: string, reader: Reader): Promise<void>
   /** Housekeeping: forgets which diagnoses readers opened on days before today. */
   forgetPastDiagnosisViews(): Promise<void>
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ok } from '#contracts/envelope.ts'
 import { MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
+import { SaveScreenRequest, ScreenQuery } from '#contracts/screener.ts'
 import { StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
 import {
   AiScoreListQuery,
@@ -53,5 +54,29 @@ export function registerStocksRoutes(
   api.get('/home/listGains', async (request) => {
     const query = MonthlyPicksQuery.parse(request.query ?? {})
     return ok(await stocks.listMonthlyPicks(query, request.reader, requestLocale(request)))
+  })
+  api.get(
+    '/screener/list',
+    // Screens per client address: each new filter set is a query the 30 s answer cache has not seen.
+    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    async (request) => {
+      const query = ScreenQuery.parse(request.query ?? {})
+      return ok(await stocks.screenStocks(query, requestLocale(request)))
+    },
+  )
+  api.get('/screener/saved', async (request) => ok(await stocks.listSavedScreens(request.reader)))
+  api.post(
+    '/screener/saved',
+    // Saves per client address: a member's count is capped by tier, this caps how fast anyone may try.
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request) => {
+      const body = SaveScreenRequest.parse(request.body ?? {})
+      return ok(await stocks.saveScreen(body, request.reader))
+    },
+  )
+  api.delete('/screener/saved/:id', async (request) => {
+    const { id } = request.params as { id: string }
+    await stocks.deleteSavedScreen(id, request.reader)
+    return ok(null)
   })
 }

@@ -7,6 +7,7 @@
  *   stock-diagnosis.ts  the AI diagnosis with the reader's quota (getDiagnosis) and without it (readDiagnosis)
  *   stock-lists.ts      the valuation, AI-score, hot-stock and executives' moves lists
  *   picks-list.ts       the monthly picks with their track record, the current month by tier
+ *   stock-screener.ts   the screener over its read model, and members' saved screens
  *   stock-answers.ts    what every answer shares: the query read with its contract, the data stamp, the list cache
  *
  * and answers one stock's summary itself (getStock), or several at once in one query (getStocks: watchlists). A new use case (watchlists, alerts, the screener, compare,
@@ -28,6 +29,7 @@ import { createStockDiagnosis } from './stock-diagnosis.ts'
 import { createStockFinder } from './stock-finder.ts'
 import { type CountArticleMentions, createStockLists } from './stock-lists.ts'
 import type { StockRefresh } from './stock-refresh.ts'
+import { createStockScreener } from './stock-screener.ts'
 import { toStockSummary } from './stock-wire.ts'
 import { selectStockRows } from './stocks.repo.ts'
 import type { StocksService } from './stocks-service.types.ts'
@@ -69,6 +71,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     countArticleMentions: deps.countArticleMentions,
   })
   const picks = createPicksList({ db, clock, stamps, cached })
+  const screener = createStockScreener({ db, stamps, cached })
 
   async function getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null> {
     const row = await finder.rowOf({ market, code })
@@ -96,6 +99,10 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     listHotStocks: lists.listHotStocks,
     listExecutiveMoves: lists.listExecutiveMoves,
     listMonthlyPicks: picks.listMonthlyPicks,
+    screenStocks: screener.screenStocks,
+    listSavedScreens: screener.listSavedScreens,
+    saveScreen: screener.saveScreen,
+    deleteSavedScreen: screener.deleteSavedScreen,
     forgetPastDiagnosisViews: diagnosis.forgetPastDiagnosisViews,
   }
 }

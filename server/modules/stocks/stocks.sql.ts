@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { Market } from '#contracts/regions.ts'
 import { createdAt, updatedAt } from '#server/db/columns.ts'
+import { members } from '#server/modules/accounts/accounts.sql.ts'
 import type { Currency, Exchange, Sector } from '#server/providers/market-data/market-data.ts'
 
 export type DataSource = 'demo' | 'yahoo' | 'csv'
@@ -340,4 +341,76 @@ export const stockDiagnosisViews = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.subject, table.companyId, table.day] })],
+)
+
+/**
+ * The screener's read model (ADR 0036): one row per company with its latest snapshot's figures flattened into
+ * columns a screen filters and sorts on — each score, the labels, ratios, the 52-week position and returns over
+ * each period. Written with the snapshot (snapshot-refresh.ts), in the same write batch, so it never lags the
+ * lists; a database migrated before it existed is filled from the stored snapshots at start (stocks.seed.ts).
+ * Ratios and returns are fractions.
+ */
+export const stockScreenRows = pgTable(
+  'stock_screen_rows',
+  {
+    companyId: integer()
+      .primaryKey()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    market: text().$type<Market>().notNull(),
+    sector: text().$type<Sector>().notNull(),
+    code: text().notNull(),
+    asOf: date({ mode: 'string' }).notNull(),
+    isDemo: boolean().notNull(),
+    price: doublePrecision(),
+    changePercent: doublePrecision(),
+    totalScore: doublePrecision(),
+    scoreFundamentals: doublePrecision(),
+    scoreManagement: doublePrecision(),
+    scoreTrend: doublePrecision(),
+    scoreMarketSize: doublePrecision(),
+    scoreGrossMargin: doublePrecision(),
+    scoreProfitability: doublePrecision(),
+    scoreGrowthPotential: doublePrecision(),
+    scoreCompetitiveAdvantage: doublePrecision(),
+    scoreValuation: doublePrecision(),
+    scoreFinancialHealth: doublePrecision(),
+    technicals: text(),
+    capitalFlow: text(),
+    fairValue: doublePrecision(),
+    downsideMargin: doublePrecision(),
+    pe: doublePrecision(),
+    pb: doublePrecision(),
+    dividendYield: doublePrecision(),
+    marketCap: doublePrecision(),
+    marketCapUsd: doublePrecision(),
+    week52High: doublePrecision(),
+    week52Low: doublePrecision(),
+    week52Position: doublePrecision(),
+    return1m: doublePrecision(),
+    return3m: doublePrecision(),
+    return6m: doublePrecision(),
+    return1y: doublePrecision(),
+  },
+  (table) => [
+    // The default screen (a market, by total score) and the common first filters read these; the rest of a screen
+    // is a scan of at most one row per company, measured in bench/screener.bench.ts.
+    index('stock_screen_rows_market_total_idx').on(table.market, table.totalScore.desc()),
+    index('stock_screen_rows_sector_idx').on(table.sector, table.market),
+    index('stock_screen_rows_cap_idx').on(table.marketCapUsd.desc()),
+  ],
+)
+
+/** A member's saved screen: a name and the screen's canonical query string. Private to its owner. */
+export const stockSavedScreens = pgTable(
+  'stock_saved_screens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    memberId: uuid()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    query: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('stock_saved_screens_member_idx').on(table.memberId, table.createdAt)],
 )
