@@ -41,6 +41,7 @@ import { registerConsoleApi } from './modules/console/console-api.ts'
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts'
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes.ts'
 import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
+import { registerPortfoliosRoutes } from './modules/portfolios/portfolios.routes.ts'
 import { registerSiteTextsRoutes } from './modules/site-texts/site-texts.routes.ts'
 import { registerStocksRoutes } from './modules/stocks/stocks.routes.ts'
 import { registerStrategiesRoutes } from './modules/strategies/strategies.routes.ts'
@@ -159,6 +160,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerExpertRoutes(api, services.expert)
     registerClassroomRoutes(api, services.classroom)
     registerAdvisersRoutes(api, services.advisers)
+    registerPortfoliosRoutes(api, services.portfolios)
   }
   // The reader's API and the console's share one infrastructure (api-infrastructure.ts); each adds its routes.
   const registerApi = (api: FastifyInstance) =>

@@ -1,6 +1,6 @@
 /**
- * The member area's tabs (issue 15): the classroom, portfolio strategies, monthly picks, expert diagnosis and the
- * adviser, each its own page under /member/. Every reader sees every tab; what a page opens is decided by
+ * The member area's tabs (issue 15): the reader's own portfolio (issue 25), the classroom, portfolio strategies,
+ * monthly picks, expert diagnosis and the adviser, each its own page under /member/. Every reader sees every tab; what a page opens is decided by
  * contracts/benefits.ts and explained on the page (lock-prompt.tsx).
  */
 import { clsx } from 'clsx'
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { PageNavLink } from '#app/components/page-link.tsx'
 
 export const memberAreaTabs = [
+  { key: 'portfolio', to: '/member/portfolio' },
   { key: 'classroom', to: '/member/investment' },
   { key: 'strategies', to: '/member/strategies' },
   { key: 'picks', to: '/member/picks' },

@@ -1,11 +1,15 @@
 /**
  * The market's prices as other modules read them (issue 15's strategies and their seed; issue 21: only this module
  * reads its tables): companies by code, their closes, which were priced by a day, trading days, whether a market's
- * data is demo, and the market's benchmark index (market-benchmark.ts). Decides nothing about portfolios; a reader
+ * data is demo, the market's benchmark index (market-benchmark.ts) and what a portfolio shows of a stock
+ * (holding-facts.repo.ts). Decides nothing about portfolios; a reader
  * that runs inside the caller's transaction passes it as `inDb` (strategies check a rebalance in one).
  */
 import type { Market } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
+import { selectHoldingFacts } from './holding-facts.repo.ts'
+
+export type { HoldingFacts } from './holding-facts.repo.ts'
 import { marketBenchmark } from './market-benchmark.ts'
 import {
   marketHasBarOn,
@@ -39,6 +43,8 @@ export function createMarketPricesService({ db }: { db: Db }) {
     isDemo: (market: Market) => marketIsDemo(db, market),
     /** The market's equal-weight benchmark index from `from` (to `to`, else open-ended); cached per process. */
     benchmarkOf: (market: Market, from: string, to?: string) => marketBenchmark(db, market, from, to),
+    /** What a portfolio shows of the stocks named by `market:code` keys (issue 25), by key. */
+    findHoldingFacts: (keys: readonly string[]) => selectHoldingFacts(db, keys),
     /** The market's first day with a bar on or after `day`; null past its last bar (the strategies' seed). */
     tradingDayFrom: (market: Market, day: string) => selectTradingDayFrom(db, market, day),
     /** Codes of the market's companies with prices through `day`, in a fixed order (the strategies' seed). */
