@@ -54,7 +54,7 @@ test('a member builds a portfolio by hand and by CSV, sees its value and score, 
     t('portfolio:import.layout', { layout: t('portfolio:import.layouts.generic') }),
   )
   await expect(dialog.getByTestId('import-rejected')).toHaveText(
-    `${t('portfolio:import.line', { line: 4 })}: ${t('errors:PORTFOLIO_STOCK_UNKNOWN')}`,
+    t('portfolio:import.rejectedRow', { line: 4, reason: t('errors:PORTFOLIO_STOCK_UNKNOWN') }),
   )
   const submit = dialog.getByRole('button', { name: t('portfolio:import.submit', { count: 2 }) })
   await expect(submit).toBeDisabled()

@@ -98,7 +98,7 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
           {t('page.demoNote')}
         </p>
       ) : null}
-      <div role="toolbar" aria-label={t('toolbar.label')} className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium text-ink-800">
           {t('toolbar.base')}
           <select

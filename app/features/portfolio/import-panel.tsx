@@ -169,7 +169,7 @@ export function ImportPanel({ locale, onImported }: { locale: DisplayLocale; onI
               <ul className="flex max-h-48 flex-col gap-0.5 overflow-y-auto text-xs text-ink-900" data-testid="import-rejected">
                 {preview.rejected.map((row) => (
                   <li key={`${row.line}-${row.code}`}>
-                    {t('portfolio:import.line', { line: row.line })}: {row.message}
+                    {t('portfolio:import.rejectedRow', { line: row.line, reason: row.message })}
                   </li>
                 ))}
               </ul>

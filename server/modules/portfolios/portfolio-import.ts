@@ -74,13 +74,13 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
       read.rows.length > 1 && (read.rows[0] as CsvRow).tradeDate > (read.rows.at(-1) as CsvRow).tradeDate
     const ordered = isNewestFirst ? [...read.rows].reverse() : read.rows
     let accepted: AcceptedRow[] = []
-    ordered.forEach((row, index) => {
+    for (const [index, row] of ordered.entries()) {
       const stock = stocks.get(`${row.market ?? ''}|${row.stockText}`)
-      if (!stock) return rejected.push({ line: row.line, code: PortfolioErrorCode.stockUnknown })
-      if (row.currency && row.currency !== stock.currency)
-        return rejected.push({ line: row.line, code: PortfolioErrorCode.currencyMismatch })
-      accepted.push({ ...row, stock, sequence: Number.MAX_SAFE_INTEGER - ordered.length + index })
-    })
+      if (!stock) rejected.push({ line: row.line, code: PortfolioErrorCode.stockUnknown })
+      else if (row.currency && row.currency !== stock.currency)
+        rejected.push({ line: row.line, code: PortfolioErrorCode.currencyMismatch })
+      else accepted.push({ ...row, stock, sequence: Number.MAX_SAFE_INTEGER - ordered.length + index })
+    }
     const existing = (await selectTransactions(tx, memberId)).map(ledgerOf)
     // Replayed until no row causes a problem; each pass rejects the row behind the first problem it meets.
     for (;;) {

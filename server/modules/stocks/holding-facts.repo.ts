@@ -72,3 +72,14 @@ export async function selectHoldingFacts(db: Db, keys: readonly string[]): Promi
   }
   return result
 }
+
+/** What changes whenever a refresh, an import or a recomputation changes any company's data or diagnosis. */
+export async function selectMarketDataStamp(db: Db): Promise<string> {
+  const [row] = await selectRows<{ n: number | string; updated: string | null; computed: string | null }>(
+    db,
+    sql`select (select count(*) from stock_data_state) as n,
+          (select max(updated_at)::text from stock_data_state) as updated,
+          (select max(computed_at)::text from stock_snapshots) as computed`,
+  )
+  return `${row?.n ?? 0}/${row?.updated ?? ''}/${row?.computed ?? ''}`
+}
