@@ -3,11 +3,11 @@
  * its stocks' closes and the benchmark index (the stocks module's equal-weight index of our own universe, the one
  * strategies are measured against), so the arithmetic is testable by hand.
  *
- * Method `daily-modified-dietz-twr-v1`, a time-weighted return: each day's return is the change in value not
- * caused by money put in or taken out, r = (V_end − V_start − F) / (V_start + F⁺), where F is the day's net flow
- * (a buy's cost in, a sell's proceeds and a dividend out) and F⁺ its inflow, so money put in counts from the start
- * of its day; the days' returns are chained into an index that starts at 100. A dividend taken out is part of the
- * return. Values are shares × the last close on or before the day (a stock not yet priced: its trade price),
+ * Method `daily-twr-flows-at-close-v1`, a time-weighted return: each day's return is the change in value not
+ * caused by money put in or taken out, r = (V_end − V_start − F) / V_start, where F is the day's net flow (a buy's
+ * cost in, a sell's proceeds and a dividend out), counted at the day's close as the value is; on a day that starts
+ * from nothing the base is the money put in (the return from the trade prices to the close). The days' returns
+ * are chained into an index that starts at 100. A dividend taken out is part of the return. Values are shares × the last close on or before the day (a stock not yet priced: its trade price),
  * converted at today's rates, so the line shows the stocks' moves, not the currencies'. The days are the days any
  * held stock or the benchmark has a close, from the first transaction on.
  *
@@ -18,7 +18,7 @@ import type { PortfolioPerformance, PortfolioPerformancePoint } from '#contracts
 import type { Market } from '#contracts/regions.ts'
 import { applyTransaction, compareTransactions, keyOf, type LedgerPosition, type LedgerTransaction } from './portfolio-ledger.ts'
 
-export const PERFORMANCE_METHOD = 'daily-modified-dietz-twr-v1'
+export const PERFORMANCE_METHOD = 'daily-twr-flows-at-close-v1'
 
 /** Points the page draws at most: a longer line keeps every n-th day and its last. */
 const POINTS_MAX = 260
@@ -98,7 +98,7 @@ export function portfolioPerformance(input: {
       if (position.quantity <= 0) continue
       value += position.quantity * (lastPrice.get(key) ?? 0) * (input.rateOf(key) ?? 0)
     }
-    const base = previousValue + inflow
+    const base = previousValue > 0 ? previousValue : inflow
     if (base > 0) level *= 1 + (value - previousValue - flow) / base
     previousValue = value
 

@@ -92,7 +92,7 @@ describe('the reader’s portfolio', () => {
     expect(usd.score.total).toEqual(expect.any(Number))
     expect(usd.score).toMatchObject({ method: 'value-weighted-scores-v1', asOf: expect.any(String) })
     expect(usd.notes.map((note) => note.key)).toEqual(expect.arrayContaining(['fewStocks', 'shortHolding']))
-    expect(usd.performance).toMatchObject({ startDate: '2023-03-01', method: 'daily-modified-dietz-twr-v1' })
+    expect(usd.performance).toMatchObject({ startDate: '2023-03-01', method: 'daily-twr-flows-at-close-v1' })
     expect(usd.performance?.series.length).toBeGreaterThan(100)
     expect(usd.performance?.benchmarkMarket).toBe(usd.weights.market[0]?.key)
 
