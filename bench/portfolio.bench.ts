@@ -10,9 +10,10 @@
  *    change makes a new revision, so the performance line is computed again: the uncached worst case).
  * Figures vary with the machine; compare runs on the same machine only.
  */
-import { startBenchServer } from './support/bench-server.ts'
-import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+
 import { universe } from '#server/providers/market-data/universe.ts'
+import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { startBenchServer } from './support/bench-server.ts'
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 100)
 const changes = Number(process.env.BENCH_CHANGES ?? 20)
@@ -72,8 +73,12 @@ try {
   const reader = await services.accounts.readerFromCookies({ access_token: login.token }, { ip: '127.0.0.1' })
 
   const text = benchCsv()
-  const preview = await timed(() => services.portfolios.previewImport(reader, { text, skipRejected: false }, 'en'))
-  const imported = await timed(() => services.portfolios.importTransactions(reader, { text, skipRejected: true }))
+  const preview = await timed(() =>
+    services.portfolios.previewImport(reader, { text, skipRejected: false }, 'en'),
+  )
+  const imported = await timed(() =>
+    services.portfolios.importTransactions(reader, { text, skipRejected: true }),
+  )
   console.log(
     `\n1. Import of ${preview.value.rowCount} rows: preview ${ms(preview.ms)} (${preview.value.acceptedCount} accepted, ${preview.value.rejected.length} rejected), import ${ms(imported.ms)} (${imported.value.imported} saved)`,
   )
@@ -99,14 +104,23 @@ try {
   const rows = []
   for (const target of [
     { name: 'page /member/portfolio', url: `${server.url}/member/portfolio`, headers: pageHeaders },
-    { name: 'GET /api/portal/member/portfolio', url: `${server.url}/api/portal/member/portfolio`, headers: apiHeaders },
+    {
+      name: 'GET /api/portal/member/portfolio',
+      url: `${server.url}/api/portal/member/portfolio`,
+      headers: apiHeaders,
+    },
   ]) {
     // A change first, so the first request computes the performance line.
     await services.portfolios.setBaseCurrency(reader, 'USD')
     const first = await serverTime(target.url, target.headers)
     const times: number[] = []
     for (let i = 0; i < requests; i++) times.push(await serverTime(target.url, target.headers))
-    rows.push({ target: target.name, first: ms(first), p50: ms(percentile(times, 0.5)), p95: ms(percentile(times, 0.95)) })
+    rows.push({
+      target: target.name,
+      first: ms(first),
+      p50: ms(percentile(times, 0.5)),
+      p95: ms(percentile(times, 0.95)),
+    })
   }
   console.log(`\n2. Server time, logged in, one request at a time (${requests} requests)`)
   console.table(rows)
@@ -118,7 +132,17 @@ try {
     await services.portfolios.updateTransaction(
       reader,
       last.id,
-      { kind: last.kind, market: last.market, code: last.code, tradeDate: last.tradeDate, quantity: last.quantity, price: last.price + (i % 2), fee: 0, amount: last.amount, note: '' },
+      {
+        kind: last.kind,
+        market: last.market,
+        code: last.code,
+        tradeDate: last.tradeDate,
+        quantity: last.quantity,
+        price: last.price + (i % 2),
+        fee: 0,
+        amount: last.amount,
+        note: '',
+      },
       'en',
     )
     afterChange.push(await serverTime(`${server.url}/member/portfolio`, pageHeaders))

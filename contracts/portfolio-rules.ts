@@ -81,9 +81,24 @@ export const PortfolioErrorCode = {
 export type PortfolioErrorCode = (typeof PortfolioErrorCode)[keyof typeof PortfolioErrorCode]
 
 /** What a CSV column may mean; `date`, `stock`, `quantity` and `price` must be mapped. */
-export const importFields = ['date', 'stock', 'market', 'action', 'quantity', 'price', 'currency', 'fee', 'amount'] as const
+export const importFields = [
+  'date',
+  'stock',
+  'market',
+  'action',
+  'quantity',
+  'price',
+  'currency',
+  'fee',
+  'amount',
+] as const
 export type ImportField = (typeof importFields)[number]
-export const requiredImportFields = ['date', 'stock', 'quantity', 'price'] as const satisfies readonly ImportField[]
+export const requiredImportFields = [
+  'date',
+  'stock',
+  'quantity',
+  'price',
+] as const satisfies readonly ImportField[]
 /** Each field's column index (0-based) in the file, or null when the file has none. */
 export type ImportMapping = Record<ImportField, number | null>
 

@@ -30,8 +30,7 @@ export * from './portfolio-rules.ts'
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/
 
-const Amount = (code: string) =>
-  z.coerce.number(code).min(0, code).max(portfolioLimits.amountMax, code)
+const Amount = (code: string) => z.coerce.number(code).min(0, code).max(portfolioLimits.amountMax, code)
 
 export const BaseCurrency = z.enum(baseCurrencies, PortfolioErrorCode.baseCurrencyInvalid)
 
@@ -65,10 +64,9 @@ export const TransactionParams = z.object({ id: z.uuid(PortfolioErrorCode.transa
 export const PortfolioSettingsRequest = z.object({ baseCurrency: BaseCurrency })
 
 const ColumnIndex = z.number().int().min(0).max(200).nullable()
-const mappingShape = Object.fromEntries(importFields.map((field) => [field, ColumnIndex.optional()])) as Record<
-  ImportField,
-  z.ZodOptional<typeof ColumnIndex>
->
+const mappingShape = Object.fromEntries(
+  importFields.map((field) => [field, ColumnIndex.optional()]),
+) as Record<ImportField, z.ZodOptional<typeof ColumnIndex>>
 
 export const ImportRequest = z.object({
   text: z

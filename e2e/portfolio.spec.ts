@@ -66,9 +66,14 @@ test('a member builds a portfolio by hand and by CSV, sees its value and score, 
   await expect(page.getByTestId('demo-note')).toBeVisible()
   await expect(page.getByTestId('portfolio-marketValue')).toContainText('$')
   await expect(page.getByTestId('portfolio-score-total')).toHaveText(/^\d{1,3}\.\d$/)
-  await expect(page.getByTestId('portfolio-notes')).toContainText(t('portfolio:notes.fewStocks', { count: 3, target: 25 }))
+  await expect(page.getByTestId('portfolio-notes')).toContainText(
+    t('portfolio:notes.fewStocks', { count: 3, target: 25 }),
+  )
   await expect(page.getByTestId('portfolio-performance-summary')).toBeVisible()
-  await expect(page.getByTestId('portfolio-holding').first().getByRole('link')).toHaveAttribute('href', /\/ai-stock-diagnosis\?code=/)
+  await expect(page.getByTestId('portfolio-holding').first().getByRole('link')).toHaveAttribute(
+    'href',
+    /\/ai-stock-diagnosis\?code=/,
+  )
   await expectNoSeriousA11yIssues(page)
 
   // Counted in Hong Kong dollars.
@@ -79,7 +84,10 @@ test('a member builds a portfolio by hand and by CSV, sees its value and score, 
   await page.setViewportSize({ width: 360, height: 800 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await page.getByRole('button', { name: t('portfolio:toolbar.delete') }).click()
-  await page.getByRole('alertdialog').getByRole('button', { name: t('portfolio:deletePortfolio.confirm') }).click()
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: t('portfolio:deletePortfolio.confirm') })
+    .click()
   await expect(page.getByTestId('portfolio-empty')).toBeVisible()
   await expectNoSeriousA11yIssues(page)
 })

@@ -388,7 +388,9 @@ describe('every API route under hostile input', () => {
     expect(urls).toContain('/api/portal/track/event')
     expect(urls).toContain('/portal/bizStockScore/listStockAI')
     // The reader's portfolio (a member's own; its routes are fuzzed logged in by portfolios.routes.test.ts too).
-    expect(urls).toEqual(expect.arrayContaining(['/api/portal/member/portfolio', '/api/portal/member/portfolio/import']))
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/portal/member/portfolio', '/api/portal/member/portfolio/import']),
+    )
     expect(routes.length).toBeGreaterThanOrEqual(30)
     expect(fields).toEqual(expect.arrayContaining(['q', 'pageTitle', 'searchValue', 'mobile', 'email']))
   })

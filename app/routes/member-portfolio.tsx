@@ -16,7 +16,11 @@ import { toast } from '#app/components/toaster.tsx'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
-import { chooseBaseCurrency, deletePortfolio, deleteTransaction } from '#app/features/portfolio/portfolio-api.ts'
+import {
+  chooseBaseCurrency,
+  deletePortfolio,
+  deleteTransaction,
+} from '#app/features/portfolio/portfolio-api.ts'
 import {
   PortfolioNotes,
   PortfolioPerformanceChart,
@@ -34,11 +38,15 @@ import { useRootData } from '#app/use-root-data.ts'
 import { type BaseCurrency, baseCurrencies, type PortfolioTransaction } from '#contracts/portfolio-rules.ts'
 import type { Route } from './+types/member-portfolio.ts'
 
-export const handle = { catalogs: ['errors', 'member', 'plans', 'portfolio', 'stocks'] } satisfies CatalogHandle
+export const handle = {
+  catalogs: ['errors', 'member', 'plans', 'portfolio', 'stocks'],
+} satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 const TransactionForm = lazy(() =>
-  import('#app/features/portfolio/transaction-form.tsx').then((module) => ({ default: module.TransactionForm })),
+  import('#app/features/portfolio/transaction-form.tsx').then((module) => ({
+    default: module.TransactionForm,
+  })),
 )
 const ImportPanel = lazy(() =>
   import('#app/features/portfolio/import-panel.tsx').then((module) => ({ default: module.ImportPanel })),
@@ -54,7 +62,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const reader = await readerOfRequest(request, facts)
   const asked = new URL(request.url).searchParams.get('base')
   const portfolio = reader.memberId
-    ? await facts.services.portfolios.getPortfolio(reader, isBaseCurrency(asked) ? asked : undefined, facts.locale)
+    ? await facts.services.portfolios.getPortfolio(
+        reader,
+        isBaseCurrency(asked) ? asked : undefined,
+        facts.locale,
+      )
     : null
   return {
     portfolio,
@@ -94,7 +106,11 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
   return (
     <MemberAreaPage title={t('page.title')} intro={t('page.intro')}>
       {portfolio.isDemo ? (
-        <p role="note" className="rounded-lg bg-warn/10 px-3 py-2 text-sm text-ink-900" data-testid="demo-note">
+        <p
+          role="note"
+          className="rounded-lg bg-warn/10 px-3 py-2 text-sm text-ink-900"
+          data-testid="demo-note"
+        >
           {t('page.demoNote')}
         </p>
       ) : null}
@@ -117,14 +133,26 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <Button onClick={() => setOpen({ kind: 'form', editing: null })} onPointerEnter={preloadDialog} onFocus={preloadDialog}>
+        <Button
+          onClick={() => setOpen({ kind: 'form', editing: null })}
+          onPointerEnter={preloadDialog}
+          onFocus={preloadDialog}
+        >
           {t('toolbar.add')}
         </Button>
-        <Button variant="secondary" onClick={() => setOpen({ kind: 'import' })} onPointerEnter={preloadDialog}>
+        <Button
+          variant="secondary"
+          onClick={() => setOpen({ kind: 'import' })}
+          onPointerEnter={preloadDialog}
+        >
           {t('toolbar.import')}
         </Button>
         {isEmpty ? null : (
-          <Button variant="ghost" onClick={() => setOpen({ kind: 'deletePortfolio' })} onPointerEnter={preloadConfirmDialog}>
+          <Button
+            variant="ghost"
+            onClick={() => setOpen({ kind: 'deletePortfolio' })}
+            onPointerEnter={preloadConfirmDialog}
+          >
             {t('toolbar.delete')}
           </Button>
         )}
@@ -213,10 +241,14 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
         isDanger
         onConfirm={() => {
           if (open?.kind !== 'deleteTransaction') return
-          deleteTransaction(open.transaction.id).then(() => {
-            toast.success(t('transactions.deleted'))
-            refresh()
-          }, (error: unknown) => toast.error(t(`errors:${(error as { code?: string }).code ?? 'INTERNAL_ERROR'}`)))
+          deleteTransaction(open.transaction.id).then(
+            () => {
+              toast.success(t('transactions.deleted'))
+              refresh()
+            },
+            (error: unknown) =>
+              toast.error(t(`errors:${(error as { code?: string }).code ?? 'INTERNAL_ERROR'}`)),
+          )
           close()
         }}
       />

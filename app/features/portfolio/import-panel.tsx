@@ -21,7 +21,13 @@ import {
 import { importCsv, previewImport } from './portfolio-api.ts'
 import { money } from './portfolio-figures.tsx'
 
-export function ImportPanel({ locale, onImported }: { locale: DisplayLocale; onImported(count: number): void }) {
+export function ImportPanel({
+  locale,
+  onImported,
+}: {
+  locale: DisplayLocale
+  onImported(count: number): void
+}) {
   const { t, i18n } = useTranslation(['portfolio', 'errors'])
   const fileId = useId()
   const textId = useId()
@@ -87,7 +93,13 @@ export function ImportPanel({ locale, onImported }: { locale: DisplayLocale; onI
         <label htmlFor={fileId} className="text-sm font-medium text-ink-800">
           {t('portfolio:import.file')}
         </label>
-        <input id={fileId} type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void readFile(event)} className="text-sm" />
+        <input
+          id={fileId}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          onChange={(event) => void readFile(event)}
+          className="text-sm"
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={textId} className="text-sm font-medium text-ink-800">
@@ -106,7 +118,12 @@ export function ImportPanel({ locale, onImported }: { locale: DisplayLocale; onI
         />
       </div>
       <div>
-        <Button variant="secondary" onClick={() => void runPreview(undefined)} isLoading={isBusy && !preview} disabled={!text.trim()}>
+        <Button
+          variant="secondary"
+          onClick={() => void runPreview(undefined)}
+          isLoading={isBusy && !preview}
+          disabled={!text.trim()}
+        >
           {t('portfolio:import.preview')}
         </Button>
       </div>
@@ -121,10 +138,13 @@ export function ImportPanel({ locale, onImported }: { locale: DisplayLocale; onI
             {t('portfolio:import.layout', { layout: t(`portfolio:import.layouts.${preview.layout}`) })}
           </p>
           <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-            <legend className="mb-1 text-sm font-semibold text-ink-950">{t('portfolio:import.mapping')}</legend>
+            <legend className="mb-1 text-sm font-semibold text-ink-950">
+              {t('portfolio:import.mapping')}
+            </legend>
             {importFields.map((field) => (
               <label key={field} className="flex flex-col gap-1 text-xs font-medium text-ink-800">
-                {t(`portfolio:import.fields.${field}`)} {required.has(field) ? t('portfolio:import.required') : ''}
+                {t(`portfolio:import.fields.${field}`)}{' '}
+                {required.has(field) ? t('portfolio:import.required') : ''}
                 <select
                   value={mapping[field] ?? ''}
                   onChange={(event) => chooseColumn(field, event.target.value)}
@@ -154,7 +174,9 @@ export function ImportPanel({ locale, onImported }: { locale: DisplayLocale; onI
                   <li key={row.line}>
                     {t('portfolio:import.line', { line: row.line })}: {formatDate(row.tradeDate, locale)} ·{' '}
                     {t(`portfolio:kinds.${row.kind}`)} · {row.name} ({row.code}) ·{' '}
-                    {row.kind === 'dividend' ? money(row.amount, row.currency, locale) : `${row.quantity} × ${money(row.price, row.currency, locale)}`}
+                    {row.kind === 'dividend'
+                      ? money(row.amount, row.currency, locale)
+                      : `${row.quantity} × ${money(row.price, row.currency, locale)}`}
                   </li>
                 ))}
               </ul>
@@ -165,8 +187,13 @@ export function ImportPanel({ locale, onImported }: { locale: DisplayLocale; onI
               <h3 id="import-rejected" className="font-semibold text-loss">
                 {t('portfolio:import.rejectedTitle')}
               </h3>
-              <p className="text-sm text-ink-900">{t('portfolio:import.rejectedCount', { count: preview.rejected.length })}</p>
-              <ul className="flex max-h-48 flex-col gap-0.5 overflow-y-auto text-xs text-ink-900" data-testid="import-rejected">
+              <p className="text-sm text-ink-900">
+                {t('portfolio:import.rejectedCount', { count: preview.rejected.length })}
+              </p>
+              <ul
+                className="flex max-h-48 flex-col gap-0.5 overflow-y-auto text-xs text-ink-900"
+                data-testid="import-rejected"
+              >
                 {preview.rejected.map((row) => (
                   <li key={`${row.line}-${row.code}`}>
                     {t('portfolio:import.rejectedRow', { line: row.line, reason: row.message })}

@@ -22,7 +22,9 @@ export interface TransactionDraft {
 }
 
 export async function saveTransaction(draft: TransactionDraft, id?: string): Promise<PortfolioTransaction> {
-  const path = id ? `/member/portfolio/transactions/${encodeURIComponent(id)}` : '/member/portfolio/transactions'
+  const path = id
+    ? `/member/portfolio/transactions/${encodeURIComponent(id)}`
+    : '/member/portfolio/transactions'
   return dataOf(await api.post<PortfolioTransaction>(path, draft))
 }
 
@@ -42,6 +44,10 @@ export async function previewImport(text: string, mapping?: ImportMapping): Prom
   return dataOf(await api.post<ImportPreview>('/member/portfolio/import/preview', { text, mapping }))
 }
 
-export async function importCsv(text: string, mapping: ImportMapping, skipRejected: boolean): Promise<ImportResult> {
+export async function importCsv(
+  text: string,
+  mapping: ImportMapping,
+  skipRejected: boolean,
+): Promise<ImportResult> {
   return dataOf(await api.post<ImportResult>('/member/portfolio/import', { text, mapping, skipRejected }))
 }

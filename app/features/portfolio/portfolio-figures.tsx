@@ -6,8 +6,18 @@
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
 import { Card } from '#app/components/card.tsx'
-import { type DisplayLocale, formatDate, formatPercent, formatPrice } from '#app/features/stocks/stock-format.ts'
-import type { PortfolioAnswer, PortfolioNote, PortfolioPerformance, PortfolioWeight } from '#contracts/portfolio-rules.ts'
+import {
+  type DisplayLocale,
+  formatDate,
+  formatPercent,
+  formatPrice,
+} from '#app/features/stocks/stock-format.ts'
+import type {
+  PortfolioAnswer,
+  PortfolioNote,
+  PortfolioPerformance,
+  PortfolioWeight,
+} from '#contracts/portfolio-rules.ts'
 import type { Currency } from '#contracts/stocks.ts'
 
 export function money(value: number, currency: string, locale: DisplayLocale): string {
@@ -18,7 +28,13 @@ function signedClass(value: number | null): string {
   return value === null || value === 0 ? 'text-ink-900' : value > 0 ? 'text-gain' : 'text-loss'
 }
 
-export function PortfolioTotals({ portfolio, locale }: { portfolio: PortfolioAnswer; locale: DisplayLocale }) {
+export function PortfolioTotals({
+  portfolio,
+  locale,
+}: {
+  portfolio: PortfolioAnswer
+  locale: DisplayLocale
+}) {
   const { t } = useTranslation('portfolio')
   const { totals, baseCurrency } = portfolio
   const figures = [
@@ -27,7 +43,10 @@ export function PortfolioTotals({ portfolio, locale }: { portfolio: PortfolioAns
       key: 'unrealised',
       value: totals.unrealisedGain,
       isSigned: true,
-      extra: totals.unrealisedReturn === null ? null : formatPercent(totals.unrealisedReturn, locale, { signed: true }),
+      extra:
+        totals.unrealisedReturn === null
+          ? null
+          : formatPercent(totals.unrealisedReturn, locale, { signed: true }),
     },
     { key: 'realised', value: totals.realisedGain, isSigned: true, extra: null },
     { key: 'dividends', value: totals.dividendsReceived, isSigned: false, extra: null },
@@ -43,7 +62,10 @@ export function PortfolioTotals({ portfolio, locale }: { portfolio: PortfolioAns
           <Card key={figure.key} className="flex flex-col gap-1">
             <dt className="text-sm text-ink-700">{t(`totals.${figure.key}`)}</dt>
             <dd
-              className={clsx('text-lg font-semibold', figure.isSigned ? signedClass(figure.value) : 'text-ink-950')}
+              className={clsx(
+                'text-lg font-semibold',
+                figure.isSigned ? signedClass(figure.value) : 'text-ink-950',
+              )}
               data-testid={`portfolio-${figure.key}`}
             >
               {money(figure.value, baseCurrency, locale)}
@@ -80,7 +102,13 @@ export function PortfolioTotals({ portfolio, locale }: { portfolio: PortfolioAns
   )
 }
 
-export function PortfolioScoreCard({ portfolio, locale }: { portfolio: PortfolioAnswer; locale: DisplayLocale }) {
+export function PortfolioScoreCard({
+  portfolio,
+  locale,
+}: {
+  portfolio: PortfolioAnswer
+  locale: DisplayLocale
+}) {
   const { t } = useTranslation('portfolio')
   const { score } = portfolio
   return (
@@ -135,7 +163,8 @@ export function PortfolioNotes({ notes, locale }: { notes: PortfolioNote[]; loca
   const textOf = (note: PortfolioNote) => {
     const params: Record<string, string | number> = { ...note.params }
     for (const key of ['weight', 'limit'] as const)
-      if (typeof params[key] === 'number') params[key] = formatPercent(params[key] as number, locale, { digits: 0 })
+      if (typeof params[key] === 'number')
+        params[key] = formatPercent(params[key] as number, locale, { digits: 0 })
     if (typeof params.sector === 'string') params.sector = t(`stocks:sectors.${params.sector}`)
     if (typeof params.market === 'string') params.market = t(`stocks:markets.${params.market}`)
     return t(`portfolio:notes.${note.key}`, params)
@@ -145,7 +174,11 @@ export function PortfolioNotes({ notes, locale }: { notes: PortfolioNote[]; loca
       <h2 className="text-xl font-semibold text-ink-950">{t('portfolio:notes.title')}</h2>
       <ul className="flex flex-col gap-1 text-sm">
         {notes.map((note) => (
-          <li key={note.key} className={note.tone === 'good' ? 'text-ink-800' : 'font-medium text-ink-950'} data-tone={note.tone}>
+          <li
+            key={note.key}
+            className={note.tone === 'good' ? 'text-ink-800' : 'font-medium text-ink-950'}
+            data-tone={note.tone}
+          >
             <span aria-hidden="true">{note.tone === 'good' ? '✓ ' : '! '}</span>
             {textOf(note)}
           </li>
@@ -185,7 +218,8 @@ export function PortfolioPerformanceChart({
   const min = Math.min(...all)
   const max = Math.max(...all)
   const market = t(`stocks:markets.${performance.benchmarkMarket}`)
-  const signed = (value: number | null) => (value === null ? '—' : formatPercent(value, locale, { signed: true }))
+  const signed = (value: number | null) =>
+    value === null ? '—' : formatPercent(value, locale, { signed: true })
   return (
     <Card className="flex flex-col gap-3" data-testid="portfolio-performance">
       <h2 className="text-xl font-semibold text-ink-950">{t('portfolio:performance.title')}</h2>
@@ -201,11 +235,27 @@ export function PortfolioPerformanceChart({
         viewBox={`0 0 ${chartWidth} ${chartHeight}`}
         className="h-48 w-full"
         role="img"
-        aria-label={t('portfolio:performance.chartLabel', { date: formatDate(performance.startDate, locale) })}
+        aria-label={t('portfolio:performance.chartLabel', {
+          date: formatDate(performance.startDate, locale),
+        })}
         preserveAspectRatio="none"
       >
-        <path d={pathOf(benchmarkLine, min, max)} fill="none" stroke="currentColor" className="text-ink-500" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
-        <path d={pathOf(portfolioLine, min, max)} fill="none" stroke="currentColor" className="text-brand-600" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+        <path
+          d={pathOf(benchmarkLine, min, max)}
+          fill="none"
+          stroke="currentColor"
+          className="text-ink-500"
+          strokeWidth="1.5"
+          vectorEffect="non-scaling-stroke"
+        />
+        <path
+          d={pathOf(portfolioLine, min, max)}
+          fill="none"
+          stroke="currentColor"
+          className="text-brand-600"
+          strokeWidth="2"
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <p className="flex flex-wrap gap-4 text-xs text-ink-800">
         <span className="flex items-center gap-1">
@@ -224,9 +274,17 @@ export function PortfolioPerformanceChart({
 
 const WEIGHTS_SHOWN = 8
 
-export function PortfolioWeights({ portfolio, locale }: { portfolio: PortfolioAnswer; locale: DisplayLocale }) {
+export function PortfolioWeights({
+  portfolio,
+  locale,
+}: {
+  portfolio: PortfolioAnswer
+  locale: DisplayLocale
+}) {
   const { t } = useTranslation(['portfolio', 'stocks'])
-  const names = new Map(portfolio.holdings.map((holding) => [`${holding.market}:${holding.code}`, holding.name]))
+  const names = new Map(
+    portfolio.holdings.map((holding) => [`${holding.market}:${holding.code}`, holding.name]),
+  )
   const labelOf: Record<string, (key: string) => string> = {
     stock: (key) => names.get(key) ?? key,
     market: (key) => t(`stocks:markets.${key}`),
@@ -243,7 +301,11 @@ export function PortfolioWeights({ portfolio, locale }: { portfolio: PortfolioAn
         {groups.map((group) => (
           <Card key={group} className="flex flex-col gap-2">
             <h3 className="font-semibold text-ink-950">{t(`portfolio:weights.${group}`)}</h3>
-            <WeightList weights={portfolio.weights[group]} labelOf={labelOf[group] as (key: string) => string} locale={locale} />
+            <WeightList
+              weights={portfolio.weights[group]}
+              labelOf={labelOf[group] as (key: string) => string}
+              locale={locale}
+            />
           </Card>
         ))}
       </div>
@@ -273,7 +335,9 @@ function WeightList({
         </li>
       ))}
       {weights.length > WEIGHTS_SHOWN ? (
-        <li className="text-xs text-ink-700">{t('weights.more', { count: weights.length - WEIGHTS_SHOWN })}</li>
+        <li className="text-xs text-ink-700">
+          {t('weights.more', { count: weights.length - WEIGHTS_SHOWN })}
+        </li>
       ) : null}
     </ul>
   )

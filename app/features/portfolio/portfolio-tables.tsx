@@ -25,25 +25,48 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswe
   return (
     <ScrollRegion labelledBy="portfolio-holdings-caption">
       <table className="w-full min-w-[760px] text-sm" data-testid="portfolio-holdings">
-        <caption id="portfolio-holdings-caption" className="pb-2 text-start text-xl font-semibold text-ink-950">
+        <caption
+          id="portfolio-holdings-caption"
+          className="pb-2 text-start text-xl font-semibold text-ink-950"
+        >
           {t('holdings.title')}
           <span className="sr-only"> — {t('holdings.caption', { currency: base })}</span>
         </caption>
         <thead className="border-b border-ink-200 text-start">
           <tr>
-            <th scope="col" className={clsx(headCell, 'text-start')}>{t('holdings.stock')}</th>
-            <th scope="col" className={clsx(headCell, 'text-end')}>{t('holdings.quantity')}</th>
-            <th scope="col" className={clsx(headCell, 'text-end')}>{t('holdings.averageCost')}</th>
-            <th scope="col" className={clsx(headCell, 'text-end')}>{t('holdings.price')}</th>
-            <th scope="col" className={clsx(headCell, 'text-end')}>{t('holdings.value')} ({base})</th>
-            <th scope="col" className={clsx(headCell, 'text-end')}>{t('holdings.gain')}</th>
-            <th scope="col" className={clsx(headCell, 'text-end')}>{t('holdings.weight')}</th>
-            <th scope="col" className={clsx(headCell, 'text-end')}>{t('holdings.score')}</th>
+            <th scope="col" className={clsx(headCell, 'text-start')}>
+              {t('holdings.stock')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.quantity')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.averageCost')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.price')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.value')} ({base})
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.gain')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.weight')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.score')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {portfolio.holdings.map((holding) => (
-            <tr key={`${holding.market}:${holding.code}`} className="border-b border-ink-100" data-testid="portfolio-holding">
+            <tr
+              key={`${holding.market}:${holding.code}`}
+              className="border-b border-ink-100"
+              data-testid="portfolio-holding"
+            >
               <th scope="row" className="px-3 py-2 text-start font-normal">
                 <PageLink
                   to={holding.diagnosisPath}
@@ -53,16 +76,26 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswe
                   {holding.name}
                 </PageLink>{' '}
                 <span className="text-ink-700">{holding.code}</span>
-                {holding.isCovered ? null : <span className="block text-xs text-ink-700">{t('holdings.notCovered')}</span>}
+                {holding.isCovered ? null : (
+                  <span className="block text-xs text-ink-700">{t('holdings.notCovered')}</span>
+                )}
               </th>
               <td className={numberCell}>{quantityText(holding.quantity, locale)}</td>
               <td className={numberCell}>{money(holding.averageCost, holding.currency, locale)}</td>
-              <td className={numberCell}>{holding.price === null ? '—' : money(holding.price, holding.currency, locale)}</td>
-              <td className={numberCell}>{holding.marketValue === null ? '—' : money(holding.marketValue, base, locale)}</td>
+              <td className={numberCell}>
+                {holding.price === null ? '—' : money(holding.price, holding.currency, locale)}
+              </td>
+              <td className={numberCell}>
+                {holding.marketValue === null ? '—' : money(holding.marketValue, base, locale)}
+              </td>
               <td
                 className={clsx(
                   numberCell,
-                  (holding.unrealisedGain ?? 0) > 0 ? 'text-gain' : (holding.unrealisedGain ?? 0) < 0 ? 'text-loss' : '',
+                  (holding.unrealisedGain ?? 0) > 0
+                    ? 'text-gain'
+                    : (holding.unrealisedGain ?? 0) < 0
+                      ? 'text-loss'
+                      : '',
                 )}
               >
                 {holding.unrealisedGain === null ? '—' : money(holding.unrealisedGain, base, locale)}
@@ -70,8 +103,12 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswe
                   ? null
                   : ` (${formatPercent(holding.unrealisedReturn, locale, { signed: true })})`}
               </td>
-              <td className={numberCell}>{holding.weight === null ? '—' : formatPercent(holding.weight, locale)}</td>
-              <td className={numberCell}>{holding.totalScore === null ? '—' : holding.totalScore.toFixed(1)}</td>
+              <td className={numberCell}>
+                {holding.weight === null ? '—' : formatPercent(holding.weight, locale)}
+              </td>
+              <td className={numberCell}>
+                {holding.totalScore === null ? '—' : holding.totalScore.toFixed(1)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -92,7 +129,7 @@ export function TransactionsTable({
   onDelete(transaction: PortfolioTransaction): void
 }) {
   const { t } = useTranslation('portfolio')
-  const describe = (transaction: PortfolioTransaction) => ({
+  const wordsOf = (transaction: PortfolioTransaction) => ({
     kind: t(`kinds.${transaction.kind}`),
     name: transaction.name,
     date: formatDate(transaction.tradeDate, locale),
@@ -101,24 +138,45 @@ export function TransactionsTable({
     <div className="flex flex-col gap-2">
       <ScrollRegion labelledBy="portfolio-transactions-caption">
         <table className="w-full min-w-[680px] text-sm" data-testid="portfolio-transactions">
-          <caption id="portfolio-transactions-caption" className="pb-2 text-start text-xl font-semibold text-ink-950">
+          <caption
+            id="portfolio-transactions-caption"
+            className="pb-2 text-start text-xl font-semibold text-ink-950"
+          >
             {t('transactions.title')}
             <span className="sr-only"> — {t('transactions.caption')}</span>
           </caption>
           <thead className="border-b border-ink-200">
             <tr>
-              <th scope="col" className={clsx(headCell, 'text-start')}>{t('transactions.date')}</th>
-              <th scope="col" className={clsx(headCell, 'text-start')}>{t('transactions.kind')}</th>
-              <th scope="col" className={clsx(headCell, 'text-start')}>{t('transactions.stock')}</th>
-              <th scope="col" className={clsx(headCell, 'text-end')}>{t('transactions.quantity')}</th>
-              <th scope="col" className={clsx(headCell, 'text-end')}>{t('transactions.price')}</th>
-              <th scope="col" className={clsx(headCell, 'text-end')}>{t('transactions.amount')}</th>
-              <th scope="col" className={clsx(headCell, 'text-end')}>{t('transactions.actions')}</th>
+              <th scope="col" className={clsx(headCell, 'text-start')}>
+                {t('transactions.date')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-start')}>
+                {t('transactions.kind')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-start')}>
+                {t('transactions.stock')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-end')}>
+                {t('transactions.quantity')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-end')}>
+                {t('transactions.price')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-end')}>
+                {t('transactions.amount')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-end')}>
+                {t('transactions.actions')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {portfolio.transactions.map((transaction) => (
-              <tr key={transaction.id} className="border-b border-ink-100" data-testid="portfolio-transaction">
+              <tr
+                key={transaction.id}
+                className="border-b border-ink-100"
+                data-testid="portfolio-transaction"
+              >
                 <td className="px-3 py-2">{formatDate(transaction.tradeDate, locale)}</td>
                 <td className="px-3 py-2">{t(`kinds.${transaction.kind}`)}</td>
                 <td className="px-3 py-2">
@@ -133,13 +191,25 @@ export function TransactionsTable({
                     : '—'}
                 </td>
                 <td className={numberCell}>
-                  {transaction.kind === 'dividend' ? money(transaction.amount, transaction.currency, locale) : '—'}
+                  {transaction.kind === 'dividend'
+                    ? money(transaction.amount, transaction.currency, locale)
+                    : '—'}
                 </td>
                 <td className="px-3 py-2 text-end whitespace-nowrap">
-                  <Button variant="ghost" size="sm" onClick={() => onEdit(transaction)} aria-label={t('transactions.editLabel', describe(transaction))}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onEdit(transaction)}
+                    aria-label={t('transactions.editLabel', wordsOf(transaction))}
+                  >
                     {t('transactions.edit')}
                   </Button>
-                  <Button variant="ghost" size="sm" onClick={() => onDelete(transaction)} aria-label={t('transactions.deleteLabel', describe(transaction))}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onDelete(transaction)}
+                    aria-label={t('transactions.deleteLabel', wordsOf(transaction))}
+                  >
                     {t('transactions.delete')}
                   </Button>
                 </td>
@@ -150,7 +220,10 @@ export function TransactionsTable({
       </ScrollRegion>
       {portfolio.transactionCount > portfolio.transactions.length ? (
         <p className="text-xs text-ink-700">
-          {t('transactions.shown', { shown: portfolio.transactions.length, count: portfolio.transactionCount })}
+          {t('transactions.shown', {
+            shown: portfolio.transactions.length,
+            count: portfolio.transactionCount,
+          })}
         </p>
       ) : null}
     </div>

@@ -10,7 +10,12 @@ import { ApiError } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { type PickedStock, StockCombobox } from '#app/features/stocks/stock-combobox.tsx'
-import { PortfolioErrorCode, type PortfolioTransaction, type TransactionKind, transactionKinds } from '#contracts/portfolio-rules.ts'
+import {
+  PortfolioErrorCode,
+  type PortfolioTransaction,
+  type TransactionKind,
+  transactionKinds,
+} from '#contracts/portfolio-rules.ts'
 import { saveTransaction } from './portfolio-api.ts'
 
 type Field = 'stock' | 'tradeDate' | 'quantity' | 'price' | 'fee' | 'amount' | 'form'
@@ -36,15 +41,18 @@ export function TransactionForm({
 }) {
   const { t, i18n } = useTranslation(['portfolio', 'errors', 'stocks'])
   const [stock, setStock] = useState<PickedStock | null>(
-    editing ? { market: editing.market, code: editing.code, nameEn: editing.name, nameZh: editing.name } : null,
+    editing
+      ? { market: editing.market, code: editing.code, nameEn: editing.name, nameZh: editing.name }
+      : null,
   )
   const [stockText, setStockText] = useState('')
   const [kind, setKind] = useState<TransactionKind>(editing?.kind ?? 'buy')
   const [tradeDate, setTradeDate] = useState(editing?.tradeDate ?? today)
-  const [quantity, setQuantity] = useState(editing && editing.kind !== 'dividend' ? String(editing.quantity) : '')
-  const [price, setPrice] = useState(editing && editing.price ? String(editing.price) : '')
-  const [fee, setFee] = useState(editing && editing.fee ? String(editing.fee) : '')
-  const [amount, setAmount] = useState(editing && editing.amount ? String(editing.amount) : '')
+  const shown = (value: number | undefined) => (value ? String(value) : '')
+  const [quantity, setQuantity] = useState(editing?.kind === 'dividend' ? '' : shown(editing?.quantity))
+  const [price, setPrice] = useState(shown(editing?.price))
+  const [fee, setFee] = useState(shown(editing?.fee))
+  const [amount, setAmount] = useState(shown(editing?.amount))
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [isSaving, setIsSaving] = useState(false)
   const isTrade = kind === 'buy' || kind === 'sell'
@@ -83,7 +91,12 @@ export function TransactionForm({
 
   const isZh = i18n.language === 'zh-Hant'
   return (
-    <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate aria-label={t(editing ? 'portfolio:form.editTitle' : 'portfolio:form.addTitle')}>
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t(editing ? 'portfolio:form.editTitle' : 'portfolio:form.addTitle')}
+    >
       <p className="text-sm text-ink-700">{t('portfolio:form.holdingHint')}</p>
       {stock ? (
         <div className="flex flex-wrap items-center gap-3">
@@ -96,7 +109,11 @@ export function TransactionForm({
               {t('portfolio:form.change')}
             </Button>
           )}
-          {errors.stock ? <p role="alert" className="w-full text-sm text-loss">{errors.stock}</p> : null}
+          {errors.stock ? (
+            <p role="alert" className="w-full text-sm text-loss">
+              {errors.stock}
+            </p>
+          ) : null}
         </div>
       ) : (
         <StockCombobox

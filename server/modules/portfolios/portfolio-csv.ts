@@ -13,33 +13,116 @@
  *   `方向, 代碼, 成交數量, 成交價格, 成交時間, 幣種, 市場`); `HK.00700`-style symbols carry their market.
  */
 import type { ImportField, ImportLayout, ImportMapping, TransactionKind } from '#contracts/portfolio-rules.ts'
-import { importFields, PortfolioErrorCode, portfolioLimits, requiredImportFields } from '#contracts/portfolio-rules.ts'
+import {
+  importFields,
+  PortfolioErrorCode,
+  portfolioLimits,
+  requiredImportFields,
+} from '#contracts/portfolio-rules.ts'
 import { type Market, markets } from '#contracts/regions.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { readCsvText } from '#server/providers/market-data/csv/csv-records.ts'
 
 /** A header name or a word as compared: `Date/Time`, `date_time` and `DATE TIME` are all `datetime`. */
 export function columnKey(name: string): string {
-  return name.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
 }
 
 /** Header names each field is recognised by (as `columnKey` writes them), best first. */
 const synonyms: Record<ImportField, readonly string[]> = {
-  date: ['date', 'tradedate', 'datetime', 'filltime', 'transactiondate', 'time', 'ordertime', '日期', '交易日期', '成交時間', '成交时间'],
-  stock: ['symbol', 'ticker', 'code', 'stock', 'stockcode', 'underlyingsymbol', '代碼', '代码', '股票代碼', '股票代码', '股票'],
+  date: [
+    'date',
+    'tradedate',
+    'datetime',
+    'filltime',
+    'transactiondate',
+    'time',
+    'ordertime',
+    '日期',
+    '交易日期',
+    '成交時間',
+    '成交时间',
+  ],
+  stock: [
+    'symbol',
+    'ticker',
+    'code',
+    'stock',
+    'stockcode',
+    'underlyingsymbol',
+    '代碼',
+    '代码',
+    '股票代碼',
+    '股票代码',
+    '股票',
+  ],
   market: ['market', 'markets', '市場', '市场'],
-  action: ['action', 'buysell', 'side', 'direction', 'type', 'transactiontype', '方向', '交易方向', '買賣', '买卖', '類型', '类型'],
-  quantity: ['quantity', 'qty', 'fillqty', 'filledqty', 'shares', 'units', '數量', '数量', '成交數量', '成交数量', '股數'],
-  price: ['price', 'tprice', 'tradeprice', 'fillprice', 'filledprice', 'avgprice', 'unitprice', '價格', '价格', '成交價格', '成交价格', '成交價', '成交均價'],
+  action: [
+    'action',
+    'buysell',
+    'side',
+    'direction',
+    'type',
+    'transactiontype',
+    '方向',
+    '交易方向',
+    '買賣',
+    '买卖',
+    '類型',
+    '类型',
+  ],
+  quantity: [
+    'quantity',
+    'qty',
+    'fillqty',
+    'filledqty',
+    'shares',
+    'units',
+    '數量',
+    '数量',
+    '成交數量',
+    '成交数量',
+    '股數',
+  ],
+  price: [
+    'price',
+    'tprice',
+    'tradeprice',
+    'fillprice',
+    'filledprice',
+    'avgprice',
+    'unitprice',
+    '價格',
+    '价格',
+    '成交價格',
+    '成交价格',
+    '成交價',
+    '成交均價',
+  ],
   currency: ['currency', 'ccy', '幣種', '币种', '貨幣', '货币', '幣別'],
-  fee: ['fee', 'fees', 'commfee', 'ibcommission', 'commission', 'totalfee', '手續費', '手续费', '合計費用', '合计费用'],
+  fee: [
+    'fee',
+    'fees',
+    'commfee',
+    'ibcommission',
+    'commission',
+    'totalfee',
+    '手續費',
+    '手续费',
+    '合計費用',
+    '合计费用',
+  ],
   amount: ['amount', 'dividend', 'dividendamount', '金額', '金额'],
 }
 
 /** What tells each broker's layout apart (any one of the keys). */
 function layoutOf(keys: readonly string[]): ImportLayout {
   const has = (...names: string[]) => names.some((name) => keys.includes(name))
-  if (has('tprice', 'commfee', 'ibcommission') || (has('datetime') && has('symbol'))) return 'interactive-brokers'
+  if (has('tprice', 'commfee', 'ibcommission') || (has('datetime') && has('symbol')))
+    return 'interactive-brokers'
   if (has('fillqty', 'filledqty', 'fillprice', '方向', '成交數量', '成交数量')) return 'futu'
   return 'unknown'
 }
@@ -87,17 +170,63 @@ export interface CsvRowRejection {
 }
 
 const actionWords: Record<string, TransactionKind> = {
-  buy: 'buy', bought: 'buy', b: 'buy', bot: 'buy', purchase: 'buy', 買入: 'buy', 买入: 'buy', 買: 'buy', 买: 'buy',
-  sell: 'sell', sold: 'sell', s: 'sell', sld: 'sell', sale: 'sell', 賣出: 'sell', 卖出: 'sell', 賣: 'sell', 卖: 'sell',
-  dividend: 'dividend', div: 'dividend', cashdividend: 'dividend', dividends: 'dividend', 股息: 'dividend', 派息: 'dividend', 現金股息: 'dividend',
-  split: 'split', stocksplit: 'split', 拆股: 'split', 分拆: 'split', 拆細: 'split',
+  buy: 'buy',
+  bought: 'buy',
+  b: 'buy',
+  bot: 'buy',
+  purchase: 'buy',
+  買入: 'buy',
+  买入: 'buy',
+  買: 'buy',
+  买: 'buy',
+  sell: 'sell',
+  sold: 'sell',
+  s: 'sell',
+  sld: 'sell',
+  sale: 'sell',
+  賣出: 'sell',
+  卖出: 'sell',
+  賣: 'sell',
+  卖: 'sell',
+  dividend: 'dividend',
+  div: 'dividend',
+  cashdividend: 'dividend',
+  dividends: 'dividend',
+  股息: 'dividend',
+  派息: 'dividend',
+  現金股息: 'dividend',
+  split: 'split',
+  stocksplit: 'split',
+  拆股: 'split',
+  分拆: 'split',
+  拆細: 'split',
 }
 
 const marketWords: Record<string, Market> = {
-  us: 'us', usa: 'us', nasdaq: 'us', nyse: 'us', arca: 'us', 美股: 'us', 美國: 'us',
-  hk: 'hk', sehk: 'hk', hkex: 'hk', 港股: 'hk', 香港: 'hk',
-  jp: 'jp', tse: 'jp', tyo: 'jp', 日股: 'jp', 日本: 'jp',
-  kr: 'kr', krx: 'kr', kosdaq: 'kr', kospi: 'kr', 韓股: 'kr', 韩股: 'kr', 韓國: 'kr',
+  us: 'us',
+  usa: 'us',
+  nasdaq: 'us',
+  nyse: 'us',
+  arca: 'us',
+  美股: 'us',
+  美國: 'us',
+  hk: 'hk',
+  sehk: 'hk',
+  hkex: 'hk',
+  港股: 'hk',
+  香港: 'hk',
+  jp: 'jp',
+  tse: 'jp',
+  tyo: 'jp',
+  日股: 'jp',
+  日本: 'jp',
+  kr: 'kr',
+  krx: 'kr',
+  kosdaq: 'kr',
+  kospi: 'kr',
+  韓股: 'kr',
+  韩股: 'kr',
+  韓國: 'kr',
 }
 
 /** A number as exports write it: `1,234.50`, ` -12 `, `(12.5)` (negative); null when it is not one. */
@@ -116,7 +245,8 @@ export function readNumber(cell: string | undefined): number | null {
 
 /** A day written year first (`2024-01-05`, `2024/1/5`, `20240105`, with or without a time after it). */
 export function readDate(cell: string | undefined, today: string): string | null {
-  const match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ ,T;].*)?$/.exec(cell?.trim() ?? '') ??
+  const match =
+    /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ ,T;].*)?$/.exec(cell?.trim() ?? '') ??
     /^(\d{4})(\d{2})(\d{2})(?:[ ,T;].*)?$/.exec(cell?.trim() ?? '')
   if (!match) return null
   const day = `${match[1]}-${(match[2] as string).padStart(2, '0')}-${(match[3] as string).padStart(2, '0')}`
@@ -136,7 +266,14 @@ export function readPortfolioCsv(
   text: string,
   chosen: Partial<Record<ImportField, number | null | undefined>> | undefined,
   today: string,
-): { layout: ImportLayout; columns: string[]; mapping: ImportMapping; rows: CsvRow[]; rejected: CsvRowRejection[]; rowCount: number } {
+): {
+  layout: ImportLayout
+  columns: string[]
+  mapping: ImportMapping
+  rows: CsvRow[]
+  rejected: CsvRowRejection[]
+  rowCount: number
+} {
   let reading: ReturnType<typeof readCsvText>
   try {
     reading = readCsvText(text)
@@ -147,7 +284,8 @@ export function readPortfolioCsv(
   const { records, unclosedQuoteLine } = reading
   const [header, ...data] = records
   if (!header || data.length === 0) throw new AppError('invalid', PortfolioErrorCode.importEmpty)
-  if (data.length > portfolioLimits.importRowsMax) throw new AppError('invalid', PortfolioErrorCode.importTooLarge)
+  if (data.length > portfolioLimits.importRowsMax)
+    throw new AppError('invalid', PortfolioErrorCode.importTooLarge)
   const columns = header.fields.map((name) => name.trim())
   const guessed = guessMapping(columns)
   const mapping = emptyMapping()
@@ -226,7 +364,8 @@ export function readPortfolioCsv(
       currency,
     })
   }
-  if (unclosedQuoteLine !== null) rejected.push({ line: unclosedQuoteLine, code: PortfolioErrorCode.rowQuoteOpen })
+  if (unclosedQuoteLine !== null)
+    rejected.push({ line: unclosedQuoteLine, code: PortfolioErrorCode.rowQuoteOpen })
   return {
     layout: guessed.layout,
     columns,

@@ -4,13 +4,14 @@
  * transaction holding the portfolio's row, replays the ledger with the change, and is refused — with nothing
  * saved — when it would leave a sell of more shares than held or a dividend or split on shares not held.
  */
+
+import type { TransactionInput } from '#contracts/portfolio.ts'
 import {
   type BaseCurrency,
   PortfolioErrorCode,
   type PortfolioTransaction,
   portfolioLimits,
 } from '#contracts/portfolio-rules.ts'
-import type { TransactionInput } from '#contracts/portfolio.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
@@ -46,10 +47,14 @@ export function createPortfolioEditing(deps: PortfolioDependencies) {
     if (facts) return facts
     const match = await deps.findStock(input.code, input.market)
     if (match && match.matchedBy === 'code' && match.market === input.market) {
-      const found = (await prices.findHoldingFacts([keyOf(match.market, match.code)])).get(keyOf(match.market, match.code))
+      const found = (await prices.findHoldingFacts([keyOf(match.market, match.code)])).get(
+        keyOf(match.market, match.code),
+      )
       if (found) return found
     }
-    throw new AppError('invalid', PortfolioErrorCode.stockUnknown, { fields: [{ field: 'code', code: PortfolioErrorCode.stockUnknown }] })
+    throw new AppError('invalid', PortfolioErrorCode.stockUnknown, {
+      fields: [{ field: 'code', code: PortfolioErrorCode.stockUnknown }],
+    })
   }
 
   function checkDate(tradeDate: string) {
@@ -82,7 +87,11 @@ export function createPortfolioEditing(deps: PortfolioDependencies) {
   }
 
   /** `POST /member/portfolio/transactions`. */
-  async function addTransaction(reader: Reader, input: TransactionInput, locale: Locale): Promise<PortfolioTransaction> {
+  async function addTransaction(
+    reader: Reader,
+    input: TransactionInput,
+    locale: Locale,
+  ): Promise<PortfolioTransaction> {
     const memberId = memberOf(reader)
     checkDate(input.tradeDate)
     const stock = await stockOf(input)
@@ -115,7 +124,9 @@ export function createPortfolioEditing(deps: PortfolioDependencies) {
       const current = existing.find((transaction) => transaction.id === id)
       if (!current) throw new AppError('not_found', PortfolioErrorCode.transactionNotFound)
       const values = valuesOf(input, stock)
-      refuseProblems(existing.map((transaction) => (transaction.id === id ? { ...transaction, ...values } : transaction)))
+      refuseProblems(
+        existing.map((transaction) => (transaction.id === id ? { ...transaction, ...values } : transaction)),
+      )
       const row = await updateTransactionRow(tx, memberId, id, values)
       if (!row) throw new AppError('not_found', PortfolioErrorCode.transactionNotFound)
       await touchPortfolio(tx, memberId)
@@ -139,7 +150,10 @@ export function createPortfolioEditing(deps: PortfolioDependencies) {
   }
 
   /** `POST /member/portfolio/settings`. */
-  async function setBaseCurrency(reader: Reader, baseCurrency: BaseCurrency): Promise<{ baseCurrency: BaseCurrency }> {
+  async function setBaseCurrency(
+    reader: Reader,
+    baseCurrency: BaseCurrency,
+  ): Promise<{ baseCurrency: BaseCurrency }> {
     await updateBaseCurrency(db, memberOf(reader), baseCurrency)
     return { baseCurrency }
   }
@@ -155,5 +169,12 @@ export function createPortfolioEditing(deps: PortfolioDependencies) {
     return deletePortfolioRows(db, memberId)
   }
 
-  return { addTransaction, updateTransaction, deleteTransaction, setBaseCurrency, deletePortfolio, deleteMemberPortfolio }
+  return {
+    addTransaction,
+    updateTransaction,
+    deleteTransaction,
+    setBaseCurrency,
+    deletePortfolio,
+    deleteMemberPortfolio,
+  }
 }

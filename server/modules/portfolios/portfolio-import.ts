@@ -11,6 +11,8 @@
  * a day, in the file's order; a file listed newest first is read from its end): a sell of more shares than held, or
  * a dividend or split on shares not held, is rejected with the row that would cause it.
  */
+
+import type { ImportRequest } from '#contracts/portfolio.ts'
 import {
   type ImportPreview,
   type ImportPreviewRow,
@@ -19,7 +21,6 @@ import {
   PortfolioErrorCode,
   portfolioLimits,
 } from '#contracts/portfolio-rules.ts'
-import type { ImportRequest } from '#contracts/portfolio.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
@@ -28,7 +29,13 @@ import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.
 import { type CsvRow, type CsvRowRejection, readPortfolioCsv } from './portfolio-csv.ts'
 import { latestTradeDay, ledgerOf, memberOf, type PortfolioDependencies } from './portfolio-deps.ts'
 import { compareTransactions, keyOf, type LedgerTransaction, replayLedger } from './portfolio-ledger.ts'
-import { countTransactions, insertTransactions, lockPortfolio, selectTransactions, touchPortfolio } from './portfolios.repo.ts'
+import {
+  countTransactions,
+  insertTransactions,
+  lockPortfolio,
+  selectTransactions,
+  touchPortfolio,
+} from './portfolios.repo.ts'
 
 interface AcceptedRow extends CsvRow {
   stock: HoldingFacts
@@ -101,7 +108,9 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
       let culprit = candidates.find((candidate) => candidate.id === problem.transactionId)
       if (!culprit) {
         // A saved sell that a new, earlier sell would overdraw: the latest new sell of that stock before it.
-        const saved = existing.find((transaction) => transaction.id === problem.transactionId) as LedgerTransaction
+        const saved = existing.find(
+          (transaction) => transaction.id === problem.transactionId,
+        ) as LedgerTransaction
         culprit = candidates
           .filter(
             (candidate) =>
@@ -116,11 +125,19 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
       rejected.push({ line, code: problem.code })
       accepted = accepted.filter((row) => row.line !== line)
     }
-    return { read, accepted, rejected: rejected.sort((a, b) => a.line - b.line), existingCount: existing.length }
+    return {
+      read,
+      accepted,
+      rejected: rejected.sort((a, b) => a.line - b.line),
+      existingCount: existing.length,
+    }
   }
 
-  function describe(rejected: readonly CsvRowRejection[], locale: Locale): ImportRejection[] {
-    return rejected.map((rejection) => ({ ...rejection, message: deps.describeError(rejection.code, locale) }))
+  function withReasons(rejected: readonly CsvRowRejection[], locale: Locale): ImportRejection[] {
+    return rejected.map((rejection) => ({
+      ...rejection,
+      message: deps.describeError(rejection.code, locale),
+    }))
   }
 
   function previewRowOf(row: AcceptedRow, locale: Locale): ImportPreviewRow {
@@ -140,7 +157,11 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
   }
 
   /** `POST /member/portfolio/import/preview`: nothing is saved. */
-  async function previewImport(reader: Reader, request: ImportRequest, locale: Locale): Promise<ImportPreview> {
+  async function previewImport(
+    reader: Reader,
+    request: ImportRequest,
+    locale: Locale,
+  ): Promise<ImportPreview> {
     const memberId = memberOf(reader)
     const { read, accepted, rejected } = await readFile(db, memberId, request)
     return {
@@ -153,7 +174,7 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
         .sort((a, b) => a.line - b.line)
         .slice(0, portfolioLimits.previewRowsShown)
         .map((row) => previewRowOf(row, locale)),
-      rejected: describe(rejected, locale),
+      rejected: withReasons(rejected, locale),
     }
   }
 
@@ -164,7 +185,9 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
       await lockPortfolio(tx, memberId)
       const { accepted, rejected } = await readFile(tx, memberId, request)
       if (rejected.length > 0 && !request.skipRejected)
-        throw new AppError('conflict', PortfolioErrorCode.importHasRejections, { params: { count: rejected.length } })
+        throw new AppError('conflict', PortfolioErrorCode.importHasRejections, {
+          params: { count: rejected.length },
+        })
       if (accepted.length === 0) throw new AppError('invalid', PortfolioErrorCode.importNothing)
       if ((await countTransactions(tx, memberId)) + accepted.length > portfolioLimits.transactionsMax)
         throw new AppError('conflict', PortfolioErrorCode.full)

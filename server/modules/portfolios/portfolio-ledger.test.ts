@@ -4,9 +4,27 @@ import { type LedgerTransaction, replayLedger } from './portfolio-ledger.ts'
 import { portfolioPerformance } from './portfolio-performance.ts'
 
 let sequence = 0
-function t(kind: LedgerTransaction['kind'], tradeDate: string, quantity: number, price = 0, extra: Partial<LedgerTransaction> = {}): LedgerTransaction {
+function t(
+  kind: LedgerTransaction['kind'],
+  tradeDate: string,
+  quantity: number,
+  price = 0,
+  extra: Partial<LedgerTransaction> = {},
+): LedgerTransaction {
   sequence++
-  return { id: `t${sequence}`, kind, market: 'us', code: 'AAPL', tradeDate, quantity, price, fee: 0, amount: 0, sequence, ...extra }
+  return {
+    id: `t${sequence}`,
+    kind,
+    market: 'us',
+    code: 'AAPL',
+    tradeDate,
+    quantity,
+    price,
+    fee: 0,
+    amount: 0,
+    sequence,
+    ...extra,
+  }
 }
 
 describe('the ledger (average cost)', () => {
@@ -40,7 +58,9 @@ describe('the ledger (average cost)', () => {
       transactionId: sell.id,
       code: PortfolioErrorCode.sellExceedsHolding,
     })
-    expect(replayLedger([t('dividend', '2024-01-01', 0, 0, { amount: 1 })]).problem?.code).toBe(PortfolioErrorCode.nothingHeld)
+    expect(replayLedger([t('dividend', '2024-01-01', 0, 0, { amount: 1 })]).problem?.code).toBe(
+      PortfolioErrorCode.nothingHeld,
+    )
   })
 })
 
@@ -77,7 +97,15 @@ describe('the time-weighted performance', () => {
   })
 
   it('counts a dividend paid out as part of the return', () => {
-    const closes = new Map([['us:AAPL', [{ date: '2024-01-02', close: 100 }, { date: '2024-01-03', close: 100 }]]])
+    const closes = new Map([
+      [
+        'us:AAPL',
+        [
+          { date: '2024-01-02', close: 100 },
+          { date: '2024-01-03', close: 100 },
+        ],
+      ],
+    ])
     const performance = portfolioPerformance({
       transactions: [t('buy', '2024-01-02', 10, 100), t('dividend', '2024-01-03', 0, 0, { amount: 20 })],
       closes,

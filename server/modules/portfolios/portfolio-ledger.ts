@@ -87,14 +87,16 @@ export function applyTransaction(
   switch (transaction.kind) {
     case 'buy': {
       const bought = transaction.quantity
-      position.averageBuyDay = (position.averageBuyDay * held + dayNumber(transaction.tradeDate) * bought) / (held + bought)
+      position.averageBuyDay =
+        (position.averageBuyDay * held + dayNumber(transaction.tradeDate) * bought) / (held + bought)
       position.quantity = held + bought
       position.costBasis += bought * transaction.price + transaction.fee
       return null
     }
     case 'sell': {
       const sold = transaction.quantity
-      if (sold > held + EPSILON) return { transactionId: transaction.id, code: PortfolioErrorCode.sellExceedsHolding }
+      if (sold > held + EPSILON)
+        return { transactionId: transaction.id, code: PortfolioErrorCode.sellExceedsHolding }
       const averageCost = held > 0 ? position.costBasis / held : 0
       position.realisedGain += sold * transaction.price - transaction.fee - averageCost * sold
       const left = held - sold

@@ -16,7 +16,13 @@
  */
 import type { PortfolioPerformance, PortfolioPerformancePoint } from '#contracts/portfolio-rules.ts'
 import type { Market } from '#contracts/regions.ts'
-import { applyTransaction, compareTransactions, keyOf, type LedgerPosition, type LedgerTransaction } from './portfolio-ledger.ts'
+import {
+  applyTransaction,
+  compareTransactions,
+  keyOf,
+  type LedgerPosition,
+  type LedgerTransaction,
+} from './portfolio-ledger.ts'
 
 export const PERFORMANCE_METHOD = 'daily-twr-flows-at-close-v1'
 
@@ -47,7 +53,8 @@ export function portfolioPerformance(input: {
   for (const transaction of transactions) daySet.add(transaction.tradeDate)
   for (const closes of input.closes.values())
     for (const close of closes) if (close.date >= start && close.date <= input.today) daySet.add(close.date)
-  for (const point of input.benchmark) if (point.date >= start && point.date <= input.today) daySet.add(point.date)
+  for (const point of input.benchmark)
+    if (point.date >= start && point.date <= input.today) daySet.add(point.date)
   const days = [...daySet].sort()
 
   const positions = new Map<string, LedgerPosition>()
@@ -102,7 +109,10 @@ export function portfolioPerformance(input: {
     if (base > 0) level *= 1 + (value - previousValue - flow) / base
     previousValue = value
 
-    while (benchmarkCursor < input.benchmark.length && (input.benchmark[benchmarkCursor] as { date: string }).date <= day) {
+    while (
+      benchmarkCursor < input.benchmark.length &&
+      (input.benchmark[benchmarkCursor] as { date: string }).date <= day
+    ) {
       benchmarkLast = (input.benchmark[benchmarkCursor] as { value: number }).value
       benchmarkCursor++
     }

@@ -8,13 +8,19 @@
  */
 import type { BaseCurrency, FxRateUsed, PortfolioAnswer } from '#contracts/portfolio-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
+import type { Reader } from '#server/kernel/reader.ts'
 import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'
-import { type PortfolioDependencies, ledgerOf, memberOf, todayOf, toWireTransaction } from './portfolio-deps.ts'
+import {
+  ledgerOf,
+  memberOf,
+  type PortfolioDependencies,
+  todayOf,
+  toWireTransaction,
+} from './portfolio-deps.ts'
 import { keyOf, replayLedger } from './portfolio-ledger.ts'
 import { portfolioPerformance } from './portfolio-performance.ts'
 import { valuePortfolio } from './portfolio-valuation.ts'
 import { selectPortfolio, selectTransactions, type TransactionRow } from './portfolios.repo.ts'
-import type { Reader } from '#server/kernel/reader.ts'
 
 const RATE_KEEP_MS = 60 * 60 * 1000
 const MISSING_RATE_KEEP_MS = 5 * 60 * 1000
@@ -55,7 +61,9 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     asOf: string | null
   }): Promise<PortfolioAnswer['performance']> {
     const today = todayOf(clock)
-    const key = [input.memberId, input.revision, input.base, input.asOf, input.benchmarkMarket, today].join('|')
+    const key = [input.memberId, input.revision, input.base, input.asOf, input.benchmarkMarket, today].join(
+      '|',
+    )
     const kept = performances.get(key)
     if (kept) return kept
     const computing = (async () => {
@@ -69,12 +77,18 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
         ),
         prices.benchmarkOf(input.benchmarkMarket, start),
       ])
-      const closes = new Map(companies.map((company) => [`${company.market}:${company.code}`, closesById.get(company.companyId) ?? []]))
+      const closes = new Map(
+        companies.map((company) => [
+          `${company.market}:${company.code}`,
+          closesById.get(company.companyId) ?? [],
+        ]),
+      )
       const currencyOfKey = new Map(input.rows.map((row) => [keyOf(row.market, row.code), row.currency]))
       return portfolioPerformance({
         transactions: input.rows.map(ledgerOf),
         closes,
-        rateOf: (stock) => input.rateByCurrency.get(input.facts.get(stock)?.currency ?? currencyOfKey.get(stock) ?? ''),
+        rateOf: (stock) =>
+          input.rateByCurrency.get(input.facts.get(stock)?.currency ?? currencyOfKey.get(stock) ?? ''),
         benchmark: benchmark.points,
         benchmarkMarket: input.benchmarkMarket,
         benchmarkMethod: benchmark.method,
@@ -82,23 +96,34 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
       })
     })()
     // Only the latest revision of a portfolio is worth keeping.
-    for (const existing of performances.keys()) if (existing.startsWith(`${input.memberId}|`)) performances.delete(existing)
-    if (performances.size >= PERFORMANCE_CACHE_MAX) performances.delete(performances.keys().next().value as string)
+    for (const existing of performances.keys())
+      if (existing.startsWith(`${input.memberId}|`)) performances.delete(existing)
+    if (performances.size >= PERFORMANCE_CACHE_MAX)
+      performances.delete(performances.keys().next().value as string)
     performances.set(key, computing)
     computing.catch(() => performances.delete(key))
     return computing
   }
 
   /** `GET /member/portfolio`: the reader's portfolio in the base currency asked for (else the one they chose). */
-  async function getPortfolio(reader: Reader, asked: BaseCurrency | undefined, locale: Locale): Promise<PortfolioAnswer> {
+  async function getPortfolio(
+    reader: Reader,
+    asked: BaseCurrency | undefined,
+    locale: Locale,
+  ): Promise<PortfolioAnswer> {
     const memberId = memberOf(reader)
-    const [portfolio, rows] = await Promise.all([selectPortfolio(db, memberId), selectTransactions(db, memberId)])
+    const [portfolio, rows] = await Promise.all([
+      selectPortfolio(db, memberId),
+      selectTransactions(db, memberId),
+    ])
     const base = asked ?? portfolio?.baseCurrency ?? 'USD'
     const keys = [...new Set(rows.map((row) => keyOf(row.market, row.code)))]
     const facts = await prices.findHoldingFacts(keys)
     const { positions } = replayLedger(rows.map(ledgerOf))
     const currencyOfKey = new Map(rows.map((row) => [keyOf(row.market, row.code), row.currency]))
-    const currencies = [...new Set(keys.map((key) => facts.get(key)?.currency ?? currencyOfKey.get(key) ?? 'USD'))]
+    const currencies = [
+      ...new Set(keys.map((key) => facts.get(key)?.currency ?? currencyOfKey.get(key) ?? 'USD')),
+    ]
     const found = await Promise.all(currencies.map((currency) => rateOf(currency, base)))
     const rateByCurrency = new Map<string, number>()
     const fxRates: FxRateUsed[] = []

@@ -14,6 +14,9 @@
  *   market value), a year's worth.
  * - Notes against the spec's guidance (about 25+ stocks, held 5+ years) and on concentration.
  */
+
+import { SCORE_KEYS } from '#contracts/diagnosis-keys.ts'
+import { CHECK_LABELS } from '#contracts/diagnosis-labels.ts'
 import {
   type PortfolioHolding,
   type PortfolioNote,
@@ -22,8 +25,6 @@ import {
   portfolioGuidance,
 } from '#contracts/portfolio-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
-import { SCORE_KEYS } from '#contracts/diagnosis-keys.ts'
-import { CHECK_LABELS } from '#contracts/diagnosis-labels.ts'
 import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'
 import { dayNumber, keyOf, type LedgerPosition } from './portfolio-ledger.ts'
 
@@ -54,7 +55,12 @@ export interface Valuation {
     dividendsReceived: number
     expectedDividends: number
   }
-  weights: { stock: PortfolioWeight[]; market: PortfolioWeight[]; sector: PortfolioWeight[]; currency: PortfolioWeight[] }
+  weights: {
+    stock: PortfolioWeight[]
+    market: PortfolioWeight[]
+    sector: PortfolioWeight[]
+    currency: PortfolioWeight[]
+  }
   score: PortfolioScore
   notes: PortfolioNote[]
   asOf: string | null
@@ -65,7 +71,11 @@ function diagnosisPathOf(market: string, code: string): string {
   return `/ai-stock-diagnosis?code=${encodeURIComponent(code)}&market=${encodeURIComponent(market)}`
 }
 
-function weightsBy(holdings: readonly PortfolioHolding[], total: number, groupOf: (h: PortfolioHolding) => string) {
+function weightsBy(
+  holdings: readonly PortfolioHolding[],
+  total: number,
+  groupOf: (h: PortfolioHolding) => string,
+) {
   const sums = new Map<string, number>()
   for (const holding of holdings) {
     if (holding.marketValue === null) continue
@@ -130,7 +140,8 @@ export function valuePortfolio(input: ValuationInput): Valuation {
   const marketValue = valued.reduce((sum, holding) => sum + (holding.marketValue ?? 0), 0)
   const costBase = valued.reduce((sum, holding) => sum + (holding.costBase ?? 0), 0)
   for (const holding of holdings) {
-    holding.weight = holding.marketValue !== null && marketValue > 0 ? holding.marketValue / marketValue : null
+    holding.weight =
+      holding.marketValue !== null && marketValue > 0 ? holding.marketValue / marketValue : null
   }
   holdings.sort((a, b) => (b.marketValue ?? -1) - (a.marketValue ?? -1) || a.code.localeCompare(b.code))
 
@@ -200,7 +211,11 @@ function scoreOf(
   }
 }
 
-function notesOf(valued: readonly PortfolioHolding[], weights: Valuation['weights'], total: number): PortfolioNote[] {
+function notesOf(
+  valued: readonly PortfolioHolding[],
+  weights: Valuation['weights'],
+  total: number,
+): PortfolioNote[] {
   if (valued.length === 0 || total <= 0) return []
   const notes: PortfolioNote[] = []
   const count = valued.length
@@ -213,8 +228,16 @@ function notesOf(valued: readonly PortfolioHolding[], weights: Valuation['weight
   const roundedYears = Math.round(years * 10) / 10
   notes.push(
     years < portfolioGuidance.holdingYearsMin
-      ? { key: 'shortHolding', tone: 'warn', params: { years: roundedYears, target: portfolioGuidance.holdingYearsMin } }
-      : { key: 'longHolding', tone: 'good', params: { years: roundedYears, target: portfolioGuidance.holdingYearsMin } },
+      ? {
+          key: 'shortHolding',
+          tone: 'warn',
+          params: { years: roundedYears, target: portfolioGuidance.holdingYearsMin },
+        }
+      : {
+          key: 'longHolding',
+          tone: 'good',
+          params: { years: roundedYears, target: portfolioGuidance.holdingYearsMin },
+        },
   )
   const largest = valued[0]
   if (largest && (largest.weight ?? 0) > portfolioGuidance.singleHoldingMax && count > 1)
@@ -231,6 +254,7 @@ function notesOf(valued: readonly PortfolioHolding[], weights: Valuation['weight
       params: { sector: sector.key, weight: sector.weight, limit: portfolioGuidance.sectorMax },
     })
   const market = weights.market[0]
-  if (weights.market.length === 1 && market) notes.push({ key: 'oneMarket', tone: 'warn', params: { market: market.key } })
+  if (weights.market.length === 1 && market)
+    notes.push({ key: 'oneMarket', tone: 'warn', params: { market: market.key } })
   return notes
 }

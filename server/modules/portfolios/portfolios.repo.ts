@@ -9,7 +9,10 @@ import { portfolios, portfolioTransactions } from './portfolios.sql.ts'
 
 export type PortfolioRow = typeof portfolios.$inferSelect
 export type TransactionRow = typeof portfolioTransactions.$inferSelect
-export type NewTransactionRow = Omit<typeof portfolioTransactions.$inferInsert, 'id' | 'createdAt' | 'sequence'>
+export type NewTransactionRow = Omit<
+  typeof portfolioTransactions.$inferInsert,
+  'id' | 'createdAt' | 'sequence'
+>
 
 export async function selectPortfolio(db: Db, memberId: string): Promise<PortfolioRow | undefined> {
   const [row] = await db.select().from(portfolios).where(eq(portfolios.memberId, memberId))
@@ -39,12 +42,20 @@ export async function countTransactions(db: Db, memberId: string): Promise<numbe
   return Number(row?.n ?? 0)
 }
 
-export async function insertTransactions(db: Db, rows: readonly NewTransactionRow[]): Promise<TransactionRow[]> {
+export async function insertTransactions(
+  db: Db,
+  rows: readonly NewTransactionRow[],
+): Promise<TransactionRow[]> {
   if (rows.length === 0) return []
   const inserted: TransactionRow[] = []
   // In pieces, so one statement's parameters stay far below PostgreSQL's 65,535.
   for (let at = 0; at < rows.length; at += 500) {
-    inserted.push(...(await db.insert(portfolioTransactions).values(rows.slice(at, at + 500)).returning()))
+    inserted.push(
+      ...(await db
+        .insert(portfolioTransactions)
+        .values(rows.slice(at, at + 500))
+        .returning()),
+    )
   }
   return inserted
 }
@@ -79,11 +90,18 @@ export async function touchPortfolio(db: Db, memberId: string): Promise<void> {
     .where(eq(portfolios.memberId, memberId))
 }
 
-export async function updateBaseCurrency(db: Db, memberId: string, baseCurrency: BaseCurrency): Promise<void> {
-  await db.insert(portfolios).values({ memberId, baseCurrency }).onConflictDoUpdate({
-    target: portfolios.memberId,
-    set: { baseCurrency, updatedAt: new Date() },
-  })
+export async function updateBaseCurrency(
+  db: Db,
+  memberId: string,
+  baseCurrency: BaseCurrency,
+): Promise<void> {
+  await db
+    .insert(portfolios)
+    .values({ memberId, baseCurrency })
+    .onConflictDoUpdate({
+      target: portfolios.memberId,
+      set: { baseCurrency, updatedAt: new Date() },
+    })
 }
 
 /** The member's portfolio and its transactions (the foreign key's cascade); whether there was one. */

@@ -5,8 +5,8 @@ import { CommonErrorCode } from '#contracts/error-codes.ts'
 import {
   type ImportPreview,
   type ImportResult,
-  PortfolioErrorCode,
   type PortfolioAnswer,
+  PortfolioErrorCode,
   type PortfolioTransaction,
 } from '#contracts/portfolio-rules.ts'
 import { selectRows } from '#server/db/database.ts'
@@ -32,7 +32,15 @@ function add(reader: ReaderClient, body: Record<string, unknown>) {
   return readers.send(reader, 'POST', '/member/portfolio/transactions', body)
 }
 
-const aaplBuy = { kind: 'buy', market: 'us', code: 'AAPL', tradeDate: '2024-01-05', quantity: 10, price: 150, fee: 1 }
+const aaplBuy = {
+  kind: 'buy',
+  market: 'us',
+  code: 'AAPL',
+  tradeDate: '2024-01-05',
+  quantity: 10,
+  price: 150,
+  fee: 1,
+}
 
 async function storedTransactionsOf(reader: ReaderClient): Promise<number> {
   const memberId = (await runtime.services.accounts.findMember(reader.phone as string))?.id as string
@@ -49,34 +57,104 @@ describe('the reader’s portfolio', () => {
     expectFailure(await portfolioOf(visitor), 401, CommonErrorCode.unauthenticated)
     expectFailure(await add(visitor, aaplBuy), 401, CommonErrorCode.unauthenticated)
     const id = '00000000-0000-4000-8000-000000000001'
-    expectFailure(await readers.send(visitor, 'POST', `/member/portfolio/transactions/${id}`, aaplBuy), 401, CommonErrorCode.unauthenticated)
-    expectFailure(await readers.send(visitor, 'DELETE', `/member/portfolio/transactions/${id}`), 401, CommonErrorCode.unauthenticated)
-    expectFailure(await readers.send(visitor, 'POST', '/member/portfolio/settings', { baseCurrency: 'HKD' }), 401, CommonErrorCode.unauthenticated)
-    expectFailure(await readers.send(visitor, 'POST', '/member/portfolio/import/preview', { text: 'a' }), 401, CommonErrorCode.unauthenticated)
-    expectFailure(await readers.send(visitor, 'POST', '/member/portfolio/import', { text: 'a' }), 401, CommonErrorCode.unauthenticated)
-    expectFailure(await readers.send(visitor, 'DELETE', '/member/portfolio'), 401, CommonErrorCode.unauthenticated)
+    expectFailure(
+      await readers.send(visitor, 'POST', `/member/portfolio/transactions/${id}`, aaplBuy),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'DELETE', `/member/portfolio/transactions/${id}`),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'POST', '/member/portfolio/settings', { baseCurrency: 'HKD' }),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'POST', '/member/portfolio/import/preview', { text: 'a' }),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'POST', '/member/portfolio/import', { text: 'a' }),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'DELETE', '/member/portfolio'),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
   })
 
   it('starts empty, then values holdings entered by hand in the base currency with gains, weights and a score', async () => {
     const member = await readers.newMember()
     const empty = dataOf<PortfolioAnswer>(await portfolioOf(member))
-    expect(empty).toMatchObject({ baseCurrency: 'USD', holdings: [], transactionCount: 0, performance: null, notes: [] })
+    expect(empty).toMatchObject({
+      baseCurrency: 'USD',
+      holdings: [],
+      transactionCount: 0,
+      performance: null,
+      notes: [],
+    })
 
     dataOf<PortfolioTransaction>(await add(member, aaplBuy))
-    dataOf(await add(member, { ...aaplBuy, kind: 'sell', tradeDate: '2024-06-03', quantity: 4, price: 200, fee: 1 }))
-    dataOf(await add(member, { kind: 'buy', market: 'hk', code: '700', tradeDate: '2023-03-01', quantity: 100, price: 300 }))
-    dataOf(await add(member, { kind: 'dividend', market: 'hk', code: '0700', tradeDate: '2024-05-20', amount: 240 }))
+    dataOf(
+      await add(member, {
+        ...aaplBuy,
+        kind: 'sell',
+        tradeDate: '2024-06-03',
+        quantity: 4,
+        price: 200,
+        fee: 1,
+      }),
+    )
+    dataOf(
+      await add(member, {
+        kind: 'buy',
+        market: 'hk',
+        code: '700',
+        tradeDate: '2023-03-01',
+        quantity: 100,
+        price: 300,
+      }),
+    )
+    dataOf(
+      await add(member, {
+        kind: 'dividend',
+        market: 'hk',
+        code: '0700',
+        tradeDate: '2024-05-20',
+        amount: 240,
+      }),
+    )
 
     const usd = dataOf<PortfolioAnswer>(await portfolioOf(member))
     expect(usd.isDemo).toBe(true)
     expect(usd.transactionCount).toBe(4)
     // Newest first; the dividend in the stock's own currency.
-    expect(usd.transactions.map((transaction) => transaction.tradeDate)).toEqual(['2024-06-03', '2024-05-20', '2024-01-05', '2023-03-01'])
-    expect(usd.transactions[1]).toMatchObject({ kind: 'dividend', code: '0700', amount: 240, currency: 'HKD' })
+    expect(usd.transactions.map((transaction) => transaction.tradeDate)).toEqual([
+      '2024-06-03',
+      '2024-05-20',
+      '2024-01-05',
+      '2023-03-01',
+    ])
+    expect(usd.transactions[1]).toMatchObject({
+      kind: 'dividend',
+      code: '0700',
+      amount: 240,
+      currency: 'HKD',
+    })
     const apple = usd.holdings.find((holding) => holding.code === 'AAPL')
     const tencent = usd.holdings.find((holding) => holding.code === '0700')
     // 10 bought at 150 + 1 fee; 4 sold at average cost 150.1: 6 left costing 900.6.
-    expect(apple).toMatchObject({ quantity: 6, currency: 'USD', diagnosisPath: '/ai-stock-diagnosis?code=AAPL&market=us' })
+    expect(apple).toMatchObject({
+      quantity: 6,
+      currency: 'USD',
+      diagnosisPath: '/ai-stock-diagnosis?code=AAPL&market=us',
+    })
     expect(apple?.averageCost).toBeCloseTo(150.1, 6)
     expect(apple?.costBase).toBeCloseTo(900.6, 6)
     expect(apple?.marketValue).toBeCloseTo(6 * (apple?.price ?? 0), 6)
@@ -107,15 +185,27 @@ describe('the reader’s portfolio', () => {
   it('refuses a sell of more shares than held, a dividend on nothing held, an unknown stock and a future date, saving nothing', async () => {
     const member = await readers.newMember()
     dataOf(await add(member, aaplBuy))
-    expectFailure(await add(member, { ...aaplBuy, kind: 'sell', quantity: 11 }), 409, PortfolioErrorCode.sellExceedsHolding)
-    expectFailure(await add(member, { ...aaplBuy, kind: 'sell', tradeDate: '2024-01-04', quantity: 1 }), 409, PortfolioErrorCode.sellExceedsHolding)
+    expectFailure(
+      await add(member, { ...aaplBuy, kind: 'sell', quantity: 11 }),
+      409,
+      PortfolioErrorCode.sellExceedsHolding,
+    )
+    expectFailure(
+      await add(member, { ...aaplBuy, kind: 'sell', tradeDate: '2024-01-04', quantity: 1 }),
+      409,
+      PortfolioErrorCode.sellExceedsHolding,
+    )
     expectFailure(
       await add(member, { kind: 'dividend', market: 'us', code: 'MSFT', tradeDate: '2024-02-01', amount: 5 }),
       409,
       PortfolioErrorCode.nothingHeld,
     )
     expectFailure(await add(member, { ...aaplBuy, code: 'NOPE' }), 400, PortfolioErrorCode.stockUnknown)
-    expectFailure(await add(member, { ...aaplBuy, tradeDate: '2999-01-01' }), 400, PortfolioErrorCode.dateInvalid)
+    expectFailure(
+      await add(member, { ...aaplBuy, tradeDate: '2999-01-01' }),
+      400,
+      PortfolioErrorCode.dateInvalid,
+    )
     expectFailure(await add(member, { ...aaplBuy, quantity: 0 }), 400, PortfolioErrorCode.quantityInvalid)
     expect(await storedTransactionsOf(member)).toBe(1)
   })
@@ -124,9 +214,16 @@ describe('the reader’s portfolio', () => {
     const member = await readers.newMember()
     const buy = dataOf<PortfolioTransaction>(await add(member, aaplBuy))
     dataOf(await add(member, { ...aaplBuy, kind: 'sell', tradeDate: '2024-02-01', quantity: 5 }))
-    expectFailure(await readers.send(member, 'DELETE', `/member/portfolio/transactions/${buy.id}`), 409, PortfolioErrorCode.sellExceedsHolding)
+    expectFailure(
+      await readers.send(member, 'DELETE', `/member/portfolio/transactions/${buy.id}`),
+      409,
+      PortfolioErrorCode.sellExceedsHolding,
+    )
     const edited = dataOf<PortfolioTransaction>(
-      await readers.send(member, 'POST', `/member/portfolio/transactions/${buy.id}`, { ...aaplBuy, quantity: 20 }),
+      await readers.send(member, 'POST', `/member/portfolio/transactions/${buy.id}`, {
+        ...aaplBuy,
+        quantity: 20,
+      }),
     )
     expect(edited).toMatchObject({ id: buy.id, quantity: 20 })
     expect(dataOf<PortfolioAnswer>(await portfolioOf(member)).holdings[0]?.quantity).toBe(15)
@@ -137,17 +234,29 @@ describe('privacy', () => {
   it('shows another member, and staff, only their own portfolio and never finds the owner’s transactions', async () => {
     const owner = await readers.newMember()
     const theirs = dataOf<PortfolioTransaction>(await add(owner, aaplBuy))
-    const others = [await readers.newMember('premium'), await clients.newStaff([]), await clients.newStaff(['support']), await clients.newStaff(['admin'])]
+    const others = [
+      await readers.newMember('premium'),
+      await clients.newStaff([]),
+      await clients.newStaff(['support']),
+      await clients.newStaff(['admin']),
+    ]
     for (const other of others) {
       const seen = dataOf<PortfolioAnswer>(await portfolioOf(other))
       expect(seen.holdings).toEqual([])
       expect(seen.transactionCount).toBe(0)
       expectFailure(
-        await readers.send(other, 'POST', `/member/portfolio/transactions/${theirs.id}`, { ...aaplBuy, quantity: 1 }),
+        await readers.send(other, 'POST', `/member/portfolio/transactions/${theirs.id}`, {
+          ...aaplBuy,
+          quantity: 1,
+        }),
         404,
         PortfolioErrorCode.transactionNotFound,
       )
-      expectFailure(await readers.send(other, 'DELETE', `/member/portfolio/transactions/${theirs.id}`), 404, PortfolioErrorCode.transactionNotFound)
+      expectFailure(
+        await readers.send(other, 'DELETE', `/member/portfolio/transactions/${theirs.id}`),
+        404,
+        PortfolioErrorCode.transactionNotFound,
+      )
       dataOf(await readers.send(other, 'DELETE', '/member/portfolio'))
     }
     const still = dataOf<PortfolioAnswer>(await portfolioOf(owner))
@@ -188,8 +297,21 @@ describe('CSV import', () => {
     const preview = dataOf<ImportPreview>(
       await readers.send(member, 'POST', '/member/portfolio/import/preview', { text: generic }),
     )
-    expect(preview).toMatchObject({ layout: 'generic', columns: ['Date', 'Symbol', 'Action', 'Quantity', 'Price', 'Currency'], rowCount: 7, acceptedCount: 2 })
-    expect(preview.mapping).toMatchObject({ date: 0, stock: 1, action: 2, quantity: 3, price: 4, currency: 5, fee: null })
+    expect(preview).toMatchObject({
+      layout: 'generic',
+      columns: ['Date', 'Symbol', 'Action', 'Quantity', 'Price', 'Currency'],
+      rowCount: 7,
+      acceptedCount: 2,
+    })
+    expect(preview.mapping).toMatchObject({
+      date: 0,
+      stock: 1,
+      action: 2,
+      quantity: 3,
+      price: 4,
+      currency: 5,
+      fee: null,
+    })
     expect(preview.accepted.map((row) => [row.line, row.code, row.kind])).toEqual([
       [2, 'AAPL', 'buy'],
       [3, 'MSFT', 'buy'],
@@ -228,7 +350,9 @@ describe('CSV import', () => {
       'AAPL,"2024-01-05, 10:30:00",10,150.25,-1.00,USD',
       'AAPL,"2024-02-05, 10:30:00",-4,170,-1.00,USD',
     ].join('\r\n')
-    const ibPreview = dataOf<ImportPreview>(await readers.send(member, 'POST', '/member/portfolio/import/preview', { text: ib }))
+    const ibPreview = dataOf<ImportPreview>(
+      await readers.send(member, 'POST', '/member/portfolio/import/preview', { text: ib }),
+    )
     expect(ibPreview).toMatchObject({ layout: 'interactive-brokers', acceptedCount: 2, rejected: [] })
     expect(ibPreview.accepted.map((row) => [row.kind, row.quantity, row.fee, row.tradeDate])).toEqual([
       ['buy', 10, 1, '2024-01-05'],
@@ -239,7 +363,9 @@ describe('CSV import', () => {
       'Sell,HK.00700,Tencent,100,380,2024/03/01 10:00:00,HKD,HK',
       'Buy,HK.00700,Tencent,200,300,2024/01/02 10:00:00,HKD,HK',
     ].join('\n')
-    const futuPreview = dataOf<ImportPreview>(await readers.send(member, 'POST', '/member/portfolio/import/preview', { text: futu }))
+    const futuPreview = dataOf<ImportPreview>(
+      await readers.send(member, 'POST', '/member/portfolio/import/preview', { text: futu }),
+    )
     expect(futuPreview).toMatchObject({ layout: 'futu', acceptedCount: 2, rejected: [] })
     dataOf(await readers.send(member, 'POST', '/member/portfolio/import', { text: futu }))
     expect(dataOf<PortfolioAnswer>(await portfolioOf(member)).holdings).toEqual([
@@ -256,8 +382,12 @@ describe('CSV import', () => {
       PortfolioErrorCode.importMappingIncomplete,
     )
     const mapping = { date: 0, stock: 1, quantity: 2, price: 3 }
-    const preview = dataOf<ImportPreview>(await readers.send(member, 'POST', '/member/portfolio/import/preview', { text, mapping }))
-    expect(preview.accepted).toEqual([expect.objectContaining({ code: 'NVDA', kind: 'buy', quantity: 3, price: 480 })])
+    const preview = dataOf<ImportPreview>(
+      await readers.send(member, 'POST', '/member/portfolio/import/preview', { text, mapping }),
+    )
+    expect(preview.accepted).toEqual([
+      expect.objectContaining({ code: 'NVDA', kind: 'buy', quantity: 3, price: 480 }),
+    ])
   })
 })
 
@@ -273,9 +403,25 @@ describe('portfolio routes under random input', () => {
       ['POST', '/member/portfolio/settings'],
       ['POST', '/member/portfolio/import/preview'],
     ] as const
-    const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ maxLength: 30 }), fc.constantFrom('2024-01-05', 'us', 'AAPL', 'buy', 'HKD', -1, 1e308))
+    const value = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('2024-01-05', 'us', 'AAPL', 'buy', 'HKD', -1, 1e308),
+    )
     const body = fc.record(
-      { kind: value, market: value, code: value, tradeDate: value, quantity: value, price: value, amount: value, fee: value, baseCurrency: value, text: fc.oneof(value, fc.constant('Date,Symbol,Quantity,Price\n2024-01-05,AAPL,1,1\n"x')), mapping: value },
+      {
+        kind: value,
+        market: value,
+        code: value,
+        tradeDate: value,
+        quantity: value,
+        price: value,
+        amount: value,
+        fee: value,
+        baseCurrency: value,
+        text: fc.oneof(value, fc.constant('Date,Symbol,Quantity,Price\n2024-01-05,AAPL,1,1\n"x')),
+        mapping: value,
+      },
       { requiredKeys: [] },
     )
     await fc.assert(

@@ -40,7 +40,9 @@ export function registerPortfoliosRoutes(api: FastifyInstance, portfolios: Portf
       const { base } = PortfolioQuery.parse(request.query ?? {})
       return ok(await portfolios.getPortfolio(request.reader, base, requestLocale(request)))
     })
-    routes.delete('/member/portfolio', changes, async (request) => ok(await portfolios.deletePortfolio(request.reader)))
+    routes.delete('/member/portfolio', changes, async (request) =>
+      ok(await portfolios.deletePortfolio(request.reader)),
+    )
 
     routes.post('/member/portfolio/transactions', changes, async (request) => {
       const input = TransactionInput.parse(request.body ?? {})

@@ -10,10 +10,11 @@
  * are never logged nor sent to analytics. The market data (facts, closes, the benchmark) and the stock lookup are
  * the stocks module's, exchange rates the market-data provider's, all received as functions (server/services.ts).
  */
-import { createPortfolioReading } from './portfolio-reading.ts'
+
 import type { PortfolioDependencies } from './portfolio-deps.ts'
 import { createPortfolioEditing } from './portfolio-editing.ts'
 import { createPortfolioImport } from './portfolio-import.ts'
+import { createPortfolioReading } from './portfolio-reading.ts'
 
 export function createPortfoliosService(deps: PortfolioDependencies) {
   const reading = createPortfolioReading(deps)

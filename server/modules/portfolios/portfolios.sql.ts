@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, check, date, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  check,
+  date,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { BaseCurrency, TransactionKind } from '#contracts/portfolio-rules.ts'
 import type { Market } from '#contracts/regions.ts'
 import { createdAt, updatedAt } from '#server/db/columns.ts'

@@ -28,7 +28,10 @@ export interface HoldingFacts {
 }
 
 /** Facts of the companies named by `market:code` keys, by key; unknown keys are absent. */
-export async function selectHoldingFacts(db: Db, keys: readonly string[]): Promise<Map<string, HoldingFacts>> {
+export async function selectHoldingFacts(
+  db: Db,
+  keys: readonly string[],
+): Promise<Map<string, HoldingFacts>> {
   const result = new Map<string, HoldingFacts>()
   if (keys.length === 0) return result
   const markets: string[] = []
@@ -60,7 +63,8 @@ export async function selectHoldingFacts(db: Db, keys: readonly string[]): Promi
     `,
   )
   for (const row of rows) {
-    const scores = typeof row.scores === 'string' ? (JSON.parse(row.scores) as Record<string, number | null>) : row.scores
+    const scores =
+      typeof row.scores === 'string' ? (JSON.parse(row.scores) as Record<string, number | null>) : row.scores
     result.set(`${row.market}:${row.code}`, {
       ...row,
       companyId: Number(row.companyId),

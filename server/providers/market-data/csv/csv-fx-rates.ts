@@ -27,7 +27,8 @@ export function parseFxRates(text: string): Map<string, FxRate> {
       to: (fields[to] ?? '').trim().toUpperCase(),
       rate: Number(fields[rate]),
     }
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(row.asOf) || !/^[A-Z]{3}$/.test(row.from) || !/^[A-Z]{3}$/.test(row.to)) continue
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(row.asOf) || !/^[A-Z]{3}$/.test(row.from) || !/^[A-Z]{3}$/.test(row.to))
+      continue
     if (!Number.isFinite(row.rate) || row.rate <= 0) continue
     const key = `${row.from}${row.to}`
     const known = rates.get(key)
@@ -51,7 +52,8 @@ export function findFxRate(rates: ReadonlyMap<string, FxRate>, from: string, to:
     from,
     to,
     rate: fromUsd.rate * usdTo.rate,
-    asOf: fromUsd.asOf < usdTo.asOf ? fromUsd.asOf : usdTo.asOf,
+    // The older of the two legs' days (ISO days sort as text).
+    asOf: [fromUsd.asOf, usdTo.asOf].sort()[0] as string,
   }
 }
 
@@ -60,13 +62,15 @@ export function createCsvFxRates(path: string | undefined) {
   let cached: { modified: number; rates: Map<string, FxRate> } | null = null
   return async function fxRate(from: string, to: string): Promise<FxRate> {
     if (from === to) return { from, to, rate: 1, asOf: new Date().toISOString().slice(0, 10) }
-    if (!path) throw new MarketDataError('SYMBOL_NOT_FOUND', `no exchange rates file; no rate for ${from}${to}`)
+    if (!path)
+      throw new MarketDataError('SYMBOL_NOT_FOUND', `no exchange rates file; no rate for ${from}${to}`)
     const modified = (await stat(path)).mtimeMs
     if (!cached || cached.modified !== modified) {
       cached = { modified, rates: parseFxRates(await readFile(path, 'utf8')) }
     }
     const rate = findFxRate(cached.rates, from, to)
-    if (!rate) throw new MarketDataError('SYMBOL_NOT_FOUND', `no rate for ${from}${to} in the exchange rates file`)
+    if (!rate)
+      throw new MarketDataError('SYMBOL_NOT_FOUND', `no rate for ${from}${to} in the exchange rates file`)
     return rate
   }
 }

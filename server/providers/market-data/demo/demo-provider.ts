@@ -21,8 +21,8 @@ import { MarketDataError } from '../market-data-error.ts'
 import { findScaleProfile } from '../universe.ts'
 import type { ScaleProfile } from '../universe-listing.ts'
 import { generateAnalystConsensus } from './demo-consensus.ts'
-import { demoFxRate, lastWeekday } from './demo-fx.ts'
 import { generateAnnualFundamentals } from './demo-fundamentals.ts'
+import { demoFxRate, lastWeekday } from './demo-fx.ts'
 import { generateInsiderTransactions } from './demo-insiders.ts'
 import { generateDailyBars } from './demo-prices.ts'
 
@@ -156,7 +156,8 @@ export function createDemoProvider(config: DemoProviderConfig): MarketDataProvid
     },
 
     async getFxRate(from, to) {
-      const asOf = 'endDate' in config ? lastWeekday(new Date(`${config.endDate}T00:00:00Z`)) : lastWeekday(config.now())
+      const asOf =
+        'endDate' in config ? lastWeekday(new Date(`${config.endDate}T00:00:00Z`)) : lastWeekday(config.now())
       return demoFxRate(from, to, asOf)
     },
 
