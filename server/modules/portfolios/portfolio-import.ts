@@ -71,8 +71,11 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
     return byText
   }
 
-  /** The file read, its stocks found, and its rows checked against the ledger of what is already saved. */
-  async function readFile(tx: Db, memberId: string, request: ImportRequest) {
+  /**
+   * The file read and its stocks found, before any database transaction: the stock lookups read other tables, and
+   * on PGlite's single connection a read outside an open transaction would wait for it to end.
+   */
+  async function readFile(request: ImportRequest) {
     const read = readPortfolioCsv(request.text, request.mapping, latestTradeDay(clock))
     const rejected: CsvRowRejection[] = [...read.rejected]
     const stocks = await resolveStocks(read.rows)
@@ -80,7 +83,7 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
     const isNewestFirst =
       read.rows.length > 1 && (read.rows[0] as CsvRow).tradeDate > (read.rows.at(-1) as CsvRow).tradeDate
     const ordered = isNewestFirst ? [...read.rows].reverse() : read.rows
-    let accepted: AcceptedRow[] = []
+    const accepted: AcceptedRow[] = []
     for (const [index, row] of ordered.entries()) {
       const stock = stocks.get(`${row.market ?? ''}|${row.stockText}`)
       if (!stock) rejected.push({ line: row.line, code: PortfolioErrorCode.stockUnknown })
@@ -88,7 +91,18 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
         rejected.push({ line: row.line, code: PortfolioErrorCode.currencyMismatch })
       else accepted.push({ ...row, stock, sequence: Number.MAX_SAFE_INTEGER - ordered.length + index })
     }
-    const existing = (await selectTransactions(tx, memberId)).map(ledgerOf)
+    return { read, accepted, rejected }
+  }
+
+  /** The accepted rows checked against the ledger of what is already saved (in the caller's transaction, if any). */
+  async function checkLedger(
+    inDb: Db,
+    memberId: string,
+    file: { accepted: AcceptedRow[]; rejected: CsvRowRejection[] },
+  ): Promise<{ accepted: AcceptedRow[]; rejected: CsvRowRejection[] }> {
+    let accepted = file.accepted
+    const rejected = [...file.rejected]
+    const existing = (await selectTransactions(inDb, memberId)).map(ledgerOf)
     // Replayed until no row causes a problem; each pass rejects the row behind the first problem it meets.
     for (;;) {
       const candidates: LedgerTransaction[] = accepted.map((row) => ({
@@ -125,12 +139,7 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
       rejected.push({ line, code: problem.code })
       accepted = accepted.filter((row) => row.line !== line)
     }
-    return {
-      read,
-      accepted,
-      rejected: rejected.sort((a, b) => a.line - b.line),
-      existingCount: existing.length,
-    }
+    return { accepted, rejected: rejected.sort((a, b) => a.line - b.line) }
   }
 
   function withReasons(rejected: readonly CsvRowRejection[], locale: Locale): ImportRejection[] {
@@ -163,7 +172,9 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
     locale: Locale,
   ): Promise<ImportPreview> {
     const memberId = memberOf(reader)
-    const { read, accepted, rejected } = await readFile(db, memberId, request)
+    const file = await readFile(request)
+    const { read } = file
+    const { accepted, rejected } = await checkLedger(db, memberId, file)
     return {
       layout: read.layout,
       columns: read.columns,
@@ -181,9 +192,10 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
   /** `POST /member/portfolio/import`: all accepted rows in one transaction, or none. */
   async function importTransactions(reader: Reader, request: ImportRequest): Promise<ImportResult> {
     const memberId = memberOf(reader)
+    const file = await readFile(request)
     return inTransaction(db, async (tx) => {
       await lockPortfolio(tx, memberId)
-      const { accepted, rejected } = await readFile(tx, memberId, request)
+      const { accepted, rejected } = await checkLedger(tx, memberId, file)
       if (rejected.length > 0 && !request.skipRejected)
         throw new AppError('conflict', PortfolioErrorCode.importHasRejections, {
           params: { count: rejected.length },

@@ -206,7 +206,11 @@ describe('the reader’s portfolio', () => {
       400,
       PortfolioErrorCode.dateInvalid,
     )
-    expectFailure(await add(member, { ...aaplBuy, quantity: 0 }), 400, PortfolioErrorCode.quantityInvalid)
+    // A form error: the field's code in `x-error-code` and in the body's fields.
+    const zero = await add(member, { ...aaplBuy, quantity: 0 })
+    expect(zero.statusCode).toBe(400)
+    expect(zero.headers['x-error-code']).toBe(PortfolioErrorCode.quantityInvalid)
+    expect(zero.json().fields).toEqual([{ field: 'quantity', code: PortfolioErrorCode.quantityInvalid }])
     expect(await storedTransactionsOf(member)).toBe(1)
   })
 
