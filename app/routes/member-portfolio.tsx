@@ -38,9 +38,8 @@ import { useRootData } from '#app/use-root-data.ts'
 import { type BaseCurrency, baseCurrencies, type PortfolioTransaction } from '#contracts/portfolio-rules.ts'
 import type { Route } from './+types/member-portfolio.ts'
 
-export const handle = {
-  catalogs: ['errors', 'member', 'plans', 'portfolio', 'stocks'],
-} satisfies CatalogHandle
+// The error messages load when an error is to be shown (onDemandCatalogs): every failure here comes from the API.
+export const handle = { catalogs: ['member', 'plans', 'portfolio', 'stocks'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 const TransactionForm = lazy(() =>
