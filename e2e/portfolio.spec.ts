@@ -74,6 +74,7 @@ test('a member builds a portfolio by hand and by CSV, sees its value and score, 
     'href',
     /\/ai-stock-diagnosis\?code=/,
   )
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 5000 })
   await expectNoSeriousA11yIssues(page)
 
   // Counted in Hong Kong dollars.
@@ -89,5 +90,6 @@ test('a member builds a portfolio by hand and by CSV, sees its value and score, 
     .getByRole('button', { name: t('portfolio:deletePortfolio.confirm') })
     .click()
   await expect(page.getByTestId('portfolio-empty')).toBeVisible()
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 5000 })
   await expectNoSeriousA11yIssues(page)
 })

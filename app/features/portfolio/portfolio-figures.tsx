@@ -24,8 +24,11 @@ export function money(value: number, currency: string, locale: DisplayLocale): s
   return formatPrice(value, currency as Currency, locale)
 }
 
-function signedClass(value: number | null): string {
-  return value === null || value === 0 ? 'text-ink-900' : value > 0 ? 'text-gain' : 'text-loss'
+/** A darker shade of the gain token, as change-indicator.tsx uses: the token is below 4.5:1 on white. */
+const gainText = 'text-[color-mix(in_srgb,var(--color-gain)_80%,black)]'
+
+export function signedClass(value: number | null): string {
+  return value === null || value === 0 ? 'text-ink-900' : value > 0 ? gainText : 'text-loss'
 }
 
 export function PortfolioTotals({
@@ -69,7 +72,7 @@ export function PortfolioTotals({
               data-testid={`portfolio-${figure.key}`}
             >
               {money(figure.value, baseCurrency, locale)}
-              {figure.extra ? <span className="ms-1 text-sm">({figure.extra})</span> : null}
+              {figure.extra ? <span className="block text-sm">({figure.extra})</span> : null}
             </dd>
           </Card>
         ))}

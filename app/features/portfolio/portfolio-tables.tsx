@@ -10,7 +10,7 @@ import { PageLink } from '#app/components/page-link.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
 import { type DisplayLocale, formatDate, formatPercent } from '#app/features/stocks/stock-format.ts'
 import type { PortfolioAnswer, PortfolioTransaction } from '#contracts/portfolio-rules.ts'
-import { money } from './portfolio-figures.tsx'
+import { money, signedClass } from './portfolio-figures.tsx'
 
 const numberCell = 'px-3 py-2 text-end tabular-nums'
 const headCell = 'px-3 py-2 font-medium text-ink-800'
@@ -88,16 +88,7 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswe
               <td className={numberCell}>
                 {holding.marketValue === null ? '—' : money(holding.marketValue, base, locale)}
               </td>
-              <td
-                className={clsx(
-                  numberCell,
-                  (holding.unrealisedGain ?? 0) > 0
-                    ? 'text-gain'
-                    : (holding.unrealisedGain ?? 0) < 0
-                      ? 'text-loss'
-                      : '',
-                )}
-              >
+              <td className={clsx(numberCell, signedClass(holding.unrealisedGain))}>
                 {holding.unrealisedGain === null ? '—' : money(holding.unrealisedGain, base, locale)}
                 {holding.unrealisedReturn === null
                   ? null
