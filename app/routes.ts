@@ -20,6 +20,7 @@ export default [
     route('member/expert', 'routes/member-expert.tsx'),
     route('member/adviser', 'routes/member-adviser.tsx'),
     route('member/watchlist', 'routes/member-watchlist.tsx'),
+    route('member/portfolio', 'routes/member-portfolio.tsx'),
     route('member/account', 'routes/member-account.tsx'),
     route('subscribe', 'routes/subscribe.tsx'),
     route('checkout/demo/:checkoutId', 'routes/checkout-demo.tsx'),

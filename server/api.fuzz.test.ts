@@ -179,6 +179,10 @@ const plausible: Record<string, unknown[]> = {
   positionMin: ['70'],
   returnMin: ['10', '-5'],
   query: ['gapMin=20&sort=gap', 'minTotal=60', ''],
+  tradeDate: ['2024-01-05'],
+  baseCurrency: ['HKD', 'USD'],
+  quantity: [10, '10'],
+  price: [150],
 }
 const plausibleValueOf = (field: string) =>
   plausible[field] ? fc.constantFrom(...(plausible[field] as unknown[])) : fc.constant('a')
@@ -404,6 +408,10 @@ describe('every API route under hostile input', () => {
     const urls = routes.map((route) => route.url)
     expect(urls).toContain('/api/portal/track/event')
     expect(urls).toContain('/portal/bizStockScore/listStockAI')
+    // The reader's portfolio (a member's own; its routes are fuzzed logged in by portfolios.routes.test.ts too).
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/portal/member/portfolio', '/api/portal/member/portfolio/import']),
+    )
     expect(routes.length).toBeGreaterThanOrEqual(30)
     expect(fields).toEqual(expect.arrayContaining(['q', 'pageTitle', 'searchValue', 'mobile', 'email']))
   })

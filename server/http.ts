@@ -41,6 +41,7 @@ import { registerConsoleApi } from './modules/console/console-api.ts'
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts'
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes.ts'
 import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
+import { registerPortfoliosRoutes } from './modules/portfolios/portfolios.routes.ts'
 import { registerSiteTextsRoutes } from './modules/site-texts/site-texts.routes.ts'
 import { registerStocksRoutes } from './modules/stocks/stocks.routes.ts'
 import { registerStrategiesRoutes } from './modules/strategies/strategies.routes.ts'
@@ -161,6 +162,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerClassroomRoutes(api, services.classroom)
     registerAdvisersRoutes(api, services.advisers)
     registerWatchlistsRoutes(api, services.watchlists)
+    registerPortfoliosRoutes(api, services.portfolios)
   }
   // The reader's API and the console's share one infrastructure (api-infrastructure.ts); each adds its routes.
   const registerApi = (api: FastifyInstance) =>

@@ -38,6 +38,7 @@ import { createConsoleSiteService } from './modules/console/console-site.service
 import { createExpertService } from './modules/expert/expert.service.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
+import { createPortfoliosService } from './modules/portfolios/portfolios.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
 import { createRedirectsService } from './modules/redirects/redirects.service.ts'
@@ -115,9 +116,10 @@ export function createServices({
       saveToOutbox: devSmsOutbox.saveMessage,
     })
   const quotas = createQuotaService({ db, config, clock })
+  const marketData = createConfiguredProvider(config.marketData, db, () => clock.now())
   const stockRefresh = createStockRefresh({
     db,
-    provider: createConfiguredProvider(config.marketData, db, () => clock.now()),
+    provider: marketData,
     settings: config.marketData,
     now: () => clock.now(),
     log: pino({ level: config.logLevel, name: 'market-data' }),
@@ -131,6 +133,21 @@ export function createServices({
     countArticleMentions: articles.countStockMentions,
   })
 
+  // The reader's own portfolio (issue 25): the stocks module's market data and lookup, the provider's exchange rates.
+  const marketPrices = createMarketPricesService({ db })
+  const portfolios = createPortfoliosService({
+    db,
+    clock,
+    prices: marketPrices,
+    findStock: stocks.findStock,
+    fxRateOf: async (from, to) => {
+      if (!marketData.getFxRate) throw new Error(`the ${marketData.name} provider has no exchange rates`)
+      return marketData.getFxRate(from, to)
+    },
+    fxIsDemo: marketData.isDemo,
+    describeError: (code, locale) => translateErrorCode(code, locale),
+  })
+
   // ——— Members and their plans ———
   const accounts = createAccountsService({
     db,
@@ -138,13 +155,14 @@ export function createServices({
     clock,
     sms,
     subscriptions,
-    // `billing`, `chat` and `watchlists` are built below; the hook runs only when a member deletes their account.
-    // Their chat conversations, uploaded files and watchlists are personal data: they go too (payment records stay:
-    // billing's CONTEXT.md).
+    // `billing`, `chat`, `watchlists` and `portfolios` are built below; the hook runs only when a member deletes their
+    // account. Their chat conversations, uploaded files, watchlists and portfolio are personal data: they go too
+    // (payment records stay: billing's CONTEXT.md).
     beforeMemberDeleted: async (memberId) => {
       await billing.closeBillingOfMember(memberId)
       await chat.deleteMemberConversations(memberId)
       await watchlists.deleteMemberWatchlists(memberId)
+      await portfolios.deleteMemberPortfolio(memberId)
     },
   })
   const billing = createBillingService({
@@ -286,6 +304,7 @@ export function createServices({
     redirects,
     stockRefresh,
     stocks,
+    portfolios,
     // Analyst portfolio tracking (issue 15): the picks a reader sees, against their markets' benchmarks.
     picksTracking: createPicksTrackingService({ db, listMonthlyPicks: stocks.listMonthlyPicks }),
     chat,
@@ -321,7 +340,7 @@ export function createServices({
     strategies: createStrategiesService({
       db,
       clock,
-      prices: createMarketPricesService({ db }),
+      prices: marketPrices,
       recordChange,
     }),
     // What housekeeping forgets (RETENTION_*): each module deletes its own rows.

@@ -1,8 +1,8 @@
 /**
  * The account entry (spec §2, §4): a login link that brings the reader back to where they were, or, when logged in,
  * the user icon with the masked number. In the desktop header (`HeaderAccountMenu`) the number opens a menu — who is
- * logged in and on which plan, the account page, the plans, the expert notice and log out — so the header keeps its
- * width for the search; the phone menu's sheet (`AccountMenu`) lays the same entries out in a row.
+ * logged in and on which plan, the account page, the portfolio (issue 25), the plans, the expert notice and log
+ * out — so the header keeps its width for the search; the phone menu's sheet (`AccountMenu`) lays the same entries out in a row.
  * When an analyst has answered an expert question the reader has not opened yet (member info's
  * `expertAnswersUnseen`), the icon carries a dot and the entry a link to /member/expert (issue 15). Both lead to
  * the member's watchlist (issue 25).
@@ -103,6 +103,9 @@ export function HeaderAccountMenu() {
         <DropdownMenuLinkItem>
           <Link to="/member/watchlist">{t('account:menu.watchlist')}</Link>
         </DropdownMenuLinkItem>
+        <DropdownMenuLinkItem>
+          <Link to="/member/portfolio">{t('account:menu.portfolio')}</Link>
+        </DropdownMenuLinkItem>
         {expertAnswersUnseen > 0 ? (
           <DropdownMenuLinkItem>
             <Link to="/member/expert" data-testid="expert-notice">
@@ -129,7 +132,7 @@ export function AccountMenu() {
   const { isLoggedIn, requestLogout, expertAnswersUnseen, name, tier } = useAccountEntry()
   if (!isLoggedIn) return <LoginLink />
   return (
-    <div className="flex items-center gap-1" data-testid="account-menu">
+    <div className="flex flex-wrap items-center gap-1" data-testid="account-menu">
       <Link
         to="/member/account"
         className="inline-flex items-center gap-2 rounded-lg px-2 py-2 text-sm text-ink-800 hover:bg-ink-100"
@@ -146,6 +149,12 @@ export function AccountMenu() {
         className="inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100"
       >
         {t('account:menu.watchlist')}
+      </Link>
+      <Link
+        to="/member/portfolio"
+        className="inline-flex items-center rounded-lg px-2 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100"
+      >
+        {t('account:menu.portfolio')}
       </Link>
       {expertAnswersUnseen > 0 ? (
         <Link

@@ -1,13 +1,14 @@
 /**
- * The member area's tabs (issue 15, issue 25): the watchlist, the classroom, portfolio strategies, monthly picks,
- * expert diagnosis and the adviser, each its own page under /member/. Every reader sees every tab; what a page opens
- * is decided by contracts/benefits.ts and explained on the page (lock-prompt.tsx).
+ * The member area's tabs (issue 15, issue 25): the reader's own portfolio and watchlist, the classroom, portfolio
+ * strategies, monthly picks, expert diagnosis and the adviser, each its own page under /member/. Every reader sees
+ * every tab; what a page opens is decided by contracts/benefits.ts and explained on the page (lock-prompt.tsx).
  */
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
 import { PageNavLink } from '#app/components/page-link.tsx'
 
 export const memberAreaTabs = [
+  { key: 'portfolio', to: '/member/portfolio' },
   { key: 'watchlist', to: '/member/watchlist' },
   { key: 'classroom', to: '/member/investment' },
   { key: 'strategies', to: '/member/strategies' },

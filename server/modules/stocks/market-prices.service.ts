@@ -1,11 +1,13 @@
 /**
  * The market's prices as other modules read them (issue 15's strategies and their seed; issue 21: only this module
  * reads its tables): companies by code, their closes, which were priced by a day, trading days, whether a market's
- * data is demo, and the market's benchmark index (market-benchmark.ts). Decides nothing about portfolios; a reader
- * that runs inside the caller's transaction passes it as `inDb` (strategies check a rebalance in one).
+ * data is demo, the market's benchmark index (market-benchmark.ts) and what a reader's portfolio shows of a stock
+ * (holding-facts.repo.ts, issue 25). Decides nothing about portfolios; a reader that runs inside the caller's
+ * transaction passes it as `inDb` (strategies check a rebalance in one).
  */
 import type { Market } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
+import { type HoldingFacts, selectHoldingFacts, selectMarketDataStamp } from './holding-facts.repo.ts'
 import { marketBenchmark } from './market-benchmark.ts'
 import {
   marketHasBarOn,
@@ -18,10 +20,37 @@ import {
   selectTradingDayFrom,
 } from './market-prices.repo.ts'
 
+export type { HoldingFacts } from './holding-facts.repo.ts'
+
 /** A company as a portfolio holds it: id, market, code and names. */
 export type PricedCompany = Awaited<ReturnType<typeof selectCompaniesByCodes>>[number]
 
+/** Facts kept per process at most; past it the cache starts again (the universe is a few hundred companies). */
+const HOLDING_FACTS_KEPT = 5000
+
 export function createMarketPricesService({ db }: { db: Db }) {
+  // A portfolio page reads the facts of up to hundreds of stocks, each out of a large diagnosis: they are kept per
+  // process until the market data changes (a cheap stamp read with every call), so a refresh is seen at once.
+  const facts = { stamp: '', byKey: new Map<string, HoldingFacts | null>() }
+  async function findHoldingFacts(keys: readonly string[]): Promise<Map<string, HoldingFacts>> {
+    const stamp = await selectMarketDataStamp(db)
+    if (stamp !== facts.stamp || facts.byKey.size > HOLDING_FACTS_KEPT) {
+      facts.stamp = stamp
+      facts.byKey.clear()
+    }
+    const missing = [...new Set(keys)].filter((key) => !facts.byKey.has(key))
+    if (missing.length > 0) {
+      const found = await selectHoldingFacts(db, missing)
+      for (const key of missing) facts.byKey.set(key, found.get(key) ?? null)
+    }
+    const result = new Map<string, HoldingFacts>()
+    for (const key of keys) {
+      const known = facts.byKey.get(key)
+      if (known) result.set(key, known)
+    }
+    return result
+  }
+
   return {
     /** Companies of a market by code (codes as stored, already normalised). */
     findCompaniesByCodes: (market: Market, codes: readonly string[], inDb: Db = db) =>
@@ -39,6 +68,8 @@ export function createMarketPricesService({ db }: { db: Db }) {
     isDemo: (market: Market) => marketIsDemo(db, market),
     /** The market's equal-weight benchmark index from `from` (to `to`, else open-ended); cached per process. */
     benchmarkOf: (market: Market, from: string, to?: string) => marketBenchmark(db, market, from, to),
+    /** What a portfolio shows of the stocks named by `market:code` keys (issue 25), by key. */
+    findHoldingFacts,
     /** The market's first day with a bar on or after `day`; null past its last bar (the strategies' seed). */
     tradingDayFrom: (market: Market, day: string) => selectTradingDayFrom(db, market, day),
     /** Codes of the market's companies with prices through `day`, in a fixed order (the strategies' seed). */

@@ -49,6 +49,6 @@ export function createConfiguredProvider(
       maxRetries: settings.yahoo.maxRetries,
       ...(settings.yahoo.baseUrl ? { baseUrl: settings.yahoo.baseUrl } : {}),
     },
-    csv: { store: createImportedDataStore(db) },
+    csv: { store: createImportedDataStore(db), fxRatesFile: settings.csvFxFile },
   })
 }

@@ -24,6 +24,8 @@ export const stocksEnv = {
   MARKET_DATA_HISTORY_YEARS: z.coerce.number().int().min(2).max(20).default(6),
   /** Only these companies get data (`us:AAPL,hk:0700`, e.g. a small test database); unset: the whole universe. */
   MARKET_DATA_COMPANIES: optionalText,
+  /** With the `csv` provider: a CSV file of exchange rates, `date,from,to,rate` (portfolios in a base currency). */
+  MARKET_DATA_CSV_FX_FILE: optionalText,
   /** Minutes after an exchange's regular close before its refresh runs (providers publish with a delay). */
   MARKET_DATA_REFRESH_DELAY_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
   /** Months of monthly picks generated from stored history on a fresh database (later months are added as they come). */
@@ -56,6 +58,8 @@ export interface MarketDataSettings {
     baseUrl: string | undefined
   }
   historyYears: number
+  /** The `csv` provider's exchange-rates file; undefined: no rates (portfolios stay in each stock's currency). */
+  csvFxFile: string | undefined
   /** The companies that get data; null for the whole universe. */
   companies: Array<{ market: Market; code: string }> | null
   refreshDelayMinutes: number
@@ -93,6 +97,7 @@ export function stocksConfigOf(e: EnvOf<typeof stocksEnv>): StocksSlice {
         baseUrl: e.YAHOO_BASE_URL,
       },
       historyYears: e.MARKET_DATA_HISTORY_YEARS,
+      csvFxFile: e.MARKET_DATA_CSV_FX_FILE,
       companies,
       refreshDelayMinutes: e.MARKET_DATA_REFRESH_DELAY_MINUTES,
       picksMonths: e.STOCKS_PICKS_MONTHS,

@@ -29,8 +29,11 @@ export interface MarketDataConfig {
   }
   /** `YAHOO_REQUESTS_PER_SECOND`, `YAHOO_BURST`, `YAHOO_TIMEOUT_MS`, `YAHOO_MAX_RETRIES`, `YAHOO_BASE_URL`. */
   yahoo?: Omit<YahooProviderConfig, 'now'>
-  /** Where the `csv` provider reads imported rows from (the stocks module passes its tables). */
-  csv?: { store: ImportedDataStore }
+  /**
+   * Where the `csv` provider reads imported rows from (the stocks module passes its tables), and the exchange-rates
+   * file it reads rates from (`MARKET_DATA_CSV_FX_FILE`; csv/csv-fx-rates.ts).
+   */
+  csv?: { store: ImportedDataStore; fxRatesFile?: string | undefined }
 }
 
 export function createMarketDataProvider(config: MarketDataConfig = {}): MarketDataProvider {
@@ -51,7 +54,7 @@ export function createMarketDataProvider(config: MarketDataConfig = {}): MarketD
           'the csv provider serves rows imported into the database and needs the store that reads them back',
         )
       }
-      return createCsvProvider(config.csv.store)
+      return createCsvProvider(config.csv.store, { fxRatesFile: config.csv.fxRatesFile })
   }
 }
 
@@ -71,5 +74,10 @@ function createLazyYahooProvider(config: YahooProviderConfig): MarketDataProvide
     getInsiderTransactions: async (company, since) => (await yahoo()).getInsiderTransactions(company, since),
     getAnalystConsensus: async (company) => (await yahoo()).getAnalystConsensus(company),
     getQuote: async (company) => (await yahoo()).getQuote(company),
+    getFxRate: async (from, to) => {
+      const provider = await yahoo()
+      if (!provider.getFxRate) throw new MarketDataError('PROVIDER_NOT_AVAILABLE', 'no exchange rates')
+      return provider.getFxRate(from, to)
+    },
   }
 }

@@ -130,6 +130,17 @@ export interface Quote {
   asOf: string
 }
 
+/**
+ * An exchange rate: units of `to` per unit of `from` (`USD`→`HKD` 7.8), as the provider last knew it on `asOf`
+ * (an ISO day). Currencies are ISO 4217 codes; a portfolio's base currency may be one no company trades in (TWD).
+ */
+export interface FxRate {
+  from: string
+  to: string
+  rate: number
+  asOf: string
+}
+
 export interface MarketDataProvider {
   readonly name: 'demo' | 'yahoo' | 'csv'
   /** True when the numbers are synthetic: every screen and answer must then say DEMO. */
@@ -149,4 +160,12 @@ export interface MarketDataProvider {
    */
   getAnalystConsensusHistory?(company: Company, since: string): Promise<AnalystConsensus[]>
   getQuote(company: Company): Promise<Quote>
+  /**
+   * The latest exchange rate from one currency to another (issue 25: a portfolio in the reader's base currency).
+   * Every provider here has it (demo: fixed reference rates, labelled DEMO with the rest; yahoo: its currency-pair
+   * quotes such as `USDHKD=X`; csv: the rates file the operator names); optional so that a provider without rates
+   * leaves portfolios in each holding's own currency. Throws `MarketDataError('SYMBOL_NOT_FOUND')` for a pair it
+   * has no rate for.
+   */
+  getFxRate?(from: string, to: string): Promise<FxRate>
 }

@@ -3,10 +3,11 @@
  * through `ImportedDataStore` — the stocks module implements it over its tables, so this adapter never touches the
  * database itself. CSV files carry no insider transactions or analyst consensus: those answers are empty, and a
  * diagnosis then shows the checks that need them as not available. `isDemo` is false: imported data is the
- * operator's own.
+ * operator's own. Exchange rates come from the rates file the operator names (csv-fx-rates.ts).
  */
 import type { AnnualFundamentals, Company, DailyBar, MarketDataProvider, Quote } from '../market-data.ts'
 import { MarketDataError } from '../market-data-error.ts'
+import { createCsvFxRates } from './csv-fx-rates.ts'
 
 /** Imported rows of one company, oldest first. */
 export interface ImportedDataStore {
@@ -19,7 +20,11 @@ function endOfDate(date: string): string {
   return `${date}T23:59:59.000Z`
 }
 
-export function createCsvProvider(store: ImportedDataStore): MarketDataProvider {
+export function createCsvProvider(
+  store: ImportedDataStore,
+  options: { fxRatesFile?: string | undefined } = {},
+): MarketDataProvider {
+  const fxRate = createCsvFxRates(options.fxRatesFile)
   return {
     name: 'csv',
     isDemo: false,
@@ -27,6 +32,7 @@ export function createCsvProvider(store: ImportedDataStore): MarketDataProvider 
     getAnnualFundamentals: (company) => store.readFundamentals(company),
     getInsiderTransactions: async () => [],
     getAnalystConsensus: async () => null,
+    getFxRate: fxRate,
     async getQuote(company): Promise<Quote> {
       const bars = await store.readBars(company, '0000-01-01', '9999-12-31')
       const last = bars.at(-1)

@@ -22,6 +22,7 @@ import { findScaleProfile } from '../universe.ts'
 import type { ScaleProfile } from '../universe-listing.ts'
 import { generateAnalystConsensus } from './demo-consensus.ts'
 import { generateAnnualFundamentals } from './demo-fundamentals.ts'
+import { demoFxRate, lastWeekday } from './demo-fx.ts'
 import { generateInsiderTransactions } from './demo-insiders.ts'
 import { generateDailyBars } from './demo-prices.ts'
 
@@ -152,6 +153,12 @@ export function createDemoProvider(config: DemoProviderConfig): MarketDataProvid
         if (bar.date >= since && isMonthEnd) history.push(generateAnalystConsensus(company, scale, seed, bar))
       }
       return history
+    },
+
+    async getFxRate(from, to) {
+      const asOf =
+        'endDate' in config ? lastWeekday(new Date(`${config.endDate}T00:00:00Z`)) : lastWeekday(config.now())
+      return demoFxRate(from, to, asOf)
     },
 
     async getQuote(company): Promise<Quote> {

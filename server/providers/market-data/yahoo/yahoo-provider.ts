@@ -195,5 +195,22 @@ export function createYahooProvider(config: YahooProviderConfig = {}): MarketDat
     async getQuote(company) {
       return mapQuote(company, await fetchQuote(company.yahooSymbol), now())
     },
+
+    async getFxRate(from, to) {
+      if (!/^[A-Z]{3}$/.test(from) || !/^[A-Z]{3}$/.test(to)) {
+        throw new MarketDataError('SYMBOL_NOT_FOUND', `no currency pair ${from}${to}`)
+      }
+      if (from === to) return { from, to, rate: 1, asOf: localDateTime(now(), 'UTC').date }
+      // Yahoo's currency-pair symbol: units of the second currency per unit of the first.
+      const pair = `${from}${to}=X`
+      const quote = await fetchQuote(pair)
+      const rate = quote.regularMarketPrice
+      if (typeof rate !== 'number' || !(rate > 0)) {
+        throw new MarketDataError('PROVIDER_BAD_RESPONSE', `quote ${pair}: no exchange rate`)
+      }
+      const time = quote.regularMarketTime
+      const at = time instanceof Date && !Number.isNaN(time.getTime()) ? time : now()
+      return { from, to, rate, asOf: localDateTime(at, 'UTC').date }
+    },
   }
 }

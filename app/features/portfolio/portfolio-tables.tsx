@@ -1,0 +1,222 @@
+/**
+ * The portfolio's two tables: the holdings (each linked to its diagnosis) and the latest transactions with their
+ * edit and delete buttons. Both scroll sideways on a phone (ScrollRegion); values are in the base currency, prices
+ * in the stock's own.
+ */
+import { clsx } from 'clsx'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/button.tsx'
+import { PageLink } from '#app/components/page-link.tsx'
+import { ScrollRegion } from '#app/components/scroll-region.tsx'
+import { type DisplayLocale, formatDate, formatPercent } from '#app/features/stocks/stock-format.ts'
+import type { PortfolioAnswer, PortfolioTransaction } from '#contracts/portfolio-rules.ts'
+import { money, signedClass } from './portfolio-figures.tsx'
+
+const numberCell = 'px-3 py-2 text-end tabular-nums'
+const headCell = 'px-3 py-2 font-medium text-ink-800'
+
+function quantityText(value: number, locale: DisplayLocale): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value)
+}
+
+export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswer; locale: DisplayLocale }) {
+  const { t } = useTranslation('portfolio')
+  const base = portfolio.baseCurrency
+  return (
+    <ScrollRegion labelledBy="portfolio-holdings-caption">
+      <table className="w-full min-w-[760px] text-sm" data-testid="portfolio-holdings">
+        <caption
+          id="portfolio-holdings-caption"
+          className="pb-2 text-start text-xl font-semibold text-ink-950"
+        >
+          {t('holdings.title')}
+          <span className="sr-only"> — {t('holdings.caption', { currency: base })}</span>
+        </caption>
+        <thead className="border-b border-ink-200 text-start">
+          <tr>
+            <th scope="col" className={clsx(headCell, 'text-start')}>
+              {t('holdings.stock')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.quantity')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.averageCost')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.price')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.value')} ({base})
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.gain')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.weight')}
+            </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.score')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {portfolio.holdings.map((holding) => (
+            <tr
+              key={`${holding.market}:${holding.code}`}
+              className="border-b border-ink-100"
+              data-testid="portfolio-holding"
+            >
+              <th scope="row" className="px-3 py-2 text-start font-normal">
+                <PageLink
+                  to={holding.diagnosisPath}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                  aria-label={t('holdings.diagnosis', { name: holding.name })}
+                >
+                  {holding.name}
+                </PageLink>{' '}
+                <span className="text-ink-700">{holding.code}</span>
+                {holding.isCovered ? null : (
+                  <span className="block text-xs text-ink-700">{t('holdings.notCovered')}</span>
+                )}
+              </th>
+              <td className={numberCell}>{quantityText(holding.quantity, locale)}</td>
+              <td className={numberCell}>{money(holding.averageCost, holding.currency, locale)}</td>
+              <td className={numberCell}>
+                {holding.price === null ? '—' : money(holding.price, holding.currency, locale)}
+              </td>
+              <td className={numberCell}>
+                {holding.marketValue === null ? '—' : money(holding.marketValue, base, locale)}
+              </td>
+              <td className={clsx(numberCell, signedClass(holding.unrealisedGain))}>
+                {holding.unrealisedGain === null ? '—' : money(holding.unrealisedGain, base, locale)}
+                {holding.unrealisedReturn === null
+                  ? null
+                  : ` (${formatPercent(holding.unrealisedReturn, locale, { signed: true })})`}
+              </td>
+              <td className={numberCell}>
+                {holding.weight === null ? '—' : formatPercent(holding.weight, locale)}
+              </td>
+              <td className={numberCell}>
+                {holding.totalScore === null ? '—' : holding.totalScore.toFixed(1)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  )
+}
+
+export function TransactionsTable({
+  portfolio,
+  locale,
+  onEdit,
+  onDelete,
+}: {
+  portfolio: PortfolioAnswer
+  locale: DisplayLocale
+  onEdit(transaction: PortfolioTransaction): void
+  onDelete(transaction: PortfolioTransaction): void
+}) {
+  const { t } = useTranslation('portfolio')
+  const wordsOf = (transaction: PortfolioTransaction) => ({
+    kind: t(`kinds.${transaction.kind}`),
+    name: transaction.name,
+    date: formatDate(transaction.tradeDate, locale),
+  })
+  return (
+    <div className="flex flex-col gap-2">
+      <ScrollRegion labelledBy="portfolio-transactions-caption">
+        <table className="w-full min-w-[680px] text-sm" data-testid="portfolio-transactions">
+          <caption
+            id="portfolio-transactions-caption"
+            className="pb-2 text-start text-xl font-semibold text-ink-950"
+          >
+            {t('transactions.title')}
+            <span className="sr-only"> — {t('transactions.caption')}</span>
+          </caption>
+          <thead className="border-b border-ink-200">
+            <tr>
+              <th scope="col" className={clsx(headCell, 'text-start')}>
+                {t('transactions.date')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-start')}>
+                {t('transactions.kind')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-start')}>
+                {t('transactions.stock')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-end')}>
+                {t('transactions.quantity')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-end')}>
+                {t('transactions.price')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-end')}>
+                {t('transactions.amount')}
+              </th>
+              <th scope="col" className={clsx(headCell, 'text-end')}>
+                {t('transactions.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {portfolio.transactions.map((transaction) => (
+              <tr
+                key={transaction.id}
+                className="border-b border-ink-100"
+                data-testid="portfolio-transaction"
+              >
+                <td className="px-3 py-2">{formatDate(transaction.tradeDate, locale)}</td>
+                <td className="px-3 py-2">{t(`kinds.${transaction.kind}`)}</td>
+                <td className="px-3 py-2">
+                  {transaction.name} <span className="text-ink-700">{transaction.code}</span>
+                </td>
+                <td className={numberCell}>
+                  {transaction.kind === 'dividend' ? '—' : quantityText(transaction.quantity, locale)}
+                </td>
+                <td className={numberCell}>
+                  {transaction.kind === 'buy' || transaction.kind === 'sell'
+                    ? money(transaction.price, transaction.currency, locale)
+                    : '—'}
+                </td>
+                <td className={numberCell}>
+                  {transaction.kind === 'dividend'
+                    ? money(transaction.amount, transaction.currency, locale)
+                    : '—'}
+                </td>
+                <td className="px-3 py-2 text-end whitespace-nowrap">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onEdit(transaction)}
+                    aria-label={t('transactions.editLabel', wordsOf(transaction))}
+                  >
+                    {t('transactions.edit')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onDelete(transaction)}
+                    aria-label={t('transactions.deleteLabel', wordsOf(transaction))}
+                  >
+                    {t('transactions.delete')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      {portfolio.transactionCount > portfolio.transactions.length ? (
+        <p className="text-xs text-ink-700">
+          {t('transactions.shown', {
+            shown: portfolio.transactions.length,
+            count: portfolio.transactionCount,
+          })}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,183 @@
+/**
+ * What the reader sees of their portfolio (`getPortfolio`): the holdings replayed from the transactions
+ * (portfolio-ledger.ts), valued in the base currency at the provider's latest rates (portfolio-valuation.ts), and
+ * the performance line against the benchmark (portfolio-performance.ts). Rates are kept an hour per process (a
+ * missing one five minutes, so a provider without it is not asked on every page); the performance line, which reads
+ * years of closes, is kept per portfolio revision, base currency and price day, so any change is seen at once.
+ * Nothing here is logged: holdings are the reader's own.
+ */
+import type { BaseCurrency, FxRateUsed, PortfolioAnswer } from '#contracts/portfolio-rules.ts'
+import type { Locale, Market } from '#contracts/regions.ts'
+import type { Reader } from '#server/kernel/reader.ts'
+import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'
+import {
+  ledgerOf,
+  memberOf,
+  type PortfolioDependencies,
+  todayOf,
+  toWireTransaction,
+} from './portfolio-deps.ts'
+import { keyOf, replayLedger } from './portfolio-ledger.ts'
+import { portfolioPerformance } from './portfolio-performance.ts'
+import { valuePortfolio } from './portfolio-valuation.ts'
+import { selectPortfolio, selectTransactions, type TransactionRow } from './portfolios.repo.ts'
+
+const RATE_KEEP_MS = 60 * 60 * 1000
+const MISSING_RATE_KEEP_MS = 5 * 60 * 1000
+const PERFORMANCE_CACHE_MAX = 256
+/** Transactions the answer lists (newest first); the count says how many there are. */
+const TRANSACTIONS_LISTED = 100
+
+export function createPortfolioReading(deps: PortfolioDependencies) {
+  const { db, clock, prices } = deps
+  const rates = new Map<string, { rate: FxRateUsed | null; until: number }>()
+  const performances = new Map<string, Promise<PortfolioAnswer['performance']>>()
+
+  async function rateOf(from: string, to: BaseCurrency): Promise<FxRateUsed | null> {
+    if (from === to) return { from, to, rate: 1, asOf: todayOf(clock) }
+    const key = `${from}${to}`
+    const now = clock.now().getTime()
+    const kept = rates.get(key)
+    if (kept && kept.until > now) return kept.rate
+    let rate: FxRateUsed | null = null
+    try {
+      const found = await deps.fxRateOf(from, to)
+      rate = { from, to, rate: found.rate, asOf: found.asOf }
+    } catch {
+      rate = null
+    }
+    rates.set(key, { rate, until: now + (rate ? RATE_KEEP_MS : MISSING_RATE_KEEP_MS) })
+    return rate
+  }
+
+  async function performanceOf(input: {
+    memberId: string
+    revision: string
+    base: BaseCurrency
+    rows: TransactionRow[]
+    facts: ReadonlyMap<string, HoldingFacts>
+    rateByCurrency: ReadonlyMap<string, number>
+    benchmarkMarket: Market
+    asOf: string | null
+  }): Promise<PortfolioAnswer['performance']> {
+    const today = todayOf(clock)
+    const key = [input.memberId, input.revision, input.base, input.asOf, input.benchmarkMarket, today].join(
+      '|',
+    )
+    const kept = performances.get(key)
+    if (kept) return kept
+    const computing = (async () => {
+      const start = input.rows[0]?.tradeDate
+      if (!start) return null
+      const companies = [...input.facts.values()]
+      const [closesById, benchmark] = await Promise.all([
+        prices.listClosesFrom(
+          companies.map((company) => company.companyId),
+          start,
+        ),
+        prices.benchmarkOf(input.benchmarkMarket, start),
+      ])
+      const closes = new Map(
+        companies.map((company) => [
+          `${company.market}:${company.code}`,
+          closesById.get(company.companyId) ?? [],
+        ]),
+      )
+      const currencyOfKey = new Map(input.rows.map((row) => [keyOf(row.market, row.code), row.currency]))
+      return portfolioPerformance({
+        transactions: input.rows.map(ledgerOf),
+        closes,
+        rateOf: (stock) =>
+          input.rateByCurrency.get(input.facts.get(stock)?.currency ?? currencyOfKey.get(stock) ?? ''),
+        benchmark: benchmark.points,
+        benchmarkMarket: input.benchmarkMarket,
+        benchmarkMethod: benchmark.method,
+        today,
+      })
+    })()
+    // Only the latest revision of a portfolio is worth keeping.
+    for (const existing of performances.keys())
+      if (existing.startsWith(`${input.memberId}|`)) performances.delete(existing)
+    if (performances.size >= PERFORMANCE_CACHE_MAX)
+      performances.delete(performances.keys().next().value as string)
+    performances.set(key, computing)
+    computing.catch(() => performances.delete(key))
+    return computing
+  }
+
+  /** `GET /member/portfolio`: the reader's portfolio in the base currency asked for (else the one they chose). */
+  async function getPortfolio(
+    reader: Reader,
+    asked: BaseCurrency | undefined,
+    locale: Locale,
+  ): Promise<PortfolioAnswer> {
+    const memberId = memberOf(reader)
+    const [portfolio, rows] = await Promise.all([
+      selectPortfolio(db, memberId),
+      selectTransactions(db, memberId),
+    ])
+    const base = asked ?? portfolio?.baseCurrency ?? 'USD'
+    const keys = [...new Set(rows.map((row) => keyOf(row.market, row.code)))]
+    const facts = await prices.findHoldingFacts(keys)
+    const { positions } = replayLedger(rows.map(ledgerOf))
+    const currencyOfKey = new Map(rows.map((row) => [keyOf(row.market, row.code), row.currency]))
+    const currencies = [
+      ...new Set(keys.map((key) => facts.get(key)?.currency ?? currencyOfKey.get(key) ?? 'USD')),
+    ]
+    const found = await Promise.all(currencies.map((currency) => rateOf(currency, base)))
+    const rateByCurrency = new Map<string, number>()
+    const fxRates: FxRateUsed[] = []
+    const missingRates: string[] = []
+    currencies.forEach((currency, index) => {
+      const rate = found[index]
+      if (!rate) missingRates.push(currency)
+      else {
+        rateByCurrency.set(currency, rate.rate)
+        if (currency !== base) fxRates.push(rate)
+      }
+    })
+    const today = todayOf(clock)
+    const valuation = valuePortfolio({
+      positions: positions.values(),
+      facts,
+      rates: rateByCurrency,
+      currencyOf: (key) => currencyOfKey.get(key) ?? 'USD',
+      today,
+      locale,
+    })
+    const benchmarkMarket = (valuation.weights.market[0]?.key ?? rows[0]?.market ?? 'us') as Market
+    const performance =
+      portfolio && rows.length > 0
+        ? await performanceOf({
+            memberId,
+            revision: portfolio.revision,
+            base,
+            rows,
+            facts,
+            rateByCurrency,
+            benchmarkMarket,
+            asOf: valuation.asOf,
+          })
+        : null
+    return {
+      baseCurrency: base,
+      isDemo: valuation.isDemo || (fxRates.length > 0 && deps.fxIsDemo),
+      asOf: valuation.asOf,
+      totals: valuation.totals,
+      holdings: valuation.holdings,
+      transactions: rows
+        .slice(-TRANSACTIONS_LISTED)
+        .reverse()
+        .map((row) => toWireTransaction(row, facts.get(keyOf(row.market, row.code)), locale)),
+      weights: valuation.weights,
+      score: valuation.score,
+      notes: valuation.notes,
+      performance,
+      fxRates,
+      missingRates,
+      transactionCount: rows.length,
+    }
+  }
+
+  return { getPortfolio }
+}

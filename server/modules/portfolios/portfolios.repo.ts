@@ -1,0 +1,114 @@
+/**
+ * Queries of the portfolios' tables; plain rows, no rules. Every query names the member: a transaction is only ever
+ * found, changed or deleted among its owner's (privacy is in the WHERE clause, not in a later check).
+ */
+import { and, asc, count, eq, sql } from 'drizzle-orm'
+import type { BaseCurrency } from '#contracts/portfolio-rules.ts'
+import type { Db } from '#server/db/database.ts'
+import { portfolios, portfolioTransactions } from './portfolios.sql.ts'
+
+export type PortfolioRow = typeof portfolios.$inferSelect
+export type TransactionRow = typeof portfolioTransactions.$inferSelect
+export type NewTransactionRow = Omit<
+  typeof portfolioTransactions.$inferInsert,
+  'id' | 'createdAt' | 'sequence'
+>
+
+export async function selectPortfolio(db: Db, memberId: string): Promise<PortfolioRow | undefined> {
+  const [row] = await db.select().from(portfolios).where(eq(portfolios.memberId, memberId))
+  return row
+}
+
+/** The member's portfolio, created on first use, locked until the caller's transaction ends (one change at a time). */
+export async function lockPortfolio(db: Db, memberId: string): Promise<PortfolioRow> {
+  await db.insert(portfolios).values({ memberId }).onConflictDoNothing()
+  const [row] = await db.select().from(portfolios).where(eq(portfolios.memberId, memberId)).for('update')
+  return row as PortfolioRow
+}
+
+export async function selectTransactions(db: Db, memberId: string): Promise<TransactionRow[]> {
+  return db
+    .select()
+    .from(portfolioTransactions)
+    .where(eq(portfolioTransactions.memberId, memberId))
+    .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.sequence))
+}
+
+export async function countTransactions(db: Db, memberId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(portfolioTransactions)
+    .where(eq(portfolioTransactions.memberId, memberId))
+  return Number(row?.n ?? 0)
+}
+
+export async function insertTransactions(
+  db: Db,
+  rows: readonly NewTransactionRow[],
+): Promise<TransactionRow[]> {
+  if (rows.length === 0) return []
+  const inserted: TransactionRow[] = []
+  // In pieces, so one statement's parameters stay far below PostgreSQL's 65,535.
+  for (let at = 0; at < rows.length; at += 500) {
+    inserted.push(
+      ...(await db
+        .insert(portfolioTransactions)
+        .values(rows.slice(at, at + 500))
+        .returning()),
+    )
+  }
+  return inserted
+}
+
+export async function updateTransaction(
+  db: Db,
+  memberId: string,
+  id: string,
+  values: Omit<NewTransactionRow, 'memberId' | 'source'>,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(portfolioTransactions)
+    .set(values)
+    .where(and(eq(portfolioTransactions.memberId, memberId), eq(portfolioTransactions.id, id)))
+    .returning()
+  return row
+}
+
+export async function deleteTransaction(db: Db, memberId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(portfolioTransactions)
+    .where(and(eq(portfolioTransactions.memberId, memberId), eq(portfolioTransactions.id, id)))
+    .returning({ id: portfolioTransactions.id })
+  return rows.length > 0
+}
+
+/** A new revision: what was computed from the old transactions is stale. */
+export async function touchPortfolio(db: Db, memberId: string): Promise<void> {
+  await db
+    .update(portfolios)
+    .set({ revision: sql`gen_random_uuid()`, updatedAt: new Date() })
+    .where(eq(portfolios.memberId, memberId))
+}
+
+export async function updateBaseCurrency(
+  db: Db,
+  memberId: string,
+  baseCurrency: BaseCurrency,
+): Promise<void> {
+  await db
+    .insert(portfolios)
+    .values({ memberId, baseCurrency })
+    .onConflictDoUpdate({
+      target: portfolios.memberId,
+      set: { baseCurrency, updatedAt: new Date() },
+    })
+}
+
+/** The member's portfolio and its transactions (the foreign key's cascade); whether there was one. */
+export async function deletePortfolio(db: Db, memberId: string): Promise<boolean> {
+  const rows = await db
+    .delete(portfolios)
+    .where(eq(portfolios.memberId, memberId))
+    .returning({ memberId: portfolios.memberId })
+  return rows.length > 0
+}

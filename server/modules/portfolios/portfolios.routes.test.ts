@@ -1,0 +1,445 @@
+import { sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CommonErrorCode } from '#contracts/error-codes.ts'
+import {
+  type ImportPreview,
+  type ImportResult,
+  type PortfolioAnswer,
+  PortfolioErrorCode,
+  type PortfolioTransaction,
+} from '#contracts/portfolio-rules.ts'
+import { selectRows } from '#server/db/database.ts'
+import { createConsoleClients } from '#server/testing/console-clients.ts'
+import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
+import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
+
+const clients = createConsoleClients({ ipPrefix: '10.125', phonePrefix: '9125' })
+const readers = clients.readers
+let runtime: TestRuntime
+
+beforeAll(async () => {
+  runtime = await createTestRuntime({}, { smsSender: clients.smsSender })
+  clients.bind(runtime)
+})
+afterAll(() => runtime.close())
+
+function portfolioOf(reader: ReaderClient, base?: string) {
+  return readers.get(reader, '/member/portfolio', base ? { base } : {})
+}
+
+function add(reader: ReaderClient, body: Record<string, unknown>) {
+  return readers.send(reader, 'POST', '/member/portfolio/transactions', body)
+}
+
+const aaplBuy = {
+  kind: 'buy',
+  market: 'us',
+  code: 'AAPL',
+  tradeDate: '2024-01-05',
+  quantity: 10,
+  price: 150,
+  fee: 1,
+}
+
+async function storedTransactionsOf(reader: ReaderClient): Promise<number> {
+  const memberId = (await runtime.services.accounts.findMember(reader.phone as string))?.id as string
+  const [row] = await selectRows<{ n: number }>(
+    runtime.database.db,
+    sql`select count(*)::int as n from portfolio_transactions where member_id = ${memberId}`,
+  )
+  return Number(row?.n ?? 0)
+}
+
+describe('the reader’s portfolio', () => {
+  it('asks a visitor to log in on every route', async () => {
+    const visitor = await readers.newVisitor()
+    expectFailure(await portfolioOf(visitor), 401, CommonErrorCode.unauthenticated)
+    expectFailure(await add(visitor, aaplBuy), 401, CommonErrorCode.unauthenticated)
+    const id = '00000000-0000-4000-8000-000000000001'
+    expectFailure(
+      await readers.send(visitor, 'POST', `/member/portfolio/transactions/${id}`, aaplBuy),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'DELETE', `/member/portfolio/transactions/${id}`),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'POST', '/member/portfolio/settings', { baseCurrency: 'HKD' }),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'POST', '/member/portfolio/import/preview', { text: 'a' }),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'POST', '/member/portfolio/import', { text: 'a' }),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+    expectFailure(
+      await readers.send(visitor, 'DELETE', '/member/portfolio'),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
+  })
+
+  it('starts empty, then values holdings entered by hand in the base currency with gains, weights and a score', async () => {
+    const member = await readers.newMember()
+    const empty = dataOf<PortfolioAnswer>(await portfolioOf(member))
+    expect(empty).toMatchObject({
+      baseCurrency: 'USD',
+      holdings: [],
+      transactionCount: 0,
+      performance: null,
+      notes: [],
+    })
+
+    dataOf<PortfolioTransaction>(await add(member, aaplBuy))
+    dataOf(
+      await add(member, {
+        ...aaplBuy,
+        kind: 'sell',
+        tradeDate: '2024-06-03',
+        quantity: 4,
+        price: 200,
+        fee: 1,
+      }),
+    )
+    dataOf(
+      await add(member, {
+        kind: 'buy',
+        market: 'hk',
+        code: '700',
+        tradeDate: '2023-03-01',
+        quantity: 100,
+        price: 300,
+      }),
+    )
+    dataOf(
+      await add(member, {
+        kind: 'dividend',
+        market: 'hk',
+        code: '0700',
+        tradeDate: '2024-05-20',
+        amount: 240,
+      }),
+    )
+
+    const usd = dataOf<PortfolioAnswer>(await portfolioOf(member))
+    expect(usd.isDemo).toBe(true)
+    expect(usd.transactionCount).toBe(4)
+    // Newest first; the dividend in the stock's own currency.
+    expect(usd.transactions.map((transaction) => transaction.tradeDate)).toEqual([
+      '2024-06-03',
+      '2024-05-20',
+      '2024-01-05',
+      '2023-03-01',
+    ])
+    expect(usd.transactions[1]).toMatchObject({
+      kind: 'dividend',
+      code: '0700',
+      amount: 240,
+      currency: 'HKD',
+    })
+    const apple = usd.holdings.find((holding) => holding.code === 'AAPL')
+    const tencent = usd.holdings.find((holding) => holding.code === '0700')
+    // 10 bought at 150 + 1 fee; 4 sold at average cost 150.1: 6 left costing 900.6.
+    expect(apple).toMatchObject({
+      quantity: 6,
+      currency: 'USD',
+      diagnosisPath: '/ai-stock-diagnosis?code=AAPL&market=us',
+    })
+    expect(apple?.averageCost).toBeCloseTo(150.1, 6)
+    expect(apple?.costBase).toBeCloseTo(900.6, 6)
+    expect(apple?.marketValue).toBeCloseTo(6 * (apple?.price ?? 0), 6)
+    // HKD at the demo's 7.8 to the dollar.
+    expect(tencent?.marketValue).toBeCloseTo((100 * (tencent?.price ?? 0)) / 7.8, 4)
+    expect(usd.fxRates).toEqual([{ from: 'HKD', to: 'USD', rate: 1 / 7.8, asOf: expect.any(String) }])
+    // Realised: 4 × 200 − 1 − 4 × 150.1 = 198.6; the dividend apart, in dollars.
+    expect(usd.totals.realisedGain).toBeCloseTo(198.6, 6)
+    expect(usd.totals.dividendsReceived).toBeCloseTo(240 / 7.8, 6)
+    expect(usd.totals.marketValue).toBeCloseTo((apple?.marketValue ?? 0) + (tencent?.marketValue ?? 0), 6)
+    expect(usd.weights.market.map((weight) => weight.key).sort()).toEqual(['hk', 'us'])
+    expect(usd.weights.currency.reduce((sum, weight) => sum + weight.weight, 0)).toBeCloseTo(1, 9)
+    expect(usd.score.total).toEqual(expect.any(Number))
+    expect(usd.score).toMatchObject({ method: 'value-weighted-scores-v1', asOf: expect.any(String) })
+    expect(usd.notes.map((note) => note.key)).toEqual(expect.arrayContaining(['fewStocks', 'shortHolding']))
+    expect(usd.performance).toMatchObject({ startDate: '2023-03-01', method: 'daily-twr-flows-at-close-v1' })
+    expect(usd.performance?.series.length).toBeGreaterThan(100)
+    expect(usd.performance?.benchmarkMarket).toBe(usd.weights.market[0]?.key)
+
+    const hkd = dataOf<PortfolioAnswer>(await portfolioOf(member, 'HKD'))
+    expect(hkd.baseCurrency).toBe('HKD')
+    expect(hkd.totals.marketValue).toBeCloseTo(usd.totals.marketValue * 7.8, 4)
+    // The choice is kept.
+    dataOf(await readers.send(member, 'POST', '/member/portfolio/settings', { baseCurrency: 'JPY' }))
+    expect(dataOf<PortfolioAnswer>(await portfolioOf(member)).baseCurrency).toBe('JPY')
+  })
+
+  it('refuses a sell of more shares than held, a dividend on nothing held, an unknown stock and a future date, saving nothing', async () => {
+    const member = await readers.newMember()
+    dataOf(await add(member, aaplBuy))
+    expectFailure(
+      await add(member, { ...aaplBuy, kind: 'sell', quantity: 11 }),
+      409,
+      PortfolioErrorCode.sellExceedsHolding,
+    )
+    expectFailure(
+      await add(member, { ...aaplBuy, kind: 'sell', tradeDate: '2024-01-04', quantity: 1 }),
+      409,
+      PortfolioErrorCode.sellExceedsHolding,
+    )
+    expectFailure(
+      await add(member, { kind: 'dividend', market: 'us', code: 'MSFT', tradeDate: '2024-02-01', amount: 5 }),
+      409,
+      PortfolioErrorCode.nothingHeld,
+    )
+    expectFailure(await add(member, { ...aaplBuy, code: 'NOPE' }), 400, PortfolioErrorCode.stockUnknown)
+    expectFailure(
+      await add(member, { ...aaplBuy, tradeDate: '2999-01-01' }),
+      400,
+      PortfolioErrorCode.dateInvalid,
+    )
+    // A form error: the field's code in `x-error-code` and in the body's fields.
+    const zero = await add(member, { ...aaplBuy, quantity: 0 })
+    expect(zero.statusCode).toBe(400)
+    expect(zero.headers['x-error-code']).toBe(PortfolioErrorCode.quantityInvalid)
+    expect(zero.json().fields).toEqual([{ field: 'quantity', code: PortfolioErrorCode.quantityInvalid }])
+    expect(await storedTransactionsOf(member)).toBe(1)
+  })
+
+  it('edits and deletes a transaction, refusing a delete that would leave a sell without its shares', async () => {
+    const member = await readers.newMember()
+    const buy = dataOf<PortfolioTransaction>(await add(member, aaplBuy))
+    dataOf(await add(member, { ...aaplBuy, kind: 'sell', tradeDate: '2024-02-01', quantity: 5 }))
+    expectFailure(
+      await readers.send(member, 'DELETE', `/member/portfolio/transactions/${buy.id}`),
+      409,
+      PortfolioErrorCode.sellExceedsHolding,
+    )
+    const edited = dataOf<PortfolioTransaction>(
+      await readers.send(member, 'POST', `/member/portfolio/transactions/${buy.id}`, {
+        ...aaplBuy,
+        quantity: 20,
+      }),
+    )
+    expect(edited).toMatchObject({ id: buy.id, quantity: 20 })
+    expect(dataOf<PortfolioAnswer>(await portfolioOf(member)).holdings[0]?.quantity).toBe(15)
+  })
+})
+
+describe('privacy', () => {
+  it('shows another member, and staff, only their own portfolio and never finds the owner’s transactions', async () => {
+    const owner = await readers.newMember()
+    const theirs = dataOf<PortfolioTransaction>(await add(owner, aaplBuy))
+    const others = [
+      await readers.newMember('premium'),
+      await clients.newStaff([]),
+      await clients.newStaff(['support']),
+      await clients.newStaff(['admin']),
+    ]
+    for (const other of others) {
+      const seen = dataOf<PortfolioAnswer>(await portfolioOf(other))
+      expect(seen.holdings).toEqual([])
+      expect(seen.transactionCount).toBe(0)
+      expectFailure(
+        await readers.send(other, 'POST', `/member/portfolio/transactions/${theirs.id}`, {
+          ...aaplBuy,
+          quantity: 1,
+        }),
+        404,
+        PortfolioErrorCode.transactionNotFound,
+      )
+      expectFailure(
+        await readers.send(other, 'DELETE', `/member/portfolio/transactions/${theirs.id}`),
+        404,
+        PortfolioErrorCode.transactionNotFound,
+      )
+      dataOf(await readers.send(other, 'DELETE', '/member/portfolio'))
+    }
+    const still = dataOf<PortfolioAnswer>(await portfolioOf(owner))
+    expect(still.transactions).toEqual([expect.objectContaining({ id: theirs.id, quantity: 10 })])
+  })
+
+  it('deletes the portfolio with the account, and on request', async () => {
+    const member = await readers.newMember()
+    dataOf(await add(member, aaplBuy))
+    dataOf(await readers.send(member, 'DELETE', '/member/portfolio'))
+    expect(await storedTransactionsOf(member)).toBe(0)
+    dataOf(await add(member, aaplBuy))
+    const memberId = (await runtime.services.accounts.findMember(member.phone as string))?.id as string
+    dataOf(await readers.send(member, 'DELETE', '/member/account'))
+    const [row] = await selectRows<{ n: number }>(
+      runtime.database.db,
+      sql`select (select count(*) from portfolios where member_id = ${memberId})::int
+            + (select count(*) from portfolio_transactions where member_id = ${memberId})::int as n`,
+    )
+    expect(row?.n).toBe(0)
+  })
+})
+
+describe('CSV import', () => {
+  const generic = [
+    'Date,Symbol,Action,Quantity,Price,Currency',
+    '2024-01-05,AAPL,Buy,10,150,USD',
+    '2024-02-01,MSFT,Buy,5,400,USD',
+    '2024-03-01,AAPL,Sell,20,180,USD',
+    '2024-13-01,AAPL,Buy,1,150,USD',
+    '2024-04-01,ZZZZ,Buy,1,10,USD',
+    '2024-04-02,0700.HK,Buy,100,300,USD',
+    '2024-04-03,AAPL,Transfer,1,150,USD',
+  ].join('\n')
+
+  it('previews every rejected row with its reason in the reader’s language, and saves nothing', async () => {
+    const member = await readers.newMember(undefined, 'hant')
+    const preview = dataOf<ImportPreview>(
+      await readers.send(member, 'POST', '/member/portfolio/import/preview', { text: generic }),
+    )
+    expect(preview).toMatchObject({
+      layout: 'generic',
+      columns: ['Date', 'Symbol', 'Action', 'Quantity', 'Price', 'Currency'],
+      rowCount: 7,
+      acceptedCount: 2,
+    })
+    expect(preview.mapping).toMatchObject({
+      date: 0,
+      stock: 1,
+      action: 2,
+      quantity: 3,
+      price: 4,
+      currency: 5,
+      fee: null,
+    })
+    expect(preview.accepted.map((row) => [row.line, row.code, row.kind])).toEqual([
+      [2, 'AAPL', 'buy'],
+      [3, 'MSFT', 'buy'],
+    ])
+    expect(preview.rejected.map((row) => [row.line, row.code])).toEqual([
+      [4, PortfolioErrorCode.sellExceedsHolding],
+      [5, PortfolioErrorCode.dateInvalid],
+      [6, PortfolioErrorCode.stockUnknown],
+      [7, PortfolioErrorCode.currencyMismatch],
+      [8, PortfolioErrorCode.rowActionUnknown],
+    ])
+    expect(preview.rejected[0]?.message).toBe('賣出的股數多於投資組合在該日持有的股數。')
+    expect(await storedTransactionsOf(member)).toBe(0)
+  })
+
+  it('imports nothing while rows are rejected, then all accepted rows at once when told to skip them', async () => {
+    const member = await readers.newMember()
+    expectFailure(
+      await readers.send(member, 'POST', '/member/portfolio/import', { text: generic }),
+      409,
+      PortfolioErrorCode.importHasRejections,
+    )
+    expect(await storedTransactionsOf(member)).toBe(0)
+    const result = dataOf<ImportResult>(
+      await readers.send(member, 'POST', '/member/portfolio/import', { text: generic, skipRejected: true }),
+    )
+    expect(result).toEqual({ imported: 2, skipped: 5 })
+    const answer = dataOf<PortfolioAnswer>(await portfolioOf(member))
+    expect(answer.holdings.map((holding) => holding.code).sort()).toEqual(['AAPL', 'MSFT'])
+  })
+
+  it('reads Interactive Brokers trades and a Futu export newest first, mapping their columns by themselves', async () => {
+    const member = await readers.newMember()
+    const ib = [
+      'Symbol,Date/Time,Quantity,T. Price,Comm/Fee,Currency',
+      'AAPL,"2024-01-05, 10:30:00",10,150.25,-1.00,USD',
+      'AAPL,"2024-02-05, 10:30:00",-4,170,-1.00,USD',
+    ].join('\r\n')
+    const ibPreview = dataOf<ImportPreview>(
+      await readers.send(member, 'POST', '/member/portfolio/import/preview', { text: ib }),
+    )
+    expect(ibPreview).toMatchObject({ layout: 'interactive-brokers', acceptedCount: 2, rejected: [] })
+    expect(ibPreview.accepted.map((row) => [row.kind, row.quantity, row.fee, row.tradeDate])).toEqual([
+      ['buy', 10, 1, '2024-01-05'],
+      ['sell', 4, 1, '2024-02-05'],
+    ])
+    const futu = [
+      'Side,Symbol,Name,Fill Qty,Fill Price,Fill Time,Currency,Market',
+      'Sell,HK.00700,Tencent,100,380,2024/03/01 10:00:00,HKD,HK',
+      'Buy,HK.00700,Tencent,200,300,2024/01/02 10:00:00,HKD,HK',
+    ].join('\n')
+    const futuPreview = dataOf<ImportPreview>(
+      await readers.send(member, 'POST', '/member/portfolio/import/preview', { text: futu }),
+    )
+    expect(futuPreview).toMatchObject({ layout: 'futu', acceptedCount: 2, rejected: [] })
+    dataOf(await readers.send(member, 'POST', '/member/portfolio/import', { text: futu }))
+    expect(dataOf<PortfolioAnswer>(await portfolioOf(member)).holdings).toEqual([
+      expect.objectContaining({ code: '0700', quantity: 100 }),
+    ])
+  })
+
+  it('takes the reader’s mapping of an unknown layout, and refuses one without the required columns', async () => {
+    const member = await readers.newMember()
+    const text = ['Trade day;Ticker;Shares;Cost', '2024-01-05;NVDA;3;480'].join('\n').replaceAll(';', ',')
+    expectFailure(
+      await readers.send(member, 'POST', '/member/portfolio/import/preview', { text }),
+      400,
+      PortfolioErrorCode.importMappingIncomplete,
+    )
+    const mapping = { date: 0, stock: 1, quantity: 2, price: 3 }
+    const preview = dataOf<ImportPreview>(
+      await readers.send(member, 'POST', '/member/portfolio/import/preview', { text, mapping }),
+    )
+    expect(preview.accepted).toEqual([
+      expect.objectContaining({ code: 'NVDA', kind: 'buy', quantity: 3, price: 480 }),
+    ])
+  })
+})
+
+describe('portfolio routes under random input', () => {
+  it('answer a member with an envelope and never a server error', async () => {
+    const member = await readers.newMember()
+    const routes = [
+      ['GET', '/member/portfolio'],
+      ['POST', '/member/portfolio/transactions'],
+      ['POST', '/member/portfolio/transactions/00000000-0000-4000-8000-000000000001'],
+      ['POST', '/member/portfolio/transactions/not-a-uuid'],
+      ['DELETE', '/member/portfolio/transactions/00000000-0000-4000-8000-000000000001'],
+      ['POST', '/member/portfolio/settings'],
+      ['POST', '/member/portfolio/import/preview'],
+    ] as const
+    const value = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('2024-01-05', 'us', 'AAPL', 'buy', 'HKD', -1, 1e308),
+    )
+    const body = fc.record(
+      {
+        kind: value,
+        market: value,
+        code: value,
+        tradeDate: value,
+        quantity: value,
+        price: value,
+        amount: value,
+        fee: value,
+        baseCurrency: value,
+        text: fc.oneof(value, fc.constant('Date,Symbol,Quantity,Price\n2024-01-05,AAPL,1,1\n"x')),
+        mapping: value,
+      },
+      { requiredKeys: [] },
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), body, fc.ipV4(), async ([method, path], payload, ip) => {
+        // From many addresses, so the per-address limits leave the requests to the code under test.
+        const from = { ...member, ip }
+        const response =
+          method === 'GET'
+            ? await readers.get(from, path, { base: String(payload.baseCurrency ?? '') })
+            : await readers.send(from, method, path, payload)
+        expect(response.statusCode, response.body).toBeLessThan(500)
+        expect(response.json()).toHaveProperty('code', response.statusCode)
+      }),
+      { seed: 25, numRuns: 150 },
+    )
+  }, 60_000)
+})

@@ -1,0 +1,36 @@
+/**
+ * The reader's own portfolio (issue 25; `services.portfolios`): the one door the routes and the page reach it
+ * through. It composes the use cases, each in its own file:
+ *
+ *   portfolio-reading.ts   the portfolio valued in the base currency, its score, notes and performance (getPortfolio)
+ *   portfolio-editing.ts   transactions added, edited and deleted, the base currency, the portfolio deleted
+ *   portfolio-import.ts    a broker's CSV previewed and imported, all rows or none
+ *
+ * Only the owner reaches a portfolio: every function takes the reader and works on their member id alone. Holdings
+ * are never logged nor sent to analytics. The market data (facts, closes, the benchmark) and the stock lookup are
+ * the stocks module's, exchange rates the market-data provider's, all received as functions (server/services.ts).
+ */
+
+import type { PortfolioDependencies } from './portfolio-deps.ts'
+import { createPortfolioEditing } from './portfolio-editing.ts'
+import { createPortfolioImport } from './portfolio-import.ts'
+import { createPortfolioReading } from './portfolio-reading.ts'
+
+export function createPortfoliosService(deps: PortfolioDependencies) {
+  const reading = createPortfolioReading(deps)
+  const editing = createPortfolioEditing(deps)
+  const imports = createPortfolioImport(deps)
+  return {
+    getPortfolio: reading.getPortfolio,
+    addTransaction: editing.addTransaction,
+    updateTransaction: editing.updateTransaction,
+    deleteTransaction: editing.deleteTransaction,
+    setBaseCurrency: editing.setBaseCurrency,
+    deletePortfolio: editing.deletePortfolio,
+    deleteMemberPortfolio: editing.deleteMemberPortfolio,
+    previewImport: imports.previewImport,
+    importTransactions: imports.importTransactions,
+  }
+}
+
+export type PortfoliosService = ReturnType<typeof createPortfoliosService>
