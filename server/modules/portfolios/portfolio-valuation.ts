@@ -18,10 +18,10 @@
 import { SCORE_KEYS } from '#contracts/diagnosis-keys.ts'
 import { CHECK_LABELS } from '#contracts/diagnosis-labels.ts'
 import {
+  type PortfolioAnswer,
   type PortfolioHolding,
   type PortfolioNote,
   type PortfolioScore,
-  type PortfolioWeight,
   portfolioGuidance,
 } from '#contracts/portfolio-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
@@ -44,28 +44,11 @@ export interface ValuationInput {
   locale: Locale
 }
 
-export interface Valuation {
-  holdings: PortfolioHolding[]
-  totals: {
-    marketValue: number
-    costBase: number
-    unrealisedGain: number
-    unrealisedReturn: number | null
-    realisedGain: number
-    dividendsReceived: number
-    expectedDividends: number
-  }
-  weights: {
-    stock: PortfolioWeight[]
-    market: PortfolioWeight[]
-    sector: PortfolioWeight[]
-    currency: PortfolioWeight[]
-  }
-  score: PortfolioScore
-  notes: PortfolioNote[]
-  asOf: string | null
-  isDemo: boolean
-}
+/** The answer's figures this module computes (the service adds performance, rates and the transactions). */
+export type Valuation = Pick<
+  PortfolioAnswer,
+  'holdings' | 'totals' | 'weights' | 'score' | 'notes' | 'asOf' | 'isDemo'
+>
 
 function diagnosisPathOf(market: string, code: string): string {
   return `/ai-stock-diagnosis?code=${encodeURIComponent(code)}&market=${encodeURIComponent(market)}`
