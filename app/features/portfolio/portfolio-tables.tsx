@@ -9,8 +9,10 @@ import { Button } from '#app/components/button.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
 import { type DisplayLocale, formatDate, formatPercent } from '#app/features/stocks/stock-format.ts'
-import type { PortfolioAnswer, PortfolioTransaction } from '#contracts/portfolio-rules.ts'
+import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
+import type { PortfolioTransaction } from '#contracts/portfolio-rules.ts'
 import { money, signedClass } from './portfolio-figures.tsx'
+import type { PortfolioView } from './portfolio-view.ts'
 
 const numberCell = 'px-3 py-2 text-end tabular-nums'
 const headCell = 'px-3 py-2 font-medium text-ink-800'
@@ -19,7 +21,7 @@ function quantityText(value: number, locale: DisplayLocale): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value)
 }
 
-export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswer; locale: DisplayLocale }) {
+export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioView; locale: DisplayLocale }) {
   const { t } = useTranslation('portfolio')
   const base = portfolio.baseCurrency
   return (
@@ -69,7 +71,7 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswe
             >
               <th scope="row" className="px-3 py-2 text-start font-normal">
                 <PageLink
-                  to={holding.diagnosisPath}
+                  to={diagnosisHref(holding.code, holding.market)}
                   className="font-medium text-brand-700 underline underline-offset-2"
                   aria-label={t('holdings.diagnosis', { name: holding.name })}
                 >
@@ -114,7 +116,7 @@ export function TransactionsTable({
   onEdit,
   onDelete,
 }: {
-  portfolio: PortfolioAnswer
+  portfolio: PortfolioView
   locale: DisplayLocale
   onEdit(transaction: PortfolioTransaction): void
   onDelete(transaction: PortfolioTransaction): void
