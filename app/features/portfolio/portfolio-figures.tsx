@@ -27,13 +27,7 @@ export function signedClass(value: number | null): string {
   return value === null || value === 0 ? 'text-ink-900' : value > 0 ? gainText : 'text-loss'
 }
 
-export function PortfolioTotals({
-  portfolio,
-  locale,
-}: {
-  portfolio: PortfolioView
-  locale: DisplayLocale
-}) {
+export function PortfolioTotals({ portfolio, locale }: { portfolio: PortfolioView; locale: DisplayLocale }) {
   const { t } = useTranslation('portfolio')
   const { totals, baseCurrency } = portfolio
   const figures = [
@@ -271,13 +265,7 @@ export function PortfolioPerformanceChart({
   )
 }
 
-export function PortfolioWeights({
-  portfolio,
-  locale,
-}: {
-  portfolio: PortfolioView
-  locale: DisplayLocale
-}) {
+export function PortfolioWeights({ portfolio, locale }: { portfolio: PortfolioView; locale: DisplayLocale }) {
   const { t } = useTranslation(['portfolio', 'stocks'])
   const labelOf: Record<string, (key: string, name?: string) => string> = {
     stock: (key, name) => name ?? key,
@@ -329,9 +317,7 @@ function WeightList({
         </li>
       ))}
       {weights.more > 0 ? (
-        <li className="text-xs text-ink-700">
-          {t('weights.more', { count: weights.more })}
-        </li>
+        <li className="text-xs text-ink-700">{t('weights.more', { count: weights.more })}</li>
       ) : null}
     </ul>
   )

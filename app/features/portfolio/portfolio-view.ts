@@ -66,7 +66,12 @@ function listOf(weights: readonly PortfolioWeight[], nameOf?: (key: string) => s
   return {
     shown: weights.slice(0, WEIGHTS_SHOWN).map((weight) => {
       const name = nameOf?.(weight.key)
-      return { key: weight.key, value: round(weight.value, 2), weight: round(weight.weight), ...(name ? { name } : {}) }
+      return {
+        key: weight.key,
+        value: round(weight.value, 2),
+        weight: round(weight.weight),
+        ...(name ? { name } : {}),
+      }
     }),
     more: Math.max(0, weights.length - WEIGHTS_SHOWN),
   }

@@ -19,8 +19,8 @@ import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.
 import {
   latestTradeDay,
   memberOf,
-  refuseAboveLimit,
   type PortfolioDependencies,
+  refuseAboveLimit,
   toWireTransaction,
 } from './portfolio-deps.ts'
 import {

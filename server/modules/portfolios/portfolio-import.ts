@@ -27,12 +27,7 @@ import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'
 import { type CsvRow, type CsvRowRejection, readPortfolioCsv } from './portfolio-csv.ts'
-import {
-  latestTradeDay,
-  memberOf,
-  type PortfolioDependencies,
-  refuseAboveLimit,
-} from './portfolio-deps.ts'
+import { latestTradeDay, memberOf, type PortfolioDependencies, refuseAboveLimit } from './portfolio-deps.ts'
 import {
   compareTransactions,
   keyOf,

@@ -93,7 +93,8 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
       return portfolioPerformance({
         transactions,
         closes,
-        rateOf: (stock) => input.rateByCurrency.get(input.facts.get(stock)?.currency ?? input.currencyOf(stock)),
+        rateOf: (stock) =>
+          input.rateByCurrency.get(input.facts.get(stock)?.currency ?? input.currencyOf(stock)),
         benchmark: benchmark.points,
         benchmarkMarket: input.benchmarkMarket,
         benchmarkMethod: benchmark.method,

@@ -70,7 +70,10 @@ export function createMarketPricesService({ db }: { db: Db }) {
   // A portfolio's performance line reads years of closes of up to hundreds of stocks, again after each change of the
   // portfolio: each company's closes are kept per process from the earliest day asked, until the market data changes.
   const kept = { stamp: '', count: 0, byId: new Map<number, { from: string; closes: DayClose[] }>() }
-  async function listClosesFrom(companyIds: readonly number[], from: string): Promise<Map<number, DayClose[]>> {
+  async function listClosesFrom(
+    companyIds: readonly number[],
+    from: string,
+  ): Promise<Map<number, DayClose[]>> {
     const stamp = await selectMarketDataStamp(db)
     if (stamp !== kept.stamp || kept.count > CLOSES_KEPT) {
       kept.stamp = stamp
