@@ -1,6 +1,7 @@
 /**
- * What the reader sees of their portfolio (`getPortfolio`): the holdings replayed from the transactions
- * (portfolio-ledger.ts), valued in the base currency at the provider's latest rates (portfolio-valuation.ts), and
+ * What the reader sees of their portfolio (`getPortfolio`): the holdings the last change kept with the portfolio's
+ * row (the ledger's replay, portfolio-ledger.ts; ADR 0034 amendment 1) and its latest transactions — never every
+ * transaction on a view — valued in the base currency at the provider's latest rates (portfolio-valuation.ts), and
  * the performance line against the benchmark (portfolio-performance.ts). Rates are kept an hour per process (a
  * missing one five minutes, so a provider without it is not asked on every page); the performance line, which reads
  * years of closes, is kept per portfolio revision, base currency and price day, so any change is seen at once.
@@ -140,7 +141,7 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     const positionByKey = new Map(
       summary.positions.map((position) => [keyOf(position.market, position.code), position]),
     )
-    // A transaction listed whose stock has no position (a portfolio replayed before positions kept currencies).
+    // The listed transactions' currencies too: a position always carries one, this is only the fallback.
     const transactionCurrency = new Map(latest.map((row) => [keyOf(row.market, row.code), row.currency]))
     const currencyOf = (key: string) =>
       positionByKey.get(key)?.currency ?? transactionCurrency.get(key) ?? 'USD'
