@@ -41,6 +41,11 @@ export interface MemberBenefits {
    * device (one list, the member's size) and moves to the account at login (ADR 0033).
    */
   watchlists: { lists: number; stocksPerList: number }
+  /**
+   * The reader's own portfolio (issue 25; one per member, ADR 0034): how many transactions it keeps. A portfolio
+   * above the limit (after a downgrade) is kept whole: it is read, edited and trimmed; only additions are refused.
+   */
+  portfolio: { transactions: number }
   /** Screens a reader may save at /stocks-screener (0: saving needs a login). */
   savedScreens: number
 }
@@ -56,6 +61,7 @@ const nothing: MemberBenefits = {
   expertDiagnosis: false,
   adviser: false,
   watchlists: { lists: 1, stocksPerList: 20 },
+  portfolio: { transactions: 250 },
   savedScreens: 0,
 }
 
@@ -70,6 +76,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     expertDiagnosis: true,
     adviser: false,
     watchlists: { lists: 3, stocksPerList: 50 },
+    portfolio: { transactions: 1000 },
     savedScreens: 10,
   },
   plus: {
@@ -80,6 +87,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     expertDiagnosis: true,
     adviser: false,
     watchlists: { lists: 10, stocksPerList: 100 },
+    portfolio: { transactions: 2500 },
     savedScreens: 25,
   },
   premium: {
@@ -90,6 +98,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     expertDiagnosis: true,
     adviser: true,
     watchlists: { lists: 20, stocksPerList: 200 },
+    portfolio: { transactions: 5000 },
     savedScreens: 50,
   },
 }

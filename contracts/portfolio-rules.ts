@@ -15,8 +15,6 @@ export const baseCurrencies = ['USD', 'HKD', 'JPY', 'KRW', 'TWD'] as const
 export type BaseCurrency = (typeof baseCurrencies)[number]
 
 export const portfolioLimits = {
-  /** Transactions one portfolio keeps (a busy trader's ten years fit; the page stays fast). */
-  transactionsMax: 5000,
   /** Characters of a CSV text the import reads (about 20,000 rows of a broker export). */
   importTextMax: 1_000_000,
   /** Data rows one import takes. */
@@ -59,7 +57,7 @@ export const PortfolioErrorCode = {
   nothingHeld: 'PORTFOLIO_NOTHING_HELD',
   /** 400 — 'The currency differs from the currency the stock trades in.' */
   currencyMismatch: 'PORTFOLIO_CURRENCY_MISMATCH',
-  /** 409 — 'The portfolio is full: it keeps up to 5,000 transactions.' */
+  /** 409 — 'Your plan keeps up to {{max}} transactions in a portfolio, so nothing was added; …' (contracts/benefits.ts) */
   full: 'PORTFOLIO_FULL',
   /** 400 — 'Choose a base currency.' */
   baseCurrencyInvalid: 'PORTFOLIO_BASE_CURRENCY_INVALID',
@@ -242,6 +240,8 @@ export interface PortfolioAnswer {
   /** Currencies without a rate to the base currency (their holdings are left out of the totals). */
   missingRates: string[]
   transactionCount: number
+  /** Transactions the reader's plan keeps (contracts/benefits.ts); a change past it is refused, nothing lost. */
+  transactionLimit: number
 }
 
 export interface ImportRejection {

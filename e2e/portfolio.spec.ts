@@ -1,8 +1,8 @@
 /**
  * The reader's own portfolio (issue 25), on the English and the Traditional Chinese site: a member opens it from
  * the header's account menu (1440 px), adds a holding by hand, imports a CSV (the preview lists the rejected row
- * with its reason; they skip it), sees the value, the score and the performance line, switches the base currency,
- * and on a 360 px phone deletes the portfolio.
+ * with its reason; they skip it), sees the value, the score, the performance line and how many transactions their
+ * plan keeps, switches the base currency, and on a 360 px phone deletes the portfolio.
  */
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, openAccountMenu } from './support/accounts.ts'
@@ -70,6 +70,10 @@ test('a member builds a portfolio by hand and by CSV, sees its value and score, 
     t('portfolio:notes.fewStocks', { count: 3, target: 25 }),
   )
   await expect(page.getByTestId('portfolio-performance-summary')).toBeVisible()
+  // Three transactions of the 250 a member's plan keeps (contracts/benefits.ts).
+  await expect(page.getByTestId('portfolio-transaction-limit')).toHaveText(
+    t('portfolio:transactions.limit', { used: '3', limit: '250' }),
+  )
   await expect(page.getByTestId('portfolio-holding').first().getByRole('link')).toHaveAttribute(
     'href',
     /\/ai-stock-diagnosis\?code=/,

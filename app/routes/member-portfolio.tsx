@@ -29,6 +29,7 @@ import {
   PortfolioWeights,
 } from '#app/features/portfolio/portfolio-figures.tsx'
 import { HoldingsTable, TransactionsTable } from '#app/features/portfolio/portfolio-tables.tsx'
+import { portfolioViewOf } from '#app/features/portfolio/portfolio-view.ts'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
@@ -61,10 +62,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const reader = await readerOfRequest(request, facts)
   const asked = new URL(request.url).searchParams.get('base')
   const portfolio = reader.memberId
-    ? await facts.services.portfolios.getPortfolio(
-        reader,
-        isBaseCurrency(asked) ? asked : undefined,
-        facts.locale,
+    ? portfolioViewOf(
+        await facts.services.portfolios.getPortfolio(
+          reader,
+          isBaseCurrency(asked) ? asked : undefined,
+          facts.locale,
+        ),
       )
     : null
   return {
@@ -193,6 +196,7 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
           {open?.kind === 'form' ? (
             <TransactionForm
               editing={open.editing}
+              transactionLimit={portfolio.transactionLimit}
               today={today}
               onCancel={close}
               onSaved={() => {
@@ -214,6 +218,7 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
           {open?.kind === 'import' ? (
             <ImportPanel
               locale={displayLocale}
+              transactionLimit={portfolio.transactionLimit}
               onImported={(count) => {
                 close()
                 toast.success(t('import.done', { count }))

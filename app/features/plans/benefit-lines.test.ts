@@ -80,4 +80,18 @@ describe('the benefits table on /subscribe', () => {
     expect(row('expert')?.map((cell) => cell.values?.count)).toEqual([1, 3, 10])
     expect(row('picks')?.map((cell) => cell.values?.count ?? 'all')).toEqual([5, 10, 'all'])
   })
+
+  it('lists each tier’s watchlists and portfolio limits, the numbers the services enforce', () => {
+    const rows = benefitRowsOf(plans)
+    const row = (name: string) => rows.find((candidate) => candidate.key.endsWith(`.${name}`))?.cells
+    expect(row('watchlists')?.map((cell) => cell.values)).toEqual(
+      (['base', 'plus', 'premium'] as const).map((tier) => ({
+        lists: benefitsOf(tier).watchlists.lists,
+        stocks: benefitsOf(tier).watchlists.stocksPerList,
+      })),
+    )
+    expect(row('portfolio')?.map((cell) => cell.values?.transactions)).toEqual(
+      (['base', 'plus', 'premium'] as const).map((tier) => benefitsOf(tier).portfolio.transactions),
+    )
+  })
 })

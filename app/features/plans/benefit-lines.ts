@@ -102,5 +102,19 @@ export function benefitRowsOf(plans: PlanFacts[]): BenefitRow[] {
       key: 'subscribe.benefits.rows.adviser',
       cells: plans.map((plan) => yesNo(plan.benefits.adviser)),
     },
+    {
+      key: 'subscribe.benefits.rows.watchlists',
+      cells: plans.map((plan) => ({
+        key: 'subscribe.benefits.watchlists',
+        values: { lists: plan.benefits.watchlists.lists, stocks: plan.benefits.watchlists.stocksPerList },
+      })),
+    },
+    {
+      key: 'subscribe.benefits.rows.portfolio',
+      cells: plans.map((plan) => ({
+        key: 'subscribe.benefits.portfolio',
+        values: { transactions: plan.benefits.portfolio.transactions },
+      })),
+    },
   ]
 }

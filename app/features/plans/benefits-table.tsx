@@ -12,7 +12,16 @@ import { benefitRowsOf } from './benefit-lines.ts'
 import type { PlanFacts } from './plans.server.ts'
 
 export function BenefitsTable({ plans, currentTier }: { plans: PlanFacts[]; currentTier: Tier | null }) {
-  const { t } = useTranslation('plans')
+  const { t, i18n } = useTranslation('plans')
+  // Counts written as the reader's language writes them (5,000 stocks, not 5000).
+  const numbers = new Intl.NumberFormat(i18n.language)
+  const valuesOf = (values: Record<string, string | number> = {}) =>
+    Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        typeof value === 'number' && name !== 'count' ? numbers.format(value) : value,
+      ]),
+    )
   return (
     <section aria-labelledby="benefits-title" className="flex flex-col gap-3">
       <h2 id="benefits-title" className="text-xl font-bold text-ink-950">
@@ -58,7 +67,7 @@ export function BenefitsTable({ plans, currentTier }: { plans: PlanFacts[]; curr
                       className={clsx('px-2 py-2 text-ink-900', tier === currentTier && 'bg-brand-100')}
                       data-testid={`benefit-${row.key.split('.').at(-1)}-${tier}`}
                     >
-                      {t(cell.key, cell.values ?? {})}
+                      {t(cell.key, valuesOf(cell.values))}
                     </td>
                   )
                 })}

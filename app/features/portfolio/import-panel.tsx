@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { Checkbox } from '#app/components/checkbox.tsx'
-import { type DisplayLocale, formatDate } from '#app/features/stocks/stock-format.ts'
+import { type DisplayLocale, formatCount, formatDate } from '#app/features/stocks/stock-format.ts'
 import {
   type ImportField,
   type ImportMapping,
@@ -23,9 +23,12 @@ import { money } from './portfolio-figures.tsx'
 
 export function ImportPanel({
   locale,
+  transactionLimit,
   onImported,
 }: {
   locale: DisplayLocale
+  /** Transactions the reader's plan keeps: the number the "portfolio is full" message says. */
+  transactionLimit: number
   onImported(count: number): void
 }) {
   const { t, i18n } = useTranslation(['portfolio', 'errors'])
@@ -40,7 +43,9 @@ export function ImportPanel({
 
   const errorText = (error: unknown) => {
     const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR'
-    return t(i18n.exists(`errors:${code}`) ? `errors:${code}` : 'errors:INTERNAL_ERROR')
+    return t(i18n.exists(`errors:${code}`) ? `errors:${code}` : 'errors:INTERNAL_ERROR', {
+      max: formatCount(transactionLimit, locale),
+    })
   }
 
   async function runPreview(chosen: ImportMapping | undefined) {

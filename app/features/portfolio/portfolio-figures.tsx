@@ -12,13 +12,9 @@ import {
   formatPercent,
   formatPrice,
 } from '#app/features/stocks/stock-format.ts'
-import type {
-  PortfolioAnswer,
-  PortfolioNote,
-  PortfolioPerformance,
-  PortfolioWeight,
-} from '#contracts/portfolio-rules.ts'
+import type { PortfolioNote } from '#contracts/portfolio-rules.ts'
 import type { Currency } from '#contracts/stocks.ts'
+import type { PortfolioView, PortfolioWeightList } from './portfolio-view.ts'
 
 export function money(value: number, currency: string, locale: DisplayLocale): string {
   return formatPrice(value, currency as Currency, locale)
@@ -31,13 +27,7 @@ export function signedClass(value: number | null): string {
   return value === null || value === 0 ? 'text-ink-900' : value > 0 ? gainText : 'text-loss'
 }
 
-export function PortfolioTotals({
-  portfolio,
-  locale,
-}: {
-  portfolio: PortfolioAnswer
-  locale: DisplayLocale
-}) {
+export function PortfolioTotals({ portfolio, locale }: { portfolio: PortfolioView; locale: DisplayLocale }) {
   const { t } = useTranslation('portfolio')
   const { totals, baseCurrency } = portfolio
   const figures = [
@@ -109,7 +99,7 @@ export function PortfolioScoreCard({
   portfolio,
   locale,
 }: {
-  portfolio: PortfolioAnswer
+  portfolio: PortfolioView
   locale: DisplayLocale
 }) {
   const { t } = useTranslation('portfolio')
@@ -211,12 +201,12 @@ export function PortfolioPerformanceChart({
   performance,
   locale,
 }: {
-  performance: PortfolioPerformance
+  performance: NonNullable<PortfolioView['performance']>
   locale: DisplayLocale
 }) {
   const { t } = useTranslation(['portfolio', 'stocks'])
-  const portfolioLine = performance.series.map((point) => point.portfolio)
-  const benchmarkLine = performance.series.map((point) => point.benchmark)
+  const portfolioLine = performance.lines.portfolio
+  const benchmarkLine = performance.lines.benchmark
   const all = [...portfolioLine, ...benchmarkLine.filter((value): value is number => value !== null)]
   const min = Math.min(...all)
   const max = Math.max(...all)
@@ -275,21 +265,10 @@ export function PortfolioPerformanceChart({
   )
 }
 
-const WEIGHTS_SHOWN = 8
-
-export function PortfolioWeights({
-  portfolio,
-  locale,
-}: {
-  portfolio: PortfolioAnswer
-  locale: DisplayLocale
-}) {
+export function PortfolioWeights({ portfolio, locale }: { portfolio: PortfolioView; locale: DisplayLocale }) {
   const { t } = useTranslation(['portfolio', 'stocks'])
-  const names = new Map(
-    portfolio.holdings.map((holding) => [`${holding.market}:${holding.code}`, holding.name]),
-  )
-  const labelOf: Record<string, (key: string) => string> = {
-    stock: (key) => names.get(key) ?? key,
+  const labelOf: Record<string, (key: string, name?: string) => string> = {
+    stock: (key, name) => name ?? key,
     market: (key) => t(`stocks:markets.${key}`),
     sector: (key) => (key === 'unknown' ? t('portfolio:weights.unknownSector') : t(`stocks:sectors.${key}`)),
     currency: (key) => key,
@@ -306,7 +285,7 @@ export function PortfolioWeights({
             <h3 className="font-semibold text-ink-950">{t(`portfolio:weights.${group}`)}</h3>
             <WeightList
               weights={portfolio.weights[group]}
-              labelOf={labelOf[group] as (key: string) => string}
+              labelOf={labelOf[group] as (key: string, name?: string) => string}
               locale={locale}
             />
           </Card>
@@ -321,26 +300,24 @@ function WeightList({
   labelOf,
   locale,
 }: {
-  weights: PortfolioWeight[]
-  labelOf: (key: string) => string
+  weights: PortfolioWeightList
+  labelOf: (key: string, name?: string) => string
   locale: DisplayLocale
 }) {
   const { t } = useTranslation('portfolio')
   return (
     <ul className="flex flex-col gap-1 text-sm">
-      {weights.slice(0, WEIGHTS_SHOWN).map((weight) => (
+      {weights.shown.map((weight) => (
         <li key={weight.key} className="flex items-center gap-2">
-          <span className="w-36 shrink-0 truncate text-ink-800">{labelOf(weight.key)}</span>
+          <span className="w-36 shrink-0 truncate text-ink-800">{labelOf(weight.key, weight.name)}</span>
           <Bar share={weight.weight} />
           <span className="w-14 text-end font-medium text-ink-950">
             {formatPercent(weight.weight, locale, { digits: 1 })}
           </span>
         </li>
       ))}
-      {weights.length > WEIGHTS_SHOWN ? (
-        <li className="text-xs text-ink-700">
-          {t('weights.more', { count: weights.length - WEIGHTS_SHOWN })}
-        </li>
+      {weights.more > 0 ? (
+        <li className="text-xs text-ink-700">{t('weights.more', { count: weights.more })}</li>
       ) : null}
     </ul>
   )

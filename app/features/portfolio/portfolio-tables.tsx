@@ -8,23 +8,39 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
+import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
 import { type DisplayLocale, formatDate, formatPercent } from '#app/features/stocks/stock-format.ts'
-import type { PortfolioAnswer, PortfolioTransaction } from '#contracts/portfolio-rules.ts'
+import type { PortfolioTransaction } from '#contracts/portfolio-rules.ts'
 import { money, signedClass } from './portfolio-figures.tsx'
+import type { PortfolioView } from './portfolio-view.ts'
 
-const numberCell = 'px-3 py-2 text-end tabular-nums'
+// Cells are styled once on the table, not on each of hundreds of cells: the page's HTML stays small.
+const bodyCells = '[&_tbody_td]:px-3 [&_tbody_td]:py-2 [&_tbody_tr]:border-b [&_tbody_tr]:border-ink-100'
+const numberCell = 'text-end tabular-nums'
 const headCell = 'px-3 py-2 font-medium text-ink-800'
 
+const quantityFormats = new Map<DisplayLocale, Intl.NumberFormat>()
 function quantityText(value: number, locale: DisplayLocale): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value)
+  let format = quantityFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 })
+    quantityFormats.set(locale, format)
+  }
+  return format.format(value)
 }
 
-export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswer; locale: DisplayLocale }) {
+export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioView; locale: DisplayLocale }) {
   const { t } = useTranslation('portfolio')
   const base = portfolio.baseCurrency
   return (
     <ScrollRegion labelledBy="portfolio-holdings-caption">
-      <table className="w-full min-w-[760px] text-sm" data-testid="portfolio-holdings">
+      <table
+        className={clsx(
+          'w-full min-w-[760px] text-sm [&_tbody_td]:text-end [&_tbody_td]:tabular-nums',
+          bodyCells,
+        )}
+        data-testid="portfolio-holdings"
+      >
         <caption
           id="portfolio-holdings-caption"
           className="pb-2 text-start text-xl font-semibold text-ink-950"
@@ -62,14 +78,10 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswe
         </thead>
         <tbody>
           {portfolio.holdings.map((holding) => (
-            <tr
-              key={`${holding.market}:${holding.code}`}
-              className="border-b border-ink-100"
-              data-testid="portfolio-holding"
-            >
+            <tr key={`${holding.market}:${holding.code}`} data-testid="portfolio-holding">
               <th scope="row" className="px-3 py-2 text-start font-normal">
                 <PageLink
-                  to={holding.diagnosisPath}
+                  to={diagnosisHref(holding.code, holding.market)}
                   className="font-medium text-brand-700 underline underline-offset-2"
                   aria-label={t('holdings.diagnosis', { name: holding.name })}
                 >
@@ -80,26 +92,18 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioAnswe
                   <span className="block text-xs text-ink-700">{t('holdings.notCovered')}</span>
                 )}
               </th>
-              <td className={numberCell}>{quantityText(holding.quantity, locale)}</td>
-              <td className={numberCell}>{money(holding.averageCost, holding.currency, locale)}</td>
-              <td className={numberCell}>
-                {holding.price === null ? '—' : money(holding.price, holding.currency, locale)}
-              </td>
-              <td className={numberCell}>
-                {holding.marketValue === null ? '—' : money(holding.marketValue, base, locale)}
-              </td>
-              <td className={clsx(numberCell, signedClass(holding.unrealisedGain))}>
+              <td>{quantityText(holding.quantity, locale)}</td>
+              <td>{money(holding.averageCost, holding.currency, locale)}</td>
+              <td>{holding.price === null ? '—' : money(holding.price, holding.currency, locale)}</td>
+              <td>{holding.marketValue === null ? '—' : money(holding.marketValue, base, locale)}</td>
+              <td className={signedClass(holding.unrealisedGain)}>
                 {holding.unrealisedGain === null ? '—' : money(holding.unrealisedGain, base, locale)}
                 {holding.unrealisedReturn === null
                   ? null
                   : ` (${formatPercent(holding.unrealisedReturn, locale, { signed: true })})`}
               </td>
-              <td className={numberCell}>
-                {holding.weight === null ? '—' : formatPercent(holding.weight, locale)}
-              </td>
-              <td className={numberCell}>
-                {holding.totalScore === null ? '—' : holding.totalScore.toFixed(1)}
-              </td>
+              <td>{holding.weight === null ? '—' : formatPercent(holding.weight, locale)}</td>
+              <td>{holding.totalScore === null ? '—' : holding.totalScore.toFixed(1)}</td>
             </tr>
           ))}
         </tbody>
@@ -114,7 +118,7 @@ export function TransactionsTable({
   onEdit,
   onDelete,
 }: {
-  portfolio: PortfolioAnswer
+  portfolio: PortfolioView
   locale: DisplayLocale
   onEdit(transaction: PortfolioTransaction): void
   onDelete(transaction: PortfolioTransaction): void
@@ -128,7 +132,10 @@ export function TransactionsTable({
   return (
     <div className="flex flex-col gap-2">
       <ScrollRegion labelledBy="portfolio-transactions-caption">
-        <table className="w-full min-w-[680px] text-sm" data-testid="portfolio-transactions">
+        <table
+          className={clsx('w-full min-w-[680px] text-sm', bodyCells)}
+          data-testid="portfolio-transactions"
+        >
           <caption
             id="portfolio-transactions-caption"
             className="pb-2 text-start text-xl font-semibold text-ink-950"
@@ -163,14 +170,10 @@ export function TransactionsTable({
           </thead>
           <tbody>
             {portfolio.transactions.map((transaction) => (
-              <tr
-                key={transaction.id}
-                className="border-b border-ink-100"
-                data-testid="portfolio-transaction"
-              >
-                <td className="px-3 py-2">{formatDate(transaction.tradeDate, locale)}</td>
-                <td className="px-3 py-2">{t(`kinds.${transaction.kind}`)}</td>
-                <td className="px-3 py-2">
+              <tr key={transaction.id} data-testid="portfolio-transaction">
+                <td>{formatDate(transaction.tradeDate, locale)}</td>
+                <td>{t(`kinds.${transaction.kind}`)}</td>
+                <td>
                   {transaction.name} <span className="text-ink-700">{transaction.code}</span>
                 </td>
                 <td className={numberCell}>
@@ -186,7 +189,7 @@ export function TransactionsTable({
                     ? money(transaction.amount, transaction.currency, locale)
                     : '—'}
                 </td>
-                <td className="px-3 py-2 text-end whitespace-nowrap">
+                <td className="text-end whitespace-nowrap">
                   <Button
                     variant="ghost"
                     size="sm"
@@ -209,6 +212,12 @@ export function TransactionsTable({
           </tbody>
         </table>
       </ScrollRegion>
+      <p className="text-xs text-ink-700" data-testid="portfolio-transaction-limit">
+        {t('transactions.limit', {
+          used: new Intl.NumberFormat(locale).format(portfolio.transactionCount),
+          limit: new Intl.NumberFormat(locale).format(portfolio.transactionLimit),
+        })}
+      </p>
       {portfolio.transactionCount > portfolio.transactions.length ? (
         <p className="text-xs text-ink-700">
           {t('transactions.shown', {

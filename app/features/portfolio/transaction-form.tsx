@@ -10,6 +10,7 @@ import { ApiError } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { type PickedStock, StockCombobox } from '#app/features/stocks/stock-combobox.tsx'
+import { formatCount } from '#app/features/stocks/stock-format.ts'
 import {
   PortfolioErrorCode,
   type PortfolioTransaction,
@@ -31,11 +32,14 @@ const fieldOfCode: Record<string, Field> = {
 export function TransactionForm({
   editing,
   today,
+  transactionLimit,
   onSaved,
   onCancel,
 }: {
   editing: PortfolioTransaction | null
   today: string
+  /** Transactions the reader's plan keeps: the number the "portfolio is full" message says. */
+  transactionLimit: number
   onSaved(): void
   onCancel(): void
 }) {
@@ -82,7 +86,9 @@ export function TransactionForm({
       onSaved()
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR'
-      const text = t(i18n.exists(`errors:${code}`) ? `errors:${code}` : 'errors:INTERNAL_ERROR')
+      const text = t(i18n.exists(`errors:${code}`) ? `errors:${code}` : 'errors:INTERNAL_ERROR', {
+        max: formatCount(transactionLimit, i18n.language === 'zh-Hant' ? 'zh-TW' : 'en-US'),
+      })
       setErrors({ [fieldOfCode[code] ?? 'form']: text })
     } finally {
       setIsSaving(false)

@@ -3,8 +3,9 @@
  * server/services.ts), the member a reader must be, the stored transaction as the ledger and the wire see it, and
  * the day the firm's clock says it is.
  */
+import { benefitReaderOf, benefitsOf } from '#contracts/benefits.ts'
 import { CommonErrorCode } from '#contracts/error-codes.ts'
-import type { PortfolioTransaction } from '#contracts/portfolio-rules.ts'
+import { PortfolioErrorCode, type PortfolioTransaction } from '#contracts/portfolio-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
@@ -36,6 +37,21 @@ export function memberOf(reader: Reader): string {
   return reader.memberId
 }
 
+/** Transactions the reader's plan keeps in their portfolio (contracts/benefits.ts). */
+export function transactionsAllowedTo(reader: Reader): number {
+  return benefitsOf(benefitReaderOf(reader)).portfolio.transactions
+}
+
+/**
+ * Refuses a change that would take the portfolio past the reader's plan: nothing of it is saved, and what is saved
+ * stays (a portfolio already above the limit, after a downgrade, is still read, edited and trimmed).
+ */
+export function refuseAboveLimit(reader: Reader, saved: number, adding: number): void {
+  const max = transactionsAllowedTo(reader)
+  if (adding > 0 && saved + adding > max)
+    throw new AppError('conflict', PortfolioErrorCode.full, { params: { max } })
+}
+
 /** Today by the UTC calendar; a trade may be dated up to a day later (Asia's markets are ahead of UTC). */
 export function latestTradeDay(clock: Clock): string {
   return new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10)
@@ -57,6 +73,7 @@ export function ledgerOf(row: TransactionRow): LedgerTransaction {
     fee: row.fee,
     amount: row.amount,
     sequence: row.sequence,
+    currency: row.currency,
   }
 }
 

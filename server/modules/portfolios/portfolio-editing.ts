@@ -10,7 +10,6 @@ import {
   type BaseCurrency,
   PortfolioErrorCode,
   type PortfolioTransaction,
-  portfolioLimits,
 } from '#contracts/portfolio-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { inTransaction } from '#server/db/database.ts'
@@ -19,20 +18,25 @@ import type { Reader } from '#server/kernel/reader.ts'
 import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'
 import {
   latestTradeDay,
-  ledgerOf,
   memberOf,
   type PortfolioDependencies,
+  refuseAboveLimit,
   toWireTransaction,
 } from './portfolio-deps.ts'
-import { keyOf, type LedgerTransaction, replayLedger } from './portfolio-ledger.ts'
 import {
-  countTransactions,
+  keyOf,
+  type LedgerSummary,
+  type LedgerTransaction,
+  replayLedger,
+  summaryOf,
+} from './portfolio-ledger.ts'
+import {
   deletePortfolio as deletePortfolioRows,
   deleteTransaction as deleteTransactionRow,
   insertTransactions,
   lockPortfolio,
-  selectTransactions,
-  touchPortfolio,
+  saveHoldings,
+  selectLedgerTransactions,
   updateBaseCurrency,
   updateTransaction as updateTransactionRow,
 } from './portfolios.repo.ts'
@@ -81,9 +85,11 @@ export function createPortfolioEditing(deps: PortfolioDependencies) {
     }
   }
 
-  function refuseProblems(transactions: LedgerTransaction[]) {
-    const { problem } = replayLedger(transactions)
+  /** The replay of the transactions a change leaves; refused when any of them cannot apply. */
+  function refuseProblems(transactions: LedgerTransaction[]): LedgerSummary {
+    const { positions, problem } = replayLedger(transactions)
     if (problem) throw new AppError('conflict', problem.code)
+    return summaryOf(positions, transactions.length)
   }
 
   /** `POST /member/portfolio/transactions`. */
@@ -97,13 +103,15 @@ export function createPortfolioEditing(deps: PortfolioDependencies) {
     const stock = await stockOf(input)
     return inTransaction(db, async (tx) => {
       await lockPortfolio(tx, memberId)
-      if ((await countTransactions(tx, memberId)) >= portfolioLimits.transactionsMax)
-        throw new AppError('conflict', PortfolioErrorCode.full)
-      const existing = (await selectTransactions(tx, memberId)).map(ledgerOf)
+      const existing = await selectLedgerTransactions(tx, memberId)
+      refuseAboveLimit(reader, existing.length, 1)
       const values = valuesOf(input, stock)
-      refuseProblems([...existing, { id: 'new', ...values, sequence: Number.MAX_SAFE_INTEGER }])
+      const holdings = refuseProblems([
+        ...existing,
+        { id: 'new', ...values, sequence: Number.MAX_SAFE_INTEGER },
+      ])
       const [row] = await insertTransactions(tx, [{ memberId, source: 'manual', ...values }])
-      await touchPortfolio(tx, memberId)
+      await saveHoldings(tx, memberId, holdings)
       return toWireTransaction(row as NonNullable<typeof row>, stock, locale)
     })
   }
@@ -120,16 +128,16 @@ export function createPortfolioEditing(deps: PortfolioDependencies) {
     const stock = await stockOf(input)
     return inTransaction(db, async (tx) => {
       await lockPortfolio(tx, memberId)
-      const existing = (await selectTransactions(tx, memberId)).map(ledgerOf)
+      const existing = await selectLedgerTransactions(tx, memberId)
       const current = existing.find((transaction) => transaction.id === id)
       if (!current) throw new AppError('not_found', PortfolioErrorCode.transactionNotFound)
       const values = valuesOf(input, stock)
-      refuseProblems(
+      const holdings = refuseProblems(
         existing.map((transaction) => (transaction.id === id ? { ...transaction, ...values } : transaction)),
       )
       const row = await updateTransactionRow(tx, memberId, id, values)
       if (!row) throw new AppError('not_found', PortfolioErrorCode.transactionNotFound)
-      await touchPortfolio(tx, memberId)
+      await saveHoldings(tx, memberId, holdings)
       return toWireTransaction(row, stock, locale)
     })
   }
@@ -139,12 +147,12 @@ export function createPortfolioEditing(deps: PortfolioDependencies) {
     const memberId = memberOf(reader)
     return inTransaction(db, async (tx) => {
       await lockPortfolio(tx, memberId)
-      const existing = (await selectTransactions(tx, memberId)).map(ledgerOf)
+      const existing = await selectLedgerTransactions(tx, memberId)
       if (!existing.some((transaction) => transaction.id === id))
         throw new AppError('not_found', PortfolioErrorCode.transactionNotFound)
-      refuseProblems(existing.filter((transaction) => transaction.id !== id))
+      const holdings = refuseProblems(existing.filter((transaction) => transaction.id !== id))
       await deleteTransactionRow(tx, memberId, id)
-      await touchPortfolio(tx, memberId)
+      await saveHoldings(tx, memberId, holdings)
       return { deleted: true as const }
     })
   }

@@ -27,14 +27,20 @@ import { AppError } from '#server/http/app-error.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'
 import { type CsvRow, type CsvRowRejection, readPortfolioCsv } from './portfolio-csv.ts'
-import { latestTradeDay, ledgerOf, memberOf, type PortfolioDependencies } from './portfolio-deps.ts'
-import { compareTransactions, keyOf, type LedgerTransaction, replayLedger } from './portfolio-ledger.ts'
+import { latestTradeDay, memberOf, type PortfolioDependencies, refuseAboveLimit } from './portfolio-deps.ts'
 import {
-  countTransactions,
+  compareTransactions,
+  keyOf,
+  type LedgerSummary,
+  type LedgerTransaction,
+  replayLedger,
+  summaryOf,
+} from './portfolio-ledger.ts'
+import {
   insertTransactions,
   lockPortfolio,
-  selectTransactions,
-  touchPortfolio,
+  saveHoldings,
+  selectLedgerTransactions,
 } from './portfolios.repo.ts'
 
 interface AcceptedRow extends CsvRow {
@@ -99,10 +105,11 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
     inDb: Db,
     memberId: string,
     file: { accepted: AcceptedRow[]; rejected: CsvRowRejection[] },
-  ): Promise<{ accepted: AcceptedRow[]; rejected: CsvRowRejection[] }> {
+  ): Promise<{ accepted: AcceptedRow[]; rejected: CsvRowRejection[]; holdings: LedgerSummary }> {
     let accepted = file.accepted
     const rejected = [...file.rejected]
-    const existing = (await selectTransactions(inDb, memberId)).map(ledgerOf)
+    const existing = await selectLedgerTransactions(inDb, memberId)
+    let holdings: LedgerSummary
     // Replayed until no row causes a problem; each pass rejects the row behind the first problem it meets.
     for (;;) {
       const candidates: LedgerTransaction[] = accepted.map((row) => ({
@@ -116,9 +123,13 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
         fee: row.fee,
         amount: row.amount,
         sequence: row.sequence,
+        currency: row.stock.currency,
       }))
-      const { problem } = replayLedger([...existing, ...candidates])
-      if (!problem) break
+      const { positions, problem } = replayLedger([...existing, ...candidates])
+      if (!problem) {
+        holdings = summaryOf(positions, existing.length + candidates.length)
+        break
+      }
       let culprit = candidates.find((candidate) => candidate.id === problem.transactionId)
       if (!culprit) {
         // A saved sell that a new, earlier sell would overdraw: the latest new sell of that stock before it.
@@ -139,7 +150,7 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
       rejected.push({ line, code: problem.code })
       accepted = accepted.filter((row) => row.line !== line)
     }
-    return { accepted, rejected: rejected.sort((a, b) => a.line - b.line) }
+    return { accepted, rejected: rejected.sort((a, b) => a.line - b.line), holdings }
   }
 
   function withReasons(rejected: readonly CsvRowRejection[], locale: Locale): ImportRejection[] {
@@ -195,14 +206,13 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
     const file = await readFile(request)
     return inTransaction(db, async (tx) => {
       await lockPortfolio(tx, memberId)
-      const { accepted, rejected } = await checkLedger(tx, memberId, file)
+      const { accepted, rejected, holdings } = await checkLedger(tx, memberId, file)
       if (rejected.length > 0 && !request.skipRejected)
         throw new AppError('conflict', PortfolioErrorCode.importHasRejections, {
           params: { count: rejected.length },
         })
       if (accepted.length === 0) throw new AppError('invalid', PortfolioErrorCode.importNothing)
-      if ((await countTransactions(tx, memberId)) + accepted.length > portfolioLimits.transactionsMax)
-        throw new AppError('conflict', PortfolioErrorCode.full)
+      refuseAboveLimit(reader, holdings.transactionCount - accepted.length, accepted.length)
       const inOrder = [...accepted].sort((a, b) => a.sequence - b.sequence)
       await insertTransactions(
         tx,
@@ -221,7 +231,7 @@ export function createPortfolioImport(deps: PortfolioDependencies) {
           note: '',
         })),
       )
-      await touchPortfolio(tx, memberId)
+      await saveHoldings(tx, memberId, holdings)
       return { imported: accepted.length, skipped: rejected.length }
     })
   }

@@ -28,6 +28,8 @@ export interface LedgerTransaction {
   amount: number
   /** Entry order within a day. */
   sequence: number
+  /** The stock's trading currency, kept on its position (so a stock that left the universe still has one). */
+  currency?: string
 }
 
 export interface LedgerPosition {
@@ -41,6 +43,17 @@ export interface LedgerPosition {
   /** Average buy day of the shares held, as days since 1970-01-01 (0 when none are held). */
   averageBuyDay: number
   firstTradeDate: string
+  /** The currency of the transaction that opened the position, when the transactions carry one. */
+  currency?: string
+}
+
+/**
+ * What the replay leaves, kept with the portfolio's row at every change (the same database transaction), so a view
+ * reads one row instead of replaying every transaction: every position and how many transactions there are.
+ */
+export interface LedgerSummary {
+  positions: LedgerPosition[]
+  transactionCount: number
 }
 
 export interface LedgerProblem {
@@ -80,6 +93,7 @@ export function applyTransaction(
       dividends: 0,
       averageBuyDay: 0,
       firstTradeDate: transaction.tradeDate,
+      ...(transaction.currency ? { currency: transaction.currency } : {}),
     }
     positions.set(key, position)
   }
@@ -132,4 +146,12 @@ export function replayLedger(transactions: readonly LedgerTransaction[]): {
     if (problem) return { positions, problem }
   }
   return { positions, problem: null }
+}
+
+/** The summary kept with the portfolio: the positions a replay without problems leaves, and the count replayed. */
+export function summaryOf(
+  positions: ReadonlyMap<string, LedgerPosition>,
+  transactionCount: number,
+): LedgerSummary {
+  return { positions: [...positions.values()], transactionCount }
 }

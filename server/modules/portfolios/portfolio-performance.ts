@@ -57,9 +57,31 @@ export function portfolioPerformance(input: {
     if (point.date >= start && point.date <= input.today) daySet.add(point.date)
   const days = [...daySet].sort()
 
+  // Each stock by index, with its closes, cursor, last price and rate, so the daily loop reads arrays, not maps.
   const positions = new Map<string, LedgerPosition>()
-  const lastPrice = new Map<string, number>()
-  const cursors = new Map<string, number>()
+  const slotOf = new Map<string, number>()
+  const slots: {
+    position: LedgerPosition
+    closes: readonly DayClose[]
+    cursor: number
+    lastPrice: number | undefined
+    rate: number
+  }[] = []
+  function slotFor(key: string) {
+    let at = slotOf.get(key)
+    if (at === undefined) {
+      at = slots.length
+      slotOf.set(key, at)
+      slots.push({
+        position: positions.get(key) as LedgerPosition,
+        closes: input.closes.get(key) ?? [],
+        cursor: 0,
+        lastPrice: undefined,
+        rate: input.rateOf(key) ?? 0,
+      })
+    }
+    return slots[at] as (typeof slots)[number]
+  }
   let next = 0
   let level = 100
   let previousValue = 0
@@ -75,35 +97,35 @@ export function portfolioPerformance(input: {
       const transaction = transactions[next] as LedgerTransaction
       next++
       const key = keyOf(transaction.market, transaction.code)
-      const rate = input.rateOf(key) ?? 0
       if (applyTransaction(positions, transaction)) continue
+      const slot = slotFor(key)
+      const rate = slot.rate
       if (transaction.kind === 'buy') {
         const cost = (transaction.quantity * transaction.price + transaction.fee) * rate
         flow += cost
         inflow += cost
-        if (!lastPrice.has(key)) lastPrice.set(key, transaction.price)
+        if (slot.lastPrice === undefined) slot.lastPrice = transaction.price
       } else if (transaction.kind === 'sell') {
         flow -= (transaction.quantity * transaction.price - transaction.fee) * rate
       } else if (transaction.kind === 'dividend') {
         flow -= transaction.amount * rate
       } else if (transaction.kind === 'split') {
-        const price = lastPrice.get(key)
-        if (price !== undefined && transaction.quantity > 0) lastPrice.set(key, price / transaction.quantity)
+        if (slot.lastPrice !== undefined && transaction.quantity > 0)
+          slot.lastPrice = slot.lastPrice / transaction.quantity
       }
     }
     let value = 0
-    for (const [key, position] of positions) {
-      const closes = input.closes.get(key)
-      if (closes) {
-        let at = cursors.get(key) ?? 0
-        while (at < closes.length && (closes[at] as DayClose).date <= day) {
-          lastPrice.set(key, (closes[at] as DayClose).close)
-          at++
-        }
-        cursors.set(key, at)
+    for (const slot of slots) {
+      const closes = slot.closes
+      let at = slot.cursor
+      while (at < closes.length && (closes[at] as DayClose).date <= day) {
+        slot.lastPrice = (closes[at] as DayClose).close
+        at++
       }
-      if (position.quantity <= 0) continue
-      value += position.quantity * (lastPrice.get(key) ?? 0) * (input.rateOf(key) ?? 0)
+      slot.cursor = at
+      const quantity = slot.position.quantity
+      if (quantity <= 0) continue
+      value += quantity * (slot.lastPrice ?? 0) * slot.rate
     }
     const base = previousValue > 0 ? previousValue : inflow
     if (base > 0) level *= 1 + (value - previousValue - flow) / base

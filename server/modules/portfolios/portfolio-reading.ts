@@ -1,6 +1,7 @@
 /**
- * What the reader sees of their portfolio (`getPortfolio`): the holdings replayed from the transactions
- * (portfolio-ledger.ts), valued in the base currency at the provider's latest rates (portfolio-valuation.ts), and
+ * What the reader sees of their portfolio (`getPortfolio`): the holdings the last change kept with the portfolio's
+ * row (the ledger's replay, portfolio-ledger.ts; ADR 0034 amendment 1) and its latest transactions — never every
+ * transaction on a view — valued in the base currency at the provider's latest rates (portfolio-valuation.ts), and
  * the performance line against the benchmark (portfolio-performance.ts). Rates are kept an hour per process (a
  * missing one five minutes, so a provider without it is not asked on every page); the performance line, which reads
  * years of closes, is kept per portfolio revision, base currency and price day, so any change is seen at once.
@@ -11,16 +12,22 @@ import type { Locale, Market } from '#contracts/regions.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'
 import {
-  ledgerOf,
   memberOf,
   type PortfolioDependencies,
   todayOf,
   toWireTransaction,
+  transactionsAllowedTo,
 } from './portfolio-deps.ts'
-import { keyOf, replayLedger } from './portfolio-ledger.ts'
+import { keyOf, type LedgerSummary, replayLedger, summaryOf } from './portfolio-ledger.ts'
 import { portfolioPerformance } from './portfolio-performance.ts'
 import { valuePortfolio } from './portfolio-valuation.ts'
-import { selectPortfolio, selectTransactions, type TransactionRow } from './portfolios.repo.ts'
+import {
+  keepHoldings,
+  type PortfolioRow,
+  selectLatestTransactions,
+  selectLedgerTransactions,
+  selectPortfolio,
+} from './portfolios.repo.ts'
 
 const RATE_KEEP_MS = 60 * 60 * 1000
 const MISSING_RATE_KEEP_MS = 5 * 60 * 1000
@@ -54,8 +61,8 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     memberId: string
     revision: string
     base: BaseCurrency
-    rows: TransactionRow[]
     facts: ReadonlyMap<string, HoldingFacts>
+    currencyOf: (key: string) => string
     rateByCurrency: ReadonlyMap<string, number>
     benchmarkMarket: Market
     asOf: string | null
@@ -67,7 +74,8 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     const kept = performances.get(key)
     if (kept) return kept
     const computing = (async () => {
-      const start = input.rows[0]?.tradeDate
+      const transactions = await selectLedgerTransactions(db, input.memberId)
+      const start = transactions[0]?.tradeDate
       if (!start) return null
       const companies = [...input.facts.values()]
       const [closesById, benchmark] = await Promise.all([
@@ -83,12 +91,11 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
           closesById.get(company.companyId) ?? [],
         ]),
       )
-      const currencyOfKey = new Map(input.rows.map((row) => [keyOf(row.market, row.code), row.currency]))
       return portfolioPerformance({
-        transactions: input.rows.map(ledgerOf),
+        transactions,
         closes,
         rateOf: (stock) =>
-          input.rateByCurrency.get(input.facts.get(stock)?.currency ?? currencyOfKey.get(stock) ?? ''),
+          input.rateByCurrency.get(input.facts.get(stock)?.currency ?? input.currencyOf(stock)),
         benchmark: benchmark.points,
         benchmarkMarket: input.benchmarkMarket,
         benchmarkMethod: benchmark.method,
@@ -105,6 +112,19 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     return computing
   }
 
+  /**
+   * The replay kept with the portfolio's row; a portfolio saved before replays were kept is replayed once here and
+   * the result kept at its revision.
+   */
+  async function summaryOfPortfolio(portfolio: PortfolioRow | undefined): Promise<LedgerSummary> {
+    if (!portfolio) return { positions: [], transactionCount: 0 }
+    if (portfolio.holdings) return portfolio.holdings
+    const transactions = await selectLedgerTransactions(db, portfolio.memberId)
+    const summary = summaryOf(replayLedger(transactions).positions, transactions.length)
+    await keepHoldings(db, portfolio.memberId, portfolio.revision, summary)
+    return summary
+  }
+
   /** `GET /member/portfolio`: the reader's portfolio in the base currency asked for (else the one they chose). */
   async function getPortfolio(
     reader: Reader,
@@ -112,18 +132,22 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     locale: Locale,
   ): Promise<PortfolioAnswer> {
     const memberId = memberOf(reader)
-    const [portfolio, rows] = await Promise.all([
+    const [portfolio, latest] = await Promise.all([
       selectPortfolio(db, memberId),
-      selectTransactions(db, memberId),
+      selectLatestTransactions(db, memberId, TRANSACTIONS_LISTED),
     ])
     const base = asked ?? portfolio?.baseCurrency ?? 'USD'
-    const keys = [...new Set(rows.map((row) => keyOf(row.market, row.code)))]
+    const summary = await summaryOfPortfolio(portfolio)
+    const positionByKey = new Map(
+      summary.positions.map((position) => [keyOf(position.market, position.code), position]),
+    )
+    // The listed transactions' currencies too: a position always carries one, this is only the fallback.
+    const transactionCurrency = new Map(latest.map((row) => [keyOf(row.market, row.code), row.currency]))
+    const currencyOf = (key: string) =>
+      positionByKey.get(key)?.currency ?? transactionCurrency.get(key) ?? 'USD'
+    const keys = [...new Set([...positionByKey.keys(), ...transactionCurrency.keys()])]
     const facts = await prices.findHoldingFacts(keys)
-    const { positions } = replayLedger(rows.map(ledgerOf))
-    const currencyOfKey = new Map(rows.map((row) => [keyOf(row.market, row.code), row.currency]))
-    const currencies = [
-      ...new Set(keys.map((key) => facts.get(key)?.currency ?? currencyOfKey.get(key) ?? 'USD')),
-    ]
+    const currencies = [...new Set(keys.map((key) => facts.get(key)?.currency ?? currencyOf(key)))]
     const found = await Promise.all(currencies.map((currency) => rateOf(currency, base)))
     const rateByCurrency = new Map<string, number>()
     const fxRates: FxRateUsed[] = []
@@ -138,22 +162,24 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     })
     const today = todayOf(clock)
     const valuation = valuePortfolio({
-      positions: positions.values(),
+      positions: summary.positions,
       facts,
       rates: rateByCurrency,
-      currencyOf: (key) => currencyOfKey.get(key) ?? 'USD',
+      currencyOf,
       today,
       locale,
     })
-    const benchmarkMarket = (valuation.weights.market[0]?.key ?? rows[0]?.market ?? 'us') as Market
+    const benchmarkMarket = (valuation.weights.market[0]?.key ??
+      summary.positions[0]?.market ??
+      'us') as Market
     const performance =
-      portfolio && rows.length > 0
+      portfolio && summary.transactionCount > 0
         ? await performanceOf({
             memberId,
             revision: portfolio.revision,
             base,
-            rows,
             facts,
+            currencyOf,
             rateByCurrency,
             benchmarkMarket,
             asOf: valuation.asOf,
@@ -165,17 +191,17 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
       asOf: valuation.asOf,
       totals: valuation.totals,
       holdings: valuation.holdings,
-      transactions: rows
-        .slice(-TRANSACTIONS_LISTED)
-        .reverse()
-        .map((row) => toWireTransaction(row, facts.get(keyOf(row.market, row.code)), locale)),
+      transactions: latest.map((row) =>
+        toWireTransaction(row, facts.get(keyOf(row.market, row.code)), locale),
+      ),
       weights: valuation.weights,
       score: valuation.score,
       notes: valuation.notes,
       performance,
       fxRates,
       missingRates,
-      transactionCount: rows.length,
+      transactionCount: summary.transactionCount,
+      transactionLimit: transactionsAllowedTo(reader),
     }
   }
 

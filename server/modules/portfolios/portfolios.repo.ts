@@ -2,9 +2,10 @@
  * Queries of the portfolios' tables; plain rows, no rules. Every query names the member: a transaction is only ever
  * found, changed or deleted among its owner's (privacy is in the WHERE clause, not in a later check).
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { BaseCurrency } from '#contracts/portfolio-rules.ts'
 import type { Db } from '#server/db/database.ts'
+import type { LedgerSummary, LedgerTransaction } from './portfolio-ledger.ts'
 import { portfolios, portfolioTransactions } from './portfolios.sql.ts'
 
 export type PortfolioRow = typeof portfolios.$inferSelect
@@ -34,12 +35,39 @@ export async function selectTransactions(db: Db, memberId: string): Promise<Tran
     .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.sequence))
 }
 
-export async function countTransactions(db: Db, memberId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** The latest `limit` transactions, newest first (the page's list). */
+export async function selectLatestTransactions(
+  db: Db,
+  memberId: string,
+  limit: number,
+): Promise<TransactionRow[]> {
+  return db
+    .select()
     .from(portfolioTransactions)
     .where(eq(portfolioTransactions.memberId, memberId))
-  return Number(row?.n ?? 0)
+    .orderBy(desc(portfolioTransactions.tradeDate), desc(portfolioTransactions.sequence))
+    .limit(limit)
+}
+
+/** Every transaction as the ledger replays it (only the columns it reads), oldest first. */
+export async function selectLedgerTransactions(db: Db, memberId: string): Promise<LedgerTransaction[]> {
+  return db
+    .select({
+      id: portfolioTransactions.id,
+      kind: portfolioTransactions.kind,
+      market: portfolioTransactions.market,
+      code: portfolioTransactions.code,
+      tradeDate: portfolioTransactions.tradeDate,
+      quantity: portfolioTransactions.quantity,
+      price: portfolioTransactions.price,
+      fee: portfolioTransactions.fee,
+      amount: portfolioTransactions.amount,
+      sequence: portfolioTransactions.sequence,
+      currency: portfolioTransactions.currency,
+    })
+    .from(portfolioTransactions)
+    .where(eq(portfolioTransactions.memberId, memberId))
+    .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.sequence))
 }
 
 export async function insertTransactions(
@@ -82,12 +110,25 @@ export async function deleteTransaction(db: Db, memberId: string, id: string): P
   return rows.length > 0
 }
 
-/** A new revision: what was computed from the old transactions is stale. */
-export async function touchPortfolio(db: Db, memberId: string): Promise<void> {
+/** A change saved: the replay it leaves, and a new revision (what was computed from the old transactions is stale). */
+export async function saveHoldings(db: Db, memberId: string, holdings: LedgerSummary): Promise<void> {
   await db
     .update(portfolios)
-    .set({ revision: sql`gen_random_uuid()`, updatedAt: new Date() })
+    .set({ holdings, revision: sql`gen_random_uuid()`, updatedAt: new Date() })
     .where(eq(portfolios.memberId, memberId))
+}
+
+/** The replay of a portfolio saved before replays were kept, at its revision (a change since then wins). */
+export async function keepHoldings(
+  db: Db,
+  memberId: string,
+  revision: string,
+  holdings: LedgerSummary,
+): Promise<void> {
+  await db
+    .update(portfolios)
+    .set({ holdings })
+    .where(and(eq(portfolios.memberId, memberId), eq(portfolios.revision, revision)))
 }
 
 export async function updateBaseCurrency(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { benefitsOf } from '#contracts/benefits.ts'
 import { CommonErrorCode } from '#contracts/error-codes.ts'
 import {
   type ImportPreview,
@@ -281,6 +282,111 @@ describe('privacy', () => {
             + (select count(*) from portfolio_transactions where member_id = ${memberId})::int as n`,
     )
     expect(row?.n).toBe(0)
+  })
+})
+
+/** A CSV of `count` buys of one share of AAPL, a day apart from 2020 on. */
+function buysCsv(count: number): string {
+  const rows = ['Date,Symbol,Market,Action,Quantity,Price']
+  for (let i = 0; i < count; i++) {
+    const day = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)
+    rows.push(`${day},AAPL,us,buy,1,100`)
+  }
+  return rows.join('\n')
+}
+
+async function storedHoldingsOf(reader: ReaderClient): Promise<unknown> {
+  const memberId = (await runtime.services.accounts.findMember(reader.phone as string))?.id as string
+  const [row] = await selectRows<{ holdings: unknown }>(
+    runtime.database.db,
+    sql`select holdings from portfolios where member_id = ${memberId}`,
+  )
+  return row?.holdings ?? null
+}
+
+describe('holdings kept with the portfolio', () => {
+  it('shows the same holdings, gains and count from the kept replay as from replaying every transaction', async () => {
+    const member = await readers.newMember()
+    const first = dataOf<PortfolioTransaction>(await add(member, aaplBuy))
+    dataOf(await add(member, { ...aaplBuy, tradeDate: '2024-03-01', quantity: 5, price: 160 }))
+    dataOf(await add(member, { ...aaplBuy, kind: 'sell', tradeDate: '2024-04-01', quantity: 6, price: 180 }))
+    dataOf(
+      await add(member, { ...aaplBuy, kind: 'dividend', tradeDate: '2024-05-01', quantity: 0, amount: 7 }),
+    )
+    dataOf(
+      await readers.send(member, 'POST', '/member/portfolio/import', {
+        text: 'Date,Symbol,Market,Action,Quantity,Price\n2024-02-01,MSFT,us,buy,3,400',
+      }),
+    )
+    dataOf(
+      await readers.send(member, 'POST', `/member/portfolio/transactions/${first.id}`, {
+        ...aaplBuy,
+        quantity: 12,
+      }),
+    )
+    const kept = dataOf<PortfolioAnswer>(await portfolioOf(member))
+    expect(kept.transactionCount).toBe(5)
+    expect(kept.holdings.find((holding) => holding.code === 'AAPL')?.quantity).toBe(11)
+    expect(await storedHoldingsOf(member)).not.toBeNull()
+
+    // A portfolio saved before replays were kept: the page replays it once, shows the same, and keeps the result.
+    const memberId = (await runtime.services.accounts.findMember(member.phone as string))?.id as string
+    await runtime.database.db.execute(
+      sql`update portfolios set holdings = null where member_id = ${memberId}`,
+    )
+    const replayed = dataOf<PortfolioAnswer>(await portfolioOf(member))
+    expect(replayed.holdings).toEqual(kept.holdings)
+    expect(replayed.totals).toEqual(kept.totals)
+    expect(replayed.transactionCount).toBe(kept.transactionCount)
+    expect(await storedHoldingsOf(member)).not.toBeNull()
+
+    dataOf(await readers.send(member, 'DELETE', `/member/portfolio/transactions/${kept.transactions[0]?.id}`))
+    expect(dataOf<PortfolioAnswer>(await portfolioOf(member)).transactionCount).toBe(4)
+  })
+})
+
+describe('the plan’s transaction limit', () => {
+  it('refuses a transaction or an import past the plan’s limit in the reader’s language, losing nothing saved', async () => {
+    const limit = benefitsOf('member').portfolio.transactions
+    const member = await readers.newMember(undefined, 'hant')
+    const imported = dataOf<ImportResult>(
+      await readers.send(member, 'POST', '/member/portfolio/import', { text: buysCsv(limit) }),
+    )
+    expect(imported.imported).toBe(limit)
+    const answer = dataOf<PortfolioAnswer>(await portfolioOf(member))
+    expect(answer).toMatchObject({ transactionCount: limit, transactionLimit: limit })
+
+    const refused = await add(member, aaplBuy)
+    expectFailure(refused, 409, PortfolioErrorCode.full)
+    expect(refused.json().message).toContain(`${limit} 筆交易`)
+    expectFailure(
+      await readers.send(member, 'POST', '/member/portfolio/import', {
+        text: 'Date,Symbol,Market,Action,Quantity,Price\n2024-02-01,MSFT,us,buy,3,400',
+      }),
+      409,
+      PortfolioErrorCode.full,
+    )
+    expect(await storedTransactionsOf(member)).toBe(limit)
+
+    // What is saved stays editable and can be trimmed; then there is room again.
+    const latest = answer.transactions[0] as PortfolioTransaction
+    dataOf(
+      await readers.send(member, 'POST', `/member/portfolio/transactions/${latest.id}`, {
+        ...aaplBuy,
+        tradeDate: latest.tradeDate,
+        quantity: 2,
+      }),
+    )
+    dataOf(await readers.send(member, 'DELETE', `/member/portfolio/transactions/${latest.id}`))
+    dataOf(await add(member, aaplBuy))
+    expect(await storedTransactionsOf(member)).toBe(limit)
+  })
+
+  it('keeps more transactions on a larger plan', async () => {
+    const member = await readers.newMember('base')
+    const answer = dataOf<PortfolioAnswer>(await portfolioOf(member))
+    expect(answer.transactionLimit).toBe(benefitsOf('base').portfolio.transactions)
+    expect(answer.transactionLimit).toBeGreaterThan(benefitsOf('member').portfolio.transactions)
   })
 })
 

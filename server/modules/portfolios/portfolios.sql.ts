@@ -5,6 +5,7 @@ import {
   date,
   doublePrecision,
   index,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -14,12 +15,15 @@ import type { BaseCurrency, TransactionKind } from '#contracts/portfolio-rules.t
 import type { Market } from '#contracts/regions.ts'
 import { createdAt, updatedAt } from '#server/db/columns.ts'
 import { members } from '#server/modules/accounts/accounts.sql.ts'
+import type { LedgerSummary } from './portfolio-ledger.ts'
 
 /**
  * A member's portfolio (issue 25; one per member): its settings and, through its transactions, its holdings
  * (ADR 0034). Deleting the member deletes it (the accounts' hook asks this module first; the foreign key is the
  * safety net). `revision` changes with every change of its transactions: per-process caches of what is computed
- * from them (the performance line) are keyed by it.
+ * from them (the performance line) are keyed by it. `holdings` is the ledger's replay at this revision (every
+ * position and the transaction count), written in the same database transaction as the change, so a view reads one
+ * row instead of replaying every transaction; null until first written (a view then replays once and keeps it).
  */
 export const portfolios = pgTable('portfolios', {
   memberId: uuid()
@@ -27,6 +31,7 @@ export const portfolios = pgTable('portfolios', {
     .references(() => members.id, { onDelete: 'cascade' }),
   baseCurrency: text().$type<BaseCurrency>().notNull().default('USD'),
   revision: uuid().notNull().defaultRandom(),
+  holdings: jsonb().$type<LedgerSummary>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

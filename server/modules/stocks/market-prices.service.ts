@@ -27,6 +27,22 @@ export type PricedCompany = Awaited<ReturnType<typeof selectCompaniesByCodes>>[n
 
 /** Facts kept per process at most; past it the cache starts again (the universe is a few hundred companies). */
 const HOLDING_FACTS_KEPT = 5000
+/** Closes kept per process at most (about 30 MB); past it the cache starts again. */
+const CLOSES_KEPT = 1_000_000
+
+type DayClose = { date: string; close: number }
+
+/** The closes on or after `from` of a list sorted by date (binary search for the first). */
+function closesFrom(closes: readonly DayClose[], from: string): DayClose[] {
+  let low = 0
+  let high = closes.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((closes[middle] as DayClose).date < from) low = middle + 1
+    else high = middle
+  }
+  return closes.slice(low)
+}
 
 export function createMarketPricesService({ db }: { db: Db }) {
   // A portfolio page reads the facts of up to hundreds of stocks, each out of a large diagnosis: they are kept per
@@ -51,14 +67,47 @@ export function createMarketPricesService({ db }: { db: Db }) {
     return result
   }
 
+  // A portfolio's performance line reads years of closes of up to hundreds of stocks, again after each change of the
+  // portfolio: each company's closes are kept per process from the earliest day asked, until the market data changes.
+  const kept = { stamp: '', count: 0, byId: new Map<number, { from: string; closes: DayClose[] }>() }
+  async function listClosesFrom(
+    companyIds: readonly number[],
+    from: string,
+  ): Promise<Map<number, DayClose[]>> {
+    const stamp = await selectMarketDataStamp(db)
+    if (stamp !== kept.stamp || kept.count > CLOSES_KEPT) {
+      kept.stamp = stamp
+      kept.count = 0
+      kept.byId.clear()
+    }
+    const missing = [...new Set(companyIds)].filter((id) => {
+      const known = kept.byId.get(id)
+      return !known || known.from > from
+    })
+    if (missing.length > 0) {
+      const found = await selectClosesFrom(db, missing, from)
+      for (const id of missing) {
+        const closes = found.get(id) ?? []
+        kept.count += closes.length - (kept.byId.get(id)?.closes.length ?? 0)
+        kept.byId.set(id, { from, closes })
+      }
+    }
+    const result = new Map<number, DayClose[]>()
+    for (const id of companyIds) {
+      const known = kept.byId.get(id)
+      if (known && known.closes.length > 0) result.set(id, closesFrom(known.closes, from))
+    }
+    return result
+  }
+
   return {
     /** Companies of a market by code (codes as stored, already normalised). */
     findCompaniesByCodes: (market: Market, codes: readonly string[], inDb: Db = db) =>
       selectCompaniesByCodes(inDb, market, codes),
     /** Companies of any market named by `market:code` keys, by key. */
     findCompaniesByKeys: (keys: readonly string[], inDb: Db = db) => selectCompaniesByKeys(inDb, keys),
-    /** Closes of these companies from a day on, oldest first, by company id. */
-    listClosesFrom: (companyIds: readonly number[], from: string) => selectClosesFrom(db, companyIds, from),
+    /** Closes of these companies from a day on, oldest first, by company id (kept per process, see above). */
+    listClosesFrom,
     /** Which of these companies have a close on or before the day (so they can be bought on it). */
     findCompaniesPricedBy: (companyIds: readonly number[], day: string, inDb: Db = db) =>
       selectCompaniesPricedBy(inDb, companyIds, day),
