@@ -197,7 +197,19 @@ export function createServices({
     db,
     clock,
     quotas,
-    assistant: assistant ?? createConfiguredAssistant({ config: config.chat, stocks, articles, clock }),
+    assistant:
+      assistant ??
+      createConfiguredAssistant({
+        config: config.chat,
+        stocks,
+        articles,
+        clock,
+        // The reader's own lists for the chat's "my watchlist" and "my portfolio" (watchlists is built below).
+        mine: {
+          getWatchlistView: (reader, locale) => watchlists.getWatchlistView(reader, undefined, locale),
+          getPortfolio: (reader, locale) => portfolios.getPortfolio(reader, undefined, locale),
+        },
+      }),
     describeError: (code, locale) => translateErrorCode(code, locale),
     log: { error: (details, message) => chatLog.error(details, message) },
     files: chatFiles,

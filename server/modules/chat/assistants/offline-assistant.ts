@@ -31,6 +31,7 @@ import { answerHot } from './offline/hot.ts'
 import { answerInsiders } from './offline/insiders.ts'
 import type { IntentHandler } from './offline/intent-answer.ts'
 import { answerIndex } from './offline/market-index.ts'
+import { answerMyPortfolio, answerMyWatchlist } from './offline/mine.ts'
 import { answerNews } from './offline/news.ts'
 import { writeNotCovered } from './offline/not-covered.ts'
 import { writeOtherListings } from './offline/other-listings.ts'
@@ -56,6 +57,8 @@ const intentAnswers: Record<Exclude<Intent, DeclinedIntent>, IntentHandler> = {
   hot: answerHot,
   news: answerNews,
   picks: answerPicks,
+  my_watchlist: answerMyWatchlist,
+  my_portfolio: answerMyPortfolio,
 }
 
 /** Intents whose answer is about one listing: a company listed twice names its other line after it. */
@@ -108,7 +111,14 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
   async function* answer(request: AssistantRequest): AsyncGenerator<AssistantEvent> {
     const { locale, signal } = request
     const zh = locale === 'zh-Hant'
-    const ctx: ToolContext = { stocks, articles, reader: request.reader, locale, region: request.region }
+    const ctx: ToolContext = {
+      stocks,
+      articles,
+      reader: request.reader,
+      locale,
+      region: request.region,
+      mine: deps.mine,
+    }
     const plan = await planAnswer(stocks, request.question, request.history)
     if (signal.aborted) return
     const { mentions, uncovered } = plan
