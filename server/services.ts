@@ -192,6 +192,7 @@ export function createServices({
     reader: fileReader,
     tempDir: path.join(config.dataDir, 'uploads-in-progress'),
     log: { error: (details, message) => chatLog.error(details, message) },
+    importHoldings: (reader, text, skipRejected) => portfolios.importTransactions(reader, { text, skipRejected }),
   })
   const chat = createChatService({
     db,
@@ -208,6 +209,8 @@ export function createServices({
         mine: {
           getWatchlistView: (reader, locale) => watchlists.getWatchlistView(reader, undefined, locale),
           getPortfolio: (reader, locale) => portfolios.getPortfolio(reader, undefined, locale),
+          previewImport: (reader, text, locale) =>
+            portfolios.previewImport(reader, { text, skipRejected: false }, locale),
         },
       }),
     describeError: (code, locale) => translateErrorCode(code, locale),

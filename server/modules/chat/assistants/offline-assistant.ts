@@ -28,6 +28,7 @@ import { answerDefine } from './offline/define.ts'
 import { answerDiagnosis } from './offline/diagnosis.ts'
 import { answerFigure } from './offline/figure.ts'
 import { answerHot } from './offline/hot.ts'
+import { importAsked, previewImportLabel, writeImportPreview } from './offline/import-holdings.ts'
 import { answerInsiders } from './offline/insiders.ts'
 import type { IntentHandler } from './offline/intent-answer.ts'
 import { answerIndex } from './offline/market-index.ts'
@@ -123,6 +124,17 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
     if (signal.aborted) return
     const { mentions, uncovered } = plan
     const reading = plan.reading
+    const files = request.files
+    if (importAsked(request.question, (files?.files.length ?? 0) > 0)) {
+      // "Import this into my portfolio": a preview and a confirm button; nothing is saved by the answer.
+      yield { type: 'tool', name: 'previewPortfolioImport', label: previewImportLabel[locale] }
+      const lines = await writeImportPreview({ files, reader: request.reader, locale, mine: deps.mine })
+      for (const delta of textChunks(lines.join('\n\n'))) {
+        if (signal.aborted) return
+        yield { type: 'text', delta }
+      }
+      return
+    }
     if (
       request.files &&
       readsAsFileQuestion(request.question, request.files, {

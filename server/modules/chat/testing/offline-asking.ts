@@ -58,6 +58,8 @@ export function offlineAsking(runtimeOf: () => TestRuntime, clock: Clock) {
       mine: {
         getWatchlistView: (reader, locale) => watchlists.getWatchlistView(reader, undefined, locale),
         getPortfolio: (reader, locale) => portfolios.getPortfolio(reader, undefined, locale),
+        previewImport: (reader, text, locale) =>
+          portfolios.previewImport(reader, { text, skipRejected: false }, locale),
       },
     })
   }

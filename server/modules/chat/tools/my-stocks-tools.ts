@@ -6,7 +6,7 @@
  * assistant can ask for someone else's. A visitor, or a reader with no list, gets `status` saying so and the page
  * where one is made, so the answer is honest rather than empty.
  */
-import type { PortfolioAnswer } from '#contracts/portfolio-rules.ts'
+import type { ImportPreview, PortfolioAnswer } from '#contracts/portfolio-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { WatchlistView } from '#contracts/watchlist-rules.ts'
 import type { Reader } from '#server/kernel/reader.ts'
@@ -18,6 +18,8 @@ import type { ToolContext, ToolInput, ToolResult } from './tool-inputs.ts'
 export interface MyStocks {
   getWatchlistView(reader: Reader, locale: Locale): Promise<WatchlistView>
   getPortfolio(reader: Reader, locale: Locale): Promise<PortfolioAnswer>
+  /** The portfolio import's preview of a holdings file's CSV text (nothing saved). */
+  previewImport(reader: Reader, text: string, locale: Locale): Promise<ImportPreview>
 }
 
 export const watchlistPath = '/member/watchlist'
