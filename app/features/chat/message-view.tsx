@@ -11,12 +11,19 @@ import { Copy, RefreshCw, ThumbsDown, ThumbsUp } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
 import type { ChatAttachment, ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
+import { type Market, markets } from '#contracts/regions.ts'
 import { AnswerText } from './answer-text.tsx'
 import { formatFileSize, shortenFileName } from './chat-file-format.ts'
 import { FileIcon } from './file-chips.tsx'
+
+// The follow control (issue 25) beside each stock an answer names: its code fetched after the page's own.
+const FollowButton = deferHydration(() =>
+  import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
+)
 
 type DisplayLocale = Parameters<typeof formatDate>[1]
 
@@ -68,15 +75,26 @@ export function QuestionView({
   )
 }
 
+/** The stock a source is about, read from its diagnosis link (`/ai-stock-diagnosis?code=…&market=…`). */
+export function stockOfSource(source: ChatSource): { market: Market; code: string } | null {
+  if (!source.href.startsWith('/ai-stock-diagnosis?')) return null
+  const params = new URLSearchParams(source.href.slice(source.href.indexOf('?') + 1))
+  const market = params.get('market')
+  const code = params.get('code')
+  if (!code || !market || !(markets as readonly string[]).includes(market)) return null
+  return { market: market as Market, code }
+}
+
 function SourceCard({ source, displayLocale }: { source: ChatSource; displayLocale: DisplayLocale }) {
   const { t } = useTranslation('chat')
+  const stock = stockOfSource(source)
   return (
-    <li>
+    <li className="flex items-stretch gap-1">
       <Link
         to={source.href}
         data-testid="chat-source"
         data-kind={source.kind}
-        className="flex h-full flex-col gap-1 rounded-lg border border-ink-100 bg-ink-50 px-3 py-2 text-sm hover:border-brand-600"
+        className="flex h-full min-w-0 flex-1 flex-col gap-1 rounded-lg border border-ink-100 bg-ink-50 px-3 py-2 text-sm hover:border-brand-600"
       >
         <span className="flex items-center justify-between gap-2 text-xs font-semibold text-ink-700">
           {t(`answer.kinds.${source.kind}`)}
@@ -87,6 +105,14 @@ function SourceCard({ source, displayLocale }: { source: ChatSource; displayLoca
           {t('answer.asOf', { date: formatDate(source.asOf, displayLocale) })}
         </span>
       </Link>
+      {stock ? (
+        // The stocks an answer names can be followed from it (issue 25), beside the card, never inside its link.
+        <FollowButton
+          market={stock.market}
+          code={stock.code}
+          name={source.title.split(' — ')[0] ?? stock.code}
+        />
+      ) : null}
     </li>
   )
 }
