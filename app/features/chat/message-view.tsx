@@ -15,15 +15,12 @@ import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
 import type { ChatAttachment, ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
-import { type Market, markets } from '#contracts/regions.ts'
 import { AnswerText } from './answer-text.tsx'
 import { formatFileSize, shortenFileName } from './chat-file-format.ts'
 import { FileIcon } from './file-chips.tsx'
 
 // The follow control (issue 25) beside each stock an answer names: its code fetched after the page's own.
-const FollowButton = deferHydration(() =>
-  import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
-)
+const SourceFollow = deferHydration(() => import('./source-follow.tsx').then((module) => module.SourceFollow))
 
 type DisplayLocale = Parameters<typeof formatDate>[1]
 
@@ -75,19 +72,8 @@ export function QuestionView({
   )
 }
 
-/** The stock a source is about, read from its diagnosis link (`/ai-stock-diagnosis?code=…&market=…`). */
-export function stockOfSource(source: ChatSource): { market: Market; code: string } | null {
-  if (!source.href.startsWith('/ai-stock-diagnosis?')) return null
-  const params = new URLSearchParams(source.href.slice(source.href.indexOf('?') + 1))
-  const market = params.get('market')
-  const code = params.get('code')
-  if (!code || !market || !(markets as readonly string[]).includes(market)) return null
-  return { market: market as Market, code }
-}
-
 function SourceCard({ source, displayLocale }: { source: ChatSource; displayLocale: DisplayLocale }) {
   const { t } = useTranslation('chat')
-  const stock = stockOfSource(source)
   return (
     <li className="flex items-stretch gap-1">
       <Link
@@ -105,14 +91,8 @@ function SourceCard({ source, displayLocale }: { source: ChatSource; displayLoca
           {t('answer.asOf', { date: formatDate(source.asOf, displayLocale) })}
         </span>
       </Link>
-      {stock ? (
-        // The stocks an answer names can be followed from it (issue 25), beside the card, never inside its link.
-        <FollowButton
-          market={stock.market}
-          code={stock.code}
-          name={source.title.split(' — ')[0] ?? stock.code}
-        />
-      ) : null}
+      {/* The stocks an answer names can be followed from it (issue 25), beside the card, never inside its link. */}
+      <SourceFollow source={source} />
     </li>
   )
 }
