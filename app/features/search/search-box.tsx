@@ -51,7 +51,8 @@ export function SearchBox({ className }: { className?: string }) {
   const [isOpen, setIsOpen] = useState(false)
   const [history, setHistory] = useState<string[]>([])
   const [activeIndex, setActiveIndex] = useState(-1)
-  // The cell of the active suggestion: 0 the suggestion itself, 1 a stock's follow control (Left and Right).
+  // The cell of the active suggestion: 0 the suggestion itself, 1 a stock's follow control (Left and Right); read
+  // only while a suggestion is active, and back to 0 with every Up or Down.
   const [activeColumn, setActiveColumn] = useState(0)
   const suggestions = useSearchSuggestions(text, isOpen)
   const popup = useOnDemand(searchPopup)
@@ -71,22 +72,20 @@ export function SearchBox({ className }: { className?: string }) {
       ]
   const hasPopup = isOpen && popup !== undefined && (isHistoryMode ? history.length > 0 : true)
   const optionId = (index: number) => `${baseId}-option-${index}`
-  const followId = (index: number) => `${baseId}-follow-${index}`
+  // The follow cell's button is `<option id>-follow` (search-popup.tsx).
   const activeCellId =
-    activeIndex < 0 ? undefined : activeColumn === 1 ? followId(activeIndex) : optionId(activeIndex)
+    activeIndex < 0 ? undefined : `${optionId(activeIndex)}${activeColumn ? '-follow' : ''}`
 
   // Every navigation closes the box: the reader has gone where they chose.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => {
     setIsOpen(false)
     setActiveIndex(-1)
-    setActiveColumn(0)
   }, [location.key])
 
   const close = () => {
     setIsOpen(false)
     setActiveIndex(-1)
-    setActiveColumn(0)
   }
 
   const openBox = () => {
@@ -152,7 +151,7 @@ export function SearchBox({ className }: { className?: string }) {
     // The suggestions grid's own keys (Left/Right between a row's cells, Enter on a follow cell): search-popup.tsx.
     const column =
       isOpen && popup && !isHistoryMode
-        ? popup.gridKey(event.key, options[activeIndex], activeColumn, followId(activeIndex))
+        ? popup.gridKey(event.key, options[activeIndex], activeColumn, optionId(activeIndex))
         : null
     if (column !== null) {
       event.preventDefault()
@@ -211,7 +210,6 @@ export function SearchBox({ className }: { className?: string }) {
           onChange={(event) => {
             setText(event.target.value)
             setActiveIndex(-1)
-            setActiveColumn(0)
             if (!isOpen) openBox()
           }}
           onFocus={openBox}
@@ -243,7 +241,6 @@ export function SearchBox({ className }: { className?: string }) {
             history={history}
             activeIndex={activeIndex}
             activeColumn={activeColumn}
-            followId={followId}
             isLoading={suggestions.isLoading}
             baseId={baseId}
             listboxId={listboxId}

@@ -21,14 +21,14 @@ export function gridKey(
   key: string,
   option: SearchOption | undefined,
   column: number,
-  followId: string,
+  optionId: string,
 ): number | null {
   if (!option) return null
   const last = option.type === 'stock' ? 1 : 0
   if (key === 'ArrowLeft' || key === 'ArrowRight')
     return Math.max(0, Math.min(last, column + (key === 'ArrowRight' ? 1 : -1)))
   if (key === 'Enter' && column === 1) {
-    document.getElementById(followId)?.click()
+    document.getElementById(`${optionId}-follow`)?.click()
     return 1
   }
   return null
@@ -179,7 +179,6 @@ export interface SearchPopupContentProps {
   baseId: string
   listboxId: string
   optionId(index: number): string
-  followId(index: number): string
   onChoose(option: SearchOption): void
   onForget(term: string): void
   onForgetAll(): void
@@ -195,7 +194,6 @@ export function SearchPopupContent({
   baseId,
   listboxId,
   optionId,
-  followId,
   onChoose,
   onForget,
   onForgetAll,
@@ -273,7 +271,7 @@ export function SearchPopupContent({
                 key={`${option.stock.market}:${option.stock.code}`}
                 {...gridProps(option)}
                 follow={{
-                  id: followId(options.indexOf(option)),
+                  id: `${optionId(options.indexOf(option))}-follow`,
                   market: option.stock.market,
                   code: option.stock.code,
                   name: option.stock.name,
