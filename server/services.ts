@@ -192,7 +192,8 @@ export function createServices({
     reader: fileReader,
     tempDir: path.join(config.dataDir, 'uploads-in-progress'),
     log: { error: (details, message) => chatLog.error(details, message) },
-    importHoldings: (reader, text, skipRejected) => portfolios.importTransactions(reader, { text, skipRejected }),
+    importHoldings: (reader, text, skipRejected) =>
+      portfolios.importTransactions(reader, { text, skipRejected }),
   })
   const chat = createChatService({
     db,
