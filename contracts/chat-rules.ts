@@ -44,6 +44,9 @@ export const chatSourceKinds = [
   'article',
   'picks',
   'company',
+  /** The reader's own watchlist or portfolio (issue 25): only ever the asking reader's. */
+  'watchlist',
+  'portfolio',
 ] as const
 export type ChatSourceKind = (typeof chatSourceKinds)[number]
 

@@ -13,6 +13,8 @@
  *                                429 CHAT_LIMIT_* before the stream opens; rate-limited)
  *   GET    /ai/cancel           CancelQuery            → { stopped: boolean }
  *   POST   /ai/uploadFiles, GET /ai/listFiles, DELETE /ai/deleteFile: files (chat-file-rules.ts)
+ *   POST   /ai/importToPortfolio ChatFileImportRequest → ImportResult (a holdings file into the reader's portfolio,
+ *                                  after the answer's preview; all rows or none, as the portfolio's own import)
  *
  * Every conversation belongs to a member (logged in) or a device (visitor); a visitor's move to the member at login.
  * Asking for another reader's conversation answers 404 CHAT_CONVERSATION_NOT_FOUND, as for one that does not exist.
@@ -106,3 +108,10 @@ export const CancelQuery = z.object({ subSessionId: ConversationId })
 export const ConversationIdField = z.object({ subSessionId: ConversationId })
 export const ChatFileListQuery = z.object({ subSessionId: ConversationId })
 export const ChatFileDeleteQuery = z.object({ fileId: z.uuid() })
+/** The reader confirmed the import the answer previewed: which file, which of its tables, rejected rows skipped. */
+export const ChatFileImportRequest = z.object({
+  fileId: z.uuid(),
+  table: z.number().int().min(0).max(999),
+  skipRejected: z.boolean().default(false),
+})
+export type ChatFileImportRequest = z.infer<typeof ChatFileImportRequest>

@@ -11,6 +11,9 @@ const queries = {
   'zh-Hant': { word: '營收', partial: '輝', tagText: '輝達', tagKey: 'nvidia', title: '輝達' },
 } as const
 
+/** A suggestion's own cell in the grid (a stock's row has its follow cell beside it). */
+const suggestionCell = '[role=gridcell][data-cell=choose]'
+
 function searchBox(page: Page, t: (key: string) => string) {
   return page.getByRole('combobox', { name: t('search:label') })
 }
@@ -132,10 +135,12 @@ test.describe('search box', () => {
       searchBox(page, t).fill(partial),
     ])
     expect(new URL(request.url()).searchParams.get('searchValue')).toBe(partial)
-    const articles = page.getByRole('group', { name: t('search:suggestions.articles') }).getByRole('option')
+    const articles = page
+      .getByRole('rowgroup', { name: t('search:suggestions.articles') })
+      .locator(suggestionCell)
     await expect(articles.first()).toContainText(new RegExp(title, 'i'))
     expect(await articles.count()).toBeLessThanOrEqual(10)
-    const tags = page.getByRole('group', { name: t('search:suggestions.tags') }).getByRole('option')
+    const tags = page.getByRole('rowgroup', { name: t('search:suggestions.tags') }).locator(suggestionCell)
     await expect(tags.filter({ hasText: queries[site.locale].tagText })).toHaveCount(1)
 
     const chosen = (await articles.first().textContent()) ?? ''
@@ -165,8 +170,8 @@ test.describe('search box', () => {
     const { partial, tagText, tagKey } = queries[site.locale]
     await searchBox(page, t).fill(partial)
     await page
-      .getByRole('group', { name: t('search:suggestions.tags') })
-      .getByRole('option', { name: tagText })
+      .getByRole('rowgroup', { name: t('search:suggestions.tags') })
+      .locator(suggestionCell, { hasText: tagText })
       .click()
     await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent(partial)}\\?tag=${tagKey}$`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -181,14 +186,14 @@ test.describe('search box', () => {
     const box = searchBox(page, t)
     await box.fill(queries[site.locale].partial)
     const first = page
-      .getByRole('group', { name: t('search:suggestions.articles') })
-      .getByRole('option')
+      .getByRole('rowgroup', { name: t('search:suggestions.articles') })
+      .locator(suggestionCell)
       .first()
     await expect(first).toBeVisible()
     // Stocks the text names (NVIDIA for "nvid") come first; the arrows walk through them to the articles.
     const stockCount = await page
-      .getByRole('group', { name: t('search:suggestions.stocks') })
-      .getByRole('option')
+      .getByRole('rowgroup', { name: t('search:suggestions.stocks') })
+      .locator(suggestionCell)
       .count()
     for (let step = 0; step <= stockCount; step++) await box.press('ArrowDown')
     await expect(first).toHaveAttribute('aria-selected', 'true')
@@ -213,13 +218,17 @@ test.describe('search box', () => {
     await openSite(page, site)
     const box = searchBox(page, t)
     await box.fill(apple.code.toLowerCase())
-    const stocks = page.getByRole('group', { name: t('search:suggestions.stocks') }).getByRole('option')
+    const stocks = page
+      .getByRole('rowgroup', { name: t('search:suggestions.stocks') })
+      .locator(suggestionCell)
     await expect(stocks.first()).toContainText(apple.name[site.locale])
     await expect(stocks.first()).toContainText(`${apple.code} · ${t(`stocks:markets.${apple.market}`)}`)
-    const articles = page.getByRole('group', { name: t('search:suggestions.articles') }).getByRole('option')
+    const articles = page
+      .getByRole('rowgroup', { name: t('search:suggestions.articles') })
+      .locator(suggestionCell)
     // Stocks and article titles: at most 10 rows in all (tag chips are not rows).
     expect((await stocks.count()) + (await articles.count())).toBeLessThanOrEqual(10)
-    const rows = page.getByTestId('search-popup').getByRole('option')
+    const rows = page.getByTestId('search-popup').locator(suggestionCell)
 
     // The name in the page's language finds it too.
     const name = apple.name[site.locale]
@@ -252,6 +261,51 @@ test.describe('search box', () => {
       new RegExp(`/ai-stock-diagnosis\\?code=${apple.code}&market=${apple.market}$`),
     )
     await expect(page.locator('#diagnosis-title')).toContainText(apple.name[site.locale], { timeout: 20_000 })
+  })
+
+  test('follows a stock from its suggestion by keyboard: Right to its follow cell, Enter toggles, Left back', async ({
+    page,
+    site,
+    t,
+  }) => {
+    await openSite(page, site)
+    const box = searchBox(page, t)
+    await box.fill(apple.code.toLowerCase())
+    const grid = page.getByRole('grid', { name: t('search:label') })
+    const stockRow = grid
+      .getByRole('rowgroup', { name: t('search:suggestions.stocks') })
+      .getByRole('row')
+      .first()
+    const stockCell = stockRow.locator(suggestionCell)
+    const follow = stockRow.getByRole('button', {
+      name: t('common:follow.label', { name: apple.name[site.locale] }),
+    })
+    await expect(stockCell).toContainText(apple.name[site.locale])
+    await expect(follow).toHaveAttribute('data-loaded', 'true')
+    await expect(box).toHaveAttribute('aria-haspopup', 'grid')
+
+    await box.press('ArrowDown')
+    await expect(stockCell).toHaveAttribute('aria-selected', 'true')
+    await box.press('ArrowRight')
+    await expect(box).toHaveAttribute('aria-activedescendant', (await follow.getAttribute('id')) ?? '')
+    await expect(stockCell).toHaveAttribute('aria-selected', 'false')
+    await expect(follow).toHaveAttribute('aria-pressed', 'false')
+    await box.press('Enter')
+    await expect(follow).toHaveAttribute('aria-pressed', 'true')
+    // Following keeps the box open, with the focus in it.
+    await expect(page.getByTestId('search-popup')).toBeVisible()
+    await expect(box).toBeFocused()
+
+    await box.press('ArrowLeft')
+    await expect(box).toHaveAttribute('aria-activedescendant', (await stockCell.getAttribute('id')) ?? '')
+    await box.press('Enter')
+    await expect(page).toHaveURL(
+      new RegExp(`/ai-stock-diagnosis\\?code=${apple.code}&market=${apple.market}$`),
+    )
+    // The diagnosis shows the stock followed.
+    await expect(
+      page.getByTestId('diagnosis-report').locator('button[aria-pressed][data-loaded]').first(),
+    ).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 })
   })
 
   test('leaving the box closes it', async ({ page, site, t }) => {

@@ -192,12 +192,28 @@ export function createServices({
     reader: fileReader,
     tempDir: path.join(config.dataDir, 'uploads-in-progress'),
     log: { error: (details, message) => chatLog.error(details, message) },
+    importHoldings: (reader, text, skipRejected) =>
+      portfolios.importTransactions(reader, { text, skipRejected }),
   })
   const chat = createChatService({
     db,
     clock,
     quotas,
-    assistant: assistant ?? createConfiguredAssistant({ config: config.chat, stocks, articles, clock }),
+    assistant:
+      assistant ??
+      createConfiguredAssistant({
+        config: config.chat,
+        stocks,
+        articles,
+        clock,
+        // The reader's own lists for the chat's "my watchlist" and "my portfolio" (watchlists is built below).
+        mine: {
+          getWatchlistView: (reader, locale) => watchlists.getWatchlistView(reader, undefined, locale),
+          getPortfolio: (reader, locale) => portfolios.getPortfolio(reader, undefined, locale),
+          previewImport: (reader, text, locale) =>
+            portfolios.previewImport(reader, { text, skipRejected: false }, locale),
+        },
+      }),
     describeError: (code, locale) => translateErrorCode(code, locale),
     log: { error: (details, message) => chatLog.error(details, message) },
     files: chatFiles,

@@ -12,6 +12,7 @@
 import { Lexer, type Token, Tokenizer, type Tokens } from 'marked'
 import type { ReactNode } from 'react'
 import { isExternalHref, safeHref } from './chat-format.ts'
+import { ImportConfirmButton, importConfirmOf } from './import-confirm-button.tsx'
 
 /**
  * Setext headings (a line underlined with `-` or `=`) are not read: while an answer streams, `Summary:\n-` would
@@ -91,6 +92,9 @@ function renderInlineToken(token: Token, key: string): ReactNode {
     case 'link':
       // A bare address or `<address>` (GFM autolinks) stays text: only a written link is a link.
       if (!token.raw.startsWith('[')) return token.raw
+      // "Import to portfolio": the answer's confirm button (import-confirm-button.tsx), never a plain link.
+      if (importConfirmOf(token.href))
+        return <ImportConfirmButton key={key} href={token.href} label={token.text} />
       return renderLink(token as Tokens.Link, renderInline(token.tokens, key), key)
     case 'image':
       return renderLink(token as Tokens.Image, [token.text], key)

@@ -11,12 +11,16 @@ import { Copy, RefreshCw, ThumbsDown, ThumbsUp } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
 import type { ChatAttachment, ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
 import { AnswerText } from './answer-text.tsx'
 import { formatFileSize, shortenFileName } from './chat-file-format.ts'
 import { FileIcon } from './file-chips.tsx'
+
+// The follow control (issue 25) beside each stock an answer names: its code fetched after the page's own.
+const SourceFollow = deferHydration(() => import('./source-follow.tsx').then((module) => module.SourceFollow))
 
 type DisplayLocale = Parameters<typeof formatDate>[1]
 
@@ -71,12 +75,12 @@ export function QuestionView({
 function SourceCard({ source, displayLocale }: { source: ChatSource; displayLocale: DisplayLocale }) {
   const { t } = useTranslation('chat')
   return (
-    <li>
+    <li className="flex items-stretch gap-1">
       <Link
         to={source.href}
         data-testid="chat-source"
         data-kind={source.kind}
-        className="flex h-full flex-col gap-1 rounded-lg border border-ink-100 bg-ink-50 px-3 py-2 text-sm hover:border-brand-600"
+        className="flex h-full min-w-0 flex-1 flex-col gap-1 rounded-lg border border-ink-100 bg-ink-50 px-3 py-2 text-sm hover:border-brand-600"
       >
         <span className="flex items-center justify-between gap-2 text-xs font-semibold text-ink-700">
           {t(`answer.kinds.${source.kind}`)}
@@ -87,6 +91,8 @@ function SourceCard({ source, displayLocale }: { source: ChatSource; displayLoca
           {t('answer.asOf', { date: formatDate(source.asOf, displayLocale) })}
         </span>
       </Link>
+      {/* The stocks an answer names can be followed from it (issue 25), beside the card, never inside its link. */}
+      <SourceFollow source={source} />
     </li>
   )
 }

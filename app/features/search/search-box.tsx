@@ -1,8 +1,10 @@
 /**
- * The header search box (spec §4, §5), an ARIA combobox. Focus with no text shows the saved searches, each with a
- * delete button, and a clear-all button; typing shows the stocks the text names (each opens its AI diagnosis),
- * article suggestions and tag chips, at most 10 rows; Up/Down walk all of them in that order, Enter opens the
- * choice (or searches the text), Escape closes; leaving the box closes it. Enter or the button saves the
+ * The header search box (spec §4, §5), an ARIA combobox. Focus with no text shows the saved searches (a listbox),
+ * each with a delete button, and a clear-all button; typing shows the stocks the text names (each opens its AI
+ * diagnosis, with its follow control beside it), article suggestions and tag chips, at most 10 rows, as a grid
+ * (ARIA 1.2 combobox with a `grid` popup: an option cannot hold a second control): Up/Down walk the rows in that
+ * order, Left/Right move between a stock's cell and its follow cell, Enter activates the cell (opens the choice or
+ * toggles the follow; without a row, searches the text), Escape closes; leaving the box closes it. Enter or the button saves the
  * term and opens /search/{term}; an empty search says 'Please enter search content'. At most 100 characters.
  * What the popup lists is drawn by search-popup.tsx, fetched when the box is first focused or pointed at (ADR 0011);
  * until it has arrived the popup stays closed.
@@ -49,6 +51,9 @@ export function SearchBox({ className }: { className?: string }) {
   const [isOpen, setIsOpen] = useState(false)
   const [history, setHistory] = useState<string[]>([])
   const [activeIndex, setActiveIndex] = useState(-1)
+  // The cell of the active suggestion: 0 the suggestion itself, 1 a stock's follow control (Left and Right); read
+  // only while a suggestion is active, and back to 0 with every Up or Down.
+  const [activeColumn, setActiveColumn] = useState(0)
   const suggestions = useSearchSuggestions(text, isOpen)
   const popup = useOnDemand(searchPopup)
   const term = text.trim()
@@ -67,6 +72,9 @@ export function SearchBox({ className }: { className?: string }) {
       ]
   const hasPopup = isOpen && popup !== undefined && (isHistoryMode ? history.length > 0 : true)
   const optionId = (index: number) => `${baseId}-option-${index}`
+  // The follow cell's button is `<option id>-follow` (search-popup.tsx).
+  const activeCellId =
+    activeIndex < 0 ? undefined : `${optionId(activeIndex)}${activeColumn ? '-follow' : ''}`
 
   // Every navigation closes the box: the reader has gone where they chose.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -136,7 +144,18 @@ export function SearchBox({ className }: { className?: string }) {
       }
       if (options.length === 0) return
       const step = event.key === 'ArrowDown' ? 1 : -1
-      setActiveIndex((current) => nextActiveIndex(current, step, options.length))
+      setActiveIndex(nextActiveIndex(activeIndex, step, options.length))
+      setActiveColumn(0)
+      return
+    }
+    // The suggestions grid's own keys (Left/Right between a row's cells, Enter on a follow cell): search-popup.tsx.
+    const column =
+      isOpen && popup && !isHistoryMode
+        ? popup.gridKey(event.key, options[activeIndex], activeColumn, optionId(activeIndex))
+        : null
+    if (column !== null) {
+      event.preventDefault()
+      setActiveColumn(column)
       return
     }
     if (event.key === 'Enter' && isOpen && activeIndex >= 0 && options[activeIndex]) {
@@ -179,9 +198,10 @@ export function SearchBox({ className }: { className?: string }) {
           role="combobox"
           aria-expanded={hasPopup}
           aria-controls={listboxId}
+          aria-haspopup={isHistoryMode ? 'listbox' : 'grid'}
           aria-autocomplete="list"
           aria-describedby={instructionsId}
-          aria-activedescendant={hasPopup && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          aria-activedescendant={hasPopup ? activeCellId : undefined}
           autoComplete="off"
           enterKeyHint="search"
           maxLength={searchTextMaxLength}
@@ -220,6 +240,7 @@ export function SearchBox({ className }: { className?: string }) {
             options={options}
             history={history}
             activeIndex={activeIndex}
+            activeColumn={activeColumn}
             isLoading={suggestions.isLoading}
             baseId={baseId}
             listboxId={listboxId}

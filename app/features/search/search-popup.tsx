@@ -1,13 +1,38 @@
 /**
  * What the header search box's popup lists (search-box.tsx keeps the state, the keyboard and the combobox): the saved
- * searches with their delete buttons, or the stocks, article titles and tags the text suggests. Fetched the first
- * time the box opens, not with the page (ADR 0011).
+ * searches with their delete buttons (a listbox), or the stocks, article titles and tags the text suggests (a grid:
+ * one row per suggestion, a stock's row with a second cell, its follow control). Fetched the first time the box
+ * opens, not with the page (ADR 0011), and with it the follow control's code: it is not in the page's first paint.
  */
 import { clsx } from 'clsx'
 import { Clock, Hash, Search, Sparkles, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FollowButton } from '#app/features/watchlists/follow-button.tsx'
+import type { NamedStock as SearchStock } from '#contracts/articles.ts'
 import type { SearchOption } from './search-box.tsx'
+
+/**
+ * A key in the suggestions grid, on the active row (`option`): Left and Right move between its cells (a stock's
+ * second cell is its follow control), Enter on the follow cell toggles it and keeps the box open. Answers the new
+ * column, or null when the key is the box's own (Up/Down, Enter on a suggestion, typing).
+ */
+export function gridKey(
+  key: string,
+  option: SearchOption | undefined,
+  column: number,
+  optionId: string,
+): number | null {
+  if (!option) return null
+  const last = option.type === 'stock' ? 1 : 0
+  if (key === 'ArrowLeft' || key === 'ArrowRight')
+    return Math.max(0, Math.min(last, column + (key === 'ArrowRight' ? 1 : -1)))
+  if (key === 'Enter' && column === 1) {
+    document.getElementById(`${optionId}-follow`)?.click()
+    return 1
+  }
+  return null
+}
 
 const rowClass = 'flex h-10 cursor-pointer items-center gap-2 rounded-md px-3 text-sm text-ink-900'
 const chipClass = 'inline-flex cursor-pointer items-center gap-1 rounded-full px-3 py-1 text-sm'
@@ -50,7 +75,75 @@ function OptionRow({
   )
 }
 
-function OptionGroup({
+/**
+ * One suggestion as a row of the grid: the suggestion's cell (chosen by click or by the box's keyboard) and, for a
+ * stock, the follow cell. The box keeps focus; `aria-activedescendant` names the active cell (the follow button
+ * itself, so its pressed state is read out).
+ */
+function GridRow({
+  id,
+  isActive,
+  activeColumn,
+  isChip = false,
+  onChoose,
+  follow,
+  children,
+}: {
+  id: string
+  isActive: boolean
+  activeColumn: number
+  isChip?: boolean
+  onChoose(): void
+  follow?: { id: string; market: SearchStock['market']; code: string; name: string } | undefined
+  children: ReactNode
+}) {
+  const isCellActive = isActive && activeColumn === 0
+  const look = isChip
+    ? clsx(
+        chipClass,
+        isCellActive
+          ? 'bg-brand-600 text-white'
+          : 'bg-brand-100 text-brand-700 hover:bg-brand-600 hover:text-white',
+      )
+    : clsx(rowClass, 'min-w-0 flex-1', isCellActive ? 'bg-ink-50' : 'hover:bg-ink-50')
+  return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: a row of the combobox's grid popup; the focus stays in the box (aria-activedescendant)
+    <div role="row" className={isChip ? 'inline-flex' : 'flex items-center gap-1'}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a cell of the combobox's grid popup, reached through the box's aria-activedescendant */}
+      <div
+        id={id}
+        role="gridcell"
+        data-cell="choose"
+        aria-selected={isCellActive}
+        tabIndex={-1}
+        onClick={onChoose}
+        onKeyDown={() => undefined}
+        className={look}
+      >
+        {children}
+      </div>
+      {follow ? (
+        // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: a cell of the combobox's grid popup; the box names its button as active
+        <div
+          role="gridcell"
+          data-cell="follow"
+          aria-selected={isActive && activeColumn === 1}
+          className={clsx('rounded-md', isActive && activeColumn === 1 && 'ring-2 ring-brand-600')}
+        >
+          <FollowButton
+            id={follow.id}
+            tabIndex={-1}
+            market={follow.market}
+            code={follow.code}
+            name={follow.name}
+          />
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function GridGroup({
   label,
   isChips = false,
   children,
@@ -60,8 +153,12 @@ function OptionGroup({
   children: ReactNode
 }) {
   return (
-    // biome-ignore lint/a11y/useSemanticElements: an option group of a listbox; a fieldset is not one
-    <div role="group" aria-label={label} className={isChips ? 'flex flex-wrap gap-2 px-3 pb-1' : undefined}>
+    // biome-ignore lint/a11y/useSemanticElements: a group of rows of the combobox's grid popup, not a table section
+    <div
+      role="rowgroup"
+      aria-label={label}
+      className={isChips ? 'flex flex-wrap gap-2 px-3 pb-1' : undefined}
+    >
       <p aria-hidden="true" className={clsx(groupHeadingClass, isChips ? 'basis-full' : 'px-3')}>
         {label}
       </p>
@@ -76,6 +173,8 @@ export interface SearchPopupContentProps {
   options: SearchOption[]
   history: string[]
   activeIndex: number
+  /** In the suggestions grid: 0 the suggestion's cell, 1 a stock's follow cell. */
+  activeColumn: number
   isLoading: boolean
   baseId: string
   listboxId: string
@@ -90,6 +189,7 @@ export function SearchPopupContent({
   options,
   history,
   activeIndex,
+  activeColumn,
   isLoading,
   baseId,
   listboxId,
@@ -102,6 +202,15 @@ export function SearchPopupContent({
   const stockOptions = options.filter((option) => option.type === 'stock')
   const articleOptions = options.filter((option) => option.type === 'article')
   const tagOptions = options.filter((option) => option.type === 'tag')
+  const gridProps = (option: SearchOption) => {
+    const index = options.indexOf(option)
+    return {
+      id: optionId(index),
+      isActive: index === activeIndex,
+      activeColumn,
+      onChoose: () => onChoose(option),
+    }
+  }
   const rowProps = (option: SearchOption) => {
     const index = options.indexOf(option)
     return { id: optionId(index), isActive: index === activeIndex, onChoose: () => onChoose(option) }
@@ -151,52 +260,61 @@ export function SearchPopupContent({
         </button>
       </div>
     </>
-  ) : (
-    <div id={listboxId} role="listbox" aria-label={t('label')} className="flex flex-col gap-2">
+  ) : options.length > 0 ? (
+    // biome-ignore lint/a11y/useSemanticElements: the combobox's grid popup (ARIA 1.2); the focus stays in the box
+    <div id={listboxId} role="grid" aria-label={t('label')} className="flex flex-col gap-2">
       {stockOptions.length > 0 ? (
-        <OptionGroup label={t('suggestions.stocks')}>
+        <GridGroup label={t('suggestions.stocks')}>
           {stockOptions.map((option) =>
             option.type === 'stock' ? (
-              <OptionRow key={`${option.stock.market}:${option.stock.code}`} {...rowProps(option)}>
+              <GridRow
+                key={`${option.stock.market}:${option.stock.code}`}
+                {...gridProps(option)}
+                follow={{
+                  id: `${optionId(options.indexOf(option))}-follow`,
+                  market: option.stock.market,
+                  code: option.stock.code,
+                  name: option.stock.name,
+                }}
+              >
                 <Sparkles className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{option.stock.name}</span>
                 <span className="shrink-0 text-xs font-semibold text-ink-700">
                   {option.stock.code} · {t(`markets.${option.stock.market}`)}
                 </span>
-              </OptionRow>
+              </GridRow>
             ) : null,
           )}
-        </OptionGroup>
+        </GridGroup>
       ) : null}
       {articleOptions.length > 0 ? (
-        <OptionGroup label={t('suggestions.articles')}>
+        <GridGroup label={t('suggestions.articles')}>
           {articleOptions.map((option) =>
             option.type === 'article' ? (
-              <OptionRow key={option.articleId} {...rowProps(option)}>
+              <GridRow key={option.articleId} {...gridProps(option)}>
                 <Search className="size-4 shrink-0 text-ink-500" aria-hidden="true" />
                 <span className="truncate">{option.title}</span>
-              </OptionRow>
+              </GridRow>
             ) : null,
           )}
-        </OptionGroup>
+        </GridGroup>
       ) : null}
       {tagOptions.length > 0 ? (
-        <OptionGroup label={t('suggestions.tags')} isChips>
+        <GridGroup label={t('suggestions.tags')} isChips>
           {tagOptions.map((option) =>
             option.type === 'tag' ? (
-              <OptionRow key={option.key} {...rowProps(option)} isChip>
+              <GridRow key={option.key} {...gridProps(option)} isChip>
                 <Hash className="size-3" aria-hidden="true" />
                 {option.text}
-              </OptionRow>
+              </GridRow>
             ) : null,
           )}
-        </OptionGroup>
-      ) : null}
-      {options.length === 0 ? (
-        <p className="px-3 py-2 text-sm text-ink-700">
-          {isLoading ? t('suggestions.loading') : t('suggestions.none')}
-        </p>
+        </GridGroup>
       ) : null}
     </div>
+  ) : (
+    <p id={listboxId} className="px-3 py-2 text-sm text-ink-700">
+      {isLoading ? t('suggestions.loading') : t('suggestions.none')}
+    </p>
   )
 }

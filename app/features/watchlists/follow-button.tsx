@@ -9,7 +9,21 @@ import { useIsLoggedIn } from '#app/features/account/account-provider.tsx'
 import type { Market } from '#contracts/regions.ts'
 import { loadFollowActions, useFollowState } from './followed-stocks.ts'
 
-export function FollowButton({ market, code, name }: { market: Market; code: string; name: string }) {
+export function FollowButton({
+  market,
+  code,
+  name,
+  id,
+  tabIndex,
+}: {
+  market: Market
+  code: string
+  name: string
+  /** Set where a combobox points at the button (`aria-activedescendant`: the search suggestions' grid). */
+  id?: string
+  /** -1 where the focus stays elsewhere (the search box) and the keyboard reaches the button through it. */
+  tabIndex?: number
+}) {
   const { t, i18n } = useTranslation()
   const owner = useIsLoggedIn() ? 'member' : 'visitor'
   const state = useFollowState(`${market}:${code}`, owner, i18n)
@@ -18,6 +32,8 @@ export function FollowButton({ market, code, name }: { market: Market; code: str
     // Lean markup on purpose: the diagnosis page's HTML has a size budget (the site's global focus ring applies).
     <button
       type="button"
+      id={id}
+      tabIndex={tabIndex}
       aria-pressed={isFollowed}
       aria-label={t('follow.label', { name })}
       data-loaded={state === 'loading' ? undefined : true}

@@ -10,6 +10,7 @@ import { onFirstUse } from '#server/kernel/on-first-use.ts'
 import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
 import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
 import type { Assistant } from '../assistant.ts'
+import type { MyStocks } from '../tools/my-stocks-tools.ts'
 import { createOfflineAssistant } from './offline-assistant.ts'
 
 export interface ConfiguredAssistantDependencies {
@@ -17,6 +18,8 @@ export interface ConfiguredAssistantDependencies {
   stocks: StocksService
   articles: ArticlesService
   clock: Clock
+  /** The asking reader's own watchlist and portfolio, read through their services (the "my stocks" tools). */
+  mine?: MyStocks | undefined
   /** Replaces the global fetch for model calls (tests). */
   fetch?: typeof globalThis.fetch | undefined
 }

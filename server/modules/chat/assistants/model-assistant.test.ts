@@ -223,6 +223,8 @@ describe('model assistant over an OpenAI-compatible endpoint', () => {
     expect(first.tools?.map((t) => t.function.name).sort()).toEqual([
       'defineTerm',
       'getDiagnosis',
+      'getMyPortfolio',
+      'getMyWatchlist',
       'getPriceReturn',
       'getStockFigures',
       'listHotStocks',

@@ -28,9 +28,11 @@ import { answerDefine } from './offline/define.ts'
 import { answerDiagnosis } from './offline/diagnosis.ts'
 import { answerFigure } from './offline/figure.ts'
 import { answerHot } from './offline/hot.ts'
+import { importAsked, previewImportLabel, writeImportPreview } from './offline/import-holdings.ts'
 import { answerInsiders } from './offline/insiders.ts'
 import type { IntentHandler } from './offline/intent-answer.ts'
 import { answerIndex } from './offline/market-index.ts'
+import { answerMyPortfolio, answerMyWatchlist } from './offline/mine.ts'
 import { answerNews } from './offline/news.ts'
 import { writeNotCovered } from './offline/not-covered.ts'
 import { writeOtherListings } from './offline/other-listings.ts'
@@ -56,6 +58,8 @@ const intentAnswers: Record<Exclude<Intent, DeclinedIntent>, IntentHandler> = {
   hot: answerHot,
   news: answerNews,
   picks: answerPicks,
+  my_watchlist: answerMyWatchlist,
+  my_portfolio: answerMyPortfolio,
 }
 
 /** Intents whose answer is about one listing: a company listed twice names its other line after it. */
@@ -108,11 +112,29 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
   async function* answer(request: AssistantRequest): AsyncGenerator<AssistantEvent> {
     const { locale, signal } = request
     const zh = locale === 'zh-Hant'
-    const ctx: ToolContext = { stocks, articles, reader: request.reader, locale, region: request.region }
+    const ctx: ToolContext = {
+      stocks,
+      articles,
+      reader: request.reader,
+      locale,
+      region: request.region,
+      mine: deps.mine,
+    }
     const plan = await planAnswer(stocks, request.question, request.history)
     if (signal.aborted) return
     const { mentions, uncovered } = plan
     const reading = plan.reading
+    const files = request.files
+    if (importAsked(request.question, (files?.files.length ?? 0) > 0)) {
+      // "Import this into my portfolio": a preview and a confirm button; nothing is saved by the answer.
+      yield { type: 'tool', name: 'previewPortfolioImport', label: previewImportLabel[locale] }
+      const lines = await writeImportPreview({ files, reader: request.reader, locale, mine: deps.mine })
+      for (const delta of textChunks(lines.join('\n\n'))) {
+        if (signal.aborted) return
+        yield { type: 'text', delta }
+      }
+      return
+    }
     if (
       request.files &&
       readsAsFileQuestion(request.question, request.files, {

@@ -21,6 +21,8 @@ export type Intent =
   | 'figure'
   | 'insiders'
   | 'define'
+  | 'my_watchlist'
+  | 'my_portfolio'
   | 'advice'
   | 'forecast'
   | 'not_stock'
@@ -50,7 +52,16 @@ const patterns: Array<
   [
     Exclude<
       Intent,
-      'unknown' | 'diagnosis' | 'figure' | 'define' | 'advice' | 'not_stock' | 'index' | 'out_of_scope'
+      | 'unknown'
+      | 'diagnosis'
+      | 'figure'
+      | 'define'
+      | 'advice'
+      | 'not_stock'
+      | 'index'
+      | 'out_of_scope'
+      | 'my_watchlist'
+      | 'my_portfolio'
     >,
     RegExp,
   ]
@@ -109,6 +120,12 @@ const marketPatterns: Array<[Market, RegExp]> = [
 ]
 const usWords = /\b(american|america|nasdaq|nyse|wall street)\b|美股|美國/
 
+/** The reader's own holdings and watchlist (issue 25): "what is my portfolio worth", "我的持倉". */
+const myPortfolioPattern =
+  /\bmy (portfolio|holdings?|positions?)\b|\b(stocks|shares) i (own|hold)\b|我的?(投資組合|持倉|持股|股票組合)|我持有的?|我(手上|手頭)的股票/
+const myWatchlistPattern =
+  /\bmy (watch ?lists?|followed stocks|stocks)\b|\b(stocks|companies) i (follow|watch|am following|am watching)\b|我的?(自選股?|自選清單|觀察清單|關注清單|追蹤清單)|我(關注|追蹤|跟蹤)的|我的股票/
+
 /** The intent a question's words give before companies and figures are counted in. */
 function intentOfWords(question: string, text: string, companies: number): Intent {
   // The true reason first: something that is not a stock, an index, a question outside investing.
@@ -116,6 +133,8 @@ function intentOfWords(question: string, text: string, companies: number): Inten
   if (companies === 0 && indexIn(question)) return 'index'
   if (companies === 0 && isOutOfScope(question)) return 'out_of_scope'
   if (advicePattern.test(text)) return 'advice'
+  if (companies === 0 && myPortfolioPattern.test(text)) return 'my_portfolio'
+  if (companies === 0 && myWatchlistPattern.test(text)) return 'my_watchlist'
   if (companies === 0 && definitionAsked(question)) return 'define'
   for (const [name, pattern] of patterns) if (pattern.test(text)) return name
   return diagnosisPattern.test(text) ? 'diagnosis' : 'unknown'

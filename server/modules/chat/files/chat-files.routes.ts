@@ -7,12 +7,18 @@
  */
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
-import { ChatFileDeleteQuery, ChatFileListQuery, ConversationIdField } from '#contracts/chat.ts'
+import {
+  ChatFileDeleteQuery,
+  ChatFileImportRequest,
+  ChatFileListQuery,
+  ConversationIdField,
+} from '#contracts/chat.ts'
 import { ChatFileErrorCode, chatFileMaxBytes, chatFilesPerUpload } from '#contracts/chat-file-rules.ts'
 import { ok } from '#contracts/envelope.ts'
 import { CommonErrorCode } from '#contracts/error-codes.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { allowSlowBody } from '#server/http/connection-limits.ts'
+import { requestLocale } from '#server/http/error-handler.ts'
 import type { ChatFilesService, UploadPart } from './chat-files.service.ts'
 
 /** File parts one request may carry: the allowed ones, and a few more refused one by one as "too many". */
@@ -96,5 +102,9 @@ export function registerChatFilesRoutes(
   api.delete('/ai/deleteFile', async (request) => {
     const { fileId } = ChatFileDeleteQuery.parse(request.query ?? {})
     return ok(await files.deleteFile(fileId, request.reader))
+  })
+  api.post('/ai/importToPortfolio', async (request) => {
+    const body = ChatFileImportRequest.parse(request.body ?? {})
+    return ok(await files.importFileToPortfolio(body, request.reader, requestLocale(request)))
   })
 }

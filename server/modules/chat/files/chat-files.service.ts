@@ -13,6 +13,7 @@ import { mkdir, open, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import type { ChatFileImportRequest } from '#contracts/chat.ts'
 import {
   type ChatFile,
   ChatFileErrorCode,
@@ -22,6 +23,9 @@ import {
   chatFilesPerUpload,
 } from '#contracts/chat-file-rules.ts'
 import type { ChatAttachment } from '#contracts/chat-rules.ts'
+import { CommonErrorCode } from '#contracts/error-codes.ts'
+import type { ImportResult } from '#contracts/portfolio-rules.ts'
+import type { Locale } from '#contracts/regions.ts'
 import { isServiceError } from '#contracts/service-error.ts'
 import type { Clock } from '#server/clock.ts'
 import { deleteBatchSize } from '#server/db/batches.ts'
@@ -54,6 +58,7 @@ import {
   selectDueRemovals,
 } from './chat-files.repo.ts'
 import type { ChatFileRow } from './chat-files.sql.ts'
+import { csvOfRows } from './holdings-import.ts'
 
 /** One file part of an upload as the route hands it over: the name the browser sent and its bytes. */
 export interface UploadPart {
@@ -72,6 +77,10 @@ export interface ChatFilesDependencies {
   /** Where uploads are streamed before they are checked and stored (on this machine: reading needs a file). */
   tempDir: string
   log: { error(details: object, message: string): void }
+  /** The portfolio's import (issue 25: "import to portfolio" from a holdings file); absent, the chat offers none. */
+  importHoldings?:
+    | ((reader: Reader, text: string, skipRejected: boolean) => Promise<ImportResult>)
+    | undefined
 }
 
 const headBytes = 64 * 1024
@@ -344,6 +353,31 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     return (await listOwnedReadFiles(db, ownerOf(requestReader), limit)).map(fileOf)
   }
 
+  /** The tables of one of the reader's files, in the order they were read (404 for another reader's file). */
+  async function fileTables(fileId: string, requestReader: Reader): Promise<string[][][]> {
+    const file = await findOwnedFile(db, fileId, ownerOf(requestReader))
+    if (!file) throw fileNotFound()
+    return (await loadTables(db, file.conversationId))
+      .filter((table) => table.fileId === fileId)
+      .map((table) => table.rows)
+  }
+
+  /**
+   * `POST /ai/importToPortfolio`: the reader confirmed the import an answer previewed. The same table of the same
+   * file goes to the portfolio's import, which saves every row or none and refuses rejected rows unless skipped.
+   */
+  async function importFileToPortfolio(
+    request: ChatFileImportRequest,
+    requestReader: Reader,
+    _locale: Locale,
+  ): Promise<ImportResult> {
+    if (!requestReader.memberId) throw new AppError('unauthenticated', CommonErrorCode.unauthenticated)
+    if (!deps.importHoldings) throw fileNotFound()
+    const rows = (await fileTables(request.fileId, requestReader))[request.table]
+    if (!rows) throw fileNotFound()
+    return deps.importHoldings(requestReader, csvOfRows(rows), request.skipRejected)
+  }
+
   async function attachToQuestion(fileIds: string[], questionId: string): Promise<void> {
     await attachFiles(db, fileIds, questionId)
   }
@@ -432,6 +466,8 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     listFiles,
     deleteFile,
     findReaderFile,
+    fileTables,
+    importFileToPortfolio,
     listReadFiles,
     filesForQuestion,
     attachToQuestion,

@@ -49,8 +49,19 @@ export interface Answer {
 
 export function offlineAsking(runtimeOf: () => TestRuntime, clock: Clock) {
   function assistant() {
-    const { stocks, articles } = runtimeOf().services
-    return createConfiguredAssistant({ config: runtimeOf().config.chat, stocks, articles, clock })
+    const { stocks, articles, watchlists, portfolios } = runtimeOf().services
+    return createConfiguredAssistant({
+      config: runtimeOf().config.chat,
+      stocks,
+      articles,
+      clock,
+      mine: {
+        getWatchlistView: (reader, locale) => watchlists.getWatchlistView(reader, undefined, locale),
+        getPortfolio: (reader, locale) => portfolios.getPortfolio(reader, undefined, locale),
+        previewImport: (reader, text, locale) =>
+          portfolios.previewImport(reader, { text, skipRejected: false }, locale),
+      },
+    })
   }
 
   async function ask(

@@ -13,6 +13,7 @@ import { getStockFigures } from './figure-tools.ts'
 import { defineTerm } from './glossary-tools.ts'
 import { listInsiderMoves } from './insider-tools.ts'
 import { listHotStocks, listMonthlyPicks, listValuation } from './list-tools.ts'
+import { getMyPortfolio, getMyWatchlist } from './my-stocks-tools.ts'
 import { marketLabels } from './tool-format.ts'
 import type { ToolContext, ToolInput, ToolName, ToolResult } from './tool-inputs.ts'
 
@@ -41,6 +42,10 @@ export const toolDescriptions: Record<ToolName, string> = {
     'Executives’ moves: insider buys and sells as filed (who, role, date, shares, price, value in currency), newest first, for one company or a market.',
   defineTerm:
     'The meaning of an investing term (P/E, dividend yield, RSI, DCF, Piotroski F-score, Altman Z, moat, drawdown…) from our reviewed glossary, and the page of our site that shows it (shownAt). found false: the glossary does not have it.',
+  getMyWatchlist:
+    'The asking reader’s own watchlist (their first list): each stock with its price, day change, AI score and margin to fair value. status visitor: not logged in — say so and link href (log in to keep a watchlist); status empty: no stock followed yet — say so and link href. Never guess what a reader follows.',
+  getMyPortfolio:
+    'The asking reader’s own portfolio: market value, cost, unrealised and realised gain and dividends in baseCurrency, the value-weighted AI score, and each holding (quantity, average cost and price in its currency, market value in baseCurrency, weight, return, score). status visitor or empty: say the reader has no portfolio and link href where they create one. Never guess holdings.',
 }
 
 /** "Reading Tencent's diagnosis…": what the reader sees while a tool runs. */
@@ -72,6 +77,10 @@ export function toolLabel(name: ToolName, input: Record<string, unknown>, locale
       return zh
         ? `讀取${subject ? `「${subject}」的` : (market ?? '')}高管動向…`
         : `Reading executives’ moves${subject ? ` at “${subject}”` : ''}…`
+    case 'getMyWatchlist':
+      return zh ? '讀取您的自選清單…' : 'Reading your watchlist…'
+    case 'getMyPortfolio':
+      return zh ? '讀取您的投資組合…' : 'Reading your portfolio…'
     case 'defineTerm':
       return zh
         ? `查閱詞彙「${String(input.term ?? '')}」…`
@@ -90,4 +99,6 @@ export const toolImplementations = {
   getStockFigures,
   listInsiderMoves,
   defineTerm,
+  getMyWatchlist,
+  getMyPortfolio,
 } satisfies { [N in ToolName]: (ctx: ToolContext, input: ToolInput<N>) => Promise<ToolResult<unknown>> }

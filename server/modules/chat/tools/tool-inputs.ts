@@ -8,6 +8,7 @@ import { type Locale, Market, type Region } from '#contracts/regions.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
 import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
+import type { MyStocks } from './my-stocks-tools.ts'
 import { figureKeys } from './stock-figures.ts'
 
 export interface ToolContext {
@@ -16,6 +17,8 @@ export interface ToolContext {
   reader: Reader
   locale: Locale
   region: Region
+  /** The asking reader's own watchlist and portfolio (absent where the chat is built without them). */
+  mine?: MyStocks | undefined
 }
 
 export interface ToolResult<T> {
@@ -82,6 +85,9 @@ export const toolInputs = {
       .max(60)
       .describe('An investing term as the reader wrote it, in English or Chinese (P/E, 股息率, Altman Z)'),
   }),
+  /** The asking reader's own lists: no input, so no other reader's can be named. */
+  getMyWatchlist: z.object({}),
+  getMyPortfolio: z.object({}),
 }
 export type ToolName = keyof typeof toolInputs
 export type ToolInput<N extends ToolName> = z.input<(typeof toolInputs)[N]>

@@ -20,6 +20,8 @@ const intentTitles: Record<
   news: { en: 'articles', 'zh-Hant': '相關文章' },
   hot: { en: 'Hot stocks', 'zh-Hant': '熱門股票' },
   picks: { en: 'Monthly stock picks', 'zh-Hant': '每月精選股票' },
+  my_watchlist: { en: 'My watchlist', 'zh-Hant': '我的自選清單' },
+  my_portfolio: { en: 'My portfolio', 'zh-Hant': '我的投資組合' },
 }
 
 /** "Tencent — valuation", "蘋果 vs 微軟 — 比較"; the question itself, shortened, when no intent is recognised. */
