@@ -77,6 +77,8 @@ export const ChatFileErrorCode = {
   inUse: 'CHAT_FILE_IN_USE',
   /** The upload stopped bringing bytes (below CHAT_UPLOAD_MIN_BYTES_PER_SECOND), or ran past its longest time. */
   uploadTooSlow: 'CHAT_UPLOAD_TOO_SLOW',
+  /** The file's holdings went into the portfolio once already: a second confirm would add every row again. */
+  alreadyImported: 'CHAT_FILE_ALREADY_IMPORTED',
 } as const
 export type ChatFileErrorCode =
   | (typeof ChatFileErrorCode)[keyof typeof ChatFileErrorCode]

@@ -31,6 +31,24 @@ export async function insertFile(
   return row
 }
 
+/**
+ * Marks the file's holdings as imported unless they already were: true for the one caller that marked it, so two
+ * confirms (two tabs, a reload, a double click) import once.
+ */
+export async function claimPortfolioImport(db: Db, id: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(chatFiles)
+    .set({ portfolioImportedAt: now })
+    .where(and(eq(chatFiles.id, id), isNull(chatFiles.portfolioImportedAt)))
+    .returning({ id: chatFiles.id })
+  return claimed.length > 0
+}
+
+/** Takes the mark back when the import it guarded saved nothing (refused rows, a full portfolio). */
+export async function releasePortfolioImport(db: Db, id: string): Promise<void> {
+  await db.update(chatFiles).set({ portfolioImportedAt: null }).where(eq(chatFiles.id, id))
+}
+
 /** The file when its conversation belongs to `owner`. */
 export async function findOwnedFile(db: Db, id: string, owner: string): Promise<ChatFileRow | undefined> {
   const [row] = await db

@@ -42,6 +42,7 @@ import type { ConversationFiles } from '../assistant.ts'
 import { ownedConversation as findReaderConversation, ownerOf } from '../conversation-owner.ts'
 import {
   attachFiles,
+  claimPortfolioImport,
   deleteRemovals,
   deleteUnattachedFile,
   findFiles,
@@ -54,6 +55,7 @@ import {
   loadChunks,
   loadTables,
   markFileFailed,
+  releasePortfolioImport,
   saveReading,
   selectDueRemovals,
 } from './chat-files.repo.ts'
@@ -365,6 +367,7 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
   /**
    * `POST /ai/importToPortfolio`: the reader confirmed the import an answer previewed. The same table of the same
    * file goes to the portfolio's import, which saves every row or none and refuses rejected rows unless skipped.
+   * A file is imported once: a second confirm is refused (409) instead of adding every row again.
    */
   async function importFileToPortfolio(
     request: ChatFileImportRequest,
@@ -375,7 +378,15 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     if (!deps.importHoldings) throw fileNotFound()
     const rows = (await fileTables(request.fileId, requestReader))[request.table]
     if (!rows) throw fileNotFound()
-    return deps.importHoldings(requestReader, csvOfRows(rows), request.skipRejected)
+    if (!(await claimPortfolioImport(db, request.fileId, clock.now()))) {
+      throw new AppError('conflict', ChatFileErrorCode.alreadyImported)
+    }
+    try {
+      return await deps.importHoldings(requestReader, csvOfRows(rows), request.skipRejected)
+    } catch (error) {
+      await releasePortfolioImport(db, request.fileId)
+      throw error
+    }
   }
 
   async function attachToQuestion(fileIds: string[], questionId: string): Promise<void> {

@@ -27,6 +27,8 @@ export const chatFiles = pgTable(
     questionId: uuid().references(() => chatMessages.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     readAt: timestamp({ withTimezone: true }),
+    /** When the reader confirmed importing its holdings into their portfolio: one import per file, never twice. */
+    portfolioImportedAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('chat_files_conversation_created_idx').on(table.conversationId, table.createdAt)],
 )

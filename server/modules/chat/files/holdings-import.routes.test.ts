@@ -133,6 +133,10 @@ describe('importing a holdings file from the chat', () => {
       skipped: 0,
     })
     expect(await holdingsOf(member)).toEqual(['0700', 'AAPL'])
+
+    // The button stays in the stored answer: a second confirm (a reload, another tab) must not add the rows again.
+    expectFailure(await confirm(member, { fileId, table: 0 }), 409, 'CHAT_FILE_ALREADY_IMPORTED')
+    expect(dataOf<PortfolioAnswer>(await clients.get(member, '/member/portfolio')).transactionCount).toBe(2)
   })
 
   it('imports only the reader’s own file, and asks a visitor to log in first', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_files" ADD COLUMN "portfolio_imported_at" timestamp with time zone;
