@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Lint, types and the import rules; unit and API tests on PGlite; the same again on
-# PostgreSQL when DATABASE_URL answers; then a fresh build, its JavaScript budget per route, and the browser journeys
-# in Debian's Chromium against it.
+# `npm test`: every test. Lint, types and the import rules; unit and API tests on PGlite; those that use a database
+# again on PostgreSQL when DATABASE_URL answers (vitest.config.ts picks them, ADR 0039); then a fresh build, its
+# JavaScript budget per route, and the browser journeys in Debian's Chromium against it.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export ROOT
@@ -30,7 +30,7 @@ DATABASE_URL= npx vitest run
 
 if [ -n "${DATABASE_URL:-}" ]; then
   if node scripts/database-answers.ts; then
-    step "Unit and API tests on PostgreSQL ($DATABASE_URL)"
+    step "Tests that use a database, on PostgreSQL ($DATABASE_URL; ADR 0039)"
     npx vitest run
   else
     echo "DATABASE_URL is set but the server does not answer; skipping the PostgreSQL run." >&2

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { type Database, openDatabase } from '#server/db/database.ts'
+import { usesDatabase } from './database-tests.ts'
 import { testPgliteThread } from './test-env.ts'
 
 export type TestDatabaseTemplate =
@@ -26,6 +27,7 @@ function databaseUrlWithName(url: string, name: string): string {
 }
 
 export async function openTestDatabase(template: TestDatabaseTemplate): Promise<Database> {
+  await refuseUnseenDatabaseTest()
   if (template.kind === 'pglite') {
     const tarball = new Blob([await readFile(template.tarballPath)])
     return openDatabase({
@@ -60,6 +62,22 @@ export async function openTestDatabase(template: TestDatabaseTemplate): Promise<
         await cleaner.end()
       }
     },
+  }
+}
+
+/**
+ * The PostgreSQL run includes only the files database-tests.ts finds (ADR 0039): one it misses fails here, on the
+ * PGlite run, rather than being left out of the PostgreSQL run unseen. (vitest is imported here, not at the top: the
+ * global setup imports this file outside a test.)
+ */
+async function refuseUnseenDatabaseTest(): Promise<void> {
+  const { expect } = await import('vitest')
+  const file = expect.getState().testPath
+  if (file && !usesDatabase(file)) {
+    throw new Error(
+      `${file} opens a test database, but server/testing/database-tests.ts does not find it among the files that use ` +
+        'one, so the PostgreSQL run would leave it out: import the test helpers with a static import (ADR 0039)',
+    )
   }
 }
 
