@@ -42,6 +42,8 @@ export default [
     route('stocks-valuation', 'routes/stocks-valuation.tsx'),
     route('stocks-screener', 'routes/stocks-screener.tsx'),
     route('executives-moves', 'routes/executives-moves.tsx'),
+    route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+    route('mail/unsubscribe', 'routes/mail-unsubscribe.tsx'),
     route('console/*', 'routes/console.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -44,7 +44,7 @@ function tokenOf(text: string, path: string): string {
 }
 
 /** A header as it arrived (mailparser folds the List-* headers into one object; the raw lines keep them). */
-function header(mail: { headerLines: { key: string; line: string }[] }, name: string): string {
+function header(mail: { headerLines: readonly { key: string; line: string }[] }, name: string): string {
   const line = mail.headerLines.find((entry) => entry.key === name)?.line ?? ''
   return line
     .slice(line.indexOf(':') + 1)
