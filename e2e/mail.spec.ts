@@ -57,7 +57,12 @@ test('a footer sign-up is confirmed from the email in the outbox, and unsubscrib
     .getByRole('link', { name: t('console:nav.outbox') })
     .click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('console-mail:outbox.title'))
-  await openOutboxMessage(page, email, t('mail:newsletterConfirmation.subject'), t('console-mail:outbox.open'))
+  await openOutboxMessage(
+    page,
+    email,
+    t('mail:newsletterConfirmation.subject'),
+    t('console-mail:outbox.open'),
+  )
   await expect(page.getByTestId('outbox-headers')).not.toContainText('List-Unsubscribe')
   const confirmLink = await linkIn(page, '/newsletter/confirm')
   expect(new URL(confirmLink).origin).toBe(site.origin)
@@ -71,8 +76,12 @@ test('a footer sign-up is confirmed from the email in the outbox, and unsubscrib
 
   // The welcome carries one-click unsubscribe; its unsubscribe link works.
   await openOutboxMessage(page, email, t('mail:newsletterWelcome.subject'), t('console-mail:outbox.open'))
-  await expect(page.getByTestId('outbox-headers')).toContainText('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
-  await expect(page.getByTestId('outbox-headers')).toContainText(`List-Unsubscribe: <${site.origin}/api/portal/mail/unsubscribe?token=`)
+  await expect(page.getByTestId('outbox-headers')).toContainText(
+    'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+  )
+  await expect(page.getByTestId('outbox-headers')).toContainText(
+    `List-Unsubscribe: <${site.origin}/api/portal/mail/unsubscribe?token=`,
+  )
   await page.goto(await linkIn(page, '/mail/unsubscribe'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('mail-links:unsubscribe.heading'))
   await waitForHydration(page)

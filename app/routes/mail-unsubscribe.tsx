@@ -16,7 +16,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
-  pageMeta({ title: loaderData?.title ?? '', path: location.pathname, root: rootDataOf(matches), noIndex: true })
+  pageMeta({
+    title: loaderData?.title ?? '',
+    path: location.pathname,
+    root: rootDataOf(matches),
+    noIndex: true,
+  })
 
 export default function MailLinkPage({ loaderData }: Route.ComponentProps) {
   return <MailLinkScreen kind="unsubscribe" token={loaderData.token} />

@@ -94,8 +94,14 @@ export function OutboxMessageSection({ me, messageId }: { me: ConsoleMe; message
           </dl>
           <Card>
             <h2 className="mb-2 font-semibold">{t('outbox.headers')}</h2>
-            <pre className="overflow-x-auto text-xs whitespace-pre-wrap break-all" data-testid="outbox-headers">
-              {[`Message-ID: ${mail.messageId}`, ...Object.entries(mail.headers).map(([name, value]) => `${name}: ${value}`)].join('\n')}
+            <pre
+              className="overflow-x-auto text-xs whitespace-pre-wrap break-all"
+              data-testid="outbox-headers"
+            >
+              {[
+                `Message-ID: ${mail.messageId}`,
+                ...Object.entries(mail.headers).map(([name, value]) => `${name}: ${value}`),
+              ].join('\n')}
             </pre>
           </Card>
           <Card>

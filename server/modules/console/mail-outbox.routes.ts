@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify'
 import { ok } from '#contracts/envelope.ts'
 import {
   MailErrorCode,
-  type OutboxMessageDetail,
   OutboxListQuery,
+  type OutboxMessageDetail,
   OutboxMessageParams,
   type OutboxPage,
 } from '#contracts/mail.ts'
