@@ -1,15 +1,9 @@
 /**
- * Mail on the wire: the addresses of the pages a message links to, the one-click unsubscribe (RFC 8058), and what
- * the console's outbox lists and shows.
+ * Mail on the wire: the link tokens, the one-click unsubscribe's answers (RFC 8058), and what the console's outbox
+ * lists and shows. The addresses links lead to are in mail-links.ts, which pages import without zod. The schemas are marked pure, so a page that needs only the paths does not
+ * pull zod in (ADR 0011).
  */
 import { z } from 'zod'
-
-/** The page a newsletter confirmation links to (?token=…). */
-export const newsletterConfirmPath = '/newsletter/confirm'
-/** The page a message's unsubscribe link opens (?token=…): one button, which posts the one-click unsubscribe. */
-export const mailUnsubscribePath = '/mail/unsubscribe'
-/** The one-click unsubscribe a mail client POSTs (List-Unsubscribe-Post), under the API's prefix. */
-export const mailOneClickUnsubscribeApiPath = '/mail/unsubscribe'
 
 export const MailErrorCode = {
   /** A confirmation or unsubscribe link that is wrong, cut short, or of a message that no longer exists. */
@@ -19,9 +13,9 @@ export const MailErrorCode = {
 } as const
 
 /** A token from a link: a message or sign-up id and its signature. */
-export const MailToken = z.string().trim().min(10).max(200)
+export const MailToken = /* @__PURE__ */ z.string().trim().min(10).max(200)
 
-export const MailTokenRequest = z.object({ token: MailToken })
+export const MailTokenRequest = /* @__PURE__ */ z.object({ token: MailToken })
 export type MailTokenRequest = z.infer<typeof MailTokenRequest>
 
 export interface OutboxMessageSummary {
@@ -46,11 +40,11 @@ export interface OutboxPage {
   pageSize: number
 }
 
-export const OutboxListQuery = z.object({
+export const OutboxListQuery = /* @__PURE__ */ z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 })
 
-export const OutboxMessageParams = z.object({ id: z.uuid() })
+export const OutboxMessageParams = /* @__PURE__ */ z.object({ id: z.uuid() })
 
 export interface NewsletterConfirmAnswer {
   confirmed: true

@@ -47,7 +47,7 @@ test('a footer sign-up is confirmed from the email in the outbox, and unsubscrib
   const form = page.locator('footer').getByRole('form', { name: t('shell:newsletter.formLabel') })
   await form.getByLabel(t('shell:newsletter.emailLabel')).fill(email)
   await form.getByRole('button', { name: t('actions.subscribe') }).click()
-  await expect(page.getByText(t('toast.subscribedConfirmByEmail'))).toBeVisible()
+  await expect(page.getByText(t('toast.confirmByEmail'))).toBeVisible()
 
   // The admin reads the confirmation in the outbox: transactional, so no unsubscribe header.
   await logInThroughApi(page, request, site.origin, adminOn(consoleAdmins, site.region))
@@ -64,7 +64,7 @@ test('a footer sign-up is confirmed from the email in the outbox, and unsubscrib
     t('console-mail:outbox.open'),
   )
   await expect(page.getByTestId('outbox-headers')).not.toContainText('List-Unsubscribe')
-  const confirmLink = await linkIn(page, '/newsletter/confirm')
+  const confirmLink = await linkIn(page, '/mail/confirm')
   expect(new URL(confirmLink).origin).toBe(site.origin)
 
   // Following the link opens a page that confirms with one click.

@@ -54,7 +54,7 @@ export function NewsletterForm({
       const answer = await signup.subscribeEmail({ email: parsed.data.email, source })
       // Double opt-in: a new address is subscribed once it confirms from the email just sent.
       toast.success(
-        answer.alreadySubscribed ? t('common:toast.subscribed') : t('common:toast.subscribedConfirmByEmail'),
+        answer.alreadySubscribed ? t('common:toast.subscribed') : t('common:toast.confirmByEmail'),
       )
       form.reset()
     } catch (error) {

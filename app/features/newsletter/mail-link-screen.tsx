@@ -9,16 +9,14 @@ import { Link } from 'react-router'
 import { ApiError, api } from '#app/api/api-client.ts'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
-import { mailOneClickUnsubscribeApiPath } from '#contracts/mail.ts'
+import { type MailLink, mailOneClickUnsubscribeApiPath } from '#contracts/mail-links.ts'
 
-export type MailLinkKind = 'confirm' | 'unsubscribe'
-
-async function followLink(kind: MailLinkKind, token: string): Promise<void> {
+async function followLink(kind: MailLink, token: string): Promise<void> {
   if (kind === 'confirm') await api.post('/newsletter/confirm', { token })
   else await api.call('POST', mailOneClickUnsubscribeApiPath, { params: { token }, body: {} })
 }
 
-export function MailLinkScreen({ kind, token }: { kind: MailLinkKind; token: string | null }) {
+export function MailLinkScreen({ kind, token }: { kind: MailLink; token: string | null }) {
   const { t } = useTranslation(['mail-links', 'errors'])
   const [state, setState] = useState<'ready' | 'sending' | 'done' | { error: string }>('ready')
 

@@ -5,12 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { ok } from '#contracts/envelope.ts'
-import {
-  MailErrorCode,
-  MailTokenRequest,
-  mailOneClickUnsubscribeApiPath,
-  type UnsubscribeAnswer,
-} from '#contracts/mail.ts'
+import { MailErrorCode, MailTokenRequest, type UnsubscribeAnswer } from '#contracts/mail.ts'
+import { mailOneClickUnsubscribeApiPath } from '#contracts/mail-links.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { MailService } from './mail.service.ts'
 

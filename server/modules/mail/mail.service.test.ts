@@ -66,7 +66,7 @@ describe('the footer sign-up over SMTP', () => {
     expect(confirmation.subject).toBe('Confirm your subscription to the Tickerwise weekly digest')
     // Both parts from one template, saying the same; a confirmation is transactional: no unsubscribe header.
     expect(confirmation.text).toContain(
-      'Confirm my subscription: http://en.localhost:3000/newsletter/confirm?token=',
+      'Confirm my subscription: http://en.localhost:3000/mail/confirm?token=',
     )
     expect(confirmation.html).toContain('Confirm my subscription</a>')
     expect(header(confirmation, 'list-unsubscribe')).toBe('')
@@ -75,7 +75,7 @@ describe('the footer sign-up over SMTP', () => {
       method: 'POST',
       url: '/api/portal/newsletter/confirm',
       headers: { ...regionalHeaders('en'), 'content-type': 'application/json' },
-      payload: { token: tokenOf(confirmation.text ?? '', '/newsletter/confirm') },
+      payload: { token: tokenOf(confirmation.text ?? '', '/mail/confirm') },
     })
     expect(confirmed.json()).toEqual({ code: 200, data: { confirmed: true } })
     await runtime.services.mail.deliverDue()
@@ -113,7 +113,7 @@ describe('the footer sign-up over SMTP', () => {
     await signUp('reader.two@example.com', 'hant', '10.1.0.2')
     await runtime.services.mail.deliverDue()
     expect(smtp.received[0]?.subject).toBe('請確認訂閱 Tickerwise 每週摘要')
-    expect(smtp.received[0]?.text).toContain('確認訂閱: http://hant.localhost:3000/newsletter/confirm?token=')
+    expect(smtp.received[0]?.text).toContain('確認訂閱: http://hant.localhost:3000/mail/confirm?token=')
   })
 
   it('sends one confirmation a day to an address, however often it is signed up', async () => {

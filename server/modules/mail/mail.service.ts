@@ -8,7 +8,7 @@
  * message leaves to the adapter (server/providers/mail). Never logs an address or a message's content.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto'
-import { mailOneClickUnsubscribeApiPath, mailUnsubscribePath } from '#contracts/mail.ts'
+import { mailLinkPath, mailOneClickUnsubscribeApiPath } from '#contracts/mail-links.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
@@ -108,7 +108,7 @@ export function createMailService({
     const origin = request.siteOrigin.replace(/\/+$/, '')
     const list = request.list ?? null
     const token = unsubscribeTokenOf(id)
-    const unsubscribeUrl = list ? `${origin}${mailUnsubscribePath}?token=${token}` : undefined
+    const unsubscribeUrl = list ? `${origin}${mailLinkPath('unsubscribe')}?token=${token}` : undefined
     const rendered = renderMail(request.kind, request.locale, request.variables, {
       site: origin,
       unsubscribeUrl,

@@ -6,7 +6,7 @@
  * module (`queueMail`, handed over by server/services.ts).
  */
 import { timingSafeEqual } from 'node:crypto'
-import { newsletterConfirmPath } from '#contracts/mail.ts'
+import { mailLinkPath } from '#contracts/mail-links.ts'
 import type { Locale, Region } from '#contracts/regions.ts'
 import type { SubscribeEmailAnswer, SubscribeEmailRequest } from '#contracts/site.ts'
 import type { Clock } from '#server/clock.ts'
@@ -87,7 +87,7 @@ export function createNewsletterService({
       to: email,
       locale: reader.locale,
       siteOrigin: origin,
-      variables: { actionUrl: `${origin}${newsletterConfirmPath}?token=${id}.${confirmSignature(id)}` },
+      variables: { actionUrl: `${origin}${mailLinkPath('confirm')}?token=${id}.${confirmSignature(id)}` },
     })
     return { subscribed: true, alreadySubscribed: false }
   }

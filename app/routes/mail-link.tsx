@@ -1,18 +1,25 @@
-/** The page the confirm link of our emails opens (contracts/mail.ts): one button, which the API answers. */
+/**
+ * /mail/confirm and /mail/unsubscribe (contracts/mail-links.ts): the pages the links of our emails open — one route,
+ * so every page's route manifest carries one entry for both (ADR 0011). One button, which the API answers.
+ */
+import { data } from 'react-router'
 import { MailLinkScreen } from '#app/features/newsletter/mail-link-screen.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
-import type { Route } from './+types/newsletter-confirm.ts'
+import { isMailLink } from '#contracts/mail-links.ts'
+import type { Route } from './+types/mail-link.ts'
 
-export const handle = { catalogs: ['mail-links', 'errors'] } satisfies CatalogHandle
+export const handle = { catalogs: ['mail-links'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  const link = params.link
+  if (!isMailLink(link)) throw data({ reason: 'not-found' }, { status: 404 })
   const { locale } = context.get(requestContext)
   const token = new URL(request.url).searchParams.get('token')?.trim() || null
-  return { token, title: getServerTranslator(locale).t('mail-links:confirm.metaTitle') }
+  return { link, token, title: getServerTranslator(locale).t(`mail-links:${link}.metaTitle`) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
@@ -24,5 +31,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   })
 
 export default function MailLinkPage({ loaderData }: Route.ComponentProps) {
-  return <MailLinkScreen kind="confirm" token={loaderData.token} />
+  return <MailLinkScreen key={loaderData.link} kind={loaderData.link} token={loaderData.token} />
 }
