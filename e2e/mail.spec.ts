@@ -16,8 +16,8 @@ async function openOutboxMessage(page: Page, to: string, subject: string, openLa
   const row = page.getByTestId('outbox-message').filter({ hasText: to }).filter({ hasText: subject })
   await expect(async () => {
     await page.goto('/console/outbox')
-    await expect(row).toBeVisible({ timeout: 2000 })
-  }).toPass({ timeout: 30_000 })
+    await expect(row).toBeVisible({ timeout: 8000 })
+  }).toPass({ timeout: 60_000 })
   await waitForHydration(page)
   await row.getByRole('link', { name: openLabel }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(subject)
