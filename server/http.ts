@@ -143,7 +143,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerNavigationRoutes(api, services.navigation)
     registerSiteTextsRoutes(api, services.siteTexts)
     registerNewsletterRoutes(api, services.newsletter, { perTenMinutes: config.newsletterRatePer10Minutes })
-    registerMailRoutes(api, services.mail, { perMinute: 60 })
+    // Generous: mail providers post one-click unsubscribes for many readers from few addresses.
+    registerMailRoutes(api, services.mail, { perMinute: 600 })
     registerArticlesRoutes(api, services.articles, { searchPerMinute: config.searchRatePerMinute })
     registerTrackingRoutes(api, services.tracking, {
       exposeSessionEvents: config.testEndpoints === 'loopback',
