@@ -42,6 +42,7 @@ export default [
     route('stocks-valuation', 'routes/stocks-valuation.tsx'),
     route('stocks-screener', 'routes/stocks-screener.tsx'),
     route('executives-moves', 'routes/executives-moves.tsx'),
+    route('mail/:link', 'routes/mail-link.tsx'),
     route('console/*', 'routes/console.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -32,7 +32,8 @@ import { handleCatalogsOf } from './catalog-usage.ts'
  */
 // Raised by 0.5–2 kB with issues 25 and 28 (ADR 0011's fourth amendment): three new routes in the manifest every page
 // carries (routeDiscovery 'initial', ~0.23 kB each), the account menu's two links, the follow control's loader on the
-// stock lists, and the member area's two new tabs.
+// stock lists, and the member area's two new tabs. +0.5 on four pages at their edge (issue 26, the fifth amendment):
+// the mail links' route (/mail/:link, one entry for both of its pages) and the footer's confirm-by-email toast.
 export const budgetsKb: Record<string, number> = {
   'routes/home': 157,
   // +0.5 (issue 25): the search box's grid keys (its follow cells' code comes with the popup, on demand) and their

@@ -412,6 +412,10 @@ describe('every API route under hostile input', () => {
     expect(urls).toEqual(
       expect.arrayContaining(['/api/portal/member/portfolio', '/api/portal/member/portfolio/import']),
     )
+    // Mail: the confirmation link's page and the one-click unsubscribe (a mail client's POST, no cookie).
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/portal/newsletter/confirm', '/api/portal/mail/unsubscribe']),
+    )
     expect(routes.length).toBeGreaterThanOrEqual(30)
     expect(fields).toEqual(expect.arrayContaining(['q', 'pageTitle', 'searchValue', 'mobile', 'email']))
   })
@@ -549,6 +553,7 @@ describe('every API route under hostile input', () => {
     const urls = consoleRoutes.map((route) => route.url)
     expect(urls).toEqual(expect.arrayContaining(['/api/console/analytics', '/api/console/analytics/export']))
     expect(urls.some((url) => url.startsWith('/api/console/members/'))).toBe(true)
+    expect(urls).toEqual(expect.arrayContaining(['/api/console/mail/outbox', '/api/console/mail/outbox/:id']))
     expect(consoleRoutes.length).toBeGreaterThanOrEqual(30)
   })
 

@@ -14,6 +14,7 @@ import { createArticleChanges } from './modules/articles/article-changes.ts'
 import type { Assistant } from './modules/chat/assistant.ts'
 import type { RefreshLogger } from './modules/stocks/refresh-scope.ts'
 import type { FileStorage } from './providers/file-storage/file-storage.ts'
+import type { MailSender } from './providers/mail/mail-sender.ts'
 import type { SmsSender } from './providers/sms/sms-sender.ts'
 import { createServices, type Services } from './services.ts'
 
@@ -32,6 +33,7 @@ export async function bootRuntime(
     seed?: boolean
     clock?: Clock
     smsSender?: SmsSender
+    mailSender?: MailSender
     assistant?: Assistant
     fileStorage?: FileStorage
     /** Told how the seed goes (the production entry logs it: a first start spends most of its time there). */
@@ -71,6 +73,7 @@ export async function bootRuntime(
     articleChanges,
     clock: options.clock,
     smsSender: options.smsSender,
+    mailSender: options.mailSender,
     assistant: options.assistant,
     fileStorage: options.fileStorage,
   })
@@ -91,6 +94,7 @@ export async function bootRuntime(
       // Readings in progress finish first: they write to the database.
       await services.chatFiles.close()
       await articleChanges.close()
+      services.mail.close()
       redis?.disconnect()
       await database.close()
     },

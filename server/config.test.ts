@@ -16,6 +16,7 @@ import { newsletterEnv } from './modules/newsletter/newsletter.config.ts'
 import { quotasEnv } from './modules/quotas/quotas.config.ts'
 import { stocksEnv } from './modules/stocks/stocks.config.ts'
 import { fileStorageEnv } from './providers/file-storage/file-storage.config.ts'
+import { mailEnv } from './providers/mail/mail.config.ts'
 import { smsEnv } from './providers/sms/sms.config.ts'
 
 describe('configuration', () => {
@@ -125,6 +126,7 @@ describe('the slices of the configuration', () => {
       chatEnv,
       accountsEnv,
       smsEnv,
+      mailEnv,
       billingEnv,
       fileStorageEnv,
       quotasEnv,
@@ -149,6 +151,8 @@ describe('test endpoints', () => {
     TWILIO_ACCOUNT_SID: 'AC1',
     TWILIO_AUTH_TOKEN: 'token',
     TWILIO_FROM: '+15005550006',
+    MAIL_PROVIDER: 'smtp',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
   }
 
   it('are off unless asked for', () => {

@@ -34,6 +34,7 @@ import {
   fileStorageConfigOf,
   fileStorageEnv,
 } from './providers/file-storage/file-storage.config.ts'
+import { type MailSlice, mailConfigOf, mailEnv } from './providers/mail/mail.config.ts'
 import { type SmsSlice, smsConfigOf, smsEnv } from './providers/sms/sms.config.ts'
 
 const EnvSchema = z.object({
@@ -43,6 +44,7 @@ const EnvSchema = z.object({
   ...chatEnv,
   ...accountsEnv,
   ...smsEnv,
+  ...mailEnv,
   ...billingEnv,
   ...fileStorageEnv,
   ...quotasEnv,
@@ -68,6 +70,7 @@ export interface Config
     ArticlesSlice,
     AccountsSlice,
     SmsSlice,
+    MailSlice,
     BillingSlice,
     FileStorageSlice,
     QuotasSlice,
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const accounts = accountsConfigOf(e)
   const http = httpConfigOf(e)
   const sms = smsConfigOf(e)
+  const mail = mailConfigOf(e)
   const billing = billingConfigOf(e)
   const stocks = stocksConfigOf(e)
   const quotas = quotasConfigOf(e, env)
@@ -109,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...articlesConfigOf(e),
     ...accounts,
     ...sms,
+    ...mail,
     ...billing,
     ...fileStorage,
     ...quotas,

@@ -69,6 +69,8 @@ describe('the HTTP host in production', () => {
       TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
       TWILIO_AUTH_TOKEN: 'test-token',
       TWILIO_FROM: '+15005550006',
+      MAIL_PROVIDER: 'smtp',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
     })
   })
   afterAll(() => runtime.close())

@@ -39,6 +39,7 @@ import { registerChatFilesRoutes } from './modules/chat/files/chat-files.routes.
 import { registerClassroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { registerConsoleApi } from './modules/console/console-api.ts'
 import { registerExpertRoutes } from './modules/expert/expert.routes.ts'
+import { registerMailRoutes } from './modules/mail/mail.routes.ts'
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes.ts'
 import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { registerPortfoliosRoutes } from './modules/portfolios/portfolios.routes.ts'
@@ -142,6 +143,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerNavigationRoutes(api, services.navigation)
     registerSiteTextsRoutes(api, services.siteTexts)
     registerNewsletterRoutes(api, services.newsletter, { perTenMinutes: config.newsletterRatePer10Minutes })
+    // Generous: mail providers post one-click unsubscribes for many readers from few addresses.
+    registerMailRoutes(api, services.mail, { perMinute: 600 })
     registerArticlesRoutes(api, services.articles, { searchPerMinute: config.searchRatePerMinute })
     registerTrackingRoutes(api, services.tracking, {
       exposeSessionEvents: config.testEndpoints === 'loopback',

@@ -36,6 +36,7 @@ import { createConsoleMembersService } from './modules/console/console-members.s
 import { createConsoleNewsroomService } from './modules/console/console-newsroom.service.ts'
 import { createConsoleSiteService } from './modules/console/console-site.service.ts'
 import { createExpertService } from './modules/expert/expert.service.ts'
+import { createMailService } from './modules/mail/mail.service.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createPortfoliosService } from './modules/portfolios/portfolios.service.ts'
@@ -56,6 +57,7 @@ import { createTrackingService } from './modules/tracking/tracking.service.ts'
 import { createWatchlistsService } from './modules/watchlists/watchlists.service.ts'
 import type { FileStorage } from './providers/file-storage/file-storage.ts'
 import { createFileStorage } from './providers/file-storage/file-storage-factory.ts'
+import type { MailSender } from './providers/mail/mail-sender.ts'
 import { createPaymentsProvider } from './providers/payments/payments-provider-factory.ts'
 import { createSmsSender } from './providers/sms/sms-provider.ts'
 import type { SmsSender } from './providers/sms/sms-sender.ts'
@@ -68,6 +70,8 @@ export interface ServiceDependencies {
   clock?: Clock | undefined
   /** Replaces the configured SMS adapter (tests, benchmarks). */
   smsSender?: SmsSender | undefined
+  /** Replaces the configured mail adapter (tests: SMTP to a local server, or a failing one). */
+  mailSender?: MailSender | undefined
   /** Replaces the configured chat assistant (tests: a scripted one). */
   assistant?: Assistant | undefined
   /** Word of article changes between processes (boot.ts); absent, within this process only. */
@@ -82,6 +86,7 @@ export function createServices({
   redis,
   clock = systemClock,
   smsSender,
+  mailSender,
   assistant,
   articleChanges,
   fileStorage,
@@ -224,7 +229,25 @@ export function createServices({
 
   // ——— The site's menus, texts, redirects and contact channels; the newsletter; rate limits ———
   const navigation = createNavigationService({ db, articles, now })
-  const newsletter = createNewsletterService({ db })
+  // Mail (issue 26): the queue and its adapter; the newsletter queues its confirmation and welcome through it, and
+  // hears of unsubscribes from it.
+  const mail = createMailService({
+    db,
+    clock,
+    config: config.mail,
+    secret: config.auth.secret,
+    sender: mailSender,
+    onUnsubscribed: (address, list) => newsletter.recordUnsubscribe(address, list),
+    log: pino({ level: config.logLevel, name: 'mail' }),
+  })
+  const newsletter = createNewsletterService({
+    db,
+    clock,
+    secret: config.auth.secret,
+    siteOrigins: config.siteOrigins,
+    queueMail: mail.queueMail,
+    resubscribe: mail.resubscribe,
+  })
   // What admins change of the site is announced like an article change: every process drops what it holds.
   const onSiteChanged = (listener: () => void) => articles.onArticlesChanged(listener)
   const siteTexts = createSiteTextsService({ db, onSiteChanged })
@@ -317,6 +340,7 @@ export function createServices({
     siteTexts,
     contactChannels,
     newsletter,
+    mail,
     redirects,
     stockRefresh,
     stocks,

@@ -156,6 +156,24 @@ const AdvisersSection = lazy(() =>
     default: module.AdvisersSection,
   })),
 )
+const OutboxSection = lazy(() =>
+  withWords(
+    import('#app/features/console/outbox-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['console-mail']),
+  ).then((module) => ({
+    default: module.OutboxSection,
+  })),
+)
+const OutboxMessageSection = lazy(() =>
+  withWords(
+    import('#app/features/console/outbox-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['console-mail']),
+  ).then((module) => ({
+    default: module.OutboxMessageSection,
+  })),
+)
 const AnalyticsSection = lazy(() =>
   withWords(
     import('#app/features/console/analytics-section.tsx'),
@@ -291,6 +309,10 @@ function ConsolePageView({
       return <ExpertSection me={me} />
     case 'advisers':
       return <AdvisersSection me={me} />
+    case 'outbox':
+      return <OutboxSection me={me} />
+    case 'outbox-message':
+      return <OutboxMessageSection key={page.messageId} me={me} messageId={page.messageId} />
     case 'unknown':
       return <p className="text-ink-800">{t('notFound')}</p>
     case 'home':

@@ -18,6 +18,7 @@ export const consoleJourneys = [
   'strategies',
   'expert',
   'advisers',
+  'mail',
 ] as const
 export type ConsoleJourney = (typeof consoleJourneys)[number]
 

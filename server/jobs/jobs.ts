@@ -6,7 +6,8 @@
  *   process left half-read (read again), the temporary files a killed process left (removed), and what retention
  *   forgets (retention.ts);
  * - `article-schedule` — every minute: publishes the scheduled articles whose time has come;
- * - `analytics-rollup` — every 5 minutes: adds what readers did since the last run to the daily analytics tables.
+ * - `analytics-rollup` — every 5 minutes: adds what readers did since the last run to the daily analytics tables;
+ * - `mail-queue` — every 5 seconds: sends the queued mail that is due (server/modules/mail).
  */
 import { markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
@@ -88,6 +89,23 @@ export function analyticsRollupJob(runtime: Pick<Runtime, 'services'>): Job {
   }
 }
 
+export const MAIL_QUEUE_EVERY_MS = 5 * 1000
+
+/**
+ * `mail-queue` — every 5 seconds (and at start): sends the mail that is due, retries included (mail.service.ts
+ * `deliverDue`). One process runs it at a time; a message is claimed by one sender even if two ever overlap.
+ */
+export function mailQueueJob(runtime: Pick<Runtime, 'services'>): Job {
+  return {
+    name: 'mail-queue',
+    runAtStart: true,
+    nextRunAt: (after) => new Date(after.getTime() + MAIL_QUEUE_EVERY_MS),
+    run: async (signal) => {
+      await runtime.services.mail.deliverDue(signal)
+    },
+  }
+}
+
 /** Builds the scheduler with every job and starts it (unless JOBS_ENABLED is false). */
 export function startJobs(
   runtime: Runtime,
@@ -101,6 +119,7 @@ export function startJobs(
     billingRenewalsJob(runtime),
     articleScheduleJob(runtime),
     analyticsRollupJob(runtime),
+    mailQueueJob(runtime),
   ])
     scheduler.register(job)
   if (runtime.config.jobsEnabled) scheduler.start()

@@ -3,6 +3,7 @@
  * pages unless a test passes them (test-pages.ts compiles them from source) and without static files unless it
  * passes a folder. `app.inject` drives it in-process.
  */
+
 import type { FastifyInstance } from 'fastify'
 import { inject } from 'vitest'
 import { bootRuntime, type Runtime } from '#server/boot.ts'
@@ -14,6 +15,7 @@ import type { PageBuildSource } from '#server/http/pages.ts'
 import { createHttpServer } from '#server/http.ts'
 import type { Assistant } from '#server/modules/chat/assistant.ts'
 import type { FileStorage } from '#server/providers/file-storage/file-storage.ts'
+import type { MailSender } from '#server/providers/mail/mail-sender.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
 import { openTestDatabase } from './test-database.ts'
 import { testEnv } from './test-env.ts'
@@ -30,6 +32,7 @@ export async function createTestRuntime(
   options: {
     clock?: Clock
     smsSender?: SmsSender
+    mailSender?: MailSender
     assistant?: Assistant
     fileStorage?: FileStorage
     pages?: PageBuildSource

@@ -38,6 +38,7 @@ export type ConsoleSection =
   | 'strategies'
   | 'expert'
   | 'advisers'
+  | 'outbox'
 
 /**
  * The sections a member reaches: the newsroom with editor or analyst; the analysts' desk (picks, company texts)
@@ -56,6 +57,8 @@ export function consoleSectionsOf(roles: readonly ConsoleRole[]): ConsoleSection
   if (isAdmin) sections.push('roles', 'audit')
   // The site's administration (texts, menu, redirects, contact, prices): admins only.
   if (isAdmin) sections.push('site')
+  // The mail the outbox adapter kept (readers' addresses and their confirmation links): admins only.
+  if (isAdmin) sections.push('outbox')
   // Readers' analytics: editors (and admins).
   if (holds(analyticsRoles)) sections.push('analytics')
   return sections
@@ -273,6 +276,8 @@ export type ConsolePage =
   | { page: 'strategies' }
   | { page: 'expert' }
   | { page: 'advisers' }
+  | { page: 'outbox' }
+  | { page: 'outbox-message'; messageId: string }
   | { page: 'unknown' }
 
 export function consolePageOf(splat: string): ConsolePage {
@@ -288,6 +293,9 @@ export function consolePageOf(splat: string): ConsolePage {
   const member = /^members\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(path)
   if (member) return { page: 'member', memberId: (member[1] as string).toLowerCase() }
   if (path === 'newsletter') return { page: 'newsletter' }
+  if (path === 'outbox') return { page: 'outbox' }
+  const outboxMessage = /^outbox\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(path)
+  if (outboxMessage) return { page: 'outbox-message', messageId: (outboxMessage[1] as string).toLowerCase() }
   if (path === 'roles') return { page: 'roles' }
   if (path === 'audit') return { page: 'audit' }
   if (path === 'analytics') return { page: 'analytics' }
@@ -304,6 +312,7 @@ export function sectionOfPage(page: ConsolePage): ConsoleSection | null {
   if (page.page === 'picks' || page.page === 'company-texts') return page.page
   if (page.page === 'members' || page.page === 'member') return 'members'
   if (page.page === 'newsletter') return 'newsletter'
+  if (page.page === 'outbox' || page.page === 'outbox-message') return 'outbox'
   if (page.page === 'roles' || page.page === 'audit') return page.page
   if (page.page === 'analytics') return 'analytics'
   if (page.page === 'site') return 'site'

@@ -51,8 +51,11 @@ export function NewsletterForm({
     setErrors({})
     setIsSending(true)
     try {
-      await signup.subscribeEmail({ email: parsed.data.email, source })
-      toast.success(t('common:toast.subscribed'))
+      const answer = await signup.subscribeEmail({ email: parsed.data.email, source })
+      // Double opt-in: a new address is subscribed once it confirms from the email just sent.
+      toast.success(
+        answer.alreadySubscribed ? t('common:toast.subscribed') : t('common:toast.confirmByEmail'),
+      )
       form.reset()
     } catch (error) {
       toast.error(signup.subscribeFailureMessage(t, error))

@@ -9,6 +9,8 @@ const production = {
   TWILIO_ACCOUNT_SID: 'AC1',
   TWILIO_AUTH_TOKEN: 'token',
   TWILIO_FROM: '+15005550006',
+  MAIL_PROVIDER: 'smtp',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
 }
 
 describe('payments configuration', () => {

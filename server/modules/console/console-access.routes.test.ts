@@ -107,6 +107,8 @@ const routeRoles: Record<string, ConsoleRouteRoles> = {
   'GET /adviser-assignments/:memberId': ['support'],
   'PUT /adviser-assignments/:memberId': ['support'],
   'DELETE /adviser-assignments/:memberId': ['support'],
+  'GET /mail/outbox': ['admin'],
+  'GET /mail/outbox/:id': ['admin'],
 }
 
 beforeAll(async () => {

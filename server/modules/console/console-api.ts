@@ -24,6 +24,7 @@ import { registerConsoleGuard } from './console-guard.ts'
 import { registerConsoleMembersRoutes } from './console-members.routes.ts'
 import { registerConsoleSiteRoutes } from './console-site.routes.ts'
 import { registerExpertQueueRoutes } from './expert-queue.routes.ts'
+import { registerMailOutboxRoutes } from './mail-outbox.routes.ts'
 import { registerNewsroomRoutes } from './newsroom.routes.ts'
 
 export async function registerConsoleApi(consoleApi: FastifyInstance, services: Services): Promise<void> {
@@ -42,6 +43,7 @@ export async function registerConsoleApi(consoleApi: FastifyInstance, services: 
     registerStrategiesConsoleRoutes(routes, services.strategies)
     registerExpertQueueRoutes(routes, services.expert)
     registerAdvisersConsoleRoutes(routes, services.advisers)
+    registerMailOutboxRoutes(routes, services.mail)
   })
 }
 

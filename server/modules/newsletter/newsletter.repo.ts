@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/database.ts'
 import { newsletterSignups } from './newsletter.sql.ts'
 
@@ -6,7 +6,10 @@ export type NewSignup = typeof newsletterSignups.$inferInsert
 export type SignupRow = typeof newsletterSignups.$inferSelect
 
 /** Inserts or refreshes the row for this email; tells whether it already existed. */
-export async function upsertSignup(db: Db, signup: NewSignup): Promise<{ existed: boolean }> {
+export async function upsertSignup(
+  db: Db,
+  signup: NewSignup,
+): Promise<{ id: string; existed: boolean; isReceiving: boolean }> {
   const rows = await db
     .insert(newsletterSignups)
     .values(signup)
@@ -22,8 +25,46 @@ export async function upsertSignup(db: Db, signup: NewSignup): Promise<{ existed
       },
     })
     // xmax is 0 for a freshly inserted row and non-zero when the conflict branch updated an existing one.
-    .returning({ existed: sql<boolean>`(xmax <> 0)` })
-  return { existed: rows[0]?.existed === true }
+    .returning({
+      id: newsletterSignups.id,
+      existed: sql<boolean>`(xmax <> 0)`,
+      confirmedAt: newsletterSignups.confirmedAt,
+      unsubscribedAt: newsletterSignups.unsubscribedAt,
+    })
+  const row = rows[0]
+  return {
+    id: row?.id ?? '',
+    existed: row?.existed === true,
+    // Confirmed and still on the list: the reader already receives the digest.
+    isReceiving: Boolean(row?.confirmedAt) && !row?.unsubscribedAt,
+  }
+}
+
+export async function selectSignup(db: Db, id: string): Promise<SignupRow | undefined> {
+  const rows = await db.select().from(newsletterSignups).where(eq(newsletterSignups.id, id))
+  return rows[0]
+}
+
+/** Marks a sign-up confirmed (again, after an unsubscribe); answers the row when it changed. */
+export async function confirmSignupRow(db: Db, id: string, at: Date): Promise<SignupRow | undefined> {
+  const rows = await db
+    .update(newsletterSignups)
+    .set({ confirmedAt: at, unsubscribedAt: null })
+    .where(
+      and(
+        eq(newsletterSignups.id, id),
+        or(isNull(newsletterSignups.confirmedAt), isNotNull(newsletterSignups.unsubscribedAt)),
+      ),
+    )
+    .returning()
+  return rows[0]
+}
+
+export async function markUnsubscribed(db: Db, email: string, at: Date): Promise<void> {
+  await db
+    .update(newsletterSignups)
+    .set({ unsubscribedAt: at })
+    .where(and(eq(newsletterSignups.email, email), isNull(newsletterSignups.unsubscribedAt)))
 }
 
 export async function countSignups(db: Db): Promise<number> {

@@ -8,6 +8,8 @@ const twilio = {
   TWILIO_ACCOUNT_SID: 'AC1',
   TWILIO_AUTH_TOKEN: 't',
   TWILIO_FROM: '+15005550006',
+  MAIL_PROVIDER: 'smtp',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
 }
 
 describe('SMS configuration', () => {

@@ -1,0 +1,121 @@
+/**
+ * One template per message, in both languages: each message is a few sentences from contracts/messages/<locale>/
+ * mail.json and at most one link, laid out once here into the HTML part and the plain-text part, so the two always
+ * say the same. Values are escaped for HTML; links are the only thing a message carries from outside its strings.
+ */
+import enMail from '#contracts/messages/en/mail.json' with { type: 'json' }
+import zhMail from '#contracts/messages/zh-Hant/mail.json' with { type: 'json' }
+import type { Locale } from '#contracts/regions.ts'
+
+const catalogues: Record<Locale, typeof enMail> = { en: enMail, 'zh-Hant': zhMail }
+
+export const mailKinds = ['newsletter-confirmation', 'newsletter-welcome'] as const
+export type MailKind = (typeof mailKinds)[number]
+
+/** What a message says, in its reader's language. */
+interface MailContent {
+  subject: string
+  heading: string
+  paragraphs: string[]
+  action?: { label: string; url: string }
+  after?: string[]
+}
+
+export interface MailVariables {
+  /** The link the message's button leads to. */
+  actionUrl: string
+}
+
+function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): MailContent {
+  const words = catalogues[locale]
+  switch (kind) {
+    case 'newsletter-confirmation': {
+      const w = words.newsletterConfirmation
+      return {
+        subject: w.subject,
+        heading: w.heading,
+        paragraphs: [w.body],
+        action: { label: w.action, url: variables.actionUrl },
+        after: [w.ignore],
+      }
+    }
+    case 'newsletter-welcome': {
+      const w = words.newsletterWelcome
+      return {
+        subject: w.subject,
+        heading: w.heading,
+        paragraphs: [w.body],
+        action: { label: w.action, url: variables.actionUrl },
+      }
+    }
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+}
+
+export interface RenderedMail {
+  subject: string
+  html: string
+  text: string
+}
+
+/**
+ * The message's subject and both parts. `site` is the site's origin the footer names; `unsubscribeUrl` (non-
+ * transactional mail only) adds the footer's unsubscribe link.
+ */
+export function renderMail(
+  kind: MailKind,
+  locale: Locale,
+  variables: MailVariables,
+  footer: { site: string; unsubscribeUrl?: string | undefined },
+): RenderedMail {
+  const content = contentOf(kind, locale, variables)
+  const layout = catalogues[locale].layout
+  const site = footer.site.replace(/^https?:\/\//, '')
+  const note = (footer.unsubscribeUrl ? layout.unsubscribeNote : layout.transactionalNote).replace(
+    '{{site}}',
+    site,
+  )
+
+  const text = [
+    content.heading,
+    '',
+    ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.after ?? []).flatMap((paragraph) => [paragraph, '']),
+    '—',
+    layout.signature,
+    note,
+    ...(footer.unsubscribeUrl ? [`${layout.unsubscribe}: ${footer.unsubscribeUrl}`] : []),
+    '',
+  ].join('\n')
+
+  const paragraph = (value: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:24px">${escapeHtml(value)}</p>`
+  const html = [
+    '<!doctype html>',
+    `<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">`,
+    `<title>${escapeHtml(content.subject)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">',
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">',
+    `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(content.heading)}</h1>`,
+    ...content.paragraphs.map(paragraph),
+    ...(content.action
+      ? [
+          `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(content.action.label)}</a></p>`,
+        ]
+      : []),
+    ...(content.after ?? []).map(paragraph),
+    '<hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0">',
+    `<p style="margin:0;font-size:12px;color:#616e7c">${escapeHtml(layout.signature)} · ${escapeHtml(note)}</p>`,
+    ...(footer.unsubscribeUrl
+      ? [
+          `<p style="margin:8px 0 0;font-size:12px"><a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:#616e7c">${escapeHtml(layout.unsubscribe)}</a></p>`,
+        ]
+      : []),
+    '</div></body></html>',
+  ].join('\n')
+  return { subject: content.subject, html, text }
+}

@@ -1,0 +1,173 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/database.ts'
+import { mailOutbox, mailQueue, mailSuppressions } from './mail.sql.ts'
+
+export type QueuedMail = typeof mailQueue.$inferSelect
+export type NewQueuedMail = typeof mailQueue.$inferInsert
+export type OutboxRow = typeof mailOutbox.$inferSelect
+
+/** Queues a message unless one with its idempotency key exists; tells whether it was queued now. */
+export async function insertQueuedMail(db: Db, mail: NewQueuedMail): Promise<boolean> {
+  const rows = await db
+    .insert(mailQueue)
+    .values(mail)
+    .onConflictDoNothing({ target: mailQueue.idempotencyKey })
+    .returning({ id: mailQueue.id })
+  return rows.length > 0
+}
+
+/**
+ * Claims up to `limit` due messages for one attempt: pending ones whose time has come, and ones a stopped worker
+ * left `sending` past their lease. SKIP LOCKED lets two workers claim at once without taking the same row.
+ */
+export async function claimDueMail(
+  db: Db,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<QueuedMail[]> {
+  const due = db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(
+      or(
+        and(
+          eq(mailQueue.status, 'pending'),
+          sql`${mailQueue.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
+        ),
+        and(
+          eq(mailQueue.status, 'sending'),
+          sql`${mailQueue.leaseUntil} < ${now.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
+    .orderBy(mailQueue.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return db
+    .update(mailQueue)
+    .set({ status: 'sending', leaseUntil, attempts: sql`${mailQueue.attempts} + 1` })
+    .where(inArray(mailQueue.id, due))
+    .returning()
+}
+
+/**
+ * Ends an attempt: only the worker whose claim this is (same attempt number, still sending) may, so a worker that
+ * lost its lease to another cannot overwrite the other's outcome.
+ */
+export async function finishAttempt(
+  db: Db,
+  claim: Pick<QueuedMail, 'id' | 'attempts'>,
+  outcome: Partial<Pick<QueuedMail, 'status' | 'nextAttemptAt' | 'lastError' | 'sentAt'>>,
+): Promise<void> {
+  await db
+    .update(mailQueue)
+    .set({ ...outcome, leaseUntil: null })
+    .where(
+      and(
+        eq(mailQueue.id, claim.id),
+        eq(mailQueue.attempts, claim.attempts),
+        eq(mailQueue.status, 'sending'),
+      ),
+    )
+}
+
+export async function selectQueuedMail(db: Db, id: string): Promise<QueuedMail | undefined> {
+  const rows = await db.select().from(mailQueue).where(eq(mailQueue.id, id))
+  return rows[0]
+}
+
+export async function countQueuedMail(db: Db, where: { toAddress?: string; kind?: string }) {
+  const conditions = [
+    where.toAddress ? eq(mailQueue.toAddress, where.toAddress) : undefined,
+    where.kind ? eq(mailQueue.kind, where.kind) : undefined,
+  ]
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailQueue)
+    .where(and(...conditions))
+  return rows[0]?.n ?? 0
+}
+
+/** Whether anything was ever queued for this address (the confirmation must be the first message). */
+export async function hasMailTo(db: Db, address: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(eq(mailQueue.toAddress, address))
+    .limit(1)
+  return rows.length > 0
+}
+
+/** Keeps one message in the outbox; a repeated Message-ID keeps the first. Answers the kept row's id. */
+export async function insertOutboxMessage(db: Db, row: typeof mailOutbox.$inferInsert): Promise<string> {
+  await db.insert(mailOutbox).values(row).onConflictDoNothing({ target: mailOutbox.messageId })
+  const kept = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.messageId, row.messageId))
+  return kept[0]?.id ?? ''
+}
+
+export async function selectOutboxPage(
+  db: Db,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: Omit<OutboxRow, 'html' | 'text' | 'headers'>[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: mailOutbox.id,
+        messageId: mailOutbox.messageId,
+        fromAddress: mailOutbox.fromAddress,
+        toAddress: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox),
+  ])
+  return { rows, total: totals[0]?.n ?? 0 }
+}
+
+export async function selectOutboxMessage(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id))
+  return rows[0]
+}
+
+export async function insertSuppression(
+  db: Db,
+  row: { address: string; list: string; reason: string },
+): Promise<void> {
+  await db.insert(mailSuppressions).values(row).onConflictDoNothing()
+}
+
+/** The suppression that stops a message to `address` on `list` (null: transactional), if any. */
+export async function findSuppression(
+  db: Db,
+  address: string,
+  list: string | null,
+): Promise<{ list: string; reason: string } | undefined> {
+  const lists = list ? ['*', list] : ['*']
+  const rows = await db
+    .select({ list: mailSuppressions.list, reason: mailSuppressions.reason })
+    .from(mailSuppressions)
+    .where(and(eq(mailSuppressions.address, address), inArray(mailSuppressions.list, lists)))
+    .limit(1)
+  return rows[0]
+}
+
+/** Takes an address back onto a list it had left by an unsubscribe (it confirmed again); bounces stay. */
+export async function deleteUnsubscribe(db: Db, address: string, list: string): Promise<void> {
+  await db
+    .delete(mailSuppressions)
+    .where(
+      and(
+        eq(mailSuppressions.address, address),
+        eq(mailSuppressions.list, list),
+        eq(mailSuppressions.reason, 'unsubscribe'),
+      ),
+    )
+}
