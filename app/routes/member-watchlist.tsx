@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
 
 export default function MemberWatchlistPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('watchlist')
-  const { displayLocale } = useRootData()
+  const { displayLocale, timeZone } = useRootData()
   const { view } = loaderData
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -51,7 +51,11 @@ export default function MemberWatchlistPage({ loaderData }: Route.ComponentProps
         <h1 className="text-3xl font-bold text-ink-950">{t('page.title')}</h1>
         <p className="max-w-3xl text-ink-800">{t('page.intro')}</p>
       </header>
-      {view ? <MemberWatchlist view={view} displayLocale={displayLocale} /> : <DeviceWatchlistView />}
+      {view ? (
+        <MemberWatchlist view={view} displayLocale={displayLocale} timeZone={timeZone} />
+      ) : (
+        <DeviceWatchlistView />
+      )}
     </div>
   )
 }

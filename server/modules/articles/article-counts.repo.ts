@@ -96,7 +96,13 @@ export async function selectNewestArticlePerStock(
   locale: Locale,
 ): Promise<Array<{ market: Market; code: string; key: string; title: string; listedAt: Date }>> {
   if (markets.length === 0) return []
-  const rows = await selectRows<{ market: Market; code: string; key: string; title: string; listedAt: unknown }>(
+  const rows = await selectRows<{
+    market: Market
+    code: string
+    key: string
+    title: string
+    listedAt: unknown
+  }>(
     db,
     sql`select distinct on (s->>'market', s->>'code') s->>'market' as "market", s->>'code' as "code",
           a.key as "key", t.title as "title", t.listed_at as "listedAt"

@@ -27,8 +27,8 @@ import { type ArticleChanges, createArticleChanges } from './article-changes.ts'
 import {
   type countListedByMarket,
   countStockMentionsSince,
-  selectNewestArticlePerStock,
   selectListedTitlesByKey,
+  selectNewestArticlePerStock,
   selectSitemapArticles,
 } from './article-counts.repo.ts'
 import { readPreviewToken } from './article-preview-tokens.ts'

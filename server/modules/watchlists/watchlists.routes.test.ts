@@ -10,6 +10,7 @@ import {
   type WatchlistsAnswer,
   type WatchlistView,
 } from '#contracts/watchlist-rules.ts'
+import { selectRows } from '#server/db/database.ts'
 import { createConsoleClients } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
@@ -93,7 +94,10 @@ describe('following stocks', () => {
         capitalFlow: diagnosis?.capitalFlow.label,
       })
       expect(row.stock?.supportDistance ?? null).toBeCloseTo(diagnosis?.levels.support?.distance ?? 0, 5)
-      expect(row.stock?.resistanceDistance ?? null).toBeCloseTo(diagnosis?.levels.resistance?.distance ?? 0, 5)
+      expect(row.stock?.resistanceDistance ?? null).toBeCloseTo(
+        diagnosis?.levels.resistance?.distance ?? 0,
+        5,
+      )
     }
   })
 
@@ -106,15 +110,14 @@ describe('following stocks', () => {
       dataOf(await follow(member, apple))
       // Keyence: no article names it.
       dataOf(await follow(member, { market: 'jp', code: '6861' }))
-      const [newest] = await runtime.database.db
-        .execute(
-          sql`select a.key as "key", t.title as "title" from articles a
-              join article_translations t on t.article_id = a.id
-              where t.locale = ${locale} and t.listed_at is not null
-                and a.stocks @> '[{"market":"us","code":"AAPL"}]'::jsonb
-              order by t.listed_at desc, a.id desc limit 1`,
-        )
-        .then((result) => result.rows as { key: string; title: string }[])
+      const [newest] = await selectRows<{ key: string; title: string }>(
+        runtime.database.db,
+        sql`select a.key as "key", t.title as "title" from articles a
+            join article_translations t on t.article_id = a.id
+            where t.locale = ${locale} and t.listed_at is not null
+              and a.stocks @> '[{"market":"us","code":"AAPL"}]'::jsonb
+            order by t.listed_at desc, a.id desc limit 1`,
+      )
       expect(newest).toBeDefined()
       const rows = (await view(member)).current?.rows ?? []
       expect(rows[0]?.article).toMatchObject({ key: newest?.key, title: newest?.title })

@@ -20,8 +20,8 @@ import {
   type FollowAnswer,
   type StockKey,
   stockKeyOf,
-  WatchlistErrorCode,
   type WatchlistArticle,
+  WatchlistErrorCode,
   type WatchlistFigures,
   type WatchlistLimits,
   type WatchlistRow,
@@ -43,6 +43,7 @@ import {
   selectListStocks,
   selectMemberList,
   selectMemberLists,
+  selectMemberListsView,
   updateListName,
   updateListPosition,
   updateStockPosition,
@@ -159,16 +160,9 @@ export function createWatchlistsService({
     locale: Locale,
   ): Promise<WatchlistView> {
     const member = memberOf(reader)
-    const lists = await selectMemberLists(db, member.memberId)
-    const current = listId ? lists.find((l) => l.id === listId) : lists[0]
+    const { lists, currentId, stocks: shown } = await selectMemberListsView(db, member.memberId, listId)
+    const current = lists.find((l) => l.id === currentId)
     if (listId && !current) throw notFound()
-    const stocks = await selectListStocks(
-      db,
-      lists.map((l) => l.id),
-    )
-    const sizes = new Map<string, number>()
-    for (const stock of stocks) sizes.set(stock.listId, (sizes.get(stock.listId) ?? 0) + 1)
-    const shown = current ? stocks.filter((s) => s.listId === current.id) : []
     // The figures and the newest articles of the whole list: two queries, however long the list.
     const [summaries, articles] = await Promise.all([
       getStocks(shown, locale),
@@ -180,7 +174,7 @@ export function createWatchlistsService({
       return {
         market: s.market,
         code: s.code,
-        addedAt: s.addedAt.toISOString(),
+        addedAt: new Date(s.addedAt).toISOString(),
         stock: summary ? figuresOf(summary) : null,
         article: articles.get(stockKeyOf(s)) ?? null,
       }
@@ -189,7 +183,7 @@ export function createWatchlistsService({
       .map((s) => s.latestPriceDate ?? s.priceDate)
       .filter((d): d is string => d !== null)
     return {
-      lists: lists.map((l) => ({ id: l.id, name: l.name, size: sizes.get(l.id) ?? 0 })),
+      lists: lists.map((l) => ({ id: l.id, name: l.name, size: l.size })),
       current: current ? { id: current.id, name: current.name, rows } : null,
       limits: limitsOf(reader),
       isDemo: summaries.some((s) => s.isDemo),
