@@ -94,8 +94,11 @@ test('a member follows from the diagnosis with undo, then sorts, renames and del
   // Undo in the toast takes it back; following again keeps it.
   await page.getByRole('button', { name: t('watchlist:toast.undo') }).click()
   await expect(follow).toHaveAttribute('aria-pressed', 'false')
+  // The star answers at once; the page is left only once the server has kept the follow.
+  const kept = page.waitForResponse((r) => r.url().includes('/watchlist/follow') && r.ok())
   await follow.click()
   await expect(follow).toHaveAttribute('aria-pressed', 'true')
+  await kept
 
   // The header's account entry (the phone menu on a phone) leads to the watchlist.
   await page.goto('/member/watchlist')

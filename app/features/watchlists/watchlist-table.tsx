@@ -158,183 +158,186 @@ export function WatchlistTable({
           <span className="ms-2 text-sm font-normal text-ink-700">{group.currencies.join(' · ')}</span>
         ) : null}
       </h2>
-      <table className="w-full border-collapse text-sm max-md:block [&_td]:px-3 [&_td]:py-2 [&_td]:align-top md:[&_td]:table-cell md:[&_td]:text-end md:[&_td:first-child]:text-start max-md:[&_td]:before:block max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-normal max-md:[&_td]:before:text-ink-700 max-md:[&_td]:before:content-[attr(data-label)]">
-        <caption className="sr-only">
-          {t('table.caption', { market, currencies: group.currencies.join(', ') || '—' })}
-        </caption>
-        <thead className="border-b border-ink-300 text-xs text-ink-700 max-md:sr-only [&_th]:px-3 [&_th]:py-2 [&_th]:text-end [&_th]:font-semibold">
-          <tr>
-            <th scope="col" className="text-start!">
-              {t('table.stock')}
-            </th>
-            <th scope="col">{labels.price}</th>
-            <th scope="col">{labels.score}</th>
-            <th scope="col">{labels.gap}</th>
-            <th scope="col" title={t('table.levelsMethod')}>
-              {labels.levels}
-            </th>
-            <th scope="col" title={t('table.signalsMethod')}>
-              {labels.signals}
-            </th>
-            <th scope="col" className="text-start!">
-              {labels.article}
-            </th>
-            <th scope="col">{labels.asOf}</th>
-            <th scope="col">{t('table.actions')}</th>
-          </tr>
-        </thead>
-        <tbody className="flex flex-col gap-3 md:table-row-group [&>tr]:grid [&>tr]:grid-cols-2 [&>tr]:gap-x-3 [&>tr]:rounded-card [&>tr]:border [&>tr]:border-ink-100 [&>tr]:bg-white [&>tr]:p-2 md:[&>tr]:table-row md:[&>tr]:rounded-none md:[&>tr]:border-0 md:[&>tr]:border-b md:[&>tr]:p-0 [&_button]:inline-flex [&_button]:size-8 [&_button]:items-center [&_button]:justify-center [&_button]:rounded-md [&_button]:text-ink-700 [&_button:hover]:bg-ink-100 [&_button:disabled]:opacity-40">
-          {group.rows.map((row, index) => {
-            const stock = row.stock
-            const name = stock?.name ?? row.code
-            const view = stock ? keyLabel('analyst', stock.analystRating) : null
-            const margin = stock?.downsideMargin ?? null
-            const article = row.article
-            return (
-              <tr key={`${row.market}:${row.code}`} data-testid="watchlist-row">
-                <td className="col-span-2">
-                  <PageLink
-                    to={diagnosisHref(row.code, row.market)}
-                    className="block font-semibold text-ink-950 hover:text-brand-700 hover:underline"
-                  >
-                    {name}
-                  </PageLink>
-                  <span className="block text-xs text-ink-700">{row.code}</span>
-                  {stock ? null : (
-                    <span className="block text-xs font-medium text-loss" title={t('table.notCoveredHint')}>
-                      {t('table.notCovered')}
-                    </span>
-                  )}
-                </td>
-                <td data-label={labels.price}>
-                  <span className="block font-medium tabular-nums">
-                    {stock?.price == null ? '—' : formatPrice(stock.price, stock.currency, displayLocale)}
-                  </span>
-                  {stock && stock.changeRate !== null ? (
-                    <Signed
-                      value={stock.changeRate}
-                      text={`${
-                        stock.change === null
-                          ? ''
-                          : `${formatDecimal(stock.change, displayLocale, {
-                              digits: stock.currency === 'JPY' || stock.currency === 'KRW' ? 0 : 2,
-                              signed: true,
-                            })} `
-                      }(${formatPercent(stock.changeRate, displayLocale, { signed: true, digits: 2 })})`}
-                    />
-                  ) : null}
-                </td>
-                <td data-label={labels.score}>
-                  <span className="block font-medium tabular-nums">
-                    {stock?.score == null ? '—' : formatScore(stock.score, displayLocale)}
-                  </span>
-                  {view ? <span className="block text-xs text-ink-700">{view}</span> : null}
-                </td>
-                <td data-label={labels.gap}>
-                  {margin === null ? (
-                    '—'
-                  ) : (
-                    <Signed
-                      value={margin}
-                      text={formatGap(
-                        margin,
-                        displayLocale,
-                        (key, options) => t(key, options ?? {}) as string,
-                      )}
-                      title={t(margin < 0 ? 'stocks:fairValue.premium' : 'stocks:fairValue.marginOfSafety')}
-                    />
-                  )}
-                </td>
-                <td data-label={labels.levels} className="text-xs tabular-nums">
-                  {stock ? (
-                    <>
-                      <span className="block" title={levelTitle(stock, 'support')}>
-                        {levelText(stock, 'support')}
-                      </span>
-                      <span className="block" title={levelTitle(stock, 'resistance')}>
-                        {levelText(stock, 'resistance')}
-                      </span>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td data-label={labels.signals} className="text-xs">
-                  {stock ? (
-                    <>
-                      <span className="block">
-                        {t('table.technicals', { label: keyLabel('signal', stock.technicals) ?? '—' })}
-                      </span>
-                      <span className="block">
-                        {t('table.flow', { label: keyLabel('flow', stock.capitalFlow) ?? '—' })}
-                      </span>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td data-label={labels.article} className="col-span-2 md:text-start!">
-                  {article ? (
-                    <>
-                      <PageLink
-                        to={articlePath(article.key)}
-                        className="line-clamp-2 text-ink-950 hover:text-brand-700 hover:underline md:max-w-56"
-                      >
-                        {article.title}
-                      </PageLink>
-                      <span className="block text-xs text-ink-700">
-                        {formatDate(dayIn(article.publishedAt, timeZone), displayLocale)}
-                      </span>
-                    </>
-                  ) : (
-                    <span className="text-xs text-ink-700">{t('table.noArticle')}</span>
-                  )}
-                </td>
-                <td data-label={labels.asOf} className="text-xs text-ink-700">
-                  {stock?.priceDate ? formatDate(stock.priceDate, displayLocale) : '—'}
-                  {stock?.diagnosisAsOf && stock.diagnosisAsOf !== stock.priceDate ? (
-                    <span className="block">
-                      {t('table.diagnosisOf', { date: formatDate(stock.diagnosisAsOf, displayLocale) })}
-                    </span>
-                  ) : null}
-                </td>
-                <td>
-                  <span className="inline-flex gap-1">
-                    {canMove ? (
-                      <>
-                        <button
-                          type="button"
-                          disabled={index === 0}
-                          aria-label={t('table.moveUp', { name })}
-                          onClick={() => onMove(row, -1)}
-                        >
-                          <Icon name="moveUp" />
-                        </button>
-                        <button
-                          type="button"
-                          disabled={index === group.rows.length - 1}
-                          aria-label={t('table.moveDown', { name })}
-                          onClick={() => onMove(row, 1)}
-                        >
-                          <Icon name="moveDown" />
-                        </button>
-                      </>
-                    ) : null}
-                    <button
-                      type="button"
-                      aria-label={t('table.remove', { name })}
-                      data-testid="watchlist-remove"
-                      onClick={() => onRemove(row)}
+      {/* Nine columns: on a narrow desktop window the table scrolls within itself, never the page. */}
+      <div className="md:overflow-x-auto">
+        <table className="w-full border-collapse text-sm max-md:block [&_td]:px-3 [&_td]:py-2 [&_td]:align-top md:[&_td]:table-cell md:[&_td]:text-end md:[&_td:first-child]:text-start max-md:[&_td]:before:block max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-normal max-md:[&_td]:before:text-ink-700 max-md:[&_td]:before:content-[attr(data-label)]">
+          <caption className="sr-only">
+            {t('table.caption', { market, currencies: group.currencies.join(', ') || '—' })}
+          </caption>
+          <thead className="border-b border-ink-300 text-xs text-ink-700 max-md:sr-only [&_th]:px-3 [&_th]:py-2 [&_th]:text-end [&_th]:font-semibold">
+            <tr>
+              <th scope="col" className="text-start!">
+                {t('table.stock')}
+              </th>
+              <th scope="col">{labels.price}</th>
+              <th scope="col">{labels.score}</th>
+              <th scope="col">{labels.gap}</th>
+              <th scope="col" title={t('table.levelsMethod')}>
+                {labels.levels}
+              </th>
+              <th scope="col" title={t('table.signalsMethod')}>
+                {labels.signals}
+              </th>
+              <th scope="col" className="text-start!">
+                {labels.article}
+              </th>
+              <th scope="col">{labels.asOf}</th>
+              <th scope="col">{t('table.actions')}</th>
+            </tr>
+          </thead>
+          <tbody className="flex flex-col gap-3 md:table-row-group [&>tr]:grid [&>tr]:grid-cols-2 [&>tr]:gap-x-3 [&>tr]:rounded-card [&>tr]:border [&>tr]:border-ink-100 [&>tr]:bg-white [&>tr]:p-2 md:[&>tr]:table-row md:[&>tr]:rounded-none md:[&>tr]:border-0 md:[&>tr]:border-b md:[&>tr]:p-0 [&_button]:inline-flex [&_button]:size-8 [&_button]:items-center [&_button]:justify-center [&_button]:rounded-md [&_button]:text-ink-700 [&_button:hover]:bg-ink-100 [&_button:disabled]:opacity-40">
+            {group.rows.map((row, index) => {
+              const stock = row.stock
+              const name = stock?.name ?? row.code
+              const view = stock ? keyLabel('analyst', stock.analystRating) : null
+              const margin = stock?.downsideMargin ?? null
+              const article = row.article
+              return (
+                <tr key={`${row.market}:${row.code}`} data-testid="watchlist-row">
+                  <td className="col-span-2">
+                    <PageLink
+                      to={diagnosisHref(row.code, row.market)}
+                      className="block font-semibold text-ink-950 hover:text-brand-700 hover:underline"
                     >
-                      <Icon name="remove" />
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+                      {name}
+                    </PageLink>
+                    <span className="block text-xs text-ink-700">{row.code}</span>
+                    {stock ? null : (
+                      <span className="block text-xs font-medium text-loss" title={t('table.notCoveredHint')}>
+                        {t('table.notCovered')}
+                      </span>
+                    )}
+                  </td>
+                  <td data-label={labels.price}>
+                    <span className="block font-medium tabular-nums">
+                      {stock?.price == null ? '—' : formatPrice(stock.price, stock.currency, displayLocale)}
+                    </span>
+                    {stock && stock.changeRate !== null ? (
+                      <Signed
+                        value={stock.changeRate}
+                        text={`${
+                          stock.change === null
+                            ? ''
+                            : `${formatDecimal(stock.change, displayLocale, {
+                                digits: stock.currency === 'JPY' || stock.currency === 'KRW' ? 0 : 2,
+                                signed: true,
+                              })} `
+                        }(${formatPercent(stock.changeRate, displayLocale, { signed: true, digits: 2 })})`}
+                      />
+                    ) : null}
+                  </td>
+                  <td data-label={labels.score}>
+                    <span className="block font-medium tabular-nums">
+                      {stock?.score == null ? '—' : formatScore(stock.score, displayLocale)}
+                    </span>
+                    {view ? <span className="block text-xs text-ink-700">{view}</span> : null}
+                  </td>
+                  <td data-label={labels.gap}>
+                    {margin === null ? (
+                      '—'
+                    ) : (
+                      <Signed
+                        value={margin}
+                        text={formatGap(
+                          margin,
+                          displayLocale,
+                          (key, options) => t(key, options ?? {}) as string,
+                        )}
+                        title={t(margin < 0 ? 'stocks:fairValue.premium' : 'stocks:fairValue.marginOfSafety')}
+                      />
+                    )}
+                  </td>
+                  <td data-label={labels.levels} className="text-xs tabular-nums">
+                    {stock ? (
+                      <>
+                        <span className="block" title={levelTitle(stock, 'support')}>
+                          {levelText(stock, 'support')}
+                        </span>
+                        <span className="block" title={levelTitle(stock, 'resistance')}>
+                          {levelText(stock, 'resistance')}
+                        </span>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td data-label={labels.signals} className="text-xs">
+                    {stock ? (
+                      <>
+                        <span className="block">
+                          {t('table.technicals', { label: keyLabel('signal', stock.technicals) ?? '—' })}
+                        </span>
+                        <span className="block">
+                          {t('table.flow', { label: keyLabel('flow', stock.capitalFlow) ?? '—' })}
+                        </span>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td data-label={labels.article} className="col-span-2 md:text-start!">
+                    {article ? (
+                      <>
+                        <PageLink
+                          to={articlePath(article.key)}
+                          className="line-clamp-2 text-ink-950 hover:text-brand-700 hover:underline md:max-w-48"
+                        >
+                          {article.title}
+                        </PageLink>
+                        <span className="block text-xs text-ink-700">
+                          {formatDate(dayIn(article.publishedAt, timeZone), displayLocale)}
+                        </span>
+                      </>
+                    ) : (
+                      <span className="text-xs text-ink-700">{t('table.noArticle')}</span>
+                    )}
+                  </td>
+                  <td data-label={labels.asOf} className="text-xs text-ink-700">
+                    {stock?.priceDate ? formatDate(stock.priceDate, displayLocale) : '—'}
+                    {stock?.diagnosisAsOf && stock.diagnosisAsOf !== stock.priceDate ? (
+                      <span className="block">
+                        {t('table.diagnosisOf', { date: formatDate(stock.diagnosisAsOf, displayLocale) })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <span className="inline-flex gap-1">
+                      {canMove ? (
+                        <>
+                          <button
+                            type="button"
+                            disabled={index === 0}
+                            aria-label={t('table.moveUp', { name })}
+                            onClick={() => onMove(row, -1)}
+                          >
+                            <Icon name="moveUp" />
+                          </button>
+                          <button
+                            type="button"
+                            disabled={index === group.rows.length - 1}
+                            aria-label={t('table.moveDown', { name })}
+                            onClick={() => onMove(row, 1)}
+                          >
+                            <Icon name="moveDown" />
+                          </button>
+                        </>
+                      ) : null}
+                      <button
+                        type="button"
+                        aria-label={t('table.remove', { name })}
+                        data-testid="watchlist-remove"
+                        onClick={() => onRemove(row)}
+                      >
+                        <Icon name="remove" />
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
     </section>
   )
 }
