@@ -3,7 +3,8 @@
  * builds first when needed): the real site in this process on a fresh database with the whole demo universe (PGlite
  * in a temporary folder, or DATABASE_URL). A Premium member (20 lists × 200 stocks) follows the first 200 stocks of
  * the universe; then, one request at a time so each is timed alone, and logged in (so never the page cache):
- * 1. the service's view (`watchlists.getWatchlistView`: the lists, the list's stocks, 200 summaries in one query);
+ * 1. the service's view (`watchlists.getWatchlistView`: the lists with the list's stocks in one query, then 200
+ *    stocks' figures in one and their newest articles in one);
  * 2. GET /api/portal/watchlist/view;
  * 3. the page /member/watchlist, rendered whole (the loader and the server render; the body read to its end).
  * Prints p50, p95 and max; the target is a p95 under 50 ms for the page. BENCH_REQUESTS (200) sets how many of each.

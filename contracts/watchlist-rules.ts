@@ -4,7 +4,7 @@
  * contracts/benefits.ts (`watchlists`), nowhere else. The requests are in contracts/watchlists.ts.
  */
 import type { Market } from './regions.ts'
-import type { StockSummary } from './stocks.ts'
+import type { AnalystRating, Currency, FlowSignal, TechnicalSignal } from './stocks.ts'
 
 export const watchlistNameMaxLength = 40
 /** Stocks sent at once by a reorder or a hand-over: the largest list (Premium's 200) and no more. */
@@ -66,10 +66,47 @@ export interface WatchlistsAnswer {
   limits: WatchlistLimits
 }
 
+/**
+ * What the page shows of a covered stock: the stocks module's summary, cut to the page's columns. The price and day
+ * change are of the latest session (`priceDate`); the score, fair-value gap, support and resistance and the two labels
+ * are the diagnosis's, of its session (`diagnosisAsOf`).
+ */
+export interface WatchlistFigures {
+  name: string
+  currency: Currency
+  price: number | null
+  priceDate: string | null
+  change: number | null
+  changeRate: number | null
+  score: number | null
+  analystRating: AnalystRating | null
+  fairValue: number | null
+  /** Signed share of fair value: (fair value − price) ÷ fair value. */
+  downsideMargin: number | null
+  diagnosisAsOf: string | null
+  /** The diagnosis's nearest support below / resistance above its close (pivot points and swing clusters). */
+  support: number | null
+  resistance: number | null
+  /** (level − close) ÷ close at the diagnosis's session, as the diagnosis states it: negative below, positive above. */
+  supportDistance: number | null
+  resistanceDistance: number | null
+  technicals: TechnicalSignal | null
+  capitalFlow: FlowSignal | null
+  isDemo: boolean
+}
+
+/** The newest article about a stock in the reader's language (its key makes its address). */
+export interface WatchlistArticle {
+  key: string
+  title: string
+  publishedAt: string
+}
+
 /** One stock of a list as the page shows it: its figures, or null when it is no longer covered. */
 export interface WatchlistRow extends StockKey {
   addedAt: string
-  stock: StockSummary | null
+  stock: WatchlistFigures | null
+  article: WatchlistArticle | null
 }
 
 /** GET /watchlist/view: the reader's lists (names and sizes) and one list's rows with the data stamp. */

@@ -1,8 +1,8 @@
 /**
  * Watchlists (issue 25) on the English and the Traditional Chinese site: a visitor follows stocks from the hot
  * stocks and the valuation list, finds them saved on the device, and logs in — the stocks move to the account; a
- * member follows from the diagnosis (with undo), sorts, renames and deletes the list, at 1440 px and on a 360 px
- * phone. Each screen passes the accessibility check.
+ * member follows from the diagnosis (with undo), sees its levels, labels and newest article in the member area's
+ * frame, sorts, renames and deletes the list, at 1440 px and on a 360 px phone. Each screen passes the accessibility check.
  */
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
@@ -94,8 +94,11 @@ test('a member follows from the diagnosis with undo, then sorts, renames and del
   // Undo in the toast takes it back; following again keeps it.
   await page.getByRole('button', { name: t('watchlist:toast.undo') }).click()
   await expect(follow).toHaveAttribute('aria-pressed', 'false')
+  // The star answers at once; the page is left only once the server has kept the follow.
+  const kept = page.waitForResponse((r) => r.url().includes('/watchlist/follow') && r.ok())
   await follow.click()
   await expect(follow).toHaveAttribute('aria-pressed', 'true')
+  await kept
 
   // The header's account entry (the phone menu on a phone) leads to the watchlist.
   await page.goto('/member/watchlist')
@@ -104,11 +107,24 @@ test('a member follows from the diagnosis with undo, then sorts, renames and del
   await expect(row).toHaveCount(1)
   await expect(page.getByTestId('watchlist-us')).toContainText('USD')
   await expect(page.getByTestId('data-stamp')).toContainText(t('common:demo.badge'))
+  // The diagnosis's support and resistance, technicals and capital flow, and the newest article about the stock.
+  await expect(row).toContainText(t('watchlist:table.technicals', { label: '' }).trim())
+  await expect(row).toContainText(t('watchlist:table.flow', { label: '' }).trim())
+  await expect(
+    row.locator('[title]', { hasText: t('watchlist:table.support', { value: '' }).trim() }),
+  ).toHaveCount(1)
+  await expect(row.locator('a[href^="/articles/"]')).toHaveCount(1)
+  // In the member area's frame, its tab marked as the page shown.
+  await expect(
+    page
+      .getByRole('navigation', { name: t('member:nav.label') })
+      .getByRole('link', { name: t('member:nav.watchlist') }),
+  ).toHaveAttribute('aria-current', 'page')
   await expectNoSidewaysScroll(page)
   await expectNoSeriousA11yIssues(page)
 
   await waitForHydration(page)
-  await page.getByTestId('watchlist-sort').selectOption('score')
+  await page.getByTestId('watchlist-sort').selectOption('support')
   await page.getByRole('button', { name: t('watchlist:lists.rename') }).click()
   const renamed = site.locale === 'en' ? 'Long term' : '長線'
   // The first list is named like the page, in the site's language.

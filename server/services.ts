@@ -225,7 +225,12 @@ export function createServices({
   })
 
   // ——— The reader's own stocks: watchlists (issue 25), their figures through the stocks service ———
-  const watchlists = createWatchlistsService({ db, clock, getStocks: stocks.getStocks })
+  const watchlists = createWatchlistsService({
+    db,
+    clock,
+    getStocks: stocks.getStocks,
+    findNewestArticlesAbout: articles.findNewestArticlesAbout,
+  })
 
   // ——— The site's menus, texts, redirects and contact channels; the newsletter; rate limits ———
   const navigation = createNavigationService({ db, articles, now })

@@ -1,11 +1,12 @@
 /**
  * /member/watchlist (issue 25), linked from the header's account menu, the phone menu and the member area's tabs: a
  * member's watchlists with each stock's figures; a visitor's stocks followed on this device, and the way to keep
- * them (log in). It draws its own frame rather than the member area's (member-area-nav.tsx): importing that
- * without the lock prompt every other member page imports splits their shared chunk, over their JS budget. Private: the page is never indexed and a member's page is never cached for anyone else (it reads
+ * them (log in), in the member area's frame (its tabs, member-area-nav.tsx). Private: the page is never indexed and a
+ * member's page is never cached for anyone else (it reads
  * the session, which keeps it out of the page cache).
  */
 import { useTranslation } from 'react-i18next'
+import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import { DeviceWatchlistView } from '#app/features/watchlists/device-watchlist-view.tsx'
 import { loadWatchlistView } from '#app/features/watchlists/watchlist.server.ts'
@@ -17,7 +18,7 @@ import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/member-watchlist.ts'
 
-export const handle = { catalogs: ['stocks', 'watchlist'] } satisfies CatalogHandle
+export const handle = { catalogs: ['member', 'stocks', 'watchlist'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -43,15 +44,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
 
 export default function MemberWatchlistPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('watchlist')
-  const { displayLocale } = useRootData()
+  const { displayLocale, timeZone } = useRootData()
   const { view } = loaderData
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
-      <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold text-ink-950">{t('page.title')}</h1>
-        <p className="max-w-3xl text-ink-800">{t('page.intro')}</p>
-      </header>
-      {view ? <MemberWatchlist view={view} displayLocale={displayLocale} /> : <DeviceWatchlistView />}
-    </div>
+    <MemberAreaPage title={t('page.title')} intro={t('page.intro')}>
+      {view ? (
+        <MemberWatchlist view={view} displayLocale={displayLocale} timeZone={timeZone} />
+      ) : (
+        <DeviceWatchlistView />
+      )}
+    </MemberAreaPage>
   )
 }

@@ -30,7 +30,7 @@ import {
   reorderStocks,
 } from './watchlist-api.ts'
 import { groupByMarket, movedWithinMarket, type WatchlistSort, watchlistSorts } from './watchlist-rows.ts'
-import { WatchlistTable } from './watchlist-table.tsx'
+import { WatchlistIcons, WatchlistTable } from './watchlist-table.tsx'
 
 function useFailureMessage() {
   const { t, i18n } = useTranslation(['watchlist', 'errors'])
@@ -43,9 +43,11 @@ function useFailureMessage() {
 export function MemberWatchlist({
   view,
   displayLocale,
+  timeZone,
 }: {
   view: WatchlistView
   displayLocale: DisplayLocale
+  timeZone: string
 }) {
   const { t, i18n } = useTranslation('watchlist')
   const revalidator = useRevalidator()
@@ -260,6 +262,7 @@ export function MemberWatchlist({
               </select>
             </label>
           </div>
+          {groups.length > 0 ? <WatchlistIcons /> : null}
           {groups.length === 0 ? (
             <EmptyState title={t('empty.title')} description={t('empty.text')} />
           ) : (
@@ -268,6 +271,7 @@ export function MemberWatchlist({
                 key={group.market}
                 group={group}
                 displayLocale={displayLocale}
+                timeZone={timeZone}
                 canMove={sort === 'order' && !isBusy}
                 onMove={moveStock}
                 onRemove={remove}

@@ -1,20 +1,56 @@
 import { describe, expect, it } from 'vitest'
-import type { StockSummary } from '#contracts/stocks.ts'
-import type { WatchlistRow } from '#contracts/watchlist-rules.ts'
+import type { WatchlistArticle, WatchlistFigures, WatchlistRow } from '#contracts/watchlist-rules.ts'
 import { groupByMarket, movedWithinMarket, sortRows } from './watchlist-rows.ts'
 
-function row(market: 'us' | 'hk', code: string, figures: Partial<StockSummary> | null): WatchlistRow {
+function row(
+  market: 'us' | 'hk',
+  code: string,
+  figures: Partial<WatchlistFigures> | null,
+  article: WatchlistArticle | null = null,
+): WatchlistRow {
   const stock = figures
-    ? ({ market, code, name: code, currency: market === 'us' ? 'USD' : 'HKD', ...figures } as StockSummary)
+    ? ({ name: code, currency: market === 'us' ? 'USD' : 'HKD', ...figures } as WatchlistFigures)
     : null
-  return { market, code, addedAt: '2026-11-01T00:00:00.000Z', stock }
+  return { market, code, addedAt: '2026-11-01T00:00:00.000Z', stock, article }
 }
 
+const news = (day: string): WatchlistArticle => ({
+  key: `news-${day}`,
+  title: day,
+  publishedAt: `${day}T08:00:00.000Z`,
+})
+
 const rows = [
-  row('us', 'AAPL', { score: 60, latestChangeRate: -0.01, downsideMargin: 0.1 }),
-  row('hk', '0700', { score: 80, latestChangeRate: 0.02, downsideMargin: null }),
-  row('us', 'GONE', null),
-  row('us', 'MSFT', { score: 75, latestChangeRate: 0.005, downsideMargin: -0.2 }),
+  row(
+    'us',
+    'AAPL',
+    {
+      score: 60,
+      changeRate: -0.01,
+      downsideMargin: 0.1,
+      supportDistance: -0.02,
+      resistanceDistance: 0.08,
+      technicals: 'sell',
+      capitalFlow: 'inflow',
+    },
+    news('2026-11-20'),
+  ),
+  row('hk', '0700', { score: 80, changeRate: 0.02, downsideMargin: null }),
+  row('us', 'GONE', null, news('2026-11-25')),
+  row(
+    'us',
+    'MSFT',
+    {
+      score: 75,
+      changeRate: 0.005,
+      downsideMargin: -0.2,
+      supportDistance: -0.06,
+      resistanceDistance: 0.03,
+      technicals: 'buy',
+      capitalFlow: 'outflow',
+    },
+    news('2026-11-24'),
+  ),
 ]
 
 describe('the watchlist’s rows', () => {
@@ -32,6 +68,16 @@ describe('the watchlist’s rows', () => {
     expect(sortRows(us, 'change', 'en').map((r) => r.code)).toEqual(['MSFT', 'AAPL', 'GONE'])
     expect(sortRows(us, 'gap', 'en').map((r) => r.code)).toEqual(['AAPL', 'MSFT', 'GONE'])
     expect(sortRows(rows, 'gap', 'en').map((r) => r.code)).toEqual(['AAPL', 'MSFT', '0700', 'GONE'])
+  })
+
+  it('sorts by the nearest support and resistance, technicals and capital flow, and the newest article', () => {
+    const us = rows.filter((r) => r.market === 'us')
+    expect(sortRows(us, 'support', 'en').map((r) => r.code)).toEqual(['AAPL', 'MSFT', 'GONE'])
+    expect(sortRows(us, 'resistance', 'en').map((r) => r.code)).toEqual(['MSFT', 'AAPL', 'GONE'])
+    expect(sortRows(us, 'technicals', 'en').map((r) => r.code)).toEqual(['MSFT', 'AAPL', 'GONE'])
+    expect(sortRows(us, 'flow', 'en').map((r) => r.code)).toEqual(['AAPL', 'MSFT', 'GONE'])
+    // A stock no longer covered stays last, even with the newest article.
+    expect(sortRows(us, 'article', 'en').map((r) => r.code)).toEqual(['MSFT', 'AAPL', 'GONE'])
   })
 
   it('moves a stock past the other markets’ stocks to its market’s neighbour, and not beyond the ends', () => {

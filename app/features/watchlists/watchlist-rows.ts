@@ -8,7 +8,18 @@ import type { Market } from '#contracts/regions.ts'
 import { markets } from '#contracts/regions.ts'
 import type { WatchlistRow } from '#contracts/watchlist-rules.ts'
 
-export const watchlistSorts = ['order', 'name', 'change', 'score', 'gap'] as const
+export const watchlistSorts = [
+  'order',
+  'name',
+  'change',
+  'score',
+  'gap',
+  'support',
+  'resistance',
+  'technicals',
+  'flow',
+  'article',
+] as const
 export type WatchlistSort = (typeof watchlistSorts)[number]
 
 export interface MarketGroup {
@@ -17,14 +28,25 @@ export interface MarketGroup {
   rows: WatchlistRow[]
 }
 
-/** The figure a sort reads; null sorts last. Higher first for figures, A→Z for names. */
+const signalRank = { buy: 1, neutral: 0, sell: -1, inflow: 1, outflow: -1 } as const
+
+/**
+ * The figure a sort reads; null sorts last. Higher first for figures, A→Z for names: the nearest support first (its
+ * distance is below zero), the nearest resistance first, buy and inflow before neutral before sell and outflow, the
+ * newest article first.
+ */
 function figureOf(row: WatchlistRow, sort: WatchlistSort): number | string | null {
   const stock = row.stock
+  if (sort === 'article') return row.article ? Date.parse(row.article.publishedAt) : null
   if (!stock) return null
   if (sort === 'name') return stock.name
-  if (sort === 'change') return stock.latestChangeRate
+  if (sort === 'change') return stock.changeRate
   if (sort === 'score') return stock.score
   if (sort === 'gap') return stock.downsideMargin
+  if (sort === 'support') return stock.supportDistance
+  if (sort === 'resistance') return stock.resistanceDistance === null ? null : -stock.resistanceDistance
+  if (sort === 'technicals') return stock.technicals === null ? null : signalRank[stock.technicals]
+  if (sort === 'flow') return stock.capitalFlow === null ? null : signalRank[stock.capitalFlow]
   return null
 }
 

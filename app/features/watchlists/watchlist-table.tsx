@@ -1,37 +1,117 @@
 /**
- * One market's stocks of a watchlist: price and day change, AI score with the analysts' view, fair-value gap and the
- * session each figure describes; a stock we no longer cover says so. In the reader's own order each row moves up or
- * down; every row can be removed. On a phone each row is a card (the header row stays for screen readers).
+ * One market's stocks of a watchlist: price and day change, AI score with the analysts' view, fair-value gap,
+ * distance to support and resistance, the technicals and capital-flow labels (the diagnosis's, of its session), the
+ * newest article about the stock and the session each figure describes; a stock we no longer cover says so. In the
+ * reader's own order each row moves up or down; every row can be removed. On a phone each row is a card (the header
+ * row stays for screen readers; each cell names itself from `data-label`).
+ *
+ * Drawn lean on purpose (issue 25: 200 rows under 50 ms of server time): a row's cells take their padding and phone
+ * labels from rules on the table, and its icons are `<use>` of one sprite drawn once by the page (WatchlistIcons), so
+ * a row is a fraction of the markup the shared list parts would draw.
  */
-import { ArrowDown, ArrowUp, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
+import { articlePath } from '#app/features/articles/article-paths.ts'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
-import { FairValueGap } from '#app/features/stocks/fair-value-gap.tsx'
-import { PriceChange } from '#app/features/stocks/list-parts.tsx'
+import { formatGap } from '#app/features/stocks/fair-value-gap.tsx'
 import {
   type DisplayLocale,
   formatDate,
+  formatDecimal,
+  formatPercent,
   formatPrice,
   formatScore,
 } from '#app/features/stocks/stock-format.ts'
 import { useKeyLabels } from '#app/features/stocks/stock-labels.ts'
-import type { WatchlistRow } from '#contracts/watchlist-rules.ts'
+import type { WatchlistFigures, WatchlistRow } from '#contracts/watchlist-rules.ts'
 import type { MarketGroup } from './watchlist-rows.ts'
 
-const cell = 'px-3 py-2 align-top md:table-cell'
-const iconButton =
-  'inline-flex size-8 items-center justify-center rounded-md text-ink-700 hover:bg-ink-100 disabled:opacity-40'
+const iconPaths = {
+  up: ['M7 7h10v10', 'M7 17 17 7'],
+  down: ['m7 7 10 10', 'M17 7v10H7'],
+  flat: ['M5 12h14'],
+  moveUp: ['m5 12 7-7 7 7', 'M12 19V5'],
+  moveDown: ['M12 5v14', 'm19 12-7 7-7-7'],
+  remove: ['M18 6 6 18', 'm6 6 12 12'],
+} as const
+type IconName = keyof typeof iconPaths
+
+/** The table's icons, once per page (lucide's arrows and cross), for every row to `<use>`. */
+export function WatchlistIcons() {
+  return (
+    <svg aria-hidden="true" className="hidden">
+      {(Object.keys(iconPaths) as IconName[]).map((name) => (
+        <symbol key={name} id={`wl-${name}`} viewBox="0 0 24 24">
+          <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            {iconPaths[name].map((d) => (
+              <path key={d} d={d} />
+            ))}
+          </g>
+        </symbol>
+      ))}
+    </svg>
+  )
+}
+
+function Icon({ name, className = 'size-4' }: { name: IconName; className?: string }) {
+  return (
+    <svg aria-hidden="true" className={className}>
+      <use href={`#wl-${name}`} />
+    </svg>
+  )
+}
+
+type Direction = 'up' | 'down' | 'flat'
+const tones: Record<Direction, string> = {
+  // As ChangeIndicator: a darker gain for small text; the arrow and the sign carry the meaning, colour repeats it.
+  up: 'text-[color-mix(in_srgb,var(--color-gain)_80%,black)]',
+  down: 'text-loss',
+  flat: 'text-ink-700',
+}
+
+function directionOf(value: number | null): Direction {
+  return value === null || value === 0 || Number.isNaN(value) ? 'flat' : value > 0 ? 'up' : 'down'
+}
+
+/** A signed figure with its arrow and colour (the shape of ChangeIndicator, drawn from the sprite). */
+function Signed({ value, text, title }: { value: number | null; text: string; title?: string | undefined }) {
+  const direction = directionOf(value)
+  return (
+    <span
+      data-direction={direction}
+      title={title}
+      className={`inline-flex items-center gap-0.5 font-medium tabular-nums ${tones[direction]}`}
+    >
+      <Icon name={direction} className="size-4 shrink-0" />
+      {text}
+    </span>
+  )
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/** The day an instant falls on in the region's time zone, `YYYY-MM-DD` (one formatter per zone, not per row). */
+function dayIn(iso: string, timeZone: string): string {
+  let format = dayFormatters.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormatters.set(timeZone, format)
+  }
+  return format.format(new Date(iso))
+}
 
 export function WatchlistTable({
   group,
   displayLocale,
+  timeZone,
   canMove,
   onMove,
   onRemove,
 }: {
   group: MarketGroup
   displayLocale: DisplayLocale
+  /** The region's: an article's date is the day it was listed there. */
+  timeZone: string
   /** In the reader's own order only: a sorted view has no "up". */
   canMove: boolean
   onMove(row: WatchlistRow, step: -1 | 1): void
@@ -41,6 +121,31 @@ export function WatchlistTable({
   const keyLabel = useKeyLabels()
   const market = t(`stocks:markets.${group.market}`)
   const headingId = `watchlist-${group.market}`
+  const labels = {
+    price: t('table.price'),
+    score: t('table.score'),
+    gap: t('table.gap'),
+    levels: t('table.levels'),
+    signals: t('table.signals'),
+    article: t('table.article'),
+    asOf: t('table.asOf'),
+  }
+  const percent = (value: number) => formatPercent(value, displayLocale, { signed: true })
+
+  function levelText(stock: WatchlistFigures, which: 'support' | 'resistance'): string {
+    const distance = which === 'support' ? stock.supportDistance : stock.resistanceDistance
+    return t(`table.${which}`, { value: distance === null ? '—' : percent(distance) })
+  }
+
+  function levelTitle(stock: WatchlistFigures, which: 'support' | 'resistance'): string | undefined {
+    const level = which === 'support' ? stock.support : stock.resistance
+    if (level === null || stock.diagnosisAsOf === null) return undefined
+    return t(`table.${which}Title`, {
+      price: formatPrice(level, stock.currency, displayLocale),
+      date: formatDate(stock.diagnosisAsOf, displayLocale),
+    })
+  }
+
   return (
     <section
       aria-labelledby={headingId}
@@ -53,135 +158,186 @@ export function WatchlistTable({
           <span className="ms-2 text-sm font-normal text-ink-700">{group.currencies.join(' · ')}</span>
         ) : null}
       </h2>
-      <table className="w-full border-collapse text-sm max-md:block">
-        <caption className="sr-only">
-          {t('table.caption', { market, currencies: group.currencies.join(', ') || '—' })}
-        </caption>
-        <thead className="border-b border-ink-300 text-xs text-ink-700 max-md:sr-only">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
-              {t('table.stock')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-semibold">
-              {t('table.price')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-semibold">
-              {t('table.score')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-semibold">
-              {t('table.gap')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-semibold">
-              {t('table.asOf')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-semibold">
-              {t('table.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="flex flex-col gap-3 md:table-row-group">
-          {group.rows.map((row, index) => {
-            const stock = row.stock
-            const name = stock?.name ?? row.code
-            const price = stock ? (stock.latestPrice ?? stock.price) : null
-            const date = stock ? (stock.latestPriceDate ?? stock.priceDate) : null
-            const view = stock ? keyLabel('analyst', stock.analystRating) : null
-            return (
-              <tr
-                key={`${row.market}:${row.code}`}
-                className="grid grid-cols-2 gap-x-3 rounded-card border border-ink-100 bg-white p-2 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
-                data-testid="watchlist-row"
-              >
-                <td className={`${cell} col-span-2`}>
-                  <span className="flex flex-col">
+      {/* Nine columns: on a narrow desktop window the table scrolls within itself, never the page. */}
+      <div className="md:overflow-x-auto">
+        <table className="w-full border-collapse text-sm max-md:block [&_td]:px-3 [&_td]:py-2 [&_td]:align-top md:[&_td]:table-cell md:[&_td]:text-end md:[&_td:first-child]:text-start max-md:[&_td]:before:block max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-normal max-md:[&_td]:before:text-ink-700 max-md:[&_td]:before:content-[attr(data-label)]">
+          <caption className="sr-only">
+            {t('table.caption', { market, currencies: group.currencies.join(', ') || '—' })}
+          </caption>
+          <thead className="border-b border-ink-300 text-xs text-ink-700 max-md:sr-only [&_th]:px-3 [&_th]:py-2 [&_th]:text-end [&_th]:font-semibold">
+            <tr>
+              <th scope="col" className="text-start!">
+                {t('table.stock')}
+              </th>
+              <th scope="col">{labels.price}</th>
+              <th scope="col">{labels.score}</th>
+              <th scope="col">{labels.gap}</th>
+              <th scope="col" title={t('table.levelsMethod')}>
+                {labels.levels}
+              </th>
+              <th scope="col" title={t('table.signalsMethod')}>
+                {labels.signals}
+              </th>
+              <th scope="col" className="text-start!">
+                {labels.article}
+              </th>
+              <th scope="col">{labels.asOf}</th>
+              <th scope="col">{t('table.actions')}</th>
+            </tr>
+          </thead>
+          <tbody className="flex flex-col gap-3 md:table-row-group [&>tr]:grid [&>tr]:grid-cols-2 [&>tr]:gap-x-3 [&>tr]:rounded-card [&>tr]:border [&>tr]:border-ink-100 [&>tr]:bg-white [&>tr]:p-2 md:[&>tr]:table-row md:[&>tr]:rounded-none md:[&>tr]:border-0 md:[&>tr]:border-b md:[&>tr]:p-0 [&_button]:inline-flex [&_button]:size-8 [&_button]:items-center [&_button]:justify-center [&_button]:rounded-md [&_button]:text-ink-700 [&_button:hover]:bg-ink-100 [&_button:disabled]:opacity-40">
+            {group.rows.map((row, index) => {
+              const stock = row.stock
+              const name = stock?.name ?? row.code
+              const view = stock ? keyLabel('analyst', stock.analystRating) : null
+              const margin = stock?.downsideMargin ?? null
+              const article = row.article
+              return (
+                <tr key={`${row.market}:${row.code}`} data-testid="watchlist-row">
+                  <td className="col-span-2">
                     <PageLink
                       to={diagnosisHref(row.code, row.market)}
-                      className="font-semibold text-ink-950 hover:text-brand-700 hover:underline"
+                      className="block font-semibold text-ink-950 hover:text-brand-700 hover:underline"
                     >
                       {name}
                     </PageLink>
-                    <span className="text-xs text-ink-700">{row.code}</span>
+                    <span className="block text-xs text-ink-700">{row.code}</span>
                     {stock ? null : (
-                      <span className="text-xs font-medium text-loss" title={t('table.notCoveredHint')}>
+                      <span className="block text-xs font-medium text-loss" title={t('table.notCoveredHint')}>
                         {t('table.notCovered')}
                       </span>
                     )}
-                  </span>
-                </td>
-                <td className={`${cell} md:text-end`}>
-                  <span className="block text-xs text-ink-700 md:hidden">{t('table.price')}</span>
-                  <span className="block font-medium tabular-nums">
-                    {stock && price !== null ? formatPrice(price, stock.currency, displayLocale) : '—'}
-                  </span>
-                  {stock ? (
-                    <PriceChange
-                      change={stock.latestChange}
-                      rate={stock.latestChangeRate}
-                      currency={stock.currency}
-                      displayLocale={displayLocale}
-                      className="text-xs md:justify-end"
-                    />
-                  ) : null}
-                </td>
-                <td className={`${cell} md:text-end`}>
-                  <span className="block text-xs text-ink-700 md:hidden">{t('table.score')}</span>
-                  <span className="block font-medium tabular-nums">
-                    {stock?.score == null ? '—' : formatScore(stock.score, displayLocale)}
-                  </span>
-                  {view ? <span className="block text-xs text-ink-700">{view}</span> : null}
-                </td>
-                <td className={`${cell} md:text-end`}>
-                  <span className="block text-xs text-ink-700 md:hidden">{t('table.gap')}</span>
-                  <FairValueGap
-                    margin={stock?.downsideMargin ?? null}
-                    displayLocale={displayLocale}
-                    className="md:justify-end"
-                  />
-                </td>
-                <td className={`${cell} text-xs text-ink-700 md:text-end`}>
-                  <span className="md:hidden">{t('table.asOf')}: </span>
-                  {date ? formatDate(date, displayLocale) : '—'}
-                </td>
-                <td className={`${cell} md:text-end`}>
-                  <span className="inline-flex gap-1">
-                    {canMove ? (
-                      <>
-                        <button
-                          type="button"
-                          className={iconButton}
-                          disabled={index === 0}
-                          aria-label={t('table.moveUp', { name })}
-                          onClick={() => onMove(row, -1)}
-                        >
-                          <ArrowUp className="size-4" aria-hidden="true" />
-                        </button>
-                        <button
-                          type="button"
-                          className={iconButton}
-                          disabled={index === group.rows.length - 1}
-                          aria-label={t('table.moveDown', { name })}
-                          onClick={() => onMove(row, 1)}
-                        >
-                          <ArrowDown className="size-4" aria-hidden="true" />
-                        </button>
-                      </>
+                  </td>
+                  <td data-label={labels.price}>
+                    <span className="block font-medium tabular-nums">
+                      {stock?.price == null ? '—' : formatPrice(stock.price, stock.currency, displayLocale)}
+                    </span>
+                    {stock && stock.changeRate !== null ? (
+                      <Signed
+                        value={stock.changeRate}
+                        text={`${
+                          stock.change === null
+                            ? ''
+                            : `${formatDecimal(stock.change, displayLocale, {
+                                digits: stock.currency === 'JPY' || stock.currency === 'KRW' ? 0 : 2,
+                                signed: true,
+                              })} `
+                        }(${formatPercent(stock.changeRate, displayLocale, { signed: true, digits: 2 })})`}
+                      />
                     ) : null}
-                    <button
-                      type="button"
-                      className={iconButton}
-                      aria-label={t('table.remove', { name })}
-                      data-testid="watchlist-remove"
-                      onClick={() => onRemove(row)}
-                    >
-                      <X className="size-4" aria-hidden="true" />
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+                  </td>
+                  <td data-label={labels.score}>
+                    <span className="block font-medium tabular-nums">
+                      {stock?.score == null ? '—' : formatScore(stock.score, displayLocale)}
+                    </span>
+                    {view ? <span className="block text-xs text-ink-700">{view}</span> : null}
+                  </td>
+                  <td data-label={labels.gap}>
+                    {margin === null ? (
+                      '—'
+                    ) : (
+                      <Signed
+                        value={margin}
+                        text={formatGap(
+                          margin,
+                          displayLocale,
+                          (key, options) => t(key, options ?? {}) as string,
+                        )}
+                        title={t(margin < 0 ? 'stocks:fairValue.premium' : 'stocks:fairValue.marginOfSafety')}
+                      />
+                    )}
+                  </td>
+                  <td data-label={labels.levels} className="text-xs tabular-nums">
+                    {stock ? (
+                      <>
+                        <span className="block" title={levelTitle(stock, 'support')}>
+                          {levelText(stock, 'support')}
+                        </span>
+                        <span className="block" title={levelTitle(stock, 'resistance')}>
+                          {levelText(stock, 'resistance')}
+                        </span>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td data-label={labels.signals} className="text-xs">
+                    {stock ? (
+                      <>
+                        <span className="block">
+                          {t('table.technicals', { label: keyLabel('signal', stock.technicals) ?? '—' })}
+                        </span>
+                        <span className="block">
+                          {t('table.flow', { label: keyLabel('flow', stock.capitalFlow) ?? '—' })}
+                        </span>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td data-label={labels.article} className="col-span-2 md:text-start!">
+                    {article ? (
+                      <>
+                        <PageLink
+                          to={articlePath(article.key)}
+                          className="line-clamp-2 text-ink-950 hover:text-brand-700 hover:underline md:max-w-48"
+                        >
+                          {article.title}
+                        </PageLink>
+                        <span className="block text-xs text-ink-700">
+                          {formatDate(dayIn(article.publishedAt, timeZone), displayLocale)}
+                        </span>
+                      </>
+                    ) : (
+                      <span className="text-xs text-ink-700">{t('table.noArticle')}</span>
+                    )}
+                  </td>
+                  <td data-label={labels.asOf} className="text-xs text-ink-700">
+                    {stock?.priceDate ? formatDate(stock.priceDate, displayLocale) : '—'}
+                    {stock?.diagnosisAsOf && stock.diagnosisAsOf !== stock.priceDate ? (
+                      <span className="block">
+                        {t('table.diagnosisOf', { date: formatDate(stock.diagnosisAsOf, displayLocale) })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <span className="inline-flex gap-1">
+                      {canMove ? (
+                        <>
+                          <button
+                            type="button"
+                            disabled={index === 0}
+                            aria-label={t('table.moveUp', { name })}
+                            onClick={() => onMove(row, -1)}
+                          >
+                            <Icon name="moveUp" />
+                          </button>
+                          <button
+                            type="button"
+                            disabled={index === group.rows.length - 1}
+                            aria-label={t('table.moveDown', { name })}
+                            onClick={() => onMove(row, 1)}
+                          >
+                            <Icon name="moveDown" />
+                          </button>
+                        </>
+                      ) : null}
+                      <button
+                        type="button"
+                        aria-label={t('table.remove', { name })}
+                        data-testid="watchlist-remove"
+                        onClick={() => onRemove(row)}
+                      >
+                        <Icon name="remove" />
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
     </section>
   )
 }

@@ -86,6 +86,35 @@ export async function countStockMentionsSince(
   )
 }
 
+/**
+ * The newest article listed in one language naming each stock (market, code as stored): one row per stored stock
+ * name, so the answer is bounded by the stocks articles mention, whatever the number of articles.
+ */
+export async function selectNewestArticlePerStock(
+  db: Db,
+  markets: readonly Market[],
+  locale: Locale,
+): Promise<Array<{ market: Market; code: string; key: string; title: string; listedAt: Date }>> {
+  if (markets.length === 0) return []
+  const rows = await selectRows<{
+    market: Market
+    code: string
+    key: string
+    title: string
+    listedAt: unknown
+  }>(
+    db,
+    sql`select distinct on (s->>'market', s->>'code') s->>'market' as "market", s->>'code' as "code",
+          a.key as "key", t.title as "title", t.listed_at as "listedAt"
+        from article_translations t join articles a on a.id = t.article_id
+          cross join jsonb_array_elements(a.stocks) s
+        where t.locale = ${localeLiteral(locale)} and t.listed_at is not null
+          and s->>'market' = any(${sql.param([...markets])}::text[])
+        order by s->>'market', s->>'code', t.listed_at desc, a.id desc`,
+  )
+  return rows.map((row) => ({ ...row, listedAt: toDate(row.listedAt) }))
+}
+
 /** Every listed article for the sitemap: key, last change, and the languages it is listed in. */
 export async function selectSitemapArticles(
   db: Db,

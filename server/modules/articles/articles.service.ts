@@ -19,7 +19,7 @@ import {
   articlePageMax,
   type HomeSections,
 } from '#contracts/articles.ts'
-import type { Locale } from '#contracts/regions.ts'
+import type { Locale, Market } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { normalizeCode } from '#server/providers/market-data/universe.ts'
@@ -28,6 +28,7 @@ import {
   type countListedByMarket,
   countStockMentionsSince,
   selectListedTitlesByKey,
+  selectNewestArticlePerStock,
   selectSitemapArticles,
 } from './article-counts.repo.ts'
 import { readPreviewToken } from './article-preview-tokens.ts'
@@ -77,6 +78,13 @@ const sitemapLimit = 45_000
  * here; suggestions (article-suggestions.ts) and the catalogue's sections (article-sections.ts) composed over the
  * same catalogue and caches, which an announced change clears.
  */
+/** An article as a list of stocks names it: its key (for its address), title in one language, listing time. */
+export interface NewestArticle {
+  key: string
+  title: string
+  publishedAt: string
+}
+
 export function createArticlesService({
   db,
   now = () => Date.now(),
@@ -281,6 +289,28 @@ export function createArticlesService({
     return counts
   }
 
+  /**
+   * The newest article readable in one language about each of these stocks, keyed `market:code` (the watchlist's
+   * column); stocks no article names are absent. One query for any number of stocks.
+   */
+  async function findNewestArticlesAbout(
+    stocks: readonly { market: Market; code: string }[],
+    locale: Locale,
+  ): Promise<Map<string, NewestArticle>> {
+    const wanted = new Set(stocks.map((s) => `${s.market}:${s.code}`))
+    const newest = new Map<string, NewestArticle>()
+    if (wanted.size === 0) return newest
+    const rows = await selectNewestArticlePerStock(db, [...new Set(stocks.map((s) => s.market))], locale)
+    for (const row of rows) {
+      const key = `${row.market}:${normalizeCode(row.market, row.code)}`
+      if (!wanted.has(key)) continue
+      const known = newest.get(key)
+      if (known && known.publishedAt >= row.listedAt.toISOString()) continue
+      newest.set(key, { key: row.key, title: row.title, publishedAt: row.listedAt.toISOString() })
+    }
+    return newest
+  }
+
   /** The newest articles of one language, for its feed. */
   async function listFeedArticles(locale: Locale, limit: number): Promise<ArticleSummary[]> {
     const catalog = await loadCatalog()
@@ -331,6 +361,7 @@ export function createArticlesService({
     listSitemapArticles,
     listFeedArticles,
     countStockMentions,
+    findNewestArticlesAbout,
   }
 }
 

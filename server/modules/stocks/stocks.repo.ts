@@ -139,6 +139,31 @@ export async function selectStockRows(
   return rows.map(normalizeRow)
 }
 
+/**
+ * The rows of these companies (a watchlist's), as `selectStockRows` reads them, handed over as one JSON value: PGlite
+ * spends some microseconds on every value of an answer, so 200 rows of 33 columns cost tens of milliseconds as rows
+ * and a few as one value (bench/watchlist.bench.ts). Order as the ids'.
+ */
+export async function selectStockRowsOf(db: Db, companyIds: readonly number[]): Promise<StockRow[]> {
+  if (companyIds.length === 0) return []
+  const [answer] = await selectRows<{ rows: StockRow[] | string | null }>(
+    db,
+    sql`
+      with l as (${latestSnapshots(companyIds)})
+      select json_agg(r) as "rows" from (
+        select ${stockRowColumns}
+        from stock_companies c
+        left join stock_data_state st on st.company_id = c.id
+        left join l on l.company_id = c.id
+        where c.id = any(${sql.param([...companyIds])}::int[])
+      ) r
+    `,
+  )
+  const rows =
+    typeof answer?.rows === 'string' ? (JSON.parse(answer.rows) as StockRow[]) : (answer?.rows ?? [])
+  return rows.map(normalizeRow)
+}
+
 export async function countStockRows(db: Db, filter: StockRowFilter): Promise<number> {
   const rows = await selectRows<{ n: number }>(
     db,

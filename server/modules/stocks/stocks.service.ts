@@ -31,7 +31,7 @@ import { type CountArticleMentions, createStockLists } from './stock-lists.ts'
 import type { StockRefresh } from './stock-refresh.ts'
 import { createStockScreener } from './stock-screener.ts'
 import { toStockSummary } from './stock-wire.ts'
-import { selectStockRows } from './stocks.repo.ts'
+import { selectStockRowsOf } from './stocks.repo.ts'
 import type { StocksService } from './stocks-service.types.ts'
 
 export interface StocksServiceDependencies {
@@ -84,7 +84,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
   ): Promise<StockSummary[]> {
     const companyIds = await finder.companyIdsOf(keys)
     if (companyIds.length === 0) return []
-    const rows = await selectStockRows(db, { companyIds })
+    const rows = await selectStockRowsOf(db, companyIds)
     return rows.map((row) => toStockSummary(row, locale))
   }
 

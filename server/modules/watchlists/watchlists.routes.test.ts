@@ -10,6 +10,7 @@ import {
   type WatchlistsAnswer,
   type WatchlistView,
 } from '#contracts/watchlist-rules.ts'
+import { selectRows } from '#server/db/database.ts'
 import { createConsoleClients } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
@@ -64,16 +65,65 @@ describe('following stocks', () => {
           values (${listId}, 'us', 'GONE', 5, now())`,
     )
     const shown = await view(member)
-    expect(shown.current?.rows.map((row) => [row.code, row.stock?.nameEn ?? null])).toEqual([
+    expect(shown.current?.rows.map((row) => [row.code, row.stock?.name ?? null])).toEqual([
       ['AAPL', 'Apple Inc.'],
       ['GONE', null],
     ])
-    expect(shown.current?.rows[0]?.stock).toMatchObject({ currency: 'USD', market: 'us' })
+    expect(shown.current?.rows[0]?.stock).toMatchObject({ currency: 'USD', isDemo: true })
     expect(shown.isDemo).toBe(true)
     expect(shown.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     // Unfollowing what is no longer covered works too.
     dataOf(await post(member, '/watchlist/unfollow', { market: 'us', code: 'GONE' }))
     expect((await lists(member)).lists[0]?.stocks).toEqual([apple])
+  })
+
+  it('shows each stock’s distance to support and resistance and its technicals and capital flow as its diagnosis states them, with the diagnosis’s date', async () => {
+    const member = await readers.newMember(undefined, 'hant')
+    dataOf(await follow(member, apple))
+    dataOf(await follow(member, tencent))
+    const rows = (await view(member)).current?.rows ?? []
+    expect(rows).toHaveLength(2)
+    for (const row of rows) {
+      const diagnosis = await runtime.services.stocks.readDiagnosis(row.market, row.code, 'zh-Hant')
+      expect(diagnosis).not.toBeNull()
+      expect(row.stock).toMatchObject({
+        diagnosisAsOf: diagnosis?.asOf,
+        support: diagnosis?.levels.support?.price ?? null,
+        resistance: diagnosis?.levels.resistance?.price ?? null,
+        technicals: diagnosis?.technicals.label,
+        capitalFlow: diagnosis?.capitalFlow.label,
+      })
+      expect(row.stock?.supportDistance ?? null).toBeCloseTo(diagnosis?.levels.support?.distance ?? 0, 5)
+      expect(row.stock?.resistanceDistance ?? null).toBeCloseTo(
+        diagnosis?.levels.resistance?.distance ?? 0,
+        5,
+      )
+    }
+  })
+
+  it('shows the newest article about each stock in the reader’s language, and none for a stock no article names', async () => {
+    for (const [region, locale] of [
+      ['en', 'en'],
+      ['hant', 'zh-Hant'],
+    ] as const) {
+      const member = await readers.newMember(undefined, region)
+      dataOf(await follow(member, apple))
+      // Keyence: no article names it.
+      dataOf(await follow(member, { market: 'jp', code: '6861' }))
+      const [newest] = await selectRows<{ key: string; title: string }>(
+        runtime.database.db,
+        sql`select a.key as "key", t.title as "title" from articles a
+            join article_translations t on t.article_id = a.id
+            where t.locale = ${locale} and t.listed_at is not null
+              and a.stocks @> '[{"market":"us","code":"AAPL"}]'::jsonb
+            order by t.listed_at desc, a.id desc limit 1`,
+      )
+      expect(newest).toBeDefined()
+      const rows = (await view(member)).current?.rows ?? []
+      expect(rows[0]?.article).toMatchObject({ key: newest?.key, title: newest?.title })
+      expect(rows[0]?.article?.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+      expect(rows[1]?.article).toBeNull()
+    }
   })
 
   it('refuses a stock we do not cover and a malformed one, in the reader’s language', async () => {
@@ -182,7 +232,9 @@ describe('managing lists', () => {
       .trim()
       .split('\r\n')
     expect(lines[0]).toBe(
-      'market,code,name,currency,price,price_date,day_change,score,fair_value,fair_value_gap,covered,added_at',
+      'market,code,name,currency,price,price_date,day_change,score,fair_value,fair_value_gap,covered,added_at,' +
+        'diagnosis_date,support,support_distance,resistance,resistance_distance,technicals,capital_flow,' +
+        'newest_article,newest_article_date',
     )
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(':'))).toEqual([
       'us:AAPL',

@@ -20,7 +20,9 @@ import {
   type FollowAnswer,
   type StockKey,
   stockKeyOf,
+  type WatchlistArticle,
   WatchlistErrorCode,
+  type WatchlistFigures,
   type WatchlistLimits,
   type WatchlistRow,
   type WatchlistSummary,
@@ -41,6 +43,7 @@ import {
   selectListStocks,
   selectMemberList,
   selectMemberLists,
+  selectMemberListsView,
   updateListName,
   updateListPosition,
   updateStockPosition,
@@ -56,6 +59,11 @@ export interface WatchlistsDependencies {
   clock: Clock
   /** The stocks service's summaries of several stocks in one query (those out of the universe left out). */
   getStocks: (keys: readonly StockKey[], locale: Locale) => Promise<StockSummary[]>
+  /** The articles service's newest article in one language about each stock, keyed `market:code`, in one query. */
+  findNewestArticlesAbout: (
+    stocks: readonly StockKey[],
+    locale: Locale,
+  ) => Promise<ReadonlyMap<string, WatchlistArticle>>
 }
 
 type Member = Reader & { memberId: string }
@@ -81,6 +89,39 @@ function summaryOf(list: WatchlistRecord, stocks: readonly WatchlistStockRecord[
   }
 }
 
+/**
+ * How far a level is from the close, as the diagnosis states it (engine/price-levels.ts: (level − close) ÷ close,
+ * six decimals), from the level and close of the same snapshot.
+ */
+function distanceOf(level: number | null, close: number | null): number | null {
+  if (level === null || close === null || close <= 0) return null
+  return Math.round(((level - close) / close) * 1e6) / 1e6 || 0
+}
+
+/** The page's columns of a stock's summary: nothing it does not show travels to the page. */
+function figuresOf(s: StockSummary): WatchlistFigures {
+  return {
+    name: s.name,
+    currency: s.currency,
+    price: s.latestPrice ?? s.price,
+    priceDate: s.latestPriceDate ?? s.priceDate,
+    change: s.latestChange,
+    changeRate: s.latestChangeRate,
+    score: s.score,
+    analystRating: s.analystRating,
+    fairValue: s.fairValue,
+    downsideMargin: s.downsideMargin,
+    diagnosisAsOf: s.priceDate,
+    support: s.supportLevel,
+    resistance: s.resistanceLevel,
+    supportDistance: distanceOf(s.supportLevel, s.price),
+    resistanceDistance: distanceOf(s.resistanceLevel, s.price),
+    technicals: s.technicals,
+    capitalFlow: s.capitalFlow,
+    isDemo: s.isDemo,
+  }
+}
+
 /** A CSV field as spreadsheets read it; a formula-like text is neutralised (names come from readers). */
 function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return ''
@@ -89,7 +130,12 @@ function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDependencies) {
+export function createWatchlistsService({
+  db,
+  clock,
+  getStocks,
+  findNewestArticlesAbout,
+}: WatchlistsDependencies) {
   async function ownedList(member: Member, listId: string, tx: Db = db): Promise<WatchlistRecord> {
     const list = await selectMemberList(tx, member.memberId, listId)
     if (!list) throw notFound()
@@ -114,29 +160,30 @@ export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDepe
     locale: Locale,
   ): Promise<WatchlistView> {
     const member = memberOf(reader)
-    const lists = await selectMemberLists(db, member.memberId)
-    const current = listId ? lists.find((l) => l.id === listId) : lists[0]
+    const { lists, currentId, stocks: shown } = await selectMemberListsView(db, member.memberId, listId)
+    const current = lists.find((l) => l.id === currentId)
     if (listId && !current) throw notFound()
-    const stocks = await selectListStocks(
-      db,
-      lists.map((l) => l.id),
-    )
-    const sizes = new Map<string, number>()
-    for (const stock of stocks) sizes.set(stock.listId, (sizes.get(stock.listId) ?? 0) + 1)
-    const shown = current ? stocks.filter((s) => s.listId === current.id) : []
-    const summaries = await getStocks(shown, locale)
+    // The figures and the newest articles of the whole list: two queries, however long the list.
+    const [summaries, articles] = await Promise.all([
+      getStocks(shown, locale),
+      findNewestArticlesAbout(shown, locale),
+    ])
     const byKey = new Map(summaries.map((s) => [stockKeyOf(s), s]))
-    const rows: WatchlistRow[] = shown.map((s) => ({
-      market: s.market,
-      code: s.code,
-      addedAt: s.addedAt.toISOString(),
-      stock: byKey.get(stockKeyOf(s)) ?? null,
-    }))
+    const rows: WatchlistRow[] = shown.map((s) => {
+      const summary = byKey.get(stockKeyOf(s))
+      return {
+        market: s.market,
+        code: s.code,
+        addedAt: new Date(s.addedAt).toISOString(),
+        stock: summary ? figuresOf(summary) : null,
+        article: articles.get(stockKeyOf(s)) ?? null,
+      }
+    })
     const dates = summaries
       .map((s) => s.latestPriceDate ?? s.priceDate)
       .filter((d): d is string => d !== null)
     return {
-      lists: lists.map((l) => ({ id: l.id, name: l.name, size: sizes.get(l.id) ?? 0 })),
+      lists: lists.map((l) => ({ id: l.id, name: l.name, size: l.size })),
       current: current ? { id: current.id, name: current.name, rows } : null,
       limits: limitsOf(reader),
       isDemo: summaries.some((s) => s.isDemo),
@@ -331,6 +378,15 @@ export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDepe
       'fair_value_gap',
       'covered',
       'added_at',
+      'diagnosis_date',
+      'support',
+      'support_distance',
+      'resistance',
+      'resistance_distance',
+      'technicals',
+      'capital_flow',
+      'newest_article',
+      'newest_article_date',
     ]
     const lines = (view.current?.rows ?? []).map((row) => {
       const s = row.stock
@@ -339,14 +395,23 @@ export function createWatchlistsService({ db, clock, getStocks }: WatchlistsDepe
         row.code,
         s?.name,
         s?.currency,
-        s?.latestPrice ?? s?.price,
-        s?.latestPriceDate ?? s?.priceDate,
-        s?.latestChangeRate,
+        s?.price,
+        s?.priceDate,
+        s?.changeRate,
         s?.score,
         s?.fairValue,
         s?.downsideMargin,
         s ? 'yes' : 'no',
         row.addedAt.slice(0, 10),
+        s?.diagnosisAsOf,
+        s?.support,
+        s?.supportDistance,
+        s?.resistance,
+        s?.resistanceDistance,
+        s?.technicals,
+        s?.capitalFlow,
+        row.article?.title,
+        row.article?.publishedAt.slice(0, 10),
       ].map(csvField)
     })
     // A byte-order mark, so spreadsheet programs read Chinese names as UTF-8.
