@@ -4,7 +4,7 @@
  * contracts/benefits.ts (`watchlists`), nowhere else. The requests are in contracts/watchlists.ts.
  */
 import type { Market } from './regions.ts'
-import type { AnalystRating, Currency, FlowSignal, TechnicalSignal } from './stocks.ts'
+import type { AnalystRating, Currency, Exchange, FlowSignal, TechnicalSignal } from './stocks.ts'
 
 export const watchlistNameMaxLength = 40
 /** Stocks sent at once by a reorder or a hand-over: the largest list (Premium's 200) and no more. */
@@ -73,6 +73,8 @@ export interface WatchlistsAnswer {
  */
 export interface WatchlistFigures {
   name: string
+  /** Tells a KOSDAQ stock from a KRX one (their display codes differ). */
+  exchange: Exchange
   currency: Currency
   price: number | null
   priceDate: string | null

@@ -102,6 +102,7 @@ function distanceOf(level: number | null, close: number | null): number | null {
 function figuresOf(s: StockSummary): WatchlistFigures {
   return {
     name: s.name,
+    exchange: s.exchange,
     currency: s.currency,
     price: s.latestPrice ?? s.price,
     priceDate: s.latestPriceDate ?? s.priceDate,

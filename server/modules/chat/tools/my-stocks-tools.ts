@@ -10,7 +10,7 @@ import type { ImportPreview, PortfolioAnswer } from '#contracts/portfolio-rules.
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { WatchlistView } from '#contracts/watchlist-rules.ts'
 import type { Reader } from '#server/kernel/reader.ts'
-import { factsOf, type StockFacts } from './stock-facts.ts'
+import type { StockFacts } from './stock-facts.ts'
 import { displayCode } from './tool-format.ts'
 import type { ToolContext, ToolInput, ToolResult } from './tool-inputs.ts'
 
@@ -28,7 +28,13 @@ export const portfolioPath = '/member/portfolio'
 /** `visitor`: not logged in; `empty`: logged in, nothing listed yet; `ok`: the rows below. */
 export type MyListStatus = 'visitor' | 'empty' | 'ok'
 
-export interface MyWatchlistRow extends StockFacts {
+export interface MyWatchlistRow
+  extends Pick<
+    StockFacts,
+    'code' | 'displayCode' | 'market' | 'currency' | 'name' | 'price' | 'priceDate' | 'score' | 'fairValue'
+  > {
+  downsideMargin: number | null
+  isDemo: boolean
   /** Change of the latest session, a fraction. */
   dayChange: number | null
 }
@@ -111,8 +117,25 @@ export async function getMyWatchlist(
     listName: view.current.name,
     asOf: view.asOf,
     isDemo: view.isDemo,
-    rows: rows.flatMap((row) =>
-      row.stock ? [{ ...factsOf(row.stock), dayChange: row.stock.latestChangeRate }] : [],
+    rows: rows.flatMap(({ code, market, stock }) =>
+      stock
+        ? [
+            {
+              code,
+              displayCode: displayCode(code, market, stock.exchange),
+              market,
+              currency: stock.currency,
+              name: stock.name,
+              price: stock.price,
+              priceDate: stock.priceDate,
+              score: stock.score,
+              fairValue: stock.fairValue,
+              downsideMargin: stock.downsideMargin,
+              isDemo: stock.isDemo,
+              dayChange: stock.changeRate,
+            },
+          ]
+        : [],
     ),
     noLongerCovered: rows.filter((row) => !row.stock).map((row) => displayCode(row.code, row.market)),
   }
