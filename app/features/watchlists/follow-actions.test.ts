@@ -92,4 +92,35 @@ describe('following as a member', () => {
     expect(isFollowed('us:AAPL')).toBe(false)
     expect(toasts.error[0]).toContain('errors:WATCHLIST_STOCKS_FULL')
   })
+
+  it('sends follow, undo and follow again one after another, so the last word the server hears is the last click', async () => {
+    const heard: string[] = []
+    let answerUnfollow: () => void = () => {}
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url.endsWith('/watchlist/lists'))
+        return Response.json({ code: 200, data: { lists: [], limits: { lists: 1, stocksPerList: 20 } } })
+      const path = new URL(url, 'http://site').pathname.split('/').at(-1) ?? ''
+      heard.push(`${path} sent`)
+      // The undo's answer is slow: the next follow must not overtake it.
+      if (path === 'unfollow') await new Promise<void>((resolve) => (answerUnfollow = resolve))
+      heard.push(`${path} answered`)
+      return Response.json({ code: 200, data: { followed: path === 'follow', listId: 'l1' } })
+    })
+    await reloadFollowed('member')
+    await toggleFollow(apple, 'member', translator)
+    toasts.success[0]?.action?.onClick()
+    const followedAgain = toggleFollow(apple, 'member', translator)
+    await vi.waitFor(() => expect(heard).toEqual(['follow sent', 'follow answered', 'unfollow sent']))
+    answerUnfollow()
+    await followedAgain
+    expect(heard).toEqual([
+      'follow sent',
+      'follow answered',
+      'unfollow sent',
+      'unfollow answered',
+      'follow sent',
+      'follow answered',
+    ])
+    expect(isFollowed('us:AAPL')).toBe(true)
+  })
 })

@@ -59,7 +59,30 @@ function setKey(key: string, isFollowed: boolean, owner: FollowOwner) {
   setFollowedState({ owner, keys })
 }
 
-async function saveChange(stock: FollowedStock, follow: boolean, owner: FollowOwner): Promise<void> {
+/** Each stock's last change still on its way: the next waits for it (see `saveChange`). */
+const changesInFlight = new Map<string, Promise<unknown>>()
+
+/**
+ * Tells the server (or the device) of a change, after the stock's previous change has been answered: follow, undo,
+ * follow again in quick succession would otherwise race, and an unfollow arriving last would empty the list while
+ * the star says followed.
+ */
+function saveChange(stock: FollowedStock, follow: boolean, owner: FollowOwner): Promise<void> {
+  // The device list is written at once, in order: nothing to wait for.
+  if (owner === 'visitor') return sendChange(stock, follow, owner)
+  const key = stockKeyOf(stock)
+  const previous = changesInFlight.get(key) ?? Promise.resolve()
+  const change = previous.catch(() => undefined).then(() => sendChange(stock, follow, owner))
+  changesInFlight.set(key, change)
+  void change
+    .catch(() => undefined)
+    .then(() => {
+      if (changesInFlight.get(key) === change) changesInFlight.delete(key)
+    })
+  return change
+}
+
+async function sendChange(stock: FollowedStock, follow: boolean, owner: FollowOwner): Promise<void> {
   const key = stockKeyOf(stock)
   if (owner === 'member') {
     const body = { market: stock.market, code: stock.code }
