@@ -97,7 +97,7 @@ test.describe('contact dialog', () => {
     await expect(dialog.getByRole('alert')).toHaveText(t('errors:PHONE_INVALID'))
     await dialog.getByLabel(t('shell:contact.phone')).fill('+852 9123 4567')
     await dialog.getByRole('button', { name: t('actions.submit') }).click()
-    await expect(page.getByText(t('toast.subscribed'))).toBeVisible()
+    await expect(page.getByText(t('toast.confirmByEmail'))).toBeVisible()
     await expect(dialog).toBeHidden()
   })
 })

@@ -99,6 +99,7 @@ export function mailQueueJob(runtime: Pick<Runtime, 'services'>): Job {
   return {
     name: 'mail-queue',
     runAtStart: true,
+    quiet: true,
     nextRunAt: (after) => new Date(after.getTime() + MAIL_QUEUE_EVERY_MS),
     run: async (signal) => {
       await runtime.services.mail.deliverDue(signal)

@@ -91,6 +91,40 @@ describe('scheduler', () => {
     await scheduler.stop()
   })
 
+  it('logs every run of a job, but only the failures of a quiet one (a job due every few seconds)', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-20T00:00:00Z') })
+    const lines: string[] = []
+    const scheduler = createScheduler({
+      database: pgliteLike,
+      log: {
+        info: (details, message) => lines.push(`${(details as { job: string }).job}: ${message}`),
+        error: (details, message) => lines.push(`${(details as { job: string }).job}: ${message}`),
+      },
+    })
+    let fail = false
+    const every5s = (after: Date) => new Date(after.getTime() + 5_000)
+    scheduler.register({
+      name: 'hourly',
+      nextRunAt: (after) => new Date(after.getTime() + 10_000),
+      run: async () => {},
+    })
+    scheduler.register({
+      name: 'queue',
+      quiet: true,
+      nextRunAt: every5s,
+      run: async () => {
+        if (fail) throw new Error('database gone')
+      },
+    })
+    scheduler.start()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(lines).toEqual(['hourly: job finished'])
+    fail = true
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(lines).toEqual(['hourly: job finished', 'queue: job failed'])
+    await scheduler.stop()
+  })
+
   it('lets one of two runners run a job; the other is told it was skipped', async () => {
     const gate = deferred()
     let runs = 0

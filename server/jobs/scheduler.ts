@@ -15,6 +15,11 @@ export interface Job {
   nextRunAt(after: Date): Date
   /** Whether to run once right after start (catch up after downtime). Default false. */
   runAtStart?: boolean
+  /**
+   * A run that ends well is not logged: for a job due every few seconds, whose work logs itself when there is any
+   * (the mail queue), a line per run would bury the log (17,000 a day). Failures and skips are always logged.
+   */
+  quiet?: boolean
   run(signal: AbortSignal): Promise<void>
 }
 
@@ -84,7 +89,7 @@ export function createScheduler({
           : await work()
       const ms = Math.round(performance.now() - started)
       if (outcome === 'skipped') log.info({ job: job.name }, 'job running in another process; skipped')
-      else log.info({ job: job.name, ms }, 'job finished')
+      else if (!job.quiet) log.info({ job: job.name, ms }, 'job finished')
       return outcome
     } catch (error) {
       log.error({ job: job.name, err: error }, 'job failed')

@@ -41,8 +41,11 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
     setErrors({})
     setIsSending(true)
     try {
-      await subscribeEmail({ ...parsed.data, source: 'contact-dialog' })
-      toast.success(t('common:toast.subscribed'))
+      const answer = await subscribeEmail({ ...parsed.data, source: 'contact-dialog' })
+      // Double opt-in, as in the footer: a new address is subscribed once it confirms from the email just sent.
+      toast.success(
+        answer.alreadySubscribed ? t('common:toast.subscribed') : t('common:toast.confirmByEmail'),
+      )
       setForm(emptyForm)
       onSent?.()
     } catch (error) {

@@ -153,6 +153,7 @@ export function createMailService({
         messageId: `<${mail.id}@${domain}>`,
       })
       await finishAttempt(db, mail, { status: 'sent', sentAt: clock.now(), lastError: null })
+      log.info({ mail: mail.id, kind: mail.kind, attempts: mail.attempts }, 'mail sent')
       return 'sent'
     } catch (error) {
       const failure =
