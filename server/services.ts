@@ -28,6 +28,7 @@ import { createConfiguredAssistant } from './modules/chat/assistants/configured-
 import { createChatService } from './modules/chat/chat.service.ts'
 import { createChatFilesService } from './modules/chat/files/chat-files.service.ts'
 import { createLazyFileReader } from './modules/chat/files/lazy-file-reader.ts'
+import type { MyStocks } from './modules/chat/tools/my-stocks-tools.ts'
 import { createClassroomService } from './modules/classroom/classroom.service.ts'
 import { createClassroomDeskService } from './modules/classroom/classroom-desk.service.ts'
 import { createConsoleAccessService } from './modules/console/console-access.service.ts'
@@ -39,7 +40,7 @@ import { createExpertService } from './modules/expert/expert.service.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
-import { createPortfoliosService } from './modules/portfolios/portfolios.service.ts'
+import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
 import { createRedirectsService } from './modules/redirects/redirects.service.ts'
@@ -54,7 +55,7 @@ import { createStocksService } from './modules/stocks/stocks.service.ts'
 import { createStrategiesService } from './modules/strategies/strategies.service.ts'
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service.ts'
 import { createTrackingService } from './modules/tracking/tracking.service.ts'
-import { createWatchlistsService } from './modules/watchlists/watchlists.service.ts'
+import { createWatchlistsService, type WatchlistsService } from './modules/watchlists/watchlists.service.ts'
 import type { FileStorage } from './providers/file-storage/file-storage.ts'
 import { createFileStorage } from './providers/file-storage/file-storage-factory.ts'
 import type { MailSender } from './providers/mail/mail-sender.ts'
@@ -212,12 +213,7 @@ export function createServices({
         articles,
         clock,
         // The reader's own lists for the chat's "my watchlist" and "my portfolio" (watchlists is built below).
-        mine: {
-          getWatchlistView: (reader, locale) => watchlists.getWatchlistView(reader, undefined, locale),
-          getPortfolio: (reader, locale) => portfolios.getPortfolio(reader, undefined, locale),
-          previewImport: (reader, text, locale) =>
-            portfolios.previewImport(reader, { text, skipRejected: false }, locale),
-        },
+        mine: myStocksOf(() => ({ watchlists, portfolios })),
       }),
     describeError: (code, locale) => translateErrorCode(code, locale),
     log: { error: (details, message) => chatLog.error(details, message) },
@@ -403,3 +399,18 @@ export function createServices({
 }
 
 export type Services = ReturnType<typeof createServices>
+
+/**
+ * What the chat may read of a reader's own stocks (`MyStocks`): the watchlists' and the portfolio's reading
+ * functions, nothing else. Asked for when a question needs them, so the services may be built after the chat.
+ */
+export function myStocksOf(
+  services: () => { watchlists: WatchlistsService; portfolios: PortfoliosService },
+): MyStocks {
+  return {
+    getWatchlistView: (reader, locale) => services().watchlists.getWatchlistView(reader, undefined, locale),
+    getPortfolio: (reader, locale) => services().portfolios.getPortfolio(reader, undefined, locale),
+    previewImport: (reader, text, locale) =>
+      services().portfolios.previewImport(reader, { text, skipRejected: false }, locale),
+  }
+}

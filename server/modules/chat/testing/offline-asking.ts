@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { Locale, Market, Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Reader } from '#server/kernel/reader.ts'
+import { myStocksOf } from '#server/services.ts'
 import type { TestRuntime } from '#server/testing/test-runtime.ts'
 import type { AssistantEvent } from '../assistant.ts'
 import { createConfiguredAssistant } from '../assistants/configured-assistant.ts'
@@ -49,18 +50,13 @@ export interface Answer {
 
 export function offlineAsking(runtimeOf: () => TestRuntime, clock: Clock) {
   function assistant() {
-    const { stocks, articles, watchlists, portfolios } = runtimeOf().services
+    const { stocks, articles } = runtimeOf().services
     return createConfiguredAssistant({
       config: runtimeOf().config.chat,
       stocks,
       articles,
       clock,
-      mine: {
-        getWatchlistView: (reader, locale) => watchlists.getWatchlistView(reader, undefined, locale),
-        getPortfolio: (reader, locale) => portfolios.getPortfolio(reader, undefined, locale),
-        previewImport: (reader, text, locale) =>
-          portfolios.previewImport(reader, { text, skipRejected: false }, locale),
-      },
+      mine: myStocksOf(() => runtimeOf().services),
     })
   }
 
