@@ -51,6 +51,10 @@ export function SearchBox({ className }: { className?: string }) {
   const [isOpen, setIsOpen] = useState(false)
   const [history, setHistory] = useState<string[]>([])
   const [activeIndex, setActiveIndex] = useState(-1)
+  // Suggestions exist only once the page is hydrated, so the keys that move through them are described from then:
+  // the sentence would otherwise weigh on every page's first HTML (the diagnosis keeps within 100 KB).
+  const [isHydrated, setIsHydrated] = useState(false)
+  useEffect(() => setIsHydrated(true), [])
   // The cell of the active suggestion: 0 the suggestion itself, 1 a stock's follow control (Left and Right); read
   // only while a suggestion is active, and back to 0 with every Up or Down.
   const [activeColumn, setActiveColumn] = useState(0)
@@ -187,9 +191,11 @@ export function SearchBox({ className }: { className?: string }) {
       <label htmlFor={`${baseId}-input`} className="sr-only">
         {t('label')}
       </label>
-      <p id={instructionsId} className="sr-only">
-        {t('instructions')}
-      </p>
+      {isHydrated ? (
+        <p id={instructionsId} className="sr-only">
+          {t('instructions')}
+        </p>
+      ) : null}
       <div className="flex h-10 items-center rounded-lg border border-ink-300 bg-white focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
         <input
           ref={inputRef}
@@ -200,7 +206,7 @@ export function SearchBox({ className }: { className?: string }) {
           aria-controls={listboxId}
           aria-haspopup={isHistoryMode ? 'listbox' : 'grid'}
           aria-autocomplete="list"
-          aria-describedby={instructionsId}
+          aria-describedby={isHydrated ? instructionsId : undefined}
           aria-activedescendant={hasPopup ? activeCellId : undefined}
           autoComplete="off"
           enterKeyHint="search"
