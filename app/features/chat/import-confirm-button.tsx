@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ApiError, api, dataOf } from '#app/api/api-client.ts'
+import { ensureCatalogs, ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import type { ImportResult } from '#contracts/portfolio-rules.ts'
 
 const importLink = /^#import-portfolio\/([0-9a-f-]{36})\/(\d{1,3})(\/skip)?$/
@@ -46,16 +47,23 @@ export function ImportConfirmButton({ href, label }: { href: string; label: stri
         disabled={state.kind === 'busy'}
         onClick={() => {
           setState({ kind: 'busy' })
+          // The button's words come with the chat's page; elsewhere (an expert's answer drawn by the same renderer)
+          // they are fetched with the click, before the outcome is said.
+          const words = ensureCatalogs(['chat']).catch(() => undefined)
           api
             .post<ImportResult>('/ai/importToPortfolio', request)
-            .then((response) => setState({ kind: 'done', result: dataOf(response) }))
-            .catch((error: unknown) =>
-              setState({ kind: 'failed', code: error instanceof ApiError ? error.code : 'INTERNAL_ERROR' }),
-            )
+            .then(async (response) => {
+              await words
+              setState({ kind: 'done', result: dataOf(response) })
+            })
+            .catch(async (error: unknown) => {
+              await Promise.all([words, ensureErrorMessages().catch(() => undefined)])
+              setState({ kind: 'failed', code: error instanceof ApiError ? error.code : 'INTERNAL_ERROR' })
+            })
         }}
         className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
       >
-        {state.kind === 'busy' ? t('import.busy') : label}
+        {state.kind === 'busy' ? t('import.busy', { defaultValue: label }) : label}
       </button>
       {state.kind === 'failed' ? (
         <span role="alert" className="text-sm text-loss">
