@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { databaseTestFiles, testFilePatterns } from './server/testing/database-tests.ts'
 
@@ -11,6 +12,9 @@ export default defineConfig({
     // A file named on the command line that uses no database has nothing to run on PostgreSQL.
     passWithNoTests: onPostgres,
     environment: 'node',
+    // A file per core: Vitest's default (cores − 1) runs one file at a time on a 2-core machine, where half of a
+    // file's time is importing code and its databases are its own (ADR 0039, amendment 1).
+    maxWorkers: availableParallelism(),
     globalSetup: ['server/testing/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
