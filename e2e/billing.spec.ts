@@ -249,14 +249,25 @@ test.describe('buying a plan', () => {
       .getByRole('button', { name: t('billing:review.pay') })
       .click()
     await expect(page).toHaveURL(/\/checkout\/demo\//)
+    // The toast's three seconds are counted on the page's clock, paused from here on: a loaded machine cannot
+    // stretch them, and the test does not wait for them in real time.
+    await page.clock.install()
+    await page.clock.pauseAt(Date.now() + 1000)
     await page.getByRole('button', { name: t('billing:demoCheckout.fail') }).click()
 
     await expect(page).toHaveURL(`${site.origin}/subscribe?period=month`)
     const failed = toast(page, t('toast.subscribeFailed'))
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50)
+        return failed.isVisible()
+      })
+      .toBe(true)
+    await page.clock.runFor(2000)
     await expect(failed).toBeVisible()
-    await page.waitForTimeout(2000)
-    await expect(failed).toBeVisible()
-    await expect(failed).toBeHidden({ timeout: 3000 })
+    await page.clock.runFor(1500)
+    await expect(failed).toBeHidden()
+    await page.clock.resume()
     await expect(page.getByTestId('plan-status')).toContainText(
       t('plans:subscribe.status.member', { daily: 5, monthly: 5 }),
     )

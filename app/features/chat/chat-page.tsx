@@ -6,7 +6,7 @@
  * (use-chat-files.ts) are kept apart; this page wires them to the URL, the composer and the announcements.
  */
 import { MessagesSquare, Plus } from 'lucide-react'
-import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
@@ -79,6 +79,9 @@ export function ChatPage() {
   // Whether the conversation keeps to its newest line: decided by where the reader last left the scroll position,
   // not by the distance after an update (an answer that arrives in one burst is taller than any margin).
   const followsAnswerRef = useRef(true)
+  // Where our own scrolling to the end left the pane: its scroll event arrives a frame later, when the answer may
+  // have grown again, so only a position above this one is the reader scrolling up.
+  const followedTopRef = useRef(0)
   const drawerOpenerRef = useRef<HTMLButtonElement>(null)
   const isStreaming = state.streaming !== null
   const canAttach = !isOpening
@@ -174,31 +177,35 @@ export function ChatPage() {
   }, [state.finishedAnswerId, state.messages, t])
 
   // Follow the answer as it grows, unless the reader scrolled up to read.
+  const keepToEnd = useCallback(() => {
+    const scroller = scrollerRef.current
+    if (!scroller || !followsAnswerRef.current) return
+    scroller.scrollTop = scroller.scrollHeight
+    followedTopRef.current = scroller.scrollTop
+  }, [])
   const lastText = state.messages.at(-1)?.text
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversation grows
-  useEffect(() => {
-    const scroller = scrollerRef.current
-    if (scroller && followsAnswerRef.current) scroller.scrollTop = scroller.scrollHeight
-  }, [state.messages.length, lastText])
+  useEffect(keepToEnd, [state.messages.length, lastText])
 
   // What grows after the text fires no effect above: the actions, sources and disclaimer shown when the answer ends,
-  // a table drawn once the Markdown renderer has arrived, a file's preview. Followed by size instead.
+  // a table drawn once the Markdown renderer has arrived, a file's preview, the follow buttons beside cited stocks.
+  // Followed by size instead, and so is the pane itself when the cookie banner or the composer changes its height.
   useEffect(() => {
-    const conversation = conversationRef.current
-    if (!conversation || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => {
-      const scroller = scrollerRef.current
-      if (scroller && followsAnswerRef.current) scroller.scrollTop = scroller.scrollHeight
-    })
+    const [scroller, conversation] = [scrollerRef.current, conversationRef.current]
+    if (!scroller || !conversation || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(keepToEnd)
     observer.observe(conversation)
+    observer.observe(scroller)
     return () => observer.disconnect()
-  }, [])
+  }, [keepToEnd])
 
   // Growing content fires no scroll event, so only the reader's own scrolling (or ours, to the end) changes this.
   const noteScrollPosition = () => {
     const scroller = scrollerRef.current
-    if (scroller)
-      followsAnswerRef.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 80
+    if (!scroller) return
+    if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 80)
+      followsAnswerRef.current = true
+    else if (scroller.scrollTop < followedTopRef.current - 1) followsAnswerRef.current = false
   }
 
   // A question refused before it was answered goes back into the box, to send again later.
