@@ -6,7 +6,7 @@
  * (use-chat-files.ts) are kept apart; this page wires them to the URL, the composer and the announcements.
  */
 import { MessagesSquare, Plus } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
@@ -47,8 +47,7 @@ function preloadMessageViews() {
 function plainTextOf(markdown: string): string {
   return markdown
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`#>|]+/g, ' ')
-    .replace(/-{3,}/g, ' ')
+    .replace(/[*_`#>|]+|-{3,}/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
 }
@@ -77,11 +76,10 @@ export function ChatPage() {
   const scrollerRef = useRef<HTMLDivElement>(null)
   const conversationRef = useRef<HTMLDivElement>(null)
   // Whether the conversation keeps to its newest line: decided by where the reader last left the scroll position,
-  // not by the distance after an update (an answer that arrives in one burst is taller than any margin).
-  const followsAnswerRef = useRef(true)
-  // Where our own scrolling to the end left the pane: its scroll event arrives a frame later, when the answer may
-  // have grown again, so only a position above this one is the reader scrolling up.
-  const followedTopRef = useRef(0)
+  // not by the distance after an update (an answer that arrives in one burst is taller than any margin). While it
+  // follows, this is where our own scrolling to the end left the pane: that scroll's event arrives a frame later,
+  // when the answer may have grown again, so only a position above it is the reader scrolling up. `null`: they did.
+  const followedTopRef = useRef<number | null>(0)
   const drawerOpenerRef = useRef<HTMLButtonElement>(null)
   const isStreaming = state.streaming !== null
   const canAttach = !isOpening
@@ -176,36 +174,29 @@ export function ChatPage() {
     )
   }, [state.finishedAnswerId, state.messages, t])
 
-  // Follow the answer as it grows, unless the reader scrolled up to read.
-  const keepToEnd = useCallback(() => {
-    const scroller = scrollerRef.current
-    if (!scroller || !followsAnswerRef.current) return
-    scroller.scrollTop = scroller.scrollHeight
-    followedTopRef.current = scroller.scrollTop
-  }, [])
-  const lastText = state.messages.at(-1)?.text
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversation grows
-  useEffect(keepToEnd, [state.messages.length, lastText])
-
-  // What grows after the text fires no effect above: the actions, sources and disclaimer shown when the answer ends,
-  // a table drawn once the Markdown renderer has arrived, a file's preview, the follow buttons beside cited stocks.
-  // Followed by size instead, and so is the pane itself when the cookie banner or the composer changes its height.
+  // Follow the conversation as it grows, unless the reader scrolled up to read: by size, since not all that grows
+  // is text (the actions, sources and disclaimer shown when an answer ends, a table drawn once the Markdown renderer
+  // has arrived, a file's preview, the follow buttons beside cited stocks), and the pane itself changes height with
+  // the cookie banner or the composer.
   useEffect(() => {
-    const [scroller, conversation] = [scrollerRef.current, conversationRef.current]
-    if (!scroller || !conversation || typeof ResizeObserver === 'undefined') return
+    const keepToEnd = () => {
+      const scroller = scrollerRef.current
+      if (!scroller || followedTopRef.current === null) return
+      scroller.scrollTop = scroller.scrollHeight
+      followedTopRef.current = scroller.scrollTop
+    }
     const observer = new ResizeObserver(keepToEnd)
-    observer.observe(conversation)
-    observer.observe(scroller)
+    for (const box of [scrollerRef.current, conversationRef.current]) if (box) observer.observe(box)
     return () => observer.disconnect()
-  }, [keepToEnd])
+  }, [])
 
   // Growing content fires no scroll event, so only the reader's own scrolling (or ours, to the end) changes this.
   const noteScrollPosition = () => {
     const scroller = scrollerRef.current
     if (!scroller) return
-    if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 80)
-      followsAnswerRef.current = true
-    else if (scroller.scrollTop < followedTopRef.current - 1) followsAnswerRef.current = false
+    const top = scroller.scrollTop
+    if (scroller.scrollHeight - top - scroller.clientHeight < 80) followedTopRef.current = top
+    else if (top < (followedTopRef.current ?? 0) - 1) followedTopRef.current = null
   }
 
   // A question refused before it was answered goes back into the box, to send again later.
@@ -226,7 +217,7 @@ export function ChatPage() {
       attachments: questionFiles?.attachments,
     })
     setDraft('')
-    followsAnswerRef.current = true
+    followedTopRef.current = 0
     void stream.run({ question: text, fileIds: questionFiles?.fileIds }).then((wasRefused) => {
       if (wasRefused) questionFiles?.putBack()
     })
@@ -235,7 +226,7 @@ export function ChatPage() {
   const regenerate = (message: ChatMessage) => {
     if (stateRef.current.streaming) return
     dispatch({ type: 'regenerating', answerId: message.id })
-    followsAnswerRef.current = true
+    followedTopRef.current = 0
     void stream.run({ regenerate: message.id })
   }
 
@@ -272,7 +263,7 @@ export function ChatPage() {
 
   const open = (id: string) => {
     setIsDrawerOpen(false)
-    followsAnswerRef.current = true
+    followedTopRef.current = 0
     if (id !== urlId) void navigate(`/ai-qna?id=${encodeURIComponent(id)}`, { preventScrollReset: true })
     focusComposer()
   }
