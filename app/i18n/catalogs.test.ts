@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readCatalogFiles } from './catalog-files.ts'
+import { type Catalog, createTranslator } from './i18n.ts'
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -45,9 +46,20 @@ describe('message catalogs', () => {
     for (const namespace of Object.keys(en)) {
       for (const [key, value] of Object.entries(en[namespace] ?? {})) {
         const variables = (text: unknown) =>
-          [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
+          [...String(text).matchAll(/\{\{(\w+)(?:, *\w+)?\}\}/g)].map((m) => m[0]).sort()
         expect(variables(zh[namespace]?.[key]), `${namespace}:${key}`).toEqual(variables(value))
       }
+    }
+  })
+
+  it('write the plan limits in refusals as numbers are written in each language', () => {
+    const limits = ['PORTFOLIO_FULL', 'WATCHLIST_LISTS_FULL', 'WATCHLIST_STOCKS_FULL']
+    for (const [locale, messages] of [
+      ['en', readCatalogFiles('en')],
+      ['zh-Hant', readCatalogFiles('zh-Hant')],
+    ] as const) {
+      const t = createTranslator(locale, messages as Catalog).getFixedT(locale, 'errors')
+      for (const code of limits) expect(t(code, { max: 2500 }), `${locale} ${code}`).toContain('2,500')
     }
   })
 
