@@ -114,6 +114,7 @@ const contentTypes: Record<ChatFileKind, string> = {
   png: 'image/png',
   bmp: 'image/bmp',
   txt: 'text/plain',
+  csv: 'text/csv',
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
