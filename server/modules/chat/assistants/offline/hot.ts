@@ -2,7 +2,7 @@
 import type { AssistantEvent } from '../../assistant.ts'
 import type { HotList } from '../../tools/list-tools.ts'
 import { formatScore } from '../../tools/tool-format.ts'
-import { marketName, money, pct, stockLink, stockName, table, type Writer } from './answer-writer.ts'
+import { marketName, money, pct, stockLink, table, type Writer } from './answer-writer.ts'
 import type { IntentAnswer } from './intent-answer.ts'
 
 export async function* answerHot({ reading, w, call }: IntentAnswer): AsyncGenerator<AssistantEvent> {

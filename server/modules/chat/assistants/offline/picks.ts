@@ -6,7 +6,7 @@ import type { Reader } from '#server/kernel/reader.ts'
 import type { AssistantEvent } from '../../assistant.ts'
 import type { PicksFacts } from '../../tools/list-tools.ts'
 import { formatPercent } from '../../tools/tool-format.ts'
-import { money, pct, stockLink, stockName, table, type Writer } from './answer-writer.ts'
+import { money, pct, stockLink, table, type Writer } from './answer-writer.ts'
 import type { IntentAnswer } from './intent-answer.ts'
 
 export async function* answerPicks({
