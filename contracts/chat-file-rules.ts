@@ -19,6 +19,8 @@ export const chatFileKinds = [
   'png',
   'bmp',
   'txt',
+  /** Comma-separated values (a broker's holdings export): text read as a table, cells as CSV quotes them. */
+  'csv',
   'pdf',
   'doc',
   'docx',
@@ -35,6 +37,7 @@ export const chatFileExtensions: Record<ChatFileKind, readonly string[]> = {
   png: ['png'],
   bmp: ['bmp'],
   txt: ['txt'],
+  csv: ['csv'],
   pdf: ['pdf'],
   doc: ['doc'],
   docx: ['docx'],

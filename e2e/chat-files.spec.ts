@@ -4,11 +4,13 @@
  * answered from its text and shows the file under it; a file dropped on the conversation (at 360 px) and removed
  * before sending; a pasted file, then the conversation deleted with it; files refused by the browser (a program)
  * and by the server (a picture named .txt) with the 'Upload failed' reason; a sixth file refused while five are
- * kept. Each test runs in a fresh browser, so each visitor has the default allowance of uploads (5 a day); the
+ * kept; a member's holdings CSV (a picture named .csv refused first) previewed and imported into the portfolio only
+ * by the confirm button, and only once. Each test runs in a fresh browser, so each visitor has the default allowance of uploads (5 a day); the
  * files are made in the test.
  */
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
+import { logInThroughApi } from './support/accounts.ts'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
 
 /** A word the assistant can only know from the file. */
@@ -262,5 +264,82 @@ test.describe('files in the AI chat', () => {
     await picker(page).setInputFiles([notesFile('notes-g.txt')])
     await expect(chips(page).nth(6).getByTestId('file-failure')).toHaveText(t('errors:CHAT_FILE_TOO_MANY'))
     expect((await listFiles(page, conversationId)).files).toHaveLength(5)
+  })
+})
+
+test.describe('a holdings CSV in the AI chat', () => {
+  const words = (site: Site) =>
+    site.locale === 'zh-Hant'
+      ? {
+          importIt: '把這個檔案匯入我的投資組合',
+          preview: '2 行可以匯入',
+          rejected: '以下 1 行不會匯入',
+          confirm: '匯入 2 筆交易，略過 1 行',
+          done: '已把 2 筆交易匯入您的投資組合。',
+        }
+      : {
+          importIt: 'Import this file into my portfolio',
+          preview: '2 can be imported',
+          rejected: 'These 1 rows will not be imported',
+          confirm: 'Import 2 transactions, skip 1 rows',
+          done: 'Imported 2 transactions into your portfolio.',
+        }
+
+  const holdingsCsv = [
+    'Date,Symbol,Action,Quantity,Price,Currency,Note',
+    '2024-01-05,AAPL,Buy,10,150,USD,"first lot, long term"',
+    '2024-02-01,MSFT,Buy,5,"1,200",USD,',
+    '2024-04-01,ZZZZ,Buy,1,10,USD,"a ""ghost"" ticker"',
+  ].join('\r\n')
+
+  async function holdingsOf(page: Page): Promise<string[]> {
+    return page.evaluate(async () => {
+      const response = await fetch('/api/portal/member/portfolio')
+      return ((await response.json()) as { data: { holdings: { code: string }[] } }).data.holdings
+        .map((holding) => holding.code)
+        .sort()
+    })
+  }
+
+  test('previews a CSV like a workbook and imports it into the portfolio only on confirm, once', async ({
+    page,
+    request,
+    site,
+    t,
+  }) => {
+    test.setTimeout(90_000)
+    await logInThroughApi(page, request, site.origin)
+    await openChat(page)
+
+    // A picture named .csv is refused by its content, with the reason in the reader's language.
+    await picker(page).setInputFiles({ name: 'holdings.csv', mimeType: 'text/csv', buffer: pngBytes })
+    const renamed = chips(page).first()
+    await expect(renamed).toHaveAttribute('data-status', 'failed', { timeout: 15_000 })
+    await expect(renamed.getByTestId('file-failure')).toHaveText(t('errors:CHAT_FILE_TYPE_MISMATCH'))
+    await renamed.getByTestId('remove-file').click()
+    await expect(chips(page)).toHaveCount(0)
+
+    await picker(page).setInputFiles({
+      name: 'broker.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(holdingsCsv),
+    })
+    await expect(chips(page).first()).toHaveAttribute('data-status', 'ready', { timeout: 30_000 })
+    const answers = page.getByTestId('chat-answer')
+    await page.getByTestId('composer').fill(words(site).importIt)
+    await page.getByTestId('send').click()
+    const answer = answers.first()
+    await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 })
+    await expect(answer).toContainText(words(site).preview)
+    await expect(answer).toContainText(words(site).rejected)
+    await expect(answer.getByRole('table')).toContainText('MSFT')
+    await expect(answer.getByRole('table')).toContainText('1,200')
+    expect(await holdingsOf(page)).toEqual([])
+
+    const confirm = answer.getByRole('button', { name: words(site).confirm })
+    await confirm.click()
+    await expect(answer.getByRole('status').filter({ hasText: words(site).done })).toBeVisible()
+    expect(await holdingsOf(page)).toEqual(['AAPL', 'MSFT'])
+    await expectNoSeriousA11yIssues(page)
   })
 })

@@ -1,9 +1,9 @@
 /**
  * What kind of file an upload is, from its first bytes (spec §4: jpg, png, bmp, txt, pdf, doc, docx, xls, xlsx,
- * ppt, pptx), and the name it is kept under. The content decides, never the name or the browser's content type:
+ * ppt, pptx; and csv, issue 25), and the name it is kept under. The content decides, never the name or the browser's content type:
  * magic bytes for images and PDFs; for a zip, the Office parts it holds (a .docx has `word/…`); for an OLE
  * container, its streams (`WordDocument`, `Workbook`, `PowerPoint Document`, or `EncryptedPackage` when it is a
- * password-protected Office file); and text when there is no magic and the bytes decode as text. The name may
+ * password-protected Office file); and text when there is no magic and the bytes decode as text (a CSV when its name says .csv). The name may
  * only confirm: an extension of another allowed kind is a mismatch (a renamed file), one of no allowed kind is
  * refused, and a name without extension lets the content decide. What the first bytes cannot settle (a zip whose
  * Office parts lie further in, an OLE directory at the end of a large file) is taken from the name here and
@@ -101,7 +101,8 @@ export function detectFileKind(head: Uint8Array, fileName: string): FileKindDeci
     case 'pdf':
       return decide(content.kind)
     case 'text':
-      return decide('txt')
+      // Text named .csv is a CSV (read as a table); text of any other allowed name is a text file.
+      return named === 'csv' ? { kind: 'csv' } : decide('txt')
     case 'zip':
       if (content.office === 'plain') return { error: ChatFileErrorCode.typeNotAllowed }
       if (content.office !== 'unknown') return decide(content.office)

@@ -66,6 +66,7 @@ function fitsKind(kind: ChatFileKind, found: string | undefined): boolean {
     case 'pdf':
       return found === 'pdf' || found === 'ai'
     case 'txt':
+    case 'csv':
       return found === undefined || textLike.has(found)
     case 'doc':
     case 'xls':
@@ -124,10 +125,11 @@ export async function readFileTask({ filePath, kind, limits }: ReadTask): Promis
     if (size > limits.maxFileBytes)
       throw refuseUnreadable(`file of ${size} bytes (limit ${limits.maxFileBytes})`)
     const collector = createSectionCollector(limits.maxTextChars)
-    if (kind === 'txt') {
+    if (kind === 'txt' || kind === 'csv') {
       // A text file is read as a stream: only its head is checked here, never the whole file held.
       await checkContent(await readHead(filePath), kind)
-      if (!(await readTextFile(filePath, collector, limits.maxTextChars))) throw refuseMismatch('not text')
+      const isText = await readTextFile(filePath, collector, limits.maxTextChars, { isCsv: kind === 'csv' })
+      if (!isText) throw refuseMismatch('not text')
       return collector.finish()
     }
     const bytes = new Uint8Array(await readFile(filePath))

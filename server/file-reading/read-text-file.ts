@@ -11,6 +11,7 @@ import { open } from 'node:fs/promises'
 import chardet from 'chardet'
 import iconv from 'iconv-lite'
 import { createDelimitedRows, type SectionCollector } from './file-reading.ts'
+import { readCsvRows } from './read-csv.ts'
 
 export interface DecodedText {
   text: string
@@ -307,7 +308,8 @@ async function readSample(filePath: string, position: number): Promise<{ bytes: 
 }
 
 /**
- * A text file as one section (its tab-, `|`- or space-aligned lines as rows), or false when it is not text. Read as
+ * A text file as one section (its tab-, `|`- or space-aligned lines as rows; a CSV's rows as CSV quotes them), or
+ * false when it is not text. Read as
  * a stream, a block at a time: its encoding told from its first 256 KB, its text kept to about `maxChars`
  * characters (the collector cuts it there) and the rest only checked to be text, so a 50 MB file takes a few MB of
  * memory, not several copies of itself.
@@ -316,6 +318,7 @@ export async function readTextFile(
   filePath: string,
   collector: SectionCollector,
   maxChars: number,
+  options: { isCsv?: boolean } = {},
 ): Promise<boolean> {
   const start = await readSample(filePath, 0)
   const encoding = detectEncoding(start.bytes, { partial: !start.isWhole })
@@ -332,8 +335,7 @@ export async function readTextFile(
   }
   if (!kept) return false
   const place = { kind: 'text' as const, number: 1 }
-  collector.add(
-    kept.rows.length > 0 ? { place, text: kept.text, rows: kept.rows } : { place, text: kept.text },
-  )
+  const rows = options.isCsv ? readCsvRows(kept.text) : kept.rows
+  collector.add(rows.length > 0 ? { place, text: kept.text, rows } : { place, text: kept.text })
   return true
 }

@@ -34,7 +34,7 @@ export function ImportConfirmButton({ href, label }: { href: string; label: stri
   if (!request) return <span>{label}</span>
   if (state.kind === 'done')
     return (
-      <span role="status" className="font-medium text-gain" data-testid="chat-import-done">
+      <span role="status" className="font-medium text-ink-950" data-testid="chat-import-done">
         {t('import.done', { count: state.result.imported })}{' '}
         <Link to="/member/portfolio">{t('import.open')}</Link>
       </span>

@@ -30,6 +30,23 @@ describe('answer Markdown', () => {
     expect(out).toContain('<blockquote>note</blockquote>')
   })
 
+  it('gives each stock a table or list names its follow control, never one named mid-sentence', () => {
+    const tencent = '[Tencent (0700.HK)](/ai-stock-diagnosis?code=0700&market=hk)'
+    const listed = (text: string) => html(text).match(/data-testid="chat-listed-stock"/g)?.length ?? 0
+    expect(
+      listed(
+        `| # | Stock |\n|---|---|\n| 1 | ${tencent} |\n| 2 | [Apple (AAPL)](/ai-stock-diagnosis?code=AAPL&market=us) |`,
+      ),
+    ).toBe(2)
+    expect(listed(`- ${tencent}: score 71\n- **${tencent}**`)).toBe(2)
+    expect(listed(`Compared with ${tencent}, it is cheaper.`)).toBe(0)
+    // A link elsewhere in a listing is only a link.
+    expect(listed('| Source |\n|---|\n| [Hot stocks](/hot-stocks) |')).toBe(0)
+    expect(html(`| Stock |\n|---|\n| ${tencent} |`)).toContain(
+      '<a href="/ai-stock-diagnosis?code=0700&amp;market=hk">Tencent (0700.HK)</a>',
+    )
+  })
+
   it('never lets raw HTML through', () => {
     const out = html('<img src=x onerror=alert(1)> <script>alert(1)</script>')
     expect(out).not.toContain('<img')

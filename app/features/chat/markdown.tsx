@@ -11,8 +11,18 @@
  */
 import { Lexer, type Token, Tokenizer, type Tokens } from 'marked'
 import type { ReactNode } from 'react'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { isExternalHref, safeHref } from './chat-format.ts'
 import { ImportConfirmButton, importConfirmOf } from './import-confirm-button.tsx'
+
+// The follow control after a stock an answer lists (issue 25): its code fetched after the answer's own.
+const StockFollow = deferHydration(() => import('./source-follow.tsx').then((module) => module.StockFollow))
+
+/** A diagnosis link: a stock the reader can follow where the answer lists stocks. */
+const diagnosisLink = /^\/ai-stock-diagnosis\?/
+
+/** Where inline text is drawn: in a table's cell or a list's item, a stock listed gets its follow control. */
+type Place = 'text' | 'listing'
 
 /**
  * Setext headings (a line underlined with `-` or `=`) are not read: while an answer streams, `Summary:\n-` would
@@ -73,18 +83,18 @@ function renderLink(token: Tokens.Link | Tokens.Image, label: ReactNode[], key: 
   )
 }
 
-function renderInlineToken(token: Token, key: string): ReactNode {
+function renderInlineToken(token: Token, key: string, place: Place = 'text'): ReactNode {
   switch (token.type) {
     case 'text':
-      return token.tokens ? renderInline(token.tokens, key) : token.text
+      return token.tokens ? renderInline(token.tokens, key, place) : token.text
     case 'escape':
       return token.text
     case 'strong':
-      return <strong key={key}>{renderInline(token.tokens, key)}</strong>
+      return <strong key={key}>{renderInline(token.tokens, key, place)}</strong>
     case 'em':
-      return <em key={key}>{renderInline(token.tokens, key)}</em>
+      return <em key={key}>{renderInline(token.tokens, key, place)}</em>
     case 'del':
-      return <del key={key}>{renderInline(token.tokens, key)}</del>
+      return <del key={key}>{renderInline(token.tokens, key, place)}</del>
     case 'codespan':
       return <code key={key}>{token.text}</code>
     case 'br':
@@ -95,6 +105,17 @@ function renderInlineToken(token: Token, key: string): ReactNode {
       // "Import to portfolio": the answer's confirm button (import-confirm-button.tsx), never a plain link.
       if (importConfirmOf(token.href))
         return <ImportConfirmButton key={key} href={token.href} label={token.text} />
+      if (place === 'listing' && diagnosisLink.test(token.href))
+        return (
+          <span
+            key={key}
+            className="inline-flex items-center gap-0.5 align-middle"
+            data-testid="chat-listed-stock"
+          >
+            {renderLink(token as Tokens.Link, renderInline(token.tokens, key), key)}
+            <StockFollow href={token.href} name={token.text} />
+          </span>
+        )
       return renderLink(token as Tokens.Link, renderInline(token.tokens, key), key)
     case 'image':
       return renderLink(token as Tokens.Image, [token.text], key)
@@ -106,8 +127,8 @@ function renderInlineToken(token: Token, key: string): ReactNode {
   }
 }
 
-function renderInline(tokens: Token[] | undefined, key: string): ReactNode[] {
-  return (tokens ?? []).map((token, index) => renderInlineToken(token, `${key}.${index}`))
+function renderInline(tokens: Token[] | undefined, key: string, place: Place = 'text'): ReactNode[] {
+  return (tokens ?? []).map((token, index) => renderInlineToken(token, `${key}.${index}`, place))
 }
 
 function renderTable(token: Tokens.Table, key: string): ReactNode {
@@ -132,7 +153,7 @@ function renderTable(token: Tokens.Table, key: string): ReactNode {
               {token.header.map((_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity but their place
                 <td key={`${key}.r${rowIndex}.${index}`} style={align(index)}>
-                  {renderInline(row[index]?.tokens, `${key}.r${rowIndex}.${index}`)}
+                  {renderInline(row[index]?.tokens, `${key}.r${rowIndex}.${index}`, 'listing')}
                 </td>
               ))}
             </tr>
@@ -143,7 +164,7 @@ function renderTable(token: Tokens.Table, key: string): ReactNode {
   )
 }
 
-function renderBlock(token: Token, key: string): ReactNode {
+function renderBlock(token: Token, key: string, place: Place = 'text'): ReactNode {
   switch (token.type) {
     case 'space':
     case 'def':
@@ -154,15 +175,15 @@ function renderBlock(token: Token, key: string): ReactNode {
       return <Tag key={key}>{renderInline(token.tokens, key)}</Tag>
     }
     case 'paragraph':
-      return <p key={key}>{renderInline(token.tokens, key)}</p>
+      return <p key={key}>{renderInline(token.tokens, key, place)}</p>
     case 'text':
     case 'checkbox':
       // A tight list item's text (and its task box) sits in the item without a paragraph.
-      return renderInlineToken(token, key)
+      return renderInlineToken(token, key, place)
     case 'list': {
       const items = (token as Tokens.List).items.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity but their place
-        <li key={`${key}.${index}`}>{renderBlocks(item.tokens, `${key}.${index}`)}</li>
+        <li key={`${key}.${index}`}>{renderBlocks(item.tokens, `${key}.${index}`, 'listing')}</li>
       ))
       return token.ordered ? (
         <ol key={key} start={Number(token.start) || 1}>
@@ -201,8 +222,8 @@ function renderBlock(token: Token, key: string): ReactNode {
   }
 }
 
-function renderBlocks(tokens: Token[], key: string): ReactNode[] {
-  return tokens.map((token, index) => renderBlock(token, `${key}.${index}`))
+function renderBlocks(tokens: Token[], key: string, place: Place = 'text'): ReactNode[] {
+  return tokens.map((token, index) => renderBlock(token, `${key}.${index}`, place))
 }
 
 export function Markdown({ text }: { text: string }) {

@@ -5,8 +5,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Locale } from '#contracts/regions.ts'
 import { createManualClock } from '#server/clock.ts'
 import type { Reader } from '#server/kernel/reader.ts'
+import { myStocksOf } from '#server/services.ts'
+import { createCapturedSms } from '#server/testing/captured-sms.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
-import { AssistantError, type AssistantEvent, type AssistantTurn } from '../assistant.ts'
+import {
+  AssistantError,
+  type AssistantEvent,
+  type AssistantTurn,
+  type ConversationFiles,
+} from '../assistant.ts'
+import type { PortfolioImportPreview } from '../tools/import-preview-tools.ts'
+import type { MyStocks } from '../tools/my-stocks-tools.ts'
 import { formatMoney } from '../tools/tool-format.ts'
 import { createConfiguredAssistant } from './configured-assistant.ts'
 
@@ -115,9 +124,10 @@ function handle(req: IncomingMessage, res: ServerResponse) {
 }
 
 const clock = createManualClock('2026-11-22T09:00:00Z')
+const sms = createCapturedSms()
 let runtime: TestRuntime
 beforeAll(async () => {
-  runtime = await createTestRuntime({}, { clock })
+  runtime = await createTestRuntime({}, { clock, smsSender: sms.sender })
   server = createServer(handle)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   port = (server.address() as AddressInfo).port
@@ -132,7 +142,9 @@ beforeEach(() => {
   replies = []
 })
 
-function assistant(options: { timeoutMs?: number; totalTimeoutMs?: number; baseUrl?: string } = {}) {
+function assistant(
+  options: { timeoutMs?: number; totalTimeoutMs?: number; baseUrl?: string; mine?: MyStocks } = {},
+) {
   const { stocks, articles } = runtime.services
   return createConfiguredAssistant({
     config: {
@@ -150,6 +162,7 @@ function assistant(options: { timeoutMs?: number; totalTimeoutMs?: number; baseU
     stocks,
     articles,
     clock,
+    mine: options.mine,
   })
 }
 
@@ -172,6 +185,9 @@ async function run(
     totalTimeoutMs?: number
     baseUrl?: string
     signal?: AbortSignal
+    mine?: MyStocks
+    reader?: Reader
+    files?: ConversationFiles
   } = {},
 ) {
   const events: AssistantEvent[] = []
@@ -182,8 +198,9 @@ async function run(
       history: options.history ?? [],
       locale: options.locale ?? 'en',
       region: options.locale === 'zh-Hant' ? 'hk' : 'en',
-      reader: visitor(),
+      reader: options.reader ?? visitor(),
       signal: options.signal ?? new AbortController().signal,
+      ...(options.files ? { files: options.files } : {}),
     })) {
       events.push(event)
     }
@@ -377,5 +394,123 @@ describe('model assistant over an OpenAI-compatible endpoint', () => {
     expect(await assistant().title('Is Tencent undervalued?', 'en', signal)).toBe(
       'Tencent Holdings Ltd. — valuation',
     )
+  })
+})
+
+describe('previewing an import of an uploaded holdings file', () => {
+  async function newMember(): Promise<Reader> {
+    const mobile = `9326${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
+    const { accounts } = runtime.services
+    await accounts.sendLoginCode({ country: 'HK', mobile }, { locale: 'en' })
+    const result = await accounts.logIn(
+      { country: 'HK', mobile, code: sms.codeSentTo(`+852${mobile}`), agreed: true },
+      { locale: 'en' },
+    )
+    return {
+      role: 'member',
+      memberId: result.userInfo.memberId,
+      tier: null,
+      sessionId: null,
+      device: { key: randomUUID(), network: null },
+    }
+  }
+
+  /** A conversation holding one CSV upload, as the chat files service gives it to an assistant. */
+  function csvUpload(rows: string[][]): ConversationFiles {
+    const file = { id: randomUUID(), name: 'holdings.csv', kind: 'csv' as const, sections: 1 }
+    return {
+      files: [file],
+      attachedToQuestion: [file.id],
+      unreadable: [],
+      findPassages: async () => [],
+      tables: async () => [
+        { fileId: file.id, fileName: file.name, place: { kind: 'text', number: 1 }, rows },
+      ],
+    }
+  }
+
+  const holdings = [
+    ['Date', 'Symbol', 'Action', 'Quantity', 'Price', 'Currency'],
+    ['2024-01-05', 'AAPL', 'Buy', '10', '150', 'USD'],
+    ['2024-02-01', 'MSFT', 'Buy', '5', '400', 'USD'],
+    ['2024-04-01', 'ZZZZ', 'Buy', '1', '10', 'USD'],
+  ]
+
+  function toolResultOf(request: ChatRequest | undefined): PortfolioImportPreview {
+    const message = request?.messages.find((m) => m.role === 'tool')
+    const content = message?.content
+    const text = typeof content === 'string' ? content : JSON.stringify(content)
+    return JSON.parse(text) as PortfolioImportPreview
+  }
+
+  it('tells the model the rows it would add, each rejected row with its reason, and the confirm link; saves nothing', async () => {
+    const mine = myStocksOf(() => runtime.services)
+    const reader = await newMember()
+    replies = [
+      toolCallReply('previewPortfolioImport', {}),
+      textReply(
+        '2 rows can be imported; line 4 is rejected. [Import 2 transactions, skip 1 rows](#import-portfolio/x/0/skip)',
+      ),
+    ]
+    const { error, events } = await run('What would importing my file do?', {
+      mine,
+      reader,
+      files: csvUpload(holdings),
+    })
+    expect(error).toBeNull()
+    expect(requests[0]?.tools?.map((t) => t.function.name)).toContain('previewPortfolioImport')
+    expect(String(requests[0]?.messages[0]?.content)).toContain('only that click imports')
+    expect(events).toContainEqual({
+      type: 'tool',
+      name: 'previewPortfolioImport',
+      label: 'Previewing the import into your portfolio…',
+    })
+
+    const preview = toolResultOf(requests[1])
+    expect(preview).toMatchObject({
+      status: 'ok',
+      file: 'holdings.csv',
+      layout: 'generic',
+      rowCount: 3,
+      acceptedCount: 2,
+      columns: { date: 'Date', stock: 'Symbol', quantity: 'Quantity', price: 'Price' },
+    })
+    expect(
+      preview.rowsToAdd.map((row) => [row.stock, row.date, row.quantity, row.price, row.currency]),
+    ).toEqual([
+      ['AAPL', '2024-01-05', 10, 150, 'USD'],
+      ['MSFT', '2024-02-01', 5, 400, 'USD'],
+    ])
+    expect(preview.rejected).toHaveLength(1)
+    expect(preview.rejected[0]?.line).toBe(4)
+    expect(preview.rejected[0]?.reason).toMatch(/ZZZZ|not|cover/i)
+    expect(preview.confirm?.label).toBe('Import 2 transactions, skip 1 rows')
+    expect(preview.confirm?.href).toMatch(/^#import-portfolio\/[0-9a-f-]+\/0\/skip$/)
+
+    // Previewing saved nothing: the portfolio is still empty.
+    const portfolio = await runtime.services.portfolios.getPortfolio(reader, undefined, 'en')
+    expect(portfolio.holdings).toEqual([])
+  })
+
+  it('answers a visitor and a file without transactions honestly, in Chinese', async () => {
+    const mine = myStocksOf(() => runtime.services)
+    replies = [toolCallReply('previewPortfolioImport', {}), textReply('請先登入。')]
+    await run('把這個檔案匯入我的投資組合', { mine, files: csvUpload(holdings), locale: 'zh-Hant' })
+    expect(toolResultOf(requests[1])).toMatchObject({ status: 'visitor', confirm: null, rowsToAdd: [] })
+
+    requests.length = 0
+    const reader = await newMember()
+    replies = [toolCallReply('previewPortfolioImport', { file: 'holdings' }), textReply('找不到交易表。')]
+    const notes = [
+      ['Note', 'Text'],
+      ['a', 'b'],
+    ]
+    await run('把這個檔案匯入我的投資組合', { mine, reader, files: csvUpload(notes), locale: 'zh-Hant' })
+    expect(toolResultOf(requests[1])).toMatchObject({
+      status: 'noTable',
+      file: 'holdings.csv',
+      confirm: null,
+      href: '/member/portfolio',
+    })
   })
 })

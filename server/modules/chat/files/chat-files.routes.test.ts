@@ -293,6 +293,13 @@ describe('what is refused', () => {
       'CHAT_FILE_TYPE_NOT_ALLOWED',
     ],
     ['an image renamed as text', 'notes.txt', pngBytes, 'CHAT_FILE_TYPE_MISMATCH'],
+    ['an image renamed as a CSV', 'holdings.csv', pngBytes, 'CHAT_FILE_TYPE_MISMATCH'],
+    [
+      'a program renamed as a CSV',
+      'holdings.csv',
+      Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(2000)]),
+      'CHAT_FILE_TYPE_NOT_ALLOWED',
+    ],
     [
       'a kind not on the list',
       'page.html',

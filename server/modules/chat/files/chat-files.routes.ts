@@ -18,7 +18,6 @@ import { ok } from '#contracts/envelope.ts'
 import { CommonErrorCode } from '#contracts/error-codes.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { allowSlowBody } from '#server/http/connection-limits.ts'
-import { requestLocale } from '#server/http/error-handler.ts'
 import type { ChatFilesService, UploadPart } from './chat-files.service.ts'
 
 /** File parts one request may carry: the allowed ones, and a few more refused one by one as "too many". */
@@ -105,6 +104,6 @@ export function registerChatFilesRoutes(
   })
   api.post('/ai/importToPortfolio', async (request) => {
     const body = ChatFileImportRequest.parse(request.body ?? {})
-    return ok(await files.importFileToPortfolio(body, request.reader, requestLocale(request)))
+    return ok(await files.importFileToPortfolio(body, request.reader))
   })
 }

@@ -13,7 +13,6 @@ import { mkdir, open, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { ChatFileImportRequest } from '#contracts/chat.ts'
 import {
   type ChatFile,
   ChatFileErrorCode,
@@ -23,9 +22,6 @@ import {
   chatFilesPerUpload,
 } from '#contracts/chat-file-rules.ts'
 import type { ChatAttachment } from '#contracts/chat-rules.ts'
-import { CommonErrorCode } from '#contracts/error-codes.ts'
-import type { ImportResult } from '#contracts/portfolio-rules.ts'
-import type { Locale } from '#contracts/regions.ts'
 import { isServiceError } from '#contracts/service-error.ts'
 import type { Clock } from '#server/clock.ts'
 import { deleteBatchSize } from '#server/db/batches.ts'
@@ -42,7 +38,6 @@ import type { ConversationFiles } from '../assistant.ts'
 import { ownedConversation as findReaderConversation, ownerOf } from '../conversation-owner.ts'
 import {
   attachFiles,
-  claimPortfolioImport,
   deleteRemovals,
   deleteUnattachedFile,
   findFiles,
@@ -55,12 +50,11 @@ import {
   loadChunks,
   loadTables,
   markFileFailed,
-  releasePortfolioImport,
   saveReading,
   selectDueRemovals,
 } from './chat-files.repo.ts'
 import type { ChatFileRow } from './chat-files.sql.ts'
-import { csvOfRows } from './holdings-import.ts'
+import { createFilePortfolioImport, type ImportHoldings } from './file-portfolio-import.ts'
 
 /** One file part of an upload as the route hands it over: the name the browser sent and its bytes. */
 export interface UploadPart {
@@ -80,9 +74,7 @@ export interface ChatFilesDependencies {
   tempDir: string
   log: { error(details: object, message: string): void }
   /** The portfolio's import (issue 25: "import to portfolio" from a holdings file); absent, the chat offers none. */
-  importHoldings?:
-    | ((reader: Reader, text: string, skipRejected: boolean) => Promise<ImportResult>)
-    | undefined
+  importHoldings?: ImportHoldings | undefined
 }
 
 const headBytes = 64 * 1024
@@ -122,6 +114,7 @@ const contentTypes: Record<ChatFileKind, string> = {
   png: 'image/png',
   bmp: 'image/bmp',
   txt: 'text/plain',
+  csv: 'text/csv',
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -164,6 +157,9 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     await rm(tempPath, { force: true })
     tempFiles.delete(tempPath)
   }
+
+  // "Import to portfolio" is its own use case (file-portfolio-import.ts); the service serves its route.
+  const { fileTables, importFileToPortfolio } = createFilePortfolioImport(deps)
 
   const ownedConversation = (conversationId: string, reader: Reader) =>
     findReaderConversation(db, conversationId, reader)
@@ -353,40 +349,6 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
   /** The reader's files that were read, across their conversations, newest first (an expert question's choices). */
   async function listReadFiles(requestReader: Reader, limit: number): Promise<ChatFile[]> {
     return (await listOwnedReadFiles(db, ownerOf(requestReader), limit)).map(fileOf)
-  }
-
-  /** The tables of one of the reader's files, in the order they were read (404 for another reader's file). */
-  async function fileTables(fileId: string, requestReader: Reader): Promise<string[][][]> {
-    const file = await findOwnedFile(db, fileId, ownerOf(requestReader))
-    if (!file) throw fileNotFound()
-    return (await loadTables(db, file.conversationId))
-      .filter((table) => table.fileId === fileId)
-      .map((table) => table.rows)
-  }
-
-  /**
-   * `POST /ai/importToPortfolio`: the reader confirmed the import an answer previewed. The same table of the same
-   * file goes to the portfolio's import, which saves every row or none and refuses rejected rows unless skipped.
-   * A file is imported once: a second confirm is refused (409) instead of adding every row again.
-   */
-  async function importFileToPortfolio(
-    request: ChatFileImportRequest,
-    requestReader: Reader,
-    _locale: Locale,
-  ): Promise<ImportResult> {
-    if (!requestReader.memberId) throw new AppError('unauthenticated', CommonErrorCode.unauthenticated)
-    if (!deps.importHoldings) throw fileNotFound()
-    const rows = (await fileTables(request.fileId, requestReader))[request.table]
-    if (!rows) throw fileNotFound()
-    if (!(await claimPortfolioImport(db, request.fileId, clock.now()))) {
-      throw new AppError('conflict', ChatFileErrorCode.alreadyImported)
-    }
-    try {
-      return await deps.importHoldings(requestReader, csvOfRows(rows), request.skipRejected)
-    } catch (error) {
-      await releasePortfolioImport(db, request.fileId)
-      throw error
-    }
   }
 
   async function attachToQuestion(fileIds: string[], questionId: string): Promise<void> {

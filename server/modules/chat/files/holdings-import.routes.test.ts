@@ -48,6 +48,10 @@ const clean = [
 ]
 
 async function uploadWorkbook(client: ReaderClient, fileName: string, rows: string[][]) {
+  return uploadFile(client, fileName, await workbookOf(rows))
+}
+
+async function uploadFile(client: ReaderClient, fileName: string, bytes: Uint8Array) {
   const conversation = await clients.send(client, 'POST', '/ai/newSubSessionId', {})
   const conversationId = conversation.json().data.subSessionId as string
   const boundary = '----tickerwiseImport'
@@ -57,7 +61,7 @@ async function uploadWorkbook(client: ReaderClient, fileName: string, rows: stri
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
         'Content-Type: application/octet-stream\r\n\r\n',
     ),
-    Buffer.from(await workbookOf(rows)),
+    Buffer.from(bytes),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
   const response = await runtime.app.inject({
@@ -157,5 +161,70 @@ describe('importing a holdings file from the chat', () => {
     expect(text).toContain('Importing into a portfolio needs an account: log in')
     expect(text).not.toContain('#import-portfolio')
     expectFailure(await confirm(visitor, { fileId: upload.fileId, table: 0 }), 401, 'UNAUTHENTICATED')
+  })
+})
+
+describe('importing a CSV file uploaded in the chat', () => {
+  const csv = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'))
+
+  it('reads a broker’s CSV like a workbook, quoted cells and all, and imports it once on confirm', async () => {
+    const member = await clients.newMember()
+    const { conversationId, fileId } = await uploadFile(
+      member,
+      'trades.csv',
+      csv(
+        'Date,Symbol,Action,Quantity,Price,Currency,Note\r\n' +
+          '2024-01-05,AAPL,Buy,10,150,USD,"first lot, long term"\r\n' +
+          '2024-02-01,MSFT,Buy,5,"1,200",USD,\r\n' +
+          '2024-04-01,ZZZZ,Buy,1,10,USD,"a ""ghost"" ticker"\r\n',
+      ),
+    )
+    const files = dataOf<{ kind: string; status: string }[]>(
+      await clients.get(member, '/ai/listFiles', { subSessionId: conversationId }),
+    )
+    expect(files.map((file) => [file.kind, file.status])).toEqual([['csv', 'ready']])
+
+    const text = await ask(member, conversationId, 'Import this file into my portfolio', fileId)
+    expect(text).toContain('I read **trades.csv** as a generic export')
+    expect(text).toContain('Of its 3 rows, **2 can be imported**')
+    expect(text).toMatch(/\| 3 \| Buy \| .+ \(MSFT\) \| 2024-02-01 \| 5 \| 1,200 \| USD \|/)
+    expect(text).toContain('- Line 4: ')
+    expect(text).toContain(`[Import 2 transactions, skip 1 rows](#import-portfolio/${fileId}/0/skip)`)
+    expect(await holdingsOf(member)).toEqual([])
+
+    expect(dataOf<ImportResult>(await confirm(member, { fileId, table: 0, skipRejected: true }))).toEqual({
+      imported: 2,
+      skipped: 1,
+    })
+    expect(await holdingsOf(member)).toEqual(['AAPL', 'MSFT'])
+    expectFailure(
+      await confirm(member, { fileId, table: 0, skipRejected: true }),
+      409,
+      'CHAT_FILE_ALREADY_IMPORTED',
+    )
+  })
+
+  it('answers in Chinese for a CSV with Chinese headers, and says why a file too large for one import is not offered', async () => {
+    const member = await clients.newMember(undefined, 'hant')
+    const chinese = await uploadFile(
+      member,
+      '持倉.csv',
+      csv('\ufeff日期,代碼,方向,數量,價格\n2024-01-05,0700.HK,買入,100,300\n'),
+    )
+    const text = await ask(member, chinese.conversationId, '把這個檔案匯入我的投資組合', chinese.fileId)
+    expect(text).toContain('我把 **持倉.csv** 讀作')
+    expect(text).toContain('**1 行可以匯入**')
+    expect(text).toContain(`(#import-portfolio/${chinese.fileId}/0)`)
+
+    const lines = Array.from({ length: 5001 }, (_, i) => `2024-01-05,AAPL,Buy,${i + 1},150`)
+    const large = await uploadFile(
+      member,
+      'everything.csv',
+      csv(['Date,Symbol,Action,Quantity,Price', ...lines].join('\n')),
+    )
+    const refusal = await ask(member, large.conversationId, '把這個檔案匯入我的投資組合', large.fileId)
+    expect(refusal).toContain('一次最多匯入 5,000 行')
+    expect(refusal).not.toContain('#import-portfolio')
+    expect(await holdingsOf(member)).toEqual([])
   })
 })

@@ -7,10 +7,10 @@
  * where one is made, so the answer is honest rather than empty.
  */
 import type { ImportPreview, PortfolioAnswer } from '#contracts/portfolio-rules.ts'
-import type { Locale, Market } from '#contracts/regions.ts'
+import type { Locale } from '#contracts/regions.ts'
 import type { WatchlistView } from '#contracts/watchlist-rules.ts'
 import type { Reader } from '#server/kernel/reader.ts'
-import type { StockFacts } from './stock-facts.ts'
+import { type StockFacts, type StockRow, stockRowOf } from './stock-facts.ts'
 import { displayCode } from './tool-format.ts'
 import type { ToolContext, ToolInput, ToolResult } from './tool-inputs.ts'
 
@@ -29,11 +29,8 @@ export const portfolioPath = '/member/portfolio'
 export type MyListStatus = 'visitor' | 'empty' | 'ok'
 
 export interface MyWatchlistRow
-  extends Pick<
-    StockFacts,
-    'code' | 'displayCode' | 'market' | 'currency' | 'name' | 'price' | 'priceDate' | 'score' | 'fairValue'
-  > {
-  downsideMargin: number | null
+  extends Omit<StockRow, 'currency'>,
+    Pick<StockFacts, 'currency' | 'fairValue' | 'downsideMargin'> {
   isDemo: boolean
   /** Change of the latest session, a fraction. */
   dayChange: number | null
@@ -51,23 +48,15 @@ export interface MyWatchlist {
   noLongerCovered: string[]
 }
 
-export interface MyHolding {
-  market: Market
-  code: string
-  displayCode: string
-  name: string
+/** `currency` is the trading currency of price and average cost. */
+export interface MyHolding extends StockRow {
   quantity: number
   averageCost: number
-  /** Trading currency of price and average cost. */
-  currency: string
-  price: number | null
-  priceDate: string | null
   /** In the portfolio's base currency. */
   marketValue: number | null
   unrealisedReturn: number | null
   /** Share of the portfolio's value, a fraction. */
   weight: number | null
-  score: number | null
 }
 
 export interface MyPortfolio {
@@ -121,14 +110,7 @@ export async function getMyWatchlist(
       stock
         ? [
             {
-              code,
-              displayCode: displayCode(code, market, stock.exchange),
-              market,
-              currency: stock.currency,
-              name: stock.name,
-              price: stock.price,
-              priceDate: stock.priceDate,
-              score: stock.score,
+              ...stockRowOf({ ...stock, code, market }),
               fairValue: stock.fairValue,
               downsideMargin: stock.downsideMargin,
               isDemo: stock.isDemo,
@@ -181,19 +163,12 @@ export async function getMyPortfolio(
     totals: answer.totals,
     score: { total: answer.score.total, coverage: answer.score.coverage, method: answer.score.method },
     holdings: answer.holdings.map((h) => ({
-      market: h.market,
-      code: h.code,
-      displayCode: displayCode(h.code, h.market),
-      name: h.name,
+      ...stockRowOf({ ...h, score: h.totalScore }),
       quantity: h.quantity,
       averageCost: h.averageCost,
-      currency: h.currency,
-      price: h.price,
-      priceDate: h.priceDate,
       marketValue: h.marketValue,
       unrealisedReturn: h.unrealisedReturn,
       weight: h.weight,
-      score: h.totalScore,
     })),
     missingRates: answer.missingRates,
   }

@@ -32,19 +32,55 @@ export interface StockFacts {
   isDemo: boolean
 }
 
-export function factsOf(stock: StockSummary): StockFacts {
+/**
+ * The columns every stock row of a tool shares — a listed stock, a watchlist's stock, a holding: who it is (with the
+ * code as the market writes it), its close and its AI score. One mapping, so the lists of the reader's own stocks
+ * read like every other list the chat cites.
+ */
+export interface StockRow {
+  code: string
+  displayCode: string
+  market: Market
+  name: string
+  /** Trading currency of `price`. */
+  currency: string
+  price: number | null
+  priceDate: string | null
+  score: number | null
+}
+
+export function stockRowOf<C extends string>(stock: {
+  code: string
+  market: Market
+  exchange?: Exchange | undefined
+  name: string
+  currency: C
+  price: number | null
+  priceDate: string | null
+  score: number | null
+}): StockRow & { currency: C } {
   return {
     code: stock.code,
     displayCode: displayCode(stock.code, stock.market, stock.exchange),
     market: stock.market,
-    exchange: stock.exchange,
-    currency: stock.currency,
     name: stock.name,
+    currency: stock.currency,
+    price: stock.price,
+    priceDate: stock.priceDate,
+    score: stock.score,
+  }
+}
+
+export function factsOf(stock: StockSummary): StockFacts {
+  return {
+    ...stockRowOf({
+      ...stock,
+      price: stock.price ?? stock.latestPrice,
+      priceDate: stock.priceDate ?? stock.latestPriceDate,
+    }),
+    exchange: stock.exchange,
     sector: stock.sector,
     industry: stock.industry,
-    price: stock.price ?? stock.latestPrice,
-    priceDate: stock.priceDate ?? stock.latestPriceDate,
-    score: stock.score,
     fairValue: stock.fairValue,
     downsideMargin: stock.downsideMargin,
     peRatio: stock.peRatio,

@@ -5,7 +5,13 @@
  */
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { StockFacts } from '../../tools/stock-facts.ts'
-import { formatMoney, formatPercent, formatScore, marketLabels } from '../../tools/tool-format.ts'
+import {
+  diagnosisHref,
+  formatMoney,
+  formatPercent,
+  formatScore,
+  marketLabels,
+} from '../../tools/tool-format.ts'
 import type { Period } from '../../tools/tool-inputs.ts'
 
 export const periodNames: Record<Period, Record<Locale, string>> = {
@@ -26,6 +32,15 @@ export interface Writer {
 
 export function stockName(s: Pick<StockFacts, 'name' | 'displayCode'>): string {
   return `${s.name} (${s.displayCode})`
+}
+
+/**
+ * A stock as a row of a listing names it: a link to its diagnosis, which the page follows with the stock's follow
+ * control (app/features/chat/markdown.tsx). Running text names stocks with `stockName` (no control mid-sentence).
+ */
+export function stockLink(s: Pick<StockFacts, 'name' | 'displayCode' | 'code' | 'market'>): string {
+  const text = stockName(s).replace(/[[\]\\]/g, (char) => `\\${char}`)
+  return `[${text}](${diagnosisHref(s.code, s.market)})`
 }
 
 export function money(value: number | null, s: Pick<StockFacts, 'currency'>, zh: boolean): string {

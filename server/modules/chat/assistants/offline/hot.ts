@@ -2,7 +2,7 @@
 import type { AssistantEvent } from '../../assistant.ts'
 import type { HotList } from '../../tools/list-tools.ts'
 import { formatScore } from '../../tools/tool-format.ts'
-import { marketName, money, pct, stockName, table, type Writer } from './answer-writer.ts'
+import { marketName, money, pct, stockLink, table, type Writer } from './answer-writer.ts'
 import type { IntentAnswer } from './intent-answer.ts'
 
 export async function* answerHot({ reading, w, call }: IntentAnswer): AsyncGenerator<AssistantEvent> {
@@ -25,7 +25,7 @@ function writeHot(w: Writer, list: HotList): void {
         : ['#', 'Stock', 'Heat', 'Price', 'Move', 'Volume ratio'],
       list.rows.map((r) => [
         String(r.rank),
-        stockName(r),
+        stockLink(r),
         formatScore(r.heatScore),
         money(r.price, r, zh),
         pct(r.priceMove, zh, true),

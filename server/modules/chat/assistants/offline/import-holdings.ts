@@ -5,11 +5,12 @@
  * (`POST /ai/importToPortfolio`, chat-files.service.ts), all rows or none. The button is a link of the form
  * `#import-portfolio/<file id>/<table>[/skip]`, which the page draws as a button (app/features/chat/markdown.tsx).
  */
-import type { ImportField, ImportPreview } from '#contracts/portfolio-rules.ts'
+import { type ImportField, type ImportPreview, portfolioLimits } from '#contracts/portfolio-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { ConversationFiles } from '../../assistant.ts'
-import { chooseHoldingsTable } from '../../files/holdings-import.ts'
+import { findHoldingsFile, previewHoldingsFile } from '../../files/holdings-import.ts'
+import { importButtonHref, importButtonLabel } from '../../tools/import-preview-tools.ts'
 import type { MyStocks } from '../../tools/my-stocks-tools.ts'
 import { portfolioPath } from '../../tools/my-stocks-tools.ts'
 import { toTraditional } from '../../tools/simplified-chinese.ts'
@@ -25,16 +26,6 @@ export function importAsked(question: string, hasFiles: boolean): boolean {
   const text = toTraditional(question).toLowerCase()
   if (!importWords.test(text)) return false
   return hasFiles || portfolioWords.test(text)
-}
-
-export const previewImportLabel = {
-  en: 'Previewing the import into your portfolio…',
-  'zh-Hant': '正在預覽匯入投資組合…',
-}
-
-/** The confirm button's link: the page draws it as a button that imports. */
-export function importButtonHref(fileId: string, index: number, skipRejected: boolean): string {
-  return `#import-portfolio/${fileId}/${index}${skipRejected ? '/skip' : ''}`
 }
 
 const layoutNames: Record<ImportPreview['layout'], Record<Locale, string>> = {
@@ -92,8 +83,7 @@ export async function writeImportPreview({
         ? `匯入投資組合需要會員帳戶：請先登入，再請我匯入這個檔案。${nothing}`
         : `Importing into a portfolio needs an account: log in, then ask me again to import this file. ${nothing}`,
     ]
-  const readable = files?.files ?? []
-  const file = readable.find((f) => files?.attachedToQuestion.includes(f.id)) ?? readable.at(-1) ?? undefined
+  const file = files ? findHoldingsFile(files) : undefined
   if (!files || !file || !mine)
     return [
       zh
@@ -101,14 +91,21 @@ export async function writeImportPreview({
         : `Upload your holdings or transactions file (CSV or Excel) with 📎 first, then ask me to import it into your portfolio; you can also import a CSV on ${portfolioLink}. ${nothing}`,
     ]
   const name = quoteFileText(file.name)
-  const tables = (await files.tables()).filter((t) => t.fileId === file.id).map((t) => t.rows)
-  const chosen = await chooseHoldingsTable(tables, (text) => mine.previewImport(reader, text, locale))
+  const chosen = await previewHoldingsFile(files, file, (text) => mine.previewImport(reader, text, locale))
   if (!chosen)
     return [
       zh
         ? `我在 **${name}** 中找不到可以匯入的交易表：匯入需要日期、股票、數量和價格欄。${nothing}`
         : `I could not find a list of transactions to import in **${name}**: the import needs a date, a stock, a quantity and a price column. ${nothing}`,
     ]
+  if ('tooLarge' in chosen) {
+    const most = portfolioLimits.importRowsMax.toLocaleString('en-US')
+    return [
+      zh
+        ? `**${name}** 的交易太多，一次最多匯入 ${most} 行。請把檔案分成幾個較小的檔案，再逐一上傳匯入。${nothing}`
+        : `**${name}** holds more transactions than one import takes (up to ${most} rows at once). Split it into smaller files and import them one by one. ${nothing}`,
+    ]
+  }
   const { preview, index } = chosen
   const lines: string[] = []
   const mapped = (Object.entries(preview.mapping) as [ImportField, number | null][])
@@ -168,13 +165,7 @@ export async function writeImportPreview({
   }
   const skip = preview.rejected.length > 0
   const n = preview.acceptedCount
-  const label = zh
-    ? skip
-      ? `匯入 ${n} 筆交易，略過 ${preview.rejected.length} 行`
-      : `匯入 ${n} 筆交易到我的投資組合`
-    : skip
-      ? `Import ${n} transactions, skip ${preview.rejected.length} rows`
-      : `Import ${n} transactions into my portfolio`
+  const label = importButtonLabel(n, preview.rejected.length, locale)
   lines.push(
     zh
       ? `${nothing}確認無誤後，按下按鈕一次過匯入全部 ${n} 筆（全部成功或全部不匯入）：`

@@ -8,7 +8,7 @@
 import type { AssistantEvent } from '../../assistant.ts'
 import type { MyHolding, MyPortfolio, MyWatchlist, MyWatchlistRow } from '../../tools/my-stocks-tools.ts'
 import { formatPercent, formatScore } from '../../tools/tool-format.ts'
-import { marginText, money, pct, score, stockName, table, type Writer } from './answer-writer.ts'
+import { marginText, money, pct, score, stockLink, stockName, table, type Writer } from './answer-writer.ts'
 import type { IntentAnswer } from './intent-answer.ts'
 
 const lowestWords = /\b(lowest|worst|weakest|bottom|least)\b|最低|最差|最弱|最少/
@@ -118,7 +118,7 @@ export function writeMyWatchlist(w: Writer, list: MyWatchlist, question: string)
         ? ['股票', '股價', '當日漲跌', 'AI 評分', '合理價差距']
         : ['Stock', 'Price', 'Day change', 'AI score', 'Against fair value'],
       rows.map((r: MyWatchlistRow) => [
-        stockName(r),
+        stockLink(r),
         money(r.price, r, zh),
         pct(r.dayChange, zh, true),
         score(r.score, zh),

@@ -6,7 +6,7 @@ import type { Reader } from '#server/kernel/reader.ts'
 import type { AssistantEvent } from '../../assistant.ts'
 import type { PicksFacts } from '../../tools/list-tools.ts'
 import { formatPercent } from '../../tools/tool-format.ts'
-import { money, pct, stockName, table, type Writer } from './answer-writer.ts'
+import { money, pct, stockLink, table, type Writer } from './answer-writer.ts'
 import type { IntentAnswer } from './intent-answer.ts'
 
 export async function* answerPicks({
@@ -36,7 +36,7 @@ export function writePicks(w: Writer, p: PicksFacts, role: Reader['role']): void
           : ['#', 'Stock', 'Recommended at', 'Expected return', 'Return so far'],
         p.picks.map((x) => [
           String(x.rank),
-          stockName(x),
+          stockLink(x),
           money(x.recommendedPrice, x, zh),
           formatPercent(x.estimatedReturn, true),
           pct(x.actualReturn, zh, true),

@@ -6,7 +6,16 @@ import type { AssistantEvent } from '../../assistant.ts'
 import type { DiagnosisFacts } from '../../tools/company-tools.ts'
 import type { StockList } from '../../tools/list-tools.ts'
 import type { StockFacts } from '../../tools/stock-facts.ts'
-import { marginText, marketName, money, score, stockName, table, type Writer } from './answer-writer.ts'
+import {
+  marginText,
+  marketName,
+  money,
+  score,
+  stockLink,
+  stockName,
+  table,
+  type Writer,
+} from './answer-writer.ts'
 import { companyInput, type IntentAnswer } from './intent-answer.ts'
 
 export async function* answerValuation({
@@ -83,7 +92,7 @@ function stockRows(w: Writer, rows: StockFacts[]): string {
       : ['#', 'Stock', 'Price', 'Fair value', 'Margin', 'AI score'],
     rows.map((s, i) => [
       String(i + 1),
-      stockName(s),
+      stockLink(s),
       money(s.price, s, zh),
       money(s.fairValue, s, zh),
       marginText(s.downsideMargin, zh),
