@@ -399,10 +399,15 @@ export function createAccountsService({
   }
 
   /** Refuses a verification mail over the limits, saying how long to wait (whole minutes, rounded up). */
-  async function checkVerificationLimits(memberId: string, addressHash: string, now: Date): Promise<void> {
+  async function checkVerificationLimits(
+    tx: Db,
+    memberId: string,
+    addressHash: string,
+    now: Date,
+  ): Promise<void> {
     const rules = emailVerificationRules
     const since = new Date(now.getTime() - rules.windowMs)
-    const sends = await countVerificationSends(db, { memberId, addressHash, since })
+    const sends = await countVerificationSends(tx, { memberId, addressHash, since })
     const waits: number[] = []
     if (sends.member.newest && now.getTime() - sends.member.newest.getTime() < rules.resendAfterMs)
       waits.push(sends.member.newest.getTime() + rules.resendAfterMs - now.getTime())
@@ -436,7 +441,7 @@ export function createAccountsService({
       if (current?.address === address && current.verifiedAt) return emailViewOf(current)
       const now = clock.now()
       const addressHash = keyedHash(auth.secret, 'member-email', address)
-      await checkVerificationLimits(memberId, addressHash, now)
+      await checkVerificationLimits(tx, memberId, addressHash, now)
       const verificationId = randomUUID()
       const row = await upsertMemberEmail(tx, {
         memberId,
