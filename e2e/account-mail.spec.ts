@@ -47,12 +47,12 @@ async function addAndVerifyEmail(page: Page, admin: Page, site: Site, email: str
   await page.goto('/member/account')
   await waitForHydration(page)
   const panel = page.getByTestId('account-email')
-  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(t('account:email.title'))
-  await panel.getByRole('button', { name: t('account:email.add') }).click()
-  await panel.getByLabel(t('account:email.address')).fill(email)
-  await panel.getByRole('button', { name: t('account:email.save') }).click()
-  await expect(page.getByText(t('account:email.sent', { address: email }))).toBeVisible()
-  await expect(panel.getByTestId('account-email-status')).toHaveText(t('account:email.unverified'))
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(t('account-email:title'))
+  await panel.getByRole('button', { name: t('account-email:add') }).click()
+  await panel.getByLabel(t('account-email:address')).fill(email)
+  await panel.getByRole('button', { name: t('account-email:save') }).click()
+  await expect(page.getByText(t('account-email:sent', { address: email }))).toBeVisible()
+  await expect(panel.getByTestId('account-email-status')).toHaveText(t('account-email:unverified'))
 
   await openOutboxMessage(admin, site, email, t('mail:accountEmailVerification.subject'), t)
   const link = await linkIn(admin, '/mail/verify')
@@ -67,7 +67,7 @@ async function addAndVerifyEmail(page: Page, admin: Page, site: Site, email: str
 
   await page.goto('/member/account')
   await expect(page.getByTestId('account-email-address')).toHaveText(email)
-  await expect(page.getByTestId('account-email-status')).toHaveText(t('account:email.verified'))
+  await expect(page.getByTestId('account-email-status')).toHaveText(t('account-email:verified'))
 }
 
 test('a member adds an email on the account page and verifies it from the mail in the outbox', async ({

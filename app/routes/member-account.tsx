@@ -20,7 +20,7 @@ import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/member-account.ts'
 
-export const handle = { catalogs: ['account', 'billing', 'errors', 'plans'] } satisfies CatalogHandle
+export const handle = { catalogs: ['account-email', 'billing', 'errors', 'plans'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {

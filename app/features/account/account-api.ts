@@ -9,7 +9,6 @@ import type {
   SendCodeAnswer,
   SendCodeRequest,
 } from '#contracts/accounts.ts'
-import type { MemberEmailView } from '#contracts/member-email.ts'
 
 export async function sendLoginCode(request: SendCodeRequest): Promise<SendCodeAnswer> {
   return dataOf(await api.post<SendCodeAnswer>('/member/sendCode', request))
@@ -39,17 +38,4 @@ export async function fetchMemberInfo(): Promise<MemberInfo> {
 
 export async function logOut(): Promise<LogoutAnswer> {
   return dataOf(await api.delete<LogoutAnswer>('/token/logout'))
-}
-
-/** The account page's email address (issue 26): give one (a verification mail goes to it), send again, remove. */
-export async function setMemberEmail(email: string): Promise<MemberEmailView> {
-  return dataOf(await api.put<MemberEmailView>('/member/email', { email }))
-}
-
-export async function resendEmailVerification(): Promise<MemberEmailView> {
-  return dataOf(await api.post<MemberEmailView>('/member/email/resend', {}))
-}
-
-export async function removeMemberEmail(): Promise<MemberEmailView> {
-  return dataOf(await api.delete<MemberEmailView>('/member/email'))
 }

@@ -13,7 +13,7 @@ import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useErrorMessage } from '#app/features/billing/plan-changes.tsx'
 import { MemberEmailErrorCode, type MemberEmailView } from '#contracts/member-email.ts'
-import { removeMemberEmail, resendEmailVerification, setMemberEmail } from './account-api.ts'
+import { removeMemberEmail, resendEmailVerification, setMemberEmail } from './email-api.ts'
 
 /** The API's rule (contracts/member-email.ts): something@somewhere, at most 254 characters. */
 function emailErrorOf(value: string): string | undefined {
@@ -24,7 +24,7 @@ function emailErrorOf(value: string): string | undefined {
 }
 
 export function EmailPanel({ initial }: { initial: MemberEmailView }) {
-  const { t } = useTranslation(['account', 'errors'])
+  const { t } = useTranslation(['account-email', 'errors'])
   const errorMessage = useErrorMessage()
   const [view, setView] = useState(initial)
   const [isEditing, setIsEditing] = useState(false)
@@ -50,8 +50,8 @@ export function EmailPanel({ initial }: { initial: MemberEmailView }) {
       setView(next)
       setIsEditing(false)
       setError(undefined)
-      if (kind === 'remove') toast.success(t('email.removed'))
-      else if (next.address && !next.isVerified) toast.success(t('email.sent', { address: next.address }))
+      if (kind === 'remove') toast.success(t('removed'))
+      else if (next.address && !next.isVerified) toast.success(t('sent', { address: next.address }))
     } catch (failure) {
       if (kind === 'save') setError(messageOf(failure))
       else toast.error(messageOf(failure))
@@ -73,8 +73,8 @@ export function EmailPanel({ initial }: { initial: MemberEmailView }) {
   return (
     <Card className="flex flex-col gap-4" data-testid="account-email">
       <div className="flex flex-col gap-1">
-        <h2 className="text-lg font-semibold text-ink-950">{t('email.title')}</h2>
-        <p className="text-sm text-ink-700">{t('email.intro')}</p>
+        <h2 className="text-lg font-semibold text-ink-950">{t('title')}</h2>
+        <p className="text-sm text-ink-700">{t('intro')}</p>
       </div>
       {view.address ? (
         <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -82,17 +82,17 @@ export function EmailPanel({ initial }: { initial: MemberEmailView }) {
             {view.address}
           </span>
           <span data-testid="account-email-status" className={view.isVerified ? 'text-gain' : 'text-ink-700'}>
-            {view.isVerified ? t('email.verified') : t('email.unverified')}
+            {view.isVerified ? t('verified') : t('unverified')}
           </span>
         </p>
       ) : (
-        <p className="text-sm text-ink-700">{t('email.none')}</p>
+        <p className="text-sm text-ink-700">{t('none')}</p>
       )}
       {isEditing ? (
         <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={save} noValidate>
           <TextField
             className="sm:flex-1"
-            label={t('email.address')}
+            label={t('address')}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -103,10 +103,10 @@ export function EmailPanel({ initial }: { initial: MemberEmailView }) {
           />
           <div className="flex gap-2 sm:mt-6">
             <Button type="submit" isLoading={busy === 'save'}>
-              {t('email.save')}
+              {t('save')}
             </Button>
             <Button type="button" variant="ghost" onClick={() => setIsEditing(false)}>
-              {t('email.cancel')}
+              {t('cancel')}
             </Button>
           </div>
         </form>
@@ -121,7 +121,7 @@ export function EmailPanel({ initial }: { initial: MemberEmailView }) {
               setIsEditing(true)
             }}
           >
-            {view.address ? t('email.change') : t('email.add')}
+            {view.address ? t('change') : t('add')}
           </Button>
           {view.address && !view.isVerified && (
             <Button
@@ -130,7 +130,7 @@ export function EmailPanel({ initial }: { initial: MemberEmailView }) {
               isLoading={busy === 'resend'}
               onClick={() => void run('resend', resendEmailVerification)}
             >
-              {t('email.resend')}
+              {t('resend')}
             </Button>
           )}
           {view.address && (
@@ -140,7 +140,7 @@ export function EmailPanel({ initial }: { initial: MemberEmailView }) {
               isLoading={busy === 'remove'}
               onClick={() => void run('remove', removeMemberEmail)}
             >
-              {t('email.remove')}
+              {t('remove')}
             </Button>
           )}
         </div>

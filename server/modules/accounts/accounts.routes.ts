@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   LoginRequest,
   type LogoutAnswer,
+  MemberEmailRequest,
   QuotaQuery,
   SendCodeRequest,
   SubscriptionPeriod,
@@ -12,11 +13,7 @@ import {
 import { type AccountDeletedAnswer, DisplayNameRequest, type LogoutAllAnswer } from '#contracts/billing.ts'
 import { ok } from '#contracts/envelope.ts'
 import { MailErrorCode, MailTokenRequest } from '#contracts/mail.ts'
-import {
-  MemberEmailErrorCode,
-  MemberEmailRequest,
-  type MemberEmailVerifiedAnswer,
-} from '#contracts/member-email.ts'
+import { MemberEmailErrorCode, type MemberEmailVerifiedAnswer } from '#contracts/member-email.ts'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
 import { regionFromHostname } from '#contracts/regions.ts'
 import type { Config } from '#server/config.ts'
