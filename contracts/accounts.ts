@@ -18,6 +18,9 @@ import { toE164Mobile } from './mobile-number.ts'
 // Codes, names and the userInfo cookie's fields live in files without zod or the numbering plans, which the
 // browser imports (ADR 0011); the API's modules keep importing them from here.
 export { AccountErrorCode, QuotaErrorCode } from './account-codes.ts'
+
+import { MemberEmailErrorCode } from './member-email.ts'
+
 export { userInfoCookieOf } from './user-info-cookie.ts'
 
 /** What a reader is to the site (spec §6). A member is logged in without a subscription. */
@@ -133,3 +136,14 @@ export const QuotaStatus = z.object({
 export type QuotaStatus = z.infer<typeof QuotaStatus>
 
 export const QuotaQuery = z.object({ kind: QuotaKind })
+
+/** `PUT /member/email`: the address to verify (a new one replaces the old, which stops receiving mail). */
+export const MemberEmailRequest = /* @__PURE__ */ z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, MemberEmailErrorCode.empty)
+    .max(254, MemberEmailErrorCode.invalid)
+    .pipe(z.email(MemberEmailErrorCode.invalid)),
+})
+export type MemberEmailRequest = z.infer<typeof MemberEmailRequest>

@@ -1,9 +1,9 @@
 /**
- * Where a message's links lead: one page, /mail/{link}, for the newsletter confirmation and the unsubscribe (each
- * with ?token=…), and the one-click unsubscribe a mail client POSTs (List-Unsubscribe-Post, RFC 8058) under the
- * API's prefix. No zod here: the page imports it (ADR 0011).
+ * Where a message's links lead: one page, /mail/{link}, for the newsletter confirmation, the unsubscribe and the
+ * verification of a member's email address (each with ?token=…), and the one-click unsubscribe a mail client POSTs
+ * (List-Unsubscribe-Post, RFC 8058) under the API's prefix. No zod here: the page imports it (ADR 0011).
  */
-export const mailLinks = ['confirm', 'unsubscribe'] as const
+export const mailLinks = ['confirm', 'unsubscribe', 'verify'] as const
 export type MailLink = (typeof mailLinks)[number]
 
 export function isMailLink(value: string | undefined): value is MailLink {

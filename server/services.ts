@@ -38,6 +38,7 @@ import { createConsoleNewsroomService } from './modules/console/console-newsroom
 import { createConsoleSiteService } from './modules/console/console-site.service.ts'
 import { createExpertService } from './modules/expert/expert.service.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
+import { createMemberMail } from './modules/mail/member-mail.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
@@ -170,8 +171,20 @@ export function createServices({
       await watchlists.deleteMemberWatchlists(memberId)
       await portfolios.deleteMemberPortfolio(memberId)
     },
+    // Built below: the verification mail of a member's email address (issue 26).
+    queueMail: (request, tx) => mail.queueMail(request, tx),
+    siteOrigins: config.siteOrigins,
+  })
+  // Transactional mail to members (issue 26): to their verified address only, once per message.
+  const mailLog = pino({ level: config.logLevel, name: 'mail' })
+  const memberMail = createMemberMail({
+    verifiedEmailOf: accounts.verifiedEmailOf,
+    queueMail: (request, tx) => mail.queueMail(request, tx),
+    siteOrigins: config.siteOrigins,
+    log: mailLog,
   })
   const billing = createBillingService({
+    mail: memberMail,
     db,
     clock,
     payments: config.payments,
@@ -239,7 +252,7 @@ export function createServices({
     secret: config.auth.secret,
     sender: mailSender,
     onUnsubscribed: (address, list) => newsletter.recordUnsubscribe(address, list),
-    log: pino({ level: config.logLevel, name: 'mail' }),
+    log: mailLog,
   })
   const newsletter = createNewsletterService({
     db,
@@ -366,6 +379,12 @@ export function createServices({
       findChatFile: chatFiles.findReaderFile,
       listChatFiles: chatFiles.listReadFiles,
       holdMember: accounts.holdMember,
+      mailAnswerReady: (answer) =>
+        memberMail
+          .sendExpertAnswerReady(answer)
+          .catch((error: unknown) =>
+            mailLog.warn({ err: error, kind: 'expert-answer-ready' }, 'mail not queued'),
+          ),
     }),
     classroom: createClassroomService({ db, clock }),
     // Analysts run the classroom from the console; its changes go to the console's audit log.

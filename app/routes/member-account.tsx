@@ -1,11 +1,12 @@
 /**
  * /member/account (issue 13), linked from the header's account entry: the profile (masked number, display name),
- * the plan and what may be done with it, this month's use against the allowance, the payment history, and logging
- * out everywhere or deleting the account. Visitors are sent to log in first.
+ * the email address for receipts and reminders (issue 26), the plan and what may be done with it, this month's use
+ * against the allowance, the payment history, and logging out everywhere or deleting the account. Visitors are sent to log in first.
  */
 
 import { useTranslation } from 'react-i18next'
 import { AccountClosing } from '#app/features/account/account-closing.tsx'
+import { EmailPanel } from '#app/features/account/email-panel.tsx'
 import { ProfileForm } from '#app/features/account/profile-form.tsx'
 import { loadAccountPage } from '#app/features/billing/billing.server.ts'
 import { formatBillingDate, type ReadingPlace } from '#app/features/billing/billing-format.ts'
@@ -19,7 +20,7 @@ import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/member-account.ts'
 
-export const handle = { catalogs: ['billing', 'errors', 'plans'] } satisfies CatalogHandle
+export const handle = { catalogs: ['account-email', 'billing', 'errors', 'plans'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -40,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
 
 export default function MemberAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('billing')
-  const { member, state, prices, payments, usage } = loaderData
+  const { member, state, prices, payments, usage, email } = loaderData
   const { displayLocale, timeZone } = useRootData()
   const place: ReadingPlace = { displayLocale, timeZone }
   return (
@@ -54,6 +55,7 @@ export default function MemberAccount({ loaderData }: Route.ComponentProps) {
         member={member}
         registeredOn={formatBillingDate(member.registeredAt, place)}
       />
+      <EmailPanel key={`email-${member.memberId}`} initial={email} />
       <div className="grid gap-6 md:grid-cols-2">
         <PlanPanel state={state} prices={prices} place={place} />
         <UsagePanel usage={usage} displayLocale={displayLocale} />

@@ -19,6 +19,7 @@ export const consoleJourneys = [
   'expert',
   'advisers',
   'mail',
+  'account-mail',
 ] as const
 export type ConsoleJourney = (typeof consoleJourneys)[number]
 

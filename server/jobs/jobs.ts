@@ -7,7 +7,8 @@
  *   forgets (retention.ts);
  * - `article-schedule` — every minute: publishes the scheduled articles whose time has come;
  * - `analytics-rollup` — every 5 minutes: adds what readers did since the last run to the daily analytics tables;
- * - `mail-queue` — every 5 seconds: sends the queued mail that is due (server/modules/mail).
+ * - `mail-queue` — every 5 seconds: sends the queued mail that is due (server/modules/mail);
+ * - `renewal-reminders` — daily (and at start): mails the plans that renew within 7 days, once per renewal.
  */
 import { markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
@@ -107,6 +108,24 @@ export function mailQueueJob(runtime: Pick<Runtime, 'services'>): Job {
   }
 }
 
+export const RENEWAL_REMINDERS_EVERY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * `renewal-reminders` — daily (and at start, so a restart does not skip a day): queues the reminder of each plan
+ * renewing within 7 days (billing-renewals.ts `remindRenewals`); its idempotency key makes every run after the
+ * first, in this process or another, a no-op for the same renewal.
+ */
+export function renewalRemindersJob(runtime: Pick<Runtime, 'services'>): Job {
+  return {
+    name: 'renewal-reminders',
+    runAtStart: true,
+    nextRunAt: (after) => new Date(after.getTime() + RENEWAL_REMINDERS_EVERY_MS),
+    run: async () => {
+      await runtime.services.billing.remindRenewals()
+    },
+  }
+}
+
 /** Builds the scheduler with every job and starts it (unless JOBS_ENABLED is false). */
 export function startJobs(
   runtime: Runtime,
@@ -121,6 +140,7 @@ export function startJobs(
     articleScheduleJob(runtime),
     analyticsRollupJob(runtime),
     mailQueueJob(runtime),
+    renewalRemindersJob(runtime),
   ])
     scheduler.register(job)
   if (runtime.config.jobsEnabled) scheduler.start()

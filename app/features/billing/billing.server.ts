@@ -4,6 +4,7 @@
  * plan, payments and this month's use. Visitors are sent to log in where a page is a member's own. Decides only what
  * each page is given; who may do what is the billing service's.
  */
+
 import { data, redirect } from 'react-router'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { planLadderOf, readerOfRequest } from '#app/features/plans/plans.server.ts'
@@ -20,6 +21,7 @@ import {
 } from '#contracts/billing-rules.ts'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
+import type { MemberEmailView } from '#contracts/member-email.ts'
 import { isServiceError } from '#contracts/service-error.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import { accountCookieNames } from '#server/modules/accounts/session-cookies.ts'
@@ -106,12 +108,13 @@ export async function loadAccountPage(request: Request, context: PageContext) {
   })
   const { reader } = identity
   requireMember(reader, request)
-  const [state, prices, payments, diagnosis, chat] = await Promise.all([
+  const [state, prices, payments, diagnosis, chat, email] = await Promise.all([
     services.billing.getBillingState(reader.memberId, region),
     services.billing.listPrices(region, locale),
     services.billing.listPayments(reader, { page: 1, pageSize: paymentPageSizeDefault }),
     services.quotas.peek({ reader, kind: 'diagnosis' }),
     services.quotas.peek({ reader, kind: 'chat' }),
+    services.accounts.getMemberEmail(reader),
   ])
   return {
     member: services.accounts.getMemberInfo(identity) satisfies MemberInfo,
@@ -119,5 +122,6 @@ export async function loadAccountPage(request: Request, context: PageContext) {
     prices: prices satisfies PriceCatalogue,
     payments: payments satisfies PaymentPage,
     usage: { diagnosis, chat } satisfies Record<'diagnosis' | 'chat', QuotaStatus>,
+    email: email satisfies MemberEmailView,
   }
 }

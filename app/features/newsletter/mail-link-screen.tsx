@@ -1,6 +1,6 @@
 /**
- * The page a mail's link opens — the newsletter confirmation or an unsubscribe: what the click will do and one
- * button. The link itself changes nothing (mail scanners follow links); the button posts the token to the API,
+ * The page a mail's link opens — the newsletter confirmation, an unsubscribe or an account's email verification:
+ * what the click will do and one button. The link itself changes nothing (mail scanners follow links); the button posts the token to the API,
  * whose answer — done, or the error in the reader's language — replaces it.
  */
 import { useState } from 'react'
@@ -13,6 +13,7 @@ import { type MailLink, mailOneClickUnsubscribeApiPath } from '#contracts/mail-l
 
 async function followLink(kind: MailLink, token: string): Promise<void> {
   if (kind === 'confirm') await api.post('/newsletter/confirm', { token })
+  else if (kind === 'verify') await api.post('/member/email/verify', { token })
   else await api.call('POST', mailOneClickUnsubscribeApiPath, { params: { token }, body: {} })
 }
 

@@ -1,7 +1,14 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lt, min, sql } from 'drizzle-orm'
 import { type Db, selectRows } from '#server/db/database.ts'
 import type { VisitAttribution } from '#server/http/visit-attribution.ts'
-import { devSmsOutbox, loginCodes, members, sessions } from './accounts.sql.ts'
+import {
+  devSmsOutbox,
+  emailVerificationSends,
+  loginCodes,
+  memberEmails,
+  members,
+  sessions,
+} from './accounts.sql.ts'
 
 export type MemberRow = typeof members.$inferSelect
 
@@ -383,4 +390,133 @@ export async function listOutboxMessages(db: Db, phone: string, limit: number) {
 
 export async function deleteOutboxBefore(db: Db, before: Date): Promise<void> {
   await db.delete(devSmsOutbox).where(lt(devSmsOutbox.createdAt, before))
+}
+
+// --- Email addresses -------------------------------------------------------------------------------------------
+
+export type MemberEmailRow = typeof memberEmails.$inferSelect
+
+export async function selectMemberEmail(db: Db, memberId: string): Promise<MemberEmailRow | undefined> {
+  const rows = await db.select().from(memberEmails).where(eq(memberEmails.memberId, memberId)).limit(1)
+  return rows[0]
+}
+
+/** Gives the member an address to verify (a new one, or the same again): unverified, with a new verification id. */
+export async function upsertMemberEmail(
+  db: Db,
+  row: Omit<MemberEmailRow, 'verifiedAt'>,
+): Promise<MemberEmailRow> {
+  const rows = await db
+    .insert(memberEmails)
+    .values({ ...row, verifiedAt: null })
+    .onConflictDoUpdate({
+      target: memberEmails.memberId,
+      set: {
+        address: row.address,
+        verifiedAt: null,
+        verificationId: row.verificationId,
+        requestedAt: row.requestedAt,
+        locale: row.locale,
+        region: row.region,
+      },
+    })
+    .returning()
+  const saved = rows[0]
+  if (!saved) throw new Error('member email upsert returned no row')
+  return saved
+}
+
+/** Marks the address of a verification id verified, if it still is the member's and was given after `since`. */
+export async function verifyMemberEmail(
+  db: Db,
+  verificationId: string,
+  at: Date,
+  since: Date,
+): Promise<MemberEmailRow | undefined> {
+  const rows = await db
+    .update(memberEmails)
+    .set({ verifiedAt: at })
+    .where(
+      and(
+        eq(memberEmails.verificationId, verificationId),
+        isNull(memberEmails.verifiedAt),
+        gt(memberEmails.requestedAt, since),
+      ),
+    )
+    .returning()
+  return rows[0]
+}
+
+export async function selectMemberEmailByVerification(
+  db: Db,
+  verificationId: string,
+): Promise<MemberEmailRow | undefined> {
+  const rows = await db
+    .select()
+    .from(memberEmails)
+    .where(eq(memberEmails.verificationId, verificationId))
+    .limit(1)
+  return rows[0]
+}
+
+export async function deleteMemberEmail(db: Db, memberId: string): Promise<boolean> {
+  const rows = await db
+    .delete(memberEmails)
+    .where(eq(memberEmails.memberId, memberId))
+    .returning({ memberId: memberEmails.memberId })
+  return rows.length > 0
+}
+
+/** Verification mails sent since `since`, to the member and to the address: how many, and the oldest of each. */
+export async function countVerificationSends(
+  db: Db,
+  input: { memberId: string; addressHash: string; since: Date },
+): Promise<{
+  member: { sent: number; oldest: Date | null; newest: Date | null }
+  address: { sent: number; oldest: Date | null }
+}> {
+  const [byMember, byAddress] = await Promise.all([
+    db
+      .select({
+        sent: count(),
+        oldest: min(emailVerificationSends.sentAt),
+        newest: sql<Date | string | null>`max(${emailVerificationSends.sentAt})`,
+      })
+      .from(emailVerificationSends)
+      .where(
+        and(
+          eq(emailVerificationSends.memberId, input.memberId),
+          gt(emailVerificationSends.sentAt, input.since),
+        ),
+      ),
+    db
+      .select({ sent: count(), oldest: min(emailVerificationSends.sentAt) })
+      .from(emailVerificationSends)
+      .where(
+        and(
+          eq(emailVerificationSends.addressHash, input.addressHash),
+          gt(emailVerificationSends.sentAt, input.since),
+        ),
+      ),
+  ])
+  const newest = byMember[0]?.newest
+  return {
+    member: {
+      sent: byMember[0]?.sent ?? 0,
+      oldest: byMember[0]?.oldest ?? null,
+      newest: newest ? new Date(newest) : null,
+    },
+    address: { sent: byAddress[0]?.sent ?? 0, oldest: byAddress[0]?.oldest ?? null },
+  }
+}
+
+export async function insertVerificationSend(
+  db: Db,
+  send: { memberId: string; addressHash: string; sentAt: Date },
+): Promise<void> {
+  await db.insert(emailVerificationSends).values(send)
+}
+
+export async function deleteVerificationSendsBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(emailVerificationSends).where(lt(emailVerificationSends.sentAt, before))
 }

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
   LoginRequest,
   type LogoutAnswer,
+  MemberEmailRequest,
   QuotaQuery,
   SendCodeRequest,
   SubscriptionPeriod,
@@ -11,7 +12,10 @@ import {
 } from '#contracts/accounts.ts'
 import { type AccountDeletedAnswer, DisplayNameRequest, type LogoutAllAnswer } from '#contracts/billing.ts'
 import { ok } from '#contracts/envelope.ts'
+import { MailErrorCode, MailTokenRequest } from '#contracts/mail.ts'
+import { MemberEmailErrorCode, type MemberEmailVerifiedAnswer } from '#contracts/member-email.ts'
 import { toE164Mobile } from '#contracts/mobile-number.ts'
+import { regionFromHostname } from '#contracts/regions.ts'
 import type { Config } from '#server/config.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
@@ -120,6 +124,50 @@ export function registerAccountRoutes(
       await accounts.deleteAccount(request.reader)
       clearSessionCookies(reply, config)
       return ok<AccountDeletedAnswer>({ deleted: true })
+    })
+
+    // The member's email address (issue 26): where receipts, reminders and answers are mailed once verified.
+    const client = (request: FastifyRequest) => ({
+      locale: requestLocale(request),
+      region: regionFromHostname(request.hostname),
+    })
+    /** A refused verification mail tells the page how long to wait, as a per-route limit's 429 does. */
+    async function withSendWait<T>(reply: FastifyReply, send: () => Promise<T>): Promise<T> {
+      try {
+        return await send()
+      } catch (error) {
+        const minutes = error instanceof AppError ? error.params?.count : undefined
+        if (
+          error instanceof AppError &&
+          error.code === MemberEmailErrorCode.sendLimited &&
+          typeof minutes === 'number'
+        )
+          reply.header('retry-after', String(minutes * 60))
+        throw error
+      }
+    }
+
+    routes.get('/member/email', async (request) => ok(await accounts.getMemberEmail(request.reader)))
+
+    routes.put('/member/email', async (request, reply) => {
+      const { email } = MemberEmailRequest.parse(request.body ?? {})
+      return ok(
+        await withSendWait(reply, () => accounts.setMemberEmail(request.reader, email, client(request))),
+      )
+    })
+
+    routes.post('/member/email/resend', async (request, reply) =>
+      ok(await withSendWait(reply, () => accounts.resendEmailVerification(request.reader, client(request)))),
+    )
+
+    routes.delete('/member/email', async (request) => ok(await accounts.removeMemberEmail(request.reader)))
+
+    // The verification link's page posts its token here; no login needed (the mail may be read on another device).
+    routes.post('/member/email/verify', { config: perIpLimit }, async (request) => {
+      const { token } = MailTokenRequest.parse(request.body ?? {})
+      if ((await accounts.verifyMemberEmail(token)) !== 'verified')
+        throw new AppError('invalid', MailErrorCode.linkInvalid)
+      return ok<MemberEmailVerifiedAnswer>({ verified: true })
     })
 
     routes.get('/member/quota', async (request) => {

@@ -4,6 +4,7 @@
  * Decides the code and session rules (see CONTEXT.md); leaves tiers to subscriptions, quotas to quotas, cookies
  * and headers to the routes, and sending to the SMS adapter.
  */
+import { randomUUID, timingSafeEqual } from 'node:crypto'
 import {
   AccountErrorCode,
   type ActiveSubscription,
@@ -12,14 +13,16 @@ import {
   type SendCodeAnswer,
   type SendCodeRequest,
 } from '#contracts/accounts.ts'
+import { mailLinkPath } from '#contracts/mail-links.ts'
+import { MemberEmailErrorCode, type MemberEmailView } from '#contracts/member-email.ts'
 import enSms from '#contracts/messages/en/sms.json' with { type: 'json' }
 import zhSms from '#contracts/messages/zh-Hant/sms.json' with { type: 'json' }
 import { maskMobile, toE164Mobile } from '#contracts/mobile-number.ts'
-import type { Locale } from '#contracts/regions.ts'
+import { type Locale, type Region, regionSettings } from '#contracts/regions.ts'
 import { type Clock, calendarOf } from '#server/clock.ts'
 import type { Config } from '#server/config.ts'
 import { deleteInBatches } from '#server/db/batches.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import type { VisitAttribution } from '#server/http/visit-attribution.ts'
 import type { Reader } from '#server/kernel/reader.ts'
@@ -34,31 +37,41 @@ import {
   newLoginCode,
   newSessionToken,
 } from '#server/kernel/secrets.ts'
+import type { QueueMailRequest } from '#server/modules/mail/mail.service.ts'
 import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import { SmsDeliveryError, type SmsSender } from '#server/providers/sms/sms-sender.ts'
 import {
   checkLoginCode,
+  countVerificationSends,
   deleteDeadSessions,
   deleteLoginCode,
   deleteLoginCodesBefore,
   deleteMember,
+  deleteMemberEmail,
   deleteMemberSessions,
   deleteOutboxBefore,
   deleteSessionByTokenHash,
   deleteSessionsEndedBy,
+  deleteVerificationSendsBefore,
   findLiveSession,
   findMemberById,
   findMemberByPhone,
   findOrInsertMember,
   insertLoginCodeWithinLimits,
   insertSession,
+  insertVerificationSend,
   lockMemberRow,
+  type MemberEmailRow,
   type MemberRow,
+  verifyMemberEmail as markMemberEmailVerified,
   selectLiveMemberSessions,
+  selectMemberEmail,
+  selectMemberEmailByVerification,
   selectMemberNames,
   touchSession,
   updateDisplayName,
   upsertMemberAtLogin,
+  upsertMemberEmail,
 } from './accounts.repo.ts'
 
 /** Code rules (spec §9: valid 10 minutes). */
@@ -69,6 +82,25 @@ export const loginCodeRules = {
   /** At most 3 codes per number per 10 minutes. */
   window: { ms: 10 * 60 * 1000, max: 3 },
 } as const
+
+/**
+ * Verification mails (issue 26): one a minute per member, at most 5 a day per member and 3 a day per address, so
+ * the form cannot be used to send mail to someone else's address over and over; a link works for 48 hours.
+ */
+export const emailVerificationRules = {
+  resendAfterMs: 60 * 1000,
+  windowMs: 24 * 60 * 60 * 1000,
+  perMemberInWindow: 5,
+  perAddressInWindow: 3,
+  linkValidMs: 48 * 60 * 60 * 1000,
+} as const
+
+/** Where a member's mail goes: their verified address, the language they gave it in and the site its links open. */
+export interface MemberMailRecipient {
+  address: string
+  locale: Locale
+  region: Region
+}
 
 /** A session's last use is written at most this often (idle expiry is counted in days). */
 const touchIntervalMs = 60 * 1000
@@ -109,12 +141,18 @@ export function createAccountsService({
   sms,
   subscriptions,
   beforeMemberDeleted,
+  queueMail,
+  siteOrigins,
 }: {
   db: Db
   config: Config
   clock: Clock
   sms: SmsSender
   subscriptions: SubscriptionService
+  /** The mail module's queue (the verification mail of a member's address). */
+  queueMail?: (request: QueueMailRequest, tx?: Db) => Promise<boolean>
+  /** Each regional site's origin: the verification link opens the site the address was given on. */
+  siteOrigins?: Record<Region, string>
   /** Runs before a member deletes their account (billing: the provider's subscription ends, nothing is charged again). */
   beforeMemberDeleted?: (memberId: string) => Promise<void>
 }) {
@@ -341,6 +379,151 @@ export function createAccountsService({
     await deleteMember(db, memberId)
   }
 
+  // ——— The member's email address (issue 26) ———
+
+  const verificationSignature = (verificationId: string) =>
+    keyedHash(auth.secret, 'member-email-verify', verificationId)
+
+  function emailViewOf(row: MemberEmailRow | undefined): MemberEmailView {
+    if (!row) return { address: null, isVerified: false, requestedAt: null }
+    return {
+      address: row.address,
+      isVerified: row.verifiedAt !== null,
+      requestedAt: row.verifiedAt ? null : row.requestedAt.toISOString(),
+    }
+  }
+
+  /** The account page: the member's address and whether it is verified. */
+  async function getMemberEmail(reader: Reader): Promise<MemberEmailView> {
+    return emailViewOf(await selectMemberEmail(db, memberIdOf(reader)))
+  }
+
+  /** Refuses a verification mail over the limits, saying how long to wait (whole minutes, rounded up). */
+  async function checkVerificationLimits(
+    tx: Db,
+    memberId: string,
+    addressHash: string,
+    now: Date,
+  ): Promise<void> {
+    const rules = emailVerificationRules
+    const since = new Date(now.getTime() - rules.windowMs)
+    const sends = await countVerificationSends(tx, { memberId, addressHash, since })
+    const waits: number[] = []
+    if (sends.member.newest && now.getTime() - sends.member.newest.getTime() < rules.resendAfterMs)
+      waits.push(sends.member.newest.getTime() + rules.resendAfterMs - now.getTime())
+    if (sends.member.sent >= rules.perMemberInWindow && sends.member.oldest)
+      waits.push(new Date(sends.member.oldest).getTime() + rules.windowMs - now.getTime())
+    if (sends.address.sent >= rules.perAddressInWindow && sends.address.oldest)
+      waits.push(new Date(sends.address.oldest).getTime() + rules.windowMs - now.getTime())
+    if (waits.length === 0) return
+    throw new AppError('limited', MemberEmailErrorCode.sendLimited, {
+      params: { count: Math.max(1, Math.ceil(Math.max(...waits) / 60_000)) },
+    })
+  }
+
+  /**
+   * Gives the member's account an address (a new one replaces the old, which receives nothing more) and sends the
+   * verification mail, within the send limits. The same address again sends the mail again (a lost mail), unless
+   * it is verified already. `client` is the site the member is on: the mail's language and its link's site.
+   */
+  async function setMemberEmail(
+    reader: Reader,
+    email: string,
+    client: { locale: Locale; region: Region },
+  ): Promise<MemberEmailView> {
+    const memberId = memberIdOf(reader)
+    const address = email.trim().toLowerCase()
+    if (!queueMail || !siteOrigins) throw new AppError('unavailable', 'SERVICE_UNAVAILABLE')
+    return inTransaction(db, async (tx) => {
+      // One member's sends are counted one after the other (two clicks cannot both slip under the limit).
+      if (!(await lockMemberRow(tx, memberId))) throw new AppError('unauthenticated', 'UNAUTHENTICATED')
+      const current = await selectMemberEmail(tx, memberId)
+      if (current?.address === address && current.verifiedAt) return emailViewOf(current)
+      const now = clock.now()
+      const addressHash = keyedHash(auth.secret, 'member-email', address)
+      await checkVerificationLimits(tx, memberId, addressHash, now)
+      const verificationId = randomUUID()
+      const row = await upsertMemberEmail(tx, {
+        memberId,
+        address,
+        verificationId,
+        requestedAt: now,
+        locale: client.locale,
+        region: client.region,
+      })
+      await insertVerificationSend(tx, { memberId, addressHash, sentAt: now })
+      const origin = siteOrigins[client.region]
+      await queueMail(
+        {
+          idempotencyKey: `account-email-verification:${verificationId}`,
+          kind: 'account-email-verification',
+          to: address,
+          locale: client.locale,
+          siteOrigin: origin,
+          variables: {
+            actionUrl: `${origin}${mailLinkPath('verify')}?token=${verificationId}.${verificationSignature(verificationId)}`,
+          },
+        },
+        tx,
+      )
+      return emailViewOf(row)
+    })
+  }
+
+  /** Sends the verification mail of the address waiting for it again (a new link; the earlier one stops working). */
+  async function resendEmailVerification(
+    reader: Reader,
+    client: { locale: Locale; region: Region },
+  ): Promise<MemberEmailView> {
+    const current = await selectMemberEmail(db, memberIdOf(reader))
+    if (!current || current.verifiedAt) throw new AppError('conflict', MemberEmailErrorCode.nothingToVerify)
+    return setMemberEmail(reader, current.address, client)
+  }
+
+  /**
+   * The verification link's page button: the address is the member's, verified. Works without a login (the mail may
+   * be read on another device); 'invalid' for a wrong token, a link older than 48 hours, or an address changed since.
+   * Verifying twice is fine.
+   */
+  async function verifyMemberEmail(token: string): Promise<'verified' | 'invalid'> {
+    const [id, signature] = token.split('.')
+    if (!id || !signature || !/^[0-9a-f-]{36}$/.test(id)) return 'invalid'
+    const expected = Buffer.from(verificationSignature(id))
+    const given = Buffer.from(signature)
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid'
+    const now = clock.now()
+    const verified = await markMemberEmailVerified(
+      db,
+      id,
+      now,
+      new Date(now.getTime() - emailVerificationRules.linkValidMs),
+    )
+    if (verified) return 'verified'
+    const row = await selectMemberEmailByVerification(db, id)
+    return row?.verifiedAt ? 'verified' : 'invalid'
+  }
+
+  /** The member removes their address: no mail goes to it any more. */
+  async function removeMemberEmail(reader: Reader): Promise<MemberEmailView> {
+    await deleteMemberEmail(db, memberIdOf(reader))
+    return emailViewOf(undefined)
+  }
+
+  /**
+   * Where another module's mail to a member goes (receipts, reminders, expert answers, notifications): the
+   * member's verified address with the language and site they gave it on; undefined when they have none verified
+   * (no mail is sent then). The one way other modules learn a member's address.
+   */
+  async function verifiedEmailOf(memberId: string): Promise<MemberMailRecipient | undefined> {
+    const row = await selectMemberEmail(db, memberId)
+    if (!row?.verifiedAt) return undefined
+    return {
+      address: row.address,
+      locale: row.locale === 'zh-Hant' ? 'zh-Hant' : 'en',
+      region: (row.region in regionSettings ? row.region : 'en') as Region,
+    }
+  }
+
   /** Operators: the member of a number, registering it if needed (to grant a subscription before first login). */
   async function findOrRegisterMember(phone: string): Promise<{ id: string; phone: string }> {
     const member = await findOrInsertMember(db, { phone, locale: 'en', now: clock.now() })
@@ -390,6 +573,7 @@ export function createAccountsService({
     const codes = await deleteLoginCodesBefore(db, twoDaysAgo)
     const sessions = await deleteDeadSessions(db, now, auth.sessionIdleMs)
     await deleteOutboxBefore(db, twoDaysAgo)
+    await deleteVerificationSendsBefore(db, twoDaysAgo)
     return { codes, sessions }
   }
 
@@ -414,6 +598,12 @@ export function createAccountsService({
     setDisplayName,
     logOutEverywhere,
     deleteAccount,
+    getMemberEmail,
+    setMemberEmail,
+    resendEmailVerification,
+    verifyMemberEmail,
+    removeMemberEmail,
+    verifiedEmailOf,
     findOrRegisterMember,
     findMember,
     findMemberProfile,

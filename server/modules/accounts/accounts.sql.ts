@@ -104,3 +104,46 @@ export const devSmsOutbox = pgTable(
   },
   (table) => [index('dev_sms_outbox_phone_idx').on(table.phone, table.createdAt)],
 )
+
+/**
+ * A member's email address (issue 26), one per member: members log in by phone, and give an address only to receive
+ * mail. It is verified by a link whose page's button confirms (`verifiedAt`); changing it starts over with a new
+ * `verificationId`, so a link to an earlier address confirms nothing. `locale` and `region` are those of the site
+ * the member gave it on: the language of their mail and the site its links lead to. Goes with the member.
+ */
+export const memberEmails = pgTable(
+  'member_emails',
+  {
+    memberId: uuid()
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    address: text().notNull(),
+    verifiedAt: timestamp({ withTimezone: true }),
+    /** Named in the verification link (with its HMAC); new at every change of address. */
+    verificationId: uuid().notNull().unique(),
+    /** When the current address was given: its verification link works for a limited time after. */
+    requestedAt: timestamp({ withTimezone: true }).notNull(),
+    locale: text().notNull(),
+    region: text().notNull(),
+  },
+  (table) => [index('member_emails_address_idx').on(table.address)],
+)
+
+/**
+ * Verification mails sent, counted per member and per address for the send limits; kept two days (`accounts:purge`).
+ * The address is kept as an HMAC, so the limit needs no copy of an address the member may have removed.
+ */
+export const emailVerificationSends = pgTable(
+  'email_verification_sends',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    memberId: uuid().references(() => members.id, { onDelete: 'cascade' }),
+    addressHash: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('email_verification_sends_member_idx').on(table.memberId, table.sentAt),
+    index('email_verification_sends_address_idx').on(table.addressHash, table.sentAt),
+  ],
+)

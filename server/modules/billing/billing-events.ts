@@ -29,6 +29,8 @@ import {
   updateCheckout,
   upsertPayment,
 } from './billing.repo.ts'
+import type { BillingMail } from './billing-mail.ts'
+import type { BillingLog } from './billing-terms.ts'
 
 const tierRank: Record<Tier, number> = { base: 0, plus: 1, premium: 2 }
 
@@ -54,12 +56,20 @@ export function createPaymentEventHandler({
   clock,
   subscriptions,
   providerName,
+  mail,
+  log,
 }: {
   db: Db
   clock: Clock
   subscriptions: SubscriptionService
   providerName: PaymentsProviderName
+  /** The member's receipts and failing-payment notices, queued once the event is applied. */
+  mail?: BillingMail | undefined
+  log?: BillingLog | undefined
 }) {
+  /** What an event's transaction found worth mailing: sent after it commits, so a rolled-back event mails nothing. */
+  type Notice = () => Promise<unknown>
+
   async function planOfStripePrice(tx: Db, stripePriceId: string | null) {
     return stripePriceId ? selectPriceByStripeId(tx, stripePriceId) : undefined
   }
@@ -139,7 +149,11 @@ export function createPaymentEventHandler({
     return completeCheckout(tx, { ...completion, checkoutId: completion.checkoutId, providerSubscriptionId })
   }
 
-  async function applyPayment(tx: Db, event: Extract<PaymentEvent, { type: 'payment.succeeded' }>) {
+  async function applyPayment(
+    tx: Db,
+    event: Extract<PaymentEvent, { type: 'payment.succeeded' }>,
+    notices: Notice[],
+  ) {
     let subscription = await subscriptionOf(tx, event.providerSubscriptionId, {
       checkoutId: event.checkoutId,
       providerCustomerId: event.providerCustomerId,
@@ -165,7 +179,7 @@ export function createPaymentEventHandler({
       )
     }
     const checkout = event.reason === 'create' ? event.checkoutId : null
-    await upsertPayment(tx, {
+    const recorded = await upsertPayment(tx, {
       memberId: subscription.memberId,
       subscriptionId: subscription.id,
       checkoutId: checkout,
@@ -180,11 +194,27 @@ export function createPaymentEventHandler({
       paidAt: event.payment.paidAt,
       receiptUrl: event.payment.receiptUrl,
     })
+    const payment = recorded.row
+    const memberId = payment.memberId
+    if (recorded.isNew && memberId && mail)
+      notices.push(() =>
+        mail.sendPaymentReceipt({
+          memberId,
+          paymentId: payment.providerPaymentId,
+          receiptKey: payment.id,
+          tier: payment.tier,
+          period: payment.period,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          paidAt: payment.paidAt,
+        }),
+      )
   }
 
   async function applySubscriptionSnapshot(
     tx: Db,
     event: Extract<PaymentEvent, { type: 'subscription.updated' }>,
+    notices: Notice[],
   ) {
     const inForce = statusesInForce.has(event.status)
     let subscription = await subscriptionOf(
@@ -207,6 +237,16 @@ export function createPaymentEventHandler({
       // Renewal not paid (past_due, unpaid…): the new period is not granted.
       const stop =
         event.periodStart && event.periodStart < subscription.endsAt ? event.periodStart : undefined
+      const failing = subscription
+      if (mail && event.status === 'past_due')
+        notices.push(() =>
+          mail.sendPaymentFailing({
+            memberId: failing.memberId,
+            subscriptionId: failing.id,
+            tier: failing.tier,
+            periodEndsAt: failing.endsAt,
+          }),
+        )
       await subscriptions.applyProviderState(subscription, { endsAt: stop }, event.occurredAt, cause, tx)
       return
     }
@@ -245,7 +285,7 @@ export function createPaymentEventHandler({
     )
   }
 
-  async function apply(tx: Db, event: PaymentEvent): Promise<void> {
+  async function apply(tx: Db, event: PaymentEvent, notices: Notice[]): Promise<void> {
     switch (event.type) {
       case 'checkout.completed':
         await completeCheckout(tx, event)
@@ -260,10 +300,10 @@ export function createPaymentEventHandler({
         return
       }
       case 'payment.succeeded':
-        await applyPayment(tx, event)
+        await applyPayment(tx, event, notices)
         return
       case 'subscription.updated':
-        await applySubscriptionSnapshot(tx, event)
+        await applySubscriptionSnapshot(tx, event, notices)
         return
       case 'subscription.deleted': {
         const subscription = await subscriptions.findByProviderSubscription(
@@ -300,7 +340,8 @@ export function createPaymentEventHandler({
 
   /** Applies one provider event, once. `duplicate`: its id was handled before, nothing done. */
   async function processPaymentEvent(event: PaymentEvent): Promise<'processed' | 'duplicate'> {
-    return db.transaction(async (t) => {
+    const notices: Notice[] = []
+    const outcome = await db.transaction(async (t) => {
       const tx = t as unknown as Db
       const isNew = await insertProviderEventIfNew(tx, {
         provider: providerName,
@@ -310,9 +351,16 @@ export function createPaymentEventHandler({
         processedAt: clock.now(),
       })
       if (!isNew) return 'duplicate'
-      await apply(tx, event)
-      return 'processed'
+      await apply(tx, event, notices)
+      return 'processed' as const
     })
+    // The event stands whatever happens to its mail: a failure to queue one is logged, not the event's failure.
+    // (A process stopped between the commit and here sends no receipt; the payment history still shows it.)
+    for (const notice of notices)
+      await notice().catch((error: unknown) =>
+        log?.warn({ eventId: event.eventId, err: error }, 'billing mail not queued'),
+      )
+    return outcome
   }
 
   return { processPaymentEvent, completeCheckout }

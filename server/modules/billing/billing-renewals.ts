@@ -9,6 +9,7 @@ import type { Db } from '#server/db/database.ts'
 import { periodEnd, type SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import type { PaymentEvent, PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import { selectPrice } from './billing.repo.ts'
+import type { BillingMail } from './billing-mail.ts'
 import { type BillingLog, toProviderPrice } from './billing-terms.ts'
 
 /**
@@ -17,12 +18,16 @@ import { type BillingLog, toProviderPrice } from './billing-terms.ts'
  */
 const renewalLeadMs = 10 * 60 * 1000
 
+/** A renewing plan's reminder goes out this long before it renews (issue 26: 7 days). */
+export const renewalReminderLeadMs = 7 * 24 * 60 * 60 * 1000
+
 export function createRenewals({
   db,
   clock,
   provider,
   subscriptions,
   processPaymentEvent,
+  mail,
   log,
 }: {
   db: Db
@@ -30,6 +35,7 @@ export function createRenewals({
   provider: PaymentsProvider
   subscriptions: SubscriptionService
   processPaymentEvent(event: PaymentEvent): Promise<unknown>
+  mail?: BillingMail | undefined
   log: BillingLog
 }) {
   /**
@@ -84,5 +90,52 @@ export function createRenewals({
     return { renewed, ended }
   }
 
-  return { renewDueSubscriptions }
+  /**
+   * The renewal reminders (the `renewal-reminders` job, daily): each plan that renews within the next 7 days gets
+   * one reminder for that renewal, whichever provider renews it — the key names the subscription and the end of the
+   * period it renews, so a daily run, a restart or two processes remind once, and the next period is reminded
+   * anew. A plan whose renewal was cancelled gets none. The amount is the catalogue price it renews at (a scheduled
+   * downgrade's), else the price it was bought at.
+   */
+  async function remindRenewals(): Promise<{ reminded: number }> {
+    if (!mail) return { reminded: 0 }
+    const now = clock.now()
+    const to = new Date(now.getTime() + renewalReminderLeadMs)
+    let reminded = 0
+    let after: { endsAt: Date; id: string } | null = null
+    for (;;) {
+      const page = await subscriptions.listRenewingBetween(now, to, after)
+      for (const subscription of page) {
+        const tier = subscription.scheduledTier ?? subscription.tier
+        const period = subscription.scheduledPeriod ?? subscription.period
+        const price = subscription.currency
+          ? await selectPrice(db, { tier, period, currency: subscription.currency })
+          : undefined
+        const amountMinor = price?.amountMinor ?? subscription.priceMinor
+        if (!subscription.currency || amountMinor === null) continue
+        try {
+          if (
+            await mail.sendRenewalReminder({
+              memberId: subscription.memberId,
+              subscriptionId: subscription.id,
+              tier,
+              period,
+              amountMinor,
+              currency: subscription.currency,
+              renewsAt: subscription.endsAt,
+            })
+          )
+            reminded += 1
+        } catch (error) {
+          log.warn({ subscriptionId: subscription.id, err: error }, 'renewal reminder not queued')
+        }
+      }
+      const last = page.at(-1)
+      if (!last || page.length < 500) break
+      after = { endsAt: last.endsAt, id: last.id }
+    }
+    return { reminded }
+  }
+
+  return { renewDueSubscriptions, remindRenewals }
 }

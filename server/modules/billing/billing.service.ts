@@ -5,7 +5,7 @@
  *   billing-prices.ts     the price catalogue (listPrices; setPrice and listAllPrices for operators)
  *   billing-checkout.ts   buying a plan (startCheckout, getCheckout, completeDemoCheckout)
  *   plan-changes.ts       upgrade, downgrade, cancel and resume renewal, the 7-day refund
- *   billing-renewals.ts   renewals billing charges itself (renewDueSubscriptions)
+ *   billing-renewals.ts   renewals billing charges itself (renewDueSubscriptions); reminders (remindRenewals)
  *   billing-events.ts     what happened at the provider, applied by one path (processPaymentEvent)
  *
  * and answers the reader's billing state, the payment history, the provider's portal, Stripe's webhooks and the
@@ -42,6 +42,7 @@ import type { PaymentsConfig } from './billing.config.ts'
 import { type PaymentRowRecord, selectMemberPayments, selectSubscriptionPayments } from './billing.repo.ts'
 import { createCheckouts } from './billing-checkout.ts'
 import { createPaymentEventHandler } from './billing-events.ts'
+import type { BillingMail } from './billing-mail.ts'
 import { createBillingPrices } from './billing-prices.ts'
 import { createRenewals } from './billing-renewals.ts'
 import { billingStateOf } from './billing-state.ts'
@@ -78,6 +79,7 @@ export function createBillingService({
   siteOrigins,
   provider,
   subscriptions,
+  mail,
   log,
 }: {
   db: Db
@@ -86,9 +88,18 @@ export function createBillingService({
   siteOrigins: Record<Region, string>
   provider: PaymentsProvider
   subscriptions: SubscriptionService
+  /** The member's transactional mail (receipts, refund, renewal reminders, failing payments); none without it. */
+  mail?: BillingMail | undefined
   log: BillingLog
 }) {
-  const events = createPaymentEventHandler({ db, clock, subscriptions, providerName: provider.name })
+  const events = createPaymentEventHandler({
+    db,
+    clock,
+    subscriptions,
+    providerName: provider.name,
+    mail,
+    log,
+  })
   const prices = createBillingPrices({ db, payments, provider })
 
   async function refundableOf(subscription: SubscriptionRow | undefined): Promise<PaymentRowRecord[]> {
@@ -138,6 +149,8 @@ export function createBillingService({
     priceOf: prices.priceOf,
     refundableOf,
     getBillingState,
+    mail,
+    log,
   })
 
   const checkouts = createCheckouts({
@@ -157,6 +170,7 @@ export function createBillingService({
     provider,
     subscriptions,
     processPaymentEvent: events.processPaymentEvent,
+    mail,
     log,
   })
 
@@ -252,6 +266,7 @@ export function createBillingService({
     handleStripeWebhook,
     processPaymentEvent: events.processPaymentEvent,
     renewDueSubscriptions: renewals.renewDueSubscriptions,
+    remindRenewals: renewals.remindRenewals,
     closeBillingOfMember,
     setPrice: prices.setPrice,
     listAllPrices: prices.listAllPrices,

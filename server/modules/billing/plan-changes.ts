@@ -22,8 +22,9 @@ import type {
 } from '#server/modules/subscriptions/subscriptions.service.ts'
 import type { PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import { type PaymentRowRecord, type PriceRow, recordPaymentRefund, upsertPayment } from './billing.repo.ts'
+import type { BillingMail } from './billing-mail.ts'
 import { planChangeRefusal, refundRefusal } from './billing-state.ts'
-import { conflict, memberOf, providerFailure, toProviderPrice } from './billing-terms.ts'
+import { type BillingLog, conflict, memberOf, providerFailure, toProviderPrice } from './billing-terms.ts'
 import { prorateUpgrade } from './proration.ts'
 
 /** How long a confirmed upgrade quote holds: long enough to read the dialog, short enough to matter nothing. */
@@ -37,6 +38,8 @@ export function createPlanChanges({
   priceOf,
   refundableOf,
   getBillingState,
+  mail,
+  log,
 }: {
   db: Db
   clock: Clock
@@ -45,6 +48,9 @@ export function createPlanChanges({
   priceOf(tier: Tier, period: SubscriptionPeriod, currency: Currency): Promise<PriceRow>
   refundableOf(subscription: SubscriptionRow | undefined): Promise<PaymentRowRecord[]>
   getBillingState(memberId: string, region: Region): Promise<BillingState>
+  /** The refund's confirmation and an upgrade's receipt, queued once the change is recorded. */
+  mail?: BillingMail | undefined
+  log?: BillingLog | undefined
 }) {
   /** The paid plan in force that the reader may change, or the refusal. */
   async function changeablePlan(memberId: string): Promise<SubscriptionRow> {
@@ -128,10 +134,10 @@ export function createPlanChanges({
     } catch (error) {
       throw providerFailure(error)
     }
-    await db.transaction(async (t) => {
+    const recorded = await db.transaction(async (t) => {
       const tx = t as unknown as Db
       const row = await subscriptions.findSubscription(subscription.id, { tx, forUpdate: true })
-      if (row?.status !== 'active') return
+      if (row?.status !== 'active') return undefined
       let current = row
       if (billingTiers.indexOf(row.tier) < billingTiers.indexOf(tier)) {
         current = await subscriptions.upgradeSubscription(
@@ -142,23 +148,38 @@ export function createPlanChanges({
         )
       }
       await subscriptions.markProviderSynced(current.id, clock.now(), tx)
-      if (charge.payment) {
-        await upsertPayment(tx, {
-          memberId,
-          subscriptionId: current.id,
-          kind: 'upgrade',
-          provider: provider.name,
-          providerPaymentId: charge.payment.providerPaymentId,
-          providerChargeRef: charge.payment.chargeRef,
-          tier,
-          period: current.period,
-          currency: charge.payment.currency,
-          amountMinor: charge.payment.amountMinor,
-          paidAt: charge.payment.paidAt,
-          receiptUrl: charge.payment.receiptUrl,
-        })
-      }
+      if (!charge.payment) return undefined
+      return upsertPayment(tx, {
+        memberId,
+        subscriptionId: current.id,
+        kind: 'upgrade',
+        provider: provider.name,
+        providerPaymentId: charge.payment.providerPaymentId,
+        providerChargeRef: charge.payment.chargeRef,
+        tier,
+        period: current.period,
+        currency: charge.payment.currency,
+        amountMinor: charge.payment.amountMinor,
+        paidAt: charge.payment.paidAt,
+        receiptUrl: charge.payment.receiptUrl,
+      })
     })
+    // The upgrade's own receipt (Stripe's later invoice.paid for the same payment finds it queued).
+    if (recorded?.isNew && mail) {
+      const payment = recorded.row
+      await mail
+        .sendPaymentReceipt({
+          memberId,
+          paymentId: payment.providerPaymentId,
+          receiptKey: payment.id,
+          tier: payment.tier,
+          period: payment.period,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          paidAt: payment.paidAt,
+        })
+        .catch((error: unknown) => log?.warn({ paymentId: payment.id, err: error }, 'receipt not queued'))
+    }
     return getBillingState(memberId, client.region)
   }
 
@@ -294,14 +315,34 @@ export function createPlanChanges({
       await subscriptions.releaseRefund(claimed.id)
       throw providerFailure(error)
     }
-    await db.transaction(async (t) => {
+    const refundedAt = clock.now()
+    const isRefunded = await db.transaction(async (t) => {
       const tx = t as unknown as Db
       const row = await subscriptions.findSubscription(claimed.id, { tx, forUpdate: true })
-      if (!row || row.status === 'refunded') return
+      if (!row || row.status === 'refunded') return false
       for (const done of refunded)
-        await recordPaymentRefund(tx, done.payment.id, done.payment.amountMinor, clock.now())
+        await recordPaymentRefund(tx, done.payment.id, done.payment.amountMinor, refundedAt)
       await subscriptions.markRefunded(row, { actor: 'reader', reference: refunded[0]?.refundId ?? null }, tx)
+      return true
     })
+    const currency = refunded[0]?.payment.currency ?? claimed.currency
+    if (isRefunded && mail && currency)
+      await mail
+        .sendRefundConfirmation({
+          memberId,
+          subscriptionId: claimed.id,
+          tier: claimed.tier,
+          amountMinor: refunded.reduce(
+            (sum, done) => sum + done.payment.amountMinor - done.payment.refundedMinor,
+            0,
+          ),
+          currency,
+          refundedAt,
+        })
+        // The refund stands whatever happens to its mail.
+        .catch((error: unknown) =>
+          log?.warn({ subscriptionId: claimed.id, err: error }, 'refund mail not queued'),
+        )
     return getBillingState(memberId, client.region)
   }
 

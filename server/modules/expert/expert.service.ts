@@ -79,6 +79,15 @@ export interface ExpertDependencies {
    * the other); their number, or undefined when the member is gone.
    */
   holdMember(memberId: string, tx: Db): Promise<string | undefined>
+  /**
+   * Mail: tells the asker their answer is ready (to their verified address, once per question), after the answer
+   * is recorded. Never throws: a mail that could not be queued is logged where it is made, and the answer stands.
+   */
+  mailAnswerReady?: (answer: {
+    memberId: string
+    questionId: string
+    stock: { code: string; nameEn: string; nameZh: string }
+  }) => Promise<unknown>
 }
 
 /** The analyst acting in the console; an admin may release another's claim. */
@@ -354,8 +363,10 @@ export function createExpertService(deps: ExpertDependencies) {
     answer: string,
     actor: ExpertActor,
   ): Promise<ConsoleExpertQuestion> {
-    return changeQuestion(id, actor, expertAuditActions.answer, async (tx) => {
+    let askerId: string | undefined
+    const answered = await changeQuestion(id, actor, expertAuditActions.answer, async (tx) => {
       const row = await lockOpenQuestion(tx, id, actor)
+      askerId = row.memberId
       const now = clock.now()
       return {
         state: 'answered',
@@ -370,6 +381,9 @@ export function createExpertService(deps: ExpertDependencies) {
         claimedAt: row.claimedAt ?? now,
       }
     })
+    if (askerId && deps.mailAnswerReady)
+      await deps.mailAnswerReady({ memberId: askerId, questionId: id, stock: answered.stock })
+    return answered
   }
 
   /** The file a question carries, for the analyst to read: its name, kind and bytes. */

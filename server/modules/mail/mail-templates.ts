@@ -9,7 +9,16 @@ import type { Locale } from '#contracts/regions.ts'
 
 const catalogues: Record<Locale, typeof enMail> = { en: enMail, 'zh-Hant': zhMail }
 
-export const mailKinds = ['newsletter-confirmation', 'newsletter-welcome'] as const
+export const mailKinds = [
+  'newsletter-confirmation',
+  'newsletter-welcome',
+  'account-email-verification',
+  'payment-receipt',
+  'refund-confirmation',
+  'renewal-reminder',
+  'payment-failing',
+  'expert-answer-ready',
+] as const
 export type MailKind = (typeof mailKinds)[number]
 
 /** What a message says, in its reader's language. */
@@ -17,6 +26,8 @@ interface MailContent {
   subject: string
   heading: string
   paragraphs: string[]
+  /** Label and value lines (a receipt's amount, plan, period…): a table in HTML, one line each in text. */
+  facts?: Array<[string, string]>
   action?: { label: string; url: string }
   after?: string[]
 }
@@ -24,6 +35,29 @@ interface MailContent {
 export interface MailVariables {
   /** The link the message's button leads to. */
   actionUrl: string
+  /**
+   * Values the message's sentences and facts name (`{{amount}}`, `{{plan}}`…), already written in the reader's
+   * language by the queuing module.
+   */
+  values?: Record<string, string> | undefined
+}
+
+/** The catalogue's sentence with `{{name}}` replaced by the message's values. */
+function fill(sentence: string, values: Record<string, string> | undefined): string {
+  return sentence.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values?.[name] ?? '')
+}
+
+/** The facts of a message whose values are all known (a payment without a receipt link shows no such line). */
+function factsOf(
+  labels: Record<string, string>,
+  names: readonly string[],
+  values: Record<string, string> | undefined,
+): Array<[string, string]> {
+  return names.flatMap((name): Array<[string, string]> => {
+    const value = values?.[name]
+    const label = labels[name]
+    return value && label ? [[label, value]] : []
+  })
 }
 
 function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): MailContent {
@@ -45,6 +79,65 @@ function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): Ma
         subject: w.subject,
         heading: w.heading,
         paragraphs: [w.body],
+        action: { label: w.action, url: variables.actionUrl },
+      }
+    }
+    case 'account-email-verification': {
+      const w = words.accountEmailVerification
+      return {
+        subject: w.subject,
+        heading: w.heading,
+        paragraphs: [w.body],
+        action: { label: w.action, url: variables.actionUrl },
+        after: [w.ignore],
+      }
+    }
+    case 'payment-receipt': {
+      const w = words.paymentReceipt
+      return {
+        subject: fill(w.subject, variables.values),
+        heading: w.heading,
+        paragraphs: [fill(w.body, variables.values)],
+        facts: factsOf(words.facts, ['amount', 'plan', 'period', 'paidOn', 'paymentId'], variables.values),
+        action: { label: w.action, url: variables.actionUrl },
+      }
+    }
+    case 'refund-confirmation': {
+      const w = words.refundConfirmation
+      return {
+        subject: w.subject,
+        heading: w.heading,
+        paragraphs: [fill(w.body, variables.values)],
+        facts: factsOf(words.facts, ['amount', 'plan', 'refundedOn'], variables.values),
+        action: { label: w.action, url: variables.actionUrl },
+      }
+    }
+    case 'renewal-reminder': {
+      const w = words.renewalReminder
+      return {
+        subject: fill(w.subject, variables.values),
+        heading: w.heading,
+        paragraphs: [fill(w.body, variables.values), w.change],
+        facts: factsOf(words.facts, ['plan', 'period', 'amount', 'renewsOn'], variables.values),
+        action: { label: w.action, url: variables.actionUrl },
+      }
+    }
+    case 'payment-failing': {
+      const w = words.paymentFailing
+      return {
+        subject: w.subject,
+        heading: w.heading,
+        paragraphs: [fill(w.body, variables.values)],
+        facts: factsOf(words.facts, ['plan'], variables.values),
+        action: { label: w.action, url: variables.actionUrl },
+      }
+    }
+    case 'expert-answer-ready': {
+      const w = words.expertAnswerReady
+      return {
+        subject: fill(w.subject, variables.values),
+        heading: w.heading,
+        paragraphs: [fill(w.body, variables.values)],
         action: { label: w.action, url: variables.actionUrl },
       }
     }
@@ -83,6 +176,7 @@ export function renderMail(
     content.heading,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(content.facts?.length ? [...content.facts.map(([label, value]) => `${label}: ${value}`), ''] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.after ?? []).flatMap((paragraph) => [paragraph, '']),
     '—',
@@ -102,6 +196,16 @@ export function renderMail(
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">',
     `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(content.heading)}</h1>`,
     ...content.paragraphs.map(paragraph),
+    ...(content.facts?.length
+      ? [
+          '<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px;line-height:22px">',
+          ...content.facts.map(
+            ([label, value]) =>
+              `<tr><td style="padding:4px 16px 4px 0;color:#616e7c">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+          ),
+          '</table>',
+        ]
+      : []),
     ...(content.action
       ? [
           `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(content.action.label)}</a></p>`,

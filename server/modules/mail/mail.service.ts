@@ -101,8 +101,11 @@ export function createMailService({
     return `${messageId}.${unsubscribeSignature(messageId)}`
   }
 
-  /** Queues a message, rendered now; false when one with its idempotency key was queued before. */
-  async function queueMail(request: QueueMailRequest): Promise<boolean> {
+  /**
+   * Queues a message, rendered now; false when one with its idempotency key was queued before. Given the caller's
+   * transaction, the message is queued with the change it reports, or not at all.
+   */
+  async function queueMail(request: QueueMailRequest, tx: Db = db): Promise<boolean> {
     const id = randomUUID()
     const to = request.to.trim().toLowerCase()
     const origin = request.siteOrigin.replace(/\/+$/, '')
@@ -120,7 +123,7 @@ export function createMailService({
           'List-Id': `<${list}.${domain}>`,
         }
       : {}
-    const queued = await insertQueuedMail(db, {
+    const queued = await insertQueuedMail(tx, {
       id,
       idempotencyKey: request.idempotencyKey,
       kind: request.kind,

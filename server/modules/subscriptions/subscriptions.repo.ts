@@ -204,3 +204,35 @@ export async function selectMemberChanges(db: Db, memberId: string): Promise<Sub
     .where(eq(subscriptionChanges.memberId, memberId))
     .orderBy(asc(subscriptionChanges.seq))
 }
+
+/**
+ * Paid plans that renew (renewal not cancelled) with their period ending after `from` and by `to`, in order of
+ * their end, a page at a time after `after` (the renewal reminders).
+ */
+export async function selectRenewingBetween(
+  db: Db,
+  input: { from: Date; to: Date; after: { endsAt: Date; id: string } | null; limit: number },
+): Promise<SubscriptionRow[]> {
+  const { after } = input
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.source, 'billing'),
+        eq(subscriptions.renews, true),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        gt(subscriptions.endsAt, input.from),
+        lte(subscriptions.endsAt, input.to),
+        after
+          ? or(
+              gt(subscriptions.endsAt, after.endsAt),
+              and(eq(subscriptions.endsAt, after.endsAt), gt(subscriptions.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.endsAt), asc(subscriptions.id))
+    .limit(input.limit)
+}

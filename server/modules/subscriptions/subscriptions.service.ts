@@ -26,6 +26,7 @@ import {
   type SubscriptionRow,
   selectDueRenewals,
   selectMemberChanges,
+  selectRenewingBetween,
   selectSubscriptionChanges,
 } from './subscriptions.repo.ts'
 
@@ -161,6 +162,16 @@ export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock 
     return selectDueRenewals(db, provider, before, limit)
   }
 
+  /** Paid plans that renew with their period ending in (from, to], a page at a time (renewal reminders). */
+  async function listRenewingBetween(
+    from: Date,
+    to: Date,
+    after: { endsAt: Date; id: string } | null = null,
+    limit = 500,
+  ): Promise<SubscriptionRow[]> {
+    return selectRenewingBetween(db, { from, to, after, limit })
+  }
+
   async function listChanges(subscriptionId: string): Promise<SubscriptionChangeRow[]> {
     return selectSubscriptionChanges(db, subscriptionId)
   }
@@ -180,6 +191,7 @@ export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock 
     ...paid,
     isFirstPaidSubscription,
     listDueRenewals,
+    listRenewingBetween,
     listChanges,
     listMemberChanges,
   }
