@@ -9,7 +9,7 @@ import type { Locale } from '#contracts/regions.ts'
 
 const catalogues: Record<Locale, typeof enMail> = { en: enMail, 'zh-Hant': zhMail }
 
-export const mailKinds = ['newsletter-confirmation', 'newsletter-welcome'] as const
+export const mailKinds = ['newsletter-confirmation', 'newsletter-welcome', 'alert'] as const
 export type MailKind = (typeof mailKinds)[number]
 
 /** What a message says, in its reader's language. */
@@ -24,6 +24,8 @@ interface MailContent {
 export interface MailVariables {
   /** The link the message's button leads to. */
   actionUrl: string
+  /** The stock an alert is about (`AAPL (US)`): alerts only. */
+  stock?: string | undefined
 }
 
 function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): MailContent {
@@ -37,6 +39,16 @@ function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): Ma
         paragraphs: [w.body],
         action: { label: w.action, url: variables.actionUrl },
         after: [w.ignore],
+      }
+    }
+    case 'alert': {
+      const w = words.alert
+      const stock = variables.stock ?? ''
+      return {
+        subject: w.subject.replace('{{stock}}', stock),
+        heading: w.heading.replace('{{stock}}', stock),
+        paragraphs: [w.body.replace('{{stock}}', stock)],
+        action: { label: w.action, url: variables.actionUrl },
       }
     }
     case 'newsletter-welcome': {
