@@ -38,6 +38,11 @@ const FollowButton = deferHydration(() =>
   import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
 )
 
+// The alert control (issue 26): drawn with the report, its code fetched after the page's own, like the star.
+const AlertControl = deferHydration(() =>
+  import('#app/features/alerts/alert-control.tsx').then((module) => module.AlertControl),
+)
+
 /** The other language's name, shown beside the reader's (騰訊控股 · Tencent Holdings). */
 export function otherNameOf(
   stock: Pick<StockDiagnosis['stock'], 'name' | 'nameEn' | 'nameZh'>,
@@ -158,6 +163,7 @@ export function DiagnosisReport({
               {diagnosis.summary}
             </p>
           </section>
+          <AlertControl market={stock.market} code={stock.code} name={stock.name} price={stock.price} />
         </header>
 
         <KeyFigures diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />

@@ -228,6 +228,11 @@ export function createAlertsService(deps: AlertsDependencies) {
     return { deleted: true }
   }
 
+  /** The watchlist page's switch: whether the reader turned it on (false for a visitor). */
+  async function hasFollowedChanges(reader: Reader): Promise<boolean> {
+    return isLoggedIn(reader) ? isFollowedChangesOn(db, reader.memberId) : false
+  }
+
   /** POST /alert/followed: the watchlist's switch for big changes of everything the reader follows. */
   async function setFollowedChangesOf(
     reader: Reader,
@@ -290,6 +295,7 @@ export function createAlertsService(deps: AlertsDependencies) {
     updateAlert,
     deleteAlert,
     setFollowedChanges: setFollowedChangesOf,
+    hasFollowedChanges,
     evaluateMarket,
     deliverPendingEvents,
   }

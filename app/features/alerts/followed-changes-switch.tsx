@@ -1,0 +1,38 @@
+/** The watchlist's one switch (issue 26): alert me on big changes for everything I follow. */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Checkbox } from '#app/components/checkbox.tsx'
+import { toast } from '#app/components/toaster.tsx'
+import { setFollowedChanges } from './alerts-api.ts'
+import { useAlertFailure } from './use-alert-failure.ts'
+
+export function FollowedChangesSwitch({ initial }: { initial: boolean }) {
+  const { t } = useTranslation('alerts')
+  const failure = useAlertFailure()
+  const [isOn, setIsOn] = useState(initial)
+  const [isBusy, setIsBusy] = useState(false)
+  async function onChange(enabled: boolean) {
+    setIsBusy(true)
+    try {
+      const answer = await setFollowedChanges(enabled)
+      setIsOn(answer.followedChanges)
+      toast.success(t(answer.followedChanges ? 'followed.on' : 'followed.off'))
+    } catch (error) {
+      toast.error(failure(error))
+    } finally {
+      setIsBusy(false)
+    }
+  }
+  return (
+    <div className="flex flex-col gap-1 rounded-lg border border-ink-100 bg-white p-4">
+      <Checkbox
+        label={t('followed.label')}
+        checked={isOn}
+        disabled={isBusy}
+        onChange={(event) => void onChange(event.currentTarget.checked)}
+        data-testid="followed-changes-switch"
+      />
+      <p className="ps-8 text-sm text-ink-700">{t('followed.hint')}</p>
+    </div>
+  )
+}
