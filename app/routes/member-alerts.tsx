@@ -16,7 +16,7 @@ import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/member-alerts.ts'
 
-export const handle = { catalogs: ['alerts', 'member'] } satisfies CatalogHandle
+export const handle = { catalogs: ['alerts', 'member', 'plans'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {

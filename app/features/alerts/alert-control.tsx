@@ -4,7 +4,7 @@
  * The level of a day's move is typed in percent.
  */
 import { Bell } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Button } from '#app/components/button.tsx'
@@ -35,6 +35,9 @@ export function AlertControl({
   const [level, setLevel] = useState(price === null ? '' : String(price))
   const [isBusy, setIsBusy] = useState(false)
   const [isSet, setIsSet] = useState(false)
+  // Drawn by the server before its code arrives: `data-loaded` tells when the form answers (as the follow star does).
+  const [isLoaded, setIsLoaded] = useState(false)
+  useEffect(() => setIsLoaded(true), [])
 
   if (!isLoggedIn)
     return (
@@ -78,6 +81,7 @@ export function AlertControl({
       className="flex flex-col gap-2 rounded-lg border border-ink-100 bg-ink-50 p-3"
       aria-label={t('form.title', { stock: name })}
       data-testid="alert-control"
+      data-loaded={isLoaded ? 'true' : undefined}
     >
       <p className="flex items-center gap-1 text-sm font-semibold text-ink-900">
         <Bell className="size-4" aria-hidden="true" />
