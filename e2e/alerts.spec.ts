@@ -62,7 +62,7 @@ test('a member sets a price alert on the diagnosis, a refresh fires it once, and
   await expect(bell).toHaveAccessibleName(t('shell:notifications.bell'))
 })
 
-test('a member finds their alerts at /member/alerts, pauses and deletes one, and turns on big-change alerts for their watchlist', async ({
+test('a member finds their alerts at /member/alerts, pauses and deletes one, and turns on big-change alerts on their watchlist', async ({
   page,
   request,
   site,
@@ -93,9 +93,11 @@ test('a member finds their alerts at /member/alerts, pauses and deletes one, and
   await expect(page.getByText(t('alerts:list.deleted'))).toBeVisible()
   await expect(row).toHaveCount(0)
 
-  const watchlistSwitch = page.getByLabel(t('alerts:followed.label'))
-  await watchlistSwitch.check()
-  await expect(page.getByText(t('alerts:followed.on'))).toBeVisible()
+  // The watchlist's one switch for big changes of everything the member follows.
   await page.goto('/member/watchlist')
-  await expect(page.getByLabel(t('alerts:followed.label'))).toBeChecked()
+  await waitForHydration(page)
+  await page.getByLabel(t('watchlist:bigChanges.label')).check()
+  await expect(page.getByText(t('watchlist:bigChanges.on'))).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel(t('watchlist:bigChanges.label'))).toBeChecked()
 })

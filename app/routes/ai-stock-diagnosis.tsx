@@ -21,7 +21,7 @@ import { useRootData } from '#app/use-root-data.ts'
 import type { QuotaStatus } from '#contracts/accounts.ts'
 import type { Route } from './+types/ai-stock-diagnosis.ts'
 
-export const handle = { catalogs: ['alerts', 'stocks'] } satisfies CatalogHandle
+export const handle = { catalogs: ['stocks'] } satisfies CatalogHandle
 
 /**
  * The report and the states' panels are drawn by the server with the page, and their code comes after the page's

@@ -1,6 +1,5 @@
 /**
- * /member/alerts (issue 26), a member-area tab: the member's alerts, listed, edited, paused and deleted, and the
- * watchlist's switch for big changes. A visitor is asked to log in. Private: never indexed, never cached for another
+ * /member/alerts (issue 26), a member-area tab: the member's alerts, listed, edited, paused and deleted. A visitor is asked to log in. Private: never indexed, never cached for another
  * reader (it reads the session).
  */
 import { useTranslation } from 'react-i18next'

@@ -7,8 +7,8 @@
  * the session, which keeps it out of the page cache).
  */
 import { useTranslation } from 'react-i18next'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { loadFollowedChanges } from '#app/features/alerts/alerts.server.ts'
-import { FollowedChangesSwitch } from '#app/features/alerts/followed-changes-switch.tsx'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import { DeviceWatchlistView } from '#app/features/watchlists/device-watchlist-view.tsx'
@@ -21,7 +21,12 @@ import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/member-watchlist.ts'
 
-export const handle = { catalogs: ['alerts', 'member', 'stocks', 'watchlist'] } satisfies CatalogHandle
+// The switch for alerts on big changes (issue 26): drawn with the page, its code fetched after the page's own.
+const FollowedChangesSwitch = deferHydration(() =>
+  import('#app/features/alerts/followed-changes-switch.tsx').then((module) => module.FollowedChangesSwitch),
+)
+
+export const handle = { catalogs: ['member', 'stocks', 'watchlist'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {

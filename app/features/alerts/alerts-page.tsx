@@ -1,6 +1,7 @@
 /**
  * /member/alerts (issue 26): every alert of the member with its condition, whether it is paused and when it last
- * told them; its level changed, paused, resumed or deleted here; the watchlist's switch for big changes.
+ * told them; its level changed, paused, resumed or deleted here. (The switch for big changes of followed stocks is
+ * on the watchlist page.)
  */
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +12,6 @@ import { toast } from '#app/components/toaster.tsx'
 import { type AlertItem, type AlertsAnswer, alertKindTakesThreshold } from '#contracts/alert-rules.ts'
 import { conditionText } from './alert-words.ts'
 import { deleteAlert, updateAlert } from './alerts-api.ts'
-import { FollowedChangesSwitch } from './followed-changes-switch.tsx'
 import { useAlertFailure } from './use-alert-failure.ts'
 
 export function AlertsList({
@@ -26,7 +26,6 @@ export function AlertsList({
   const { t } = useTranslation('alerts')
   return (
     <div className="flex flex-col gap-6">
-      <FollowedChangesSwitch initial={answer.followedChanges} />
       <section className="flex flex-col gap-3" aria-labelledby="alerts-heading">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="alerts-heading" className="text-xl font-semibold text-ink-950">

@@ -1,4 +1,7 @@
-/** The watchlist's one switch (issue 26): alert me on big changes for everything I follow. */
+/**
+ * The watchlist's one switch (issue 26): alert me on big changes for everything I follow. Its words are the watchlist
+ * page's (`watchlist:bigChanges`), the page it stands on.
+ */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Checkbox } from '#app/components/checkbox.tsx'
@@ -7,7 +10,7 @@ import { setFollowedChanges } from './alerts-api.ts'
 import { useAlertFailure } from './use-alert-failure.ts'
 
 export function FollowedChangesSwitch({ initial }: { initial: boolean }) {
-  const { t } = useTranslation('alerts')
+  const { t } = useTranslation('watchlist')
   const failure = useAlertFailure()
   const [isOn, setIsOn] = useState(initial)
   const [isBusy, setIsBusy] = useState(false)
@@ -16,7 +19,7 @@ export function FollowedChangesSwitch({ initial }: { initial: boolean }) {
     try {
       const answer = await setFollowedChanges(enabled)
       setIsOn(answer.followedChanges)
-      toast.success(t(answer.followedChanges ? 'followed.on' : 'followed.off'))
+      toast.success(t(answer.followedChanges ? 'bigChanges.on' : 'bigChanges.off'))
     } catch (error) {
       toast.error(failure(error))
     } finally {
@@ -26,13 +29,13 @@ export function FollowedChangesSwitch({ initial }: { initial: boolean }) {
   return (
     <div className="flex flex-col gap-1 rounded-lg border border-ink-100 bg-white p-4">
       <Checkbox
-        label={t('followed.label')}
+        label={t('bigChanges.label')}
         checked={isOn}
         disabled={isBusy}
         onChange={(event) => void onChange(event.currentTarget.checked)}
         data-testid="followed-changes-switch"
       />
-      <p className="ps-8 text-sm text-ink-700">{t('followed.hint')}</p>
+      <p className="ps-8 text-sm text-ink-700">{t('bigChanges.hint')}</p>
     </div>
   )
 }
