@@ -95,7 +95,7 @@ test('a member finds their alerts at /member/alerts, pauses and deletes one, and
 
   // The watchlist's one switch for big changes of everything the member follows.
   await page.goto('/member/watchlist')
-  await waitForHydration(page)
+  await expect(page.locator('[data-testid="big-changes"][data-loaded]')).toBeVisible()
   await page.getByLabel(t('watchlist:bigChanges.label')).check()
   await expect(page.getByText(t('watchlist:bigChanges.on'))).toBeVisible()
   await page.reload()

@@ -43,7 +43,7 @@ export function AlertControl({
     return (
       <p className="text-sm text-ink-700">
         <Bell className="me-1 inline size-4" aria-hidden="true" />
-        <Link to={loginHref(location.pathname, location.search)} className="text-brand-700 hover:underline">
+        <Link to={loginHref(location.pathname, location.search)} className="text-brand-700 underline">
           {t('form.logIn')}
         </Link>
       </p>
@@ -124,7 +124,7 @@ export function AlertControl({
           {t('form.submit')}
         </Button>
         {isSet ? (
-          <Link to="/member/alerts" className="text-sm text-brand-700 hover:underline">
+          <Link to="/member/alerts" className="text-sm text-brand-700 underline">
             {t('form.manage')}
           </Link>
         ) : null}

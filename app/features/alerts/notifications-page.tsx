@@ -135,7 +135,7 @@ export function NotificationCentre({
                   </p>
                   <p className="text-xs text-ink-700">
                     <time dateTime={item.createdAt}>{timeOf(item.createdAt)}</time> ·{' '}
-                    <Link to={item.link} className="text-brand-700 hover:underline">
+                    <Link to={item.link} className="text-brand-700 underline">
                       {t('centre.open')}
                     </Link>
                   </p>
