@@ -21,6 +21,8 @@ export default [
     route('member/adviser', 'routes/member-adviser.tsx'),
     route('member/watchlist', 'routes/member-watchlist.tsx'),
     route('member/portfolio', 'routes/member-portfolio.tsx'),
+    route('member/alerts', 'routes/member-alerts.tsx'),
+    route('member/notifications', 'routes/member-notifications.tsx'),
     route('member/account', 'routes/member-account.tsx'),
     route('subscribe', 'routes/subscribe.tsx'),
     route('checkout/demo/:checkoutId', 'routes/checkout-demo.tsx'),

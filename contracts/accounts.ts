@@ -89,6 +89,8 @@ export const MemberInfo = z.object({
   registeredAt: z.string(),
   /** Expert answers the member has not opened yet (the header's notice; `GET /home/memberInfo` only). */
   expertAnswersUnseen: z.number().int().min(0).optional(),
+  /** Notifications the member has not read (the header's bell, issue 26; `GET /home/memberInfo` only). */
+  notificationsUnread: z.number().int().min(0).optional(),
 })
 export type MemberInfo = z.infer<typeof MemberInfo>
 

@@ -48,6 +48,11 @@ export interface MemberBenefits {
   portfolio: { transactions: number }
   /** Screens a reader may save at /stocks-screener (0: saving needs a login). */
   savedScreens: number
+  /**
+   * Alerts a reader keeps (issue 26, ADR 0041), paused ones included. A plan that shrinks keeps its alerts (they
+   * still fire); only new ones are refused until it fits.
+   */
+  alerts: number
 }
 
 /** Base sees this many curated strategies (spec §6 "3 curated"). */
@@ -63,11 +68,12 @@ const nothing: MemberBenefits = {
   watchlists: { lists: 1, stocksPerList: 20 },
   portfolio: { transactions: 250 },
   savedScreens: 0,
+  alerts: 0,
 }
 
 export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
   visitor: nothing,
-  member: { ...nothing, savedScreens: 3 },
+  member: { ...nothing, savedScreens: 3, alerts: 10 },
   base: {
     classroom: { deepDive: 'partial', options: 'partial', live: 'partial', mentorship: 'none' },
     strategies: 'curated',
@@ -78,6 +84,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     watchlists: { lists: 3, stocksPerList: 50 },
     portfolio: { transactions: 1000 },
     savedScreens: 10,
+    alerts: 50,
   },
   plus: {
     classroom: { deepDive: 'full', options: 'partial', live: 'full', mentorship: 'none' },
@@ -89,6 +96,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     watchlists: { lists: 10, stocksPerList: 100 },
     portfolio: { transactions: 2500 },
     savedScreens: 25,
+    alerts: 200,
   },
   premium: {
     classroom: { deepDive: 'full', options: 'full', live: 'full', mentorship: 'full' },
@@ -100,6 +108,7 @@ export const benefitsByReader: Record<BenefitReader, MemberBenefits> = {
     watchlists: { lists: 20, stocksPerList: 200 },
     portfolio: { transactions: 5000 },
     savedScreens: 50,
+    alerts: 500,
   },
 }
 

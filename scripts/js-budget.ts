@@ -38,37 +38,41 @@ import { handleCatalogsOf } from './catalog-usage.ts'
 // the mail route's manifest entry and the search grid's keys add up on the pages that were already at their edge.
 // +0.5 on the diagnosis and the member strategies (< 0.05 kB over): the search box describes its keys once hydrated.
 // +0.5 on the chat (0.1 kB over, the sixth amendment): the account email's error messages in the errors namespace.
+// +0.5 on every page (issue 26, alerts; ADR 0041): two routes in the manifest every page carries (/member/alerts,
+// /member/notifications, ~0.23 kB each) and the header's bell with its words (~0.1 kB; its count rides on member
+// info, the centre is its own page). The diagnosis's alert control and the watchlist's switch load after the page.
+// +1 on the chat and /subscribe, which were within 0.3 kB of their ceilings before.
 export const budgetsKb: Record<string, number> = {
-  'routes/home': 157,
+  'routes/home': 157.5,
   // +0.5 (issue 25): the search box's grid keys (its follow cells' code comes with the popup, on demand) and their
   // instructions in the shell's words, on every page.
-  'routes/article-list': 157,
-  'routes/article-detail': 157,
-  'routes/ai-stock-diagnosis': 163,
-  'routes/about-us': 152,
-  'routes/company-history': 152,
-  'routes/service': 152,
-  'routes/text-page': 152,
-  'routes/contact-us': 155,
-  'routes/member-login': 159,
-  'routes/stocks-hot': 163,
-  'routes/executives-moves': 165,
-  'routes/stocks-valuation': 166.5,
-  'routes/stocks-screener': 168.5,
+  'routes/article-list': 157.5,
+  'routes/article-detail': 157.5,
+  'routes/ai-stock-diagnosis': 163.5,
+  'routes/about-us': 152.5,
+  'routes/company-history': 152.5,
+  'routes/service': 152.5,
+  'routes/text-page': 152.5,
+  'routes/contact-us': 155.5,
+  'routes/member-login': 159.5,
+  'routes/stocks-hot': 163.5,
+  'routes/executives-moves': 165.5,
+  'routes/stocks-valuation': 167,
+  'routes/stocks-screener': 169,
   // +0.5 (issue 25): the chat's words for "my watchlist/portfolio" sources and the import button; the follow control
   // beside an answer's stocks and the button's code load after the page. +0.5 (issue 25, < 0.05 kB over): csv among
-  // the kinds the file picker takes and names, in both languages. +0.5 (issue 26): the refusals of the account's email (errors catalog).
-  'routes/ai-qna': 170.5,
+  // the kinds the file picker takes and names, in both languages. +0.5 (issue 26): the account email's refusals.
+  'routes/ai-qna': 171,
   // +1.5 (issue 25): the account menu's links to the reader's portfolio and watchlist, in the shell of every page.
-  'routes/subscribe': 172.5,
-  'routes/not-found': 150,
-  'routes/demo-server-error': 150,
+  'routes/subscribe': 173.5,
+  'routes/not-found': 150.5,
+  'routes/demo-server-error': 150.5,
   // Operators only, not a reader page: the console's frame and its own words; each section fetches its code with
   // the namespaces it speaks (its part of the console's words, `stocks`, `expert`, the error messages…).
-  'routes/console': 163.5,
-  'routes/member-strategies': 177.5,
+  'routes/console': 164,
+  'routes/member-strategies': 178,
 }
-export const defaultBudgetKb = 177
+export const defaultBudgetKb = 177.5
 
 /** Chunks named after the per-language catalog modules (app/i18n/browser-catalog-<locale>.ts). */
 const catalogChunkPattern = /^browser-catalog-.*\.js$/

@@ -132,7 +132,17 @@ async function requestFieldNames(): Promise<string[]> {
 
 /** Values that pass validation for common field names, so the request reaches the service. */
 const plausible: Record<string, unknown[]> = {
-  kind: ['news', 'analysis', 'undervalued', 'overvalued', 'diagnosis', 'buy', 'sell'],
+  kind: [
+    'news',
+    'analysis',
+    'undervalued',
+    'overvalued',
+    'diagnosis',
+    'buy',
+    'sell',
+    'priceAbove',
+    'dayMove',
+  ],
   topic: ['markets'],
   country: ['us', 'hk', 'HK', 'US'],
   market: ['us', 'hk', 'jp', 'kr'],
@@ -183,6 +193,14 @@ const plausible: Record<string, unknown[]> = {
   baseCurrency: ['HKD', 'USD'],
   quantity: [10, '10'],
   price: [150],
+  // Alerts and the notification centre (issue 26).
+  alertId: ['00000000-0000-4000-8000-000000000001'],
+  notificationId: ['00000000-0000-4000-8000-000000000001'],
+  threshold: [150, '0.05', 10],
+  isPaused: [true, false],
+  enabled: [true, false],
+  channel: ['email', 'inApp', 'push'],
+  before: ['2026-11-30T00:00:00.000Z', ''],
 }
 const plausibleValueOf = (field: string) =>
   plausible[field] ? fc.constantFrom(...(plausible[field] as unknown[])) : fc.constant('a')
@@ -488,10 +506,20 @@ describe('every API route under hostile input', () => {
     )
   }, 60_000)
 
-  it('answers nasty values to the member-only routes (watchlists), as a logged-in member, with an envelope', async () => {
-    const memberRoutes = routes.filter((route) => route.url.startsWith('/api/portal/watchlist/'))
+  it('answers nasty values to the member-only routes (watchlists, alerts, notifications), as a logged-in member, with an envelope', async () => {
+    const memberRoutes = routes.filter((route) =>
+      /^\/api\/portal\/(watchlist|alert|notification)\//.test(route.url),
+    )
     expect(memberRoutes.map((route) => route.url)).toEqual(
-      expect.arrayContaining(['/api/portal/watchlist/follow', '/api/portal/watchlist/view']),
+      expect.arrayContaining([
+        '/api/portal/watchlist/follow',
+        '/api/portal/watchlist/view',
+        '/api/portal/alert/create',
+        '/api/portal/alert/update',
+        '/api/portal/alert/delete',
+        '/api/portal/notification/read',
+        '/api/portal/notification/settings',
+      ]),
     )
     await fc.assert(
       fc.asyncProperty(
@@ -516,7 +544,7 @@ describe('every API route under hostile input', () => {
           }
         },
       ),
-      { seed: 20261125, numRuns: 200 },
+      { seed: 20261125, numRuns: 300 },
     )
   }, 60_000)
 

@@ -28,9 +28,11 @@ import { type PageBuildSource, registerPages } from './http/pages.ts'
 import { createRateLimitStore } from './http/rate-limit-store.ts'
 import { serializeRequest } from './http/request-log.ts'
 import { trustProxyOption } from './http/trust-proxy.ts'
+import { refreshMarketWithAlerts } from './jobs/jobs.ts'
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts'
 import { registerReaderIdentification } from './modules/accounts/reader-identification.ts'
 import { registerAdvisersRoutes } from './modules/advisers/advisers.routes.ts'
+import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts'
 import { registerArticleMediaRoutes } from './modules/articles/article-media.routes.ts'
 import { registerArticlesRoutes } from './modules/articles/articles.routes.ts'
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts'
@@ -166,6 +168,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerAdvisersRoutes(api, services.advisers)
     registerWatchlistsRoutes(api, services.watchlists)
     registerPortfoliosRoutes(api, services.portfolios)
+    registerAlertsRoutes(api, services.alerts, services.notifications, {
+      refreshMarket:
+        config.testEndpoints === 'loopback'
+          ? (market) => refreshMarketWithAlerts(services, market, { trigger: 'operator' })
+          : undefined,
+    })
   }
   // The reader's API and the console's share one infrastructure (api-infrastructure.ts); each adds its routes.
   const registerApi = (api: FastifyInstance) =>

@@ -17,6 +17,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createDevSmsOutbox } from './modules/accounts/dev-sms-outbox.service.ts'
 import { createSiteHandoverService } from './modules/accounts/site-handover.service.ts'
 import { createAdvisersService } from './modules/advisers/advisers.service.ts'
+import { createAlertsService } from './modules/alerts/alerts.service.ts'
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts'
 import type { ArticleChanges } from './modules/articles/article-changes.ts'
 import { createArticleCoversService } from './modules/articles/article-covers.service.ts'
@@ -41,6 +42,10 @@ import { createMailService } from './modules/mail/mail.service.ts'
 import { createMemberMail } from './modules/mail/member-mail.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
+import {
+  createNotificationsService,
+  type VerifiedEmail,
+} from './modules/notifications/notifications.service.ts'
 import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
@@ -262,6 +267,35 @@ export function createServices({
     queueMail: mail.queueMail,
     resubscribe: mail.resubscribe,
   })
+  // Alerts and the notification centre (issue 26, ADR 0041): alerts read the stocks' figures and the watchlists'
+  // followers; crossings are told in-app and, to a verified address, by mail through the queue.
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    findVerifiedEmail: async (memberId) => {
+      const email = await verifiedEmailOf(accounts, memberId)
+      if (!email) return null
+      const region = email.locale === 'en' ? 'en' : 'hant'
+      return { ...email, siteOrigin: config.siteOrigins[region] }
+    },
+    queueAlertMail: ({ idempotencyKey, to, locale, siteOrigin, stock }) =>
+      mail.queueMail({
+        idempotencyKey,
+        kind: 'alert',
+        to,
+        locale,
+        siteOrigin,
+        variables: { actionUrl: `${siteOrigin.replace(/\/+$/, '')}/member/notifications`, stock },
+      }),
+  })
+  const alerts = createAlertsService({
+    db,
+    clock,
+    getStocks: stocks.getStocks,
+    readAlertFiguresJson: stocks.readAlertFiguresJson,
+    listFollowersJson: watchlists.listFollowersJson,
+    deliver: notifications.deliverEvents,
+  })
   // What admins change of the site is announced like an article change: every process drops what it holds.
   const onSiteChanged = (listener: () => void) => articles.onArticlesChanged(listener)
   const siteTexts = createSiteTextsService({ db, onSiteChanged })
@@ -364,6 +398,8 @@ export function createServices({
     chat,
     chatFiles,
     watchlists,
+    alerts,
+    notifications,
     billing,
     console: consoleServices,
     // Expert diagnosis (issue 15): stocks resolved by the analysts' desk lookup, files from the one storage.
@@ -418,6 +454,20 @@ export function createServices({
 }
 
 export type Services = ReturnType<typeof createServices>
+
+/**
+ * A member's verified email, asked of the accounts service: null while it keeps none (the account page's verified
+ * email is its own change; when `findVerifiedEmail` lands there, alerts mail without another edit here).
+ */
+async function verifiedEmailOf(
+  accounts: object,
+  memberId: string,
+): Promise<Omit<VerifiedEmail, 'siteOrigin'> | null> {
+  const lookup = (
+    accounts as { findVerifiedEmail?: (id: string) => Promise<Omit<VerifiedEmail, 'siteOrigin'> | null> }
+  ).findVerifiedEmail
+  return lookup ? lookup(memberId) : null
+}
 
 /**
  * What the chat may read of a reader's own stocks (`MyStocks`): the watchlists' and the portfolio's reading

@@ -1,11 +1,14 @@
 /**
  * /member/watchlist (issue 25), linked from the header's account menu, the phone menu and the member area's tabs: a
  * member's watchlists with each stock's figures; a visitor's stocks followed on this device, and the way to keep
- * them (log in), in the member area's frame (its tabs, member-area-nav.tsx). Private: the page is never indexed and a
+ * them (log in), in the member area's frame; for a member, the switch for alerts on big changes of everything they
+ * follow (issue 26) (its tabs, member-area-nav.tsx). Private: the page is never indexed and a
  * member's page is never cached for anyone else (it reads
  * the session, which keeps it out of the page cache).
  */
 import { useTranslation } from 'react-i18next'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
+import { loadFollowedChanges } from '#app/features/alerts/alerts.server.ts'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import { DeviceWatchlistView } from '#app/features/watchlists/device-watchlist-view.tsx'
@@ -18,6 +21,11 @@ import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/member-watchlist.ts'
 
+// The switch for alerts on big changes (issue 26): drawn with the page, its code fetched after the page's own.
+const FollowedChangesSwitch = deferHydration(() =>
+  import('#app/features/alerts/followed-changes-switch.tsx').then((module) => module.FollowedChangesSwitch),
+)
+
 export const handle = { catalogs: ['member', 'stocks', 'watchlist'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
@@ -28,6 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const listId = new URL(request.url).searchParams.get('list')
   return {
     view: await loadWatchlistView(facts.services, reader, listId, facts.locale),
+    followedChanges: await loadFollowedChanges(facts.services, reader),
     title: t('watchlist:page.title'),
     description: t('watchlist:page.metaDescription'),
   }
@@ -49,7 +58,10 @@ export default function MemberWatchlistPage({ loaderData }: Route.ComponentProps
   return (
     <MemberAreaPage title={t('page.title')} intro={t('page.intro')}>
       {view ? (
-        <MemberWatchlist view={view} displayLocale={displayLocale} timeZone={timeZone} />
+        <>
+          <MemberWatchlist view={view} displayLocale={displayLocale} timeZone={timeZone} />
+          <FollowedChangesSwitch initial={loaderData.followedChanges} />
+        </>
       ) : (
         <DeviceWatchlistView />
       )}

@@ -52,7 +52,7 @@ export async function codeFromOutbox(
 }
 
 /** POSTs JSON to the site's API from the page, as the page's own code does (its cookies, its origin); the status. */
-function postFromPage(page: Page, path: string, body: unknown): Promise<number> {
+export function postFromPage(page: Page, path: string, body: unknown): Promise<number> {
   return page.evaluate(
     async ({ path, body }) => {
       const response = await fetch(`/api/portal${path}`, {

@@ -1,7 +1,8 @@
 /**
  * The site's recurring jobs, registered on the scheduler by the process entries (main.ts, dev.ts):
  * - `market-data:<market>` — the refresh of one market after its exchange's close (MARKET_DATA_REFRESH_DELAY_MINUTES
- *   later), and once at start to catch up after downtime (it skips what is already current);
+ *   later), and once at start to catch up after downtime (it skips what is already current); then the market's
+ *   alerts are evaluated (server/modules/alerts), even when the refresh failed part-way: what is stored is current;
  * - `housekeeping` — hourly: expired rate-limit counters, diagnosis views of past days, chat files a stopped
  *   process left half-read (read again), the temporary files a killed process left (removed), and what retention
  *   forgets (retention.ts);
@@ -10,9 +11,10 @@
  * - `mail-queue` — every 5 seconds: sends the queued mail that is due (server/modules/mail);
  * - `renewal-reminders` — daily (and at start): mails the plans that renew within 7 days, once per renewal.
  */
-import { markets } from '#contracts/regions.ts'
+import { type Market, markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
 import { nextRefreshAt } from '#server/modules/stocks/market-sessions.ts'
+import type { Services } from '#server/services.ts'
 import { createScheduler, type Job, type JobLogger, type JobOutcome, type Scheduler } from './scheduler.ts'
 
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000
@@ -24,9 +26,28 @@ export function marketDataJobs(runtime: Pick<Runtime, 'config' | 'services'>): J
     runAtStart: true,
     nextRunAt: (after) => nextRefreshAt(market, after, config.marketData.refreshDelayMinutes),
     run: async (signal) => {
-      await services.stockRefresh.refreshMarket(market, { trigger: 'schedule', signal })
+      await refreshMarketWithAlerts(services, market, { trigger: 'schedule', signal })
     },
   }))
+}
+
+/**
+ * A market's refresh, then its alerts against what it stored. The evaluation records each crossing once whoever runs
+ * it (ADR 0041), so the operator's refresh and a test's may run it beside the job.
+ */
+export async function refreshMarketWithAlerts(
+  services: Pick<Services, 'stockRefresh' | 'alerts'>,
+  market: Market,
+  options: { trigger: 'schedule' | 'operator'; signal?: AbortSignal | undefined },
+): Promise<void> {
+  try {
+    await services.stockRefresh.refreshMarket(market, {
+      trigger: options.trigger,
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
+  } finally {
+    await services.alerts.evaluateMarket(market)
+  }
 }
 
 export function housekeepingJob(runtime: Pick<Runtime, 'services'>): Job {

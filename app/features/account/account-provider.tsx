@@ -35,6 +35,10 @@ export interface AccountState {
 interface AccountApi extends AccountState {
   /** Expert answers not opened yet, from the last member-info answer (the header's notice; issue 15). */
   expertAnswersUnseen: number
+  /** Unread notifications, from the last member-info answer (the header's bell; issue 26). */
+  notificationsUnread: number
+  /** The notification centre changed the count (read one, read all) without another member-info request. */
+  setNotificationsUnread(unread: number): void
   /** After a successful login: marks the page logged in and tells the live chat who the customer is. */
   completeLogin(answer: LoginAnswer): void
   /** The header's logout: asks first. */
@@ -112,6 +116,7 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
   // server error or a request aborted by leaving the page says nothing about the session.
   const [infoRequests, setInfoRequests] = useState(0)
   const [expertAnswersUnseen, setExpertAnswersUnseen] = useState(0)
+  const [notificationsUnread, setNotificationsUnread] = useState(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation or request
   useEffect(() => {
     if (!state.isLoggedIn) return
@@ -121,6 +126,7 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
         if (!isCurrent) return
         setState({ isLoggedIn: true, userInfo: userInfoCookieOf(info) })
         setExpertAnswersUnseen(info.expertAnswersUnseen ?? 0)
+        setNotificationsUnread(info.notificationsUnread ?? 0)
         contact.liveChat?.setCustomer({ id: info.memberId, name: info.displayName ?? info.maskedPhone })
       },
       (error: unknown) => {
@@ -155,12 +161,22 @@ export function AccountProvider({ initial, children }: { initial: AccountState; 
       ...state,
       // Only while logged in: a logout clears the notice with the rest.
       expertAnswersUnseen: state.isLoggedIn ? expertAnswersUnseen : 0,
+      notificationsUnread: state.isLoggedIn ? notificationsUnread : 0,
+      setNotificationsUnread,
       completeLogin,
       requestLogout,
       refreshMemberInfo,
       completeLogout,
     }),
-    [state, expertAnswersUnseen, completeLogin, requestLogout, refreshMemberInfo, completeLogout],
+    [
+      state,
+      expertAnswersUnseen,
+      notificationsUnread,
+      completeLogin,
+      requestLogout,
+      refreshMemberInfo,
+      completeLogout,
+    ],
   )
 
   return (

@@ -1,5 +1,6 @@
 /**
- * The member area's tabs (issue 15, issue 25): the reader's own portfolio and watchlist, the classroom, portfolio
+ * The member area's tabs (issue 15, issue 25, issue 26): the reader's own portfolio and watchlist, their alerts and
+ * notifications, the classroom, portfolio
  * strategies, monthly picks, expert diagnosis and the adviser, each its own page under /member/. Every reader sees
  * every tab; what a page opens is decided by contracts/benefits.ts and explained on the page (lock-prompt.tsx).
  */
@@ -10,6 +11,8 @@ import { PageNavLink } from '#app/components/page-link.tsx'
 export const memberAreaTabs = [
   { key: 'portfolio', to: '/member/portfolio' },
   { key: 'watchlist', to: '/member/watchlist' },
+  { key: 'alerts', to: '/member/alerts' },
+  { key: 'notifications', to: '/member/notifications' },
   { key: 'classroom', to: '/member/investment' },
   { key: 'strategies', to: '/member/strategies' },
   { key: 'picks', to: '/member/picks' },

@@ -11,6 +11,7 @@ import { Link } from 'react-router'
 import { DropdownMenu, DropdownMenuLinkItem } from '#app/components/dropdown-menu.tsx'
 import { PageLink, PageNavLink } from '#app/components/page-link.tsx'
 import { HeaderAccountMenu } from '#app/features/account/account-menu.tsx'
+import { NotificationBell } from '#app/features/alerts/notification-bell.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { MegaMenu } from './mega-menu.tsx'
@@ -85,6 +86,7 @@ export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React
           <LanguageSwitcher />
           <HeaderAccountMenu />
         </div>
+        <NotificationBell />
         <MobileMenu menu={menu} />
       </div>
     </header>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
+import { ensureCatalogs } from '#app/i18n/browser-catalogs.ts'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { isCurrency } from '#contracts/stock-rules.ts'
 import type { ValueContext } from './check-values.ts'
@@ -36,6 +37,15 @@ import {
 // budget); until it arrives the star is drawn but does not answer.
 const FollowButton = deferHydration(() =>
   import('#app/features/watchlists/follow-button.tsx').then((module) => module.FollowButton),
+)
+
+// The alert control (issue 26): drawn with the report, its code and its words (`alerts`) fetched after the page's
+// own, like the star; it hydrates once both are here.
+const AlertControl = deferHydration(() =>
+  Promise.all([
+    import('#app/features/alerts/alert-control.tsx'),
+    ensureCatalogs(['alerts']).catch(() => undefined),
+  ]).then(([module]) => module.AlertControl),
 )
 
 /** The other language's name, shown beside the reader's (騰訊控股 · Tencent Holdings). */
@@ -158,6 +168,7 @@ export function DiagnosisReport({
               {diagnosis.summary}
             </p>
           </section>
+          <AlertControl market={stock.market} code={stock.code} name={stock.name} price={stock.price} />
         </header>
 
         <KeyFigures diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />

@@ -23,6 +23,7 @@ import { registerLoopbackOnlyRoutes } from '#server/http/test-endpoints.ts'
 import { visitAttributionOf } from '#server/http/visit-attribution.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { ExpertService } from '#server/modules/expert/expert.service.ts'
+import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import type { SubscriptionService } from '#server/modules/subscriptions/subscriptions.service.ts'
 import type { AccountsService } from './accounts.service.ts'
@@ -45,6 +46,7 @@ export function registerAccountRoutes(
     siteHandover,
     chat,
     expert,
+    notifications,
     config,
   }: {
     accounts: AccountsService
@@ -55,6 +57,8 @@ export function registerAccountRoutes(
     chat: Pick<ChatService, 'adoptVisitorConversations'>
     /** Expert diagnosis: answers the member has not opened yet, for the header's notice (issue 15). */
     expert?: Pick<ExpertService, 'countUnseenAnswers'>
+    /** The notification centre: unread notifications, for the header's bell (issue 26). */
+    notifications?: Pick<NotificationsService, 'countUnread'>
     config: Config
   },
 ): void {
@@ -96,8 +100,13 @@ export function registerAccountRoutes(
     routes.get('/home/memberInfo', async (request, reply) => {
       const info = accounts.getMemberInfo(request.identity)
       setUserInfoCookie(reply, request, config, userInfoCookieOf(info))
-      if (!expert) return ok(info)
-      return ok({ ...info, expertAnswersUnseen: await expert.countUnseenAnswers(info.memberId) })
+      return ok({
+        ...info,
+        ...(expert ? { expertAnswersUnseen: await expert.countUnseenAnswers(info.memberId) } : {}),
+        ...(notifications
+          ? { notificationsUnread: (await notifications.countUnread(request.reader)).unread }
+          : {}),
+      })
     })
 
     routes.delete('/token/logout', async (request, reply) => {

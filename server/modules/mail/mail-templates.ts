@@ -18,6 +18,7 @@ export const mailKinds = [
   'renewal-reminder',
   'payment-failing',
   'expert-answer-ready',
+  'alert',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 
@@ -40,6 +41,8 @@ export interface MailVariables {
    * language by the queuing module.
    */
   values?: Record<string, string> | undefined
+  /** The stock an alert is about (`AAPL (US)`): alerts only. */
+  stock?: string | undefined
 }
 
 /** The catalogue's sentence with `{{name}}` replaced by the message's values. */
@@ -71,6 +74,16 @@ function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): Ma
         paragraphs: [w.body],
         action: { label: w.action, url: variables.actionUrl },
         after: [w.ignore],
+      }
+    }
+    case 'alert': {
+      const w = words.alert
+      const stock = variables.stock ?? ''
+      return {
+        subject: w.subject.replace('{{stock}}', stock),
+        heading: w.heading.replace('{{stock}}', stock),
+        paragraphs: [w.body.replace('{{stock}}', stock)],
+        action: { label: w.action, url: variables.actionUrl },
       }
     }
     case 'newsletter-welcome': {

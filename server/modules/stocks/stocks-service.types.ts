@@ -91,4 +91,9 @@ export interface StocksService {
   deleteSavedScreen(id: string, reader: Reader): Promise<void>
   /** Housekeeping: forgets which diagnoses readers opened on days before today. */
   forgetPastDiagnosisViews(): Promise<void>
+  /**
+   * What alerts watch of every stock of a market after its refresh (issue 26), as one JSON array of `AlertFigures`
+   * (stocks.repo.ts `selectAlertFiguresJson`): the alerts' evaluation hands it to the database as it is.
+   */
+  readAlertFiguresJson(market: Market): Promise<string>
 }

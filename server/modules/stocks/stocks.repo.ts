@@ -253,3 +253,44 @@ export async function selectLatestSnapshot(db: Db, companyId: number): Promise<S
   const row = rows[0]
   return row ? { ...row, computedAt: row.computedAt.toISOString() } : null
 }
+
+/**
+ * What alerts watch of every covered stock of a market (issue 26): the latest close and its day's move, and the
+ * latest snapshot's score, labels and levels beside the snapshot before it (what changed from one session to the
+ * next). One JSON value, whatever the market's size: the evaluation hands it back to the database as it is.
+ */
+export async function selectAlertFiguresJson(db: Db, market: Market): Promise<string> {
+  const [answer] = await selectRows<{ figures: unknown }>(
+    db,
+    sql`
+      with ranked as (
+        select s.company_id, s.as_of, s.total_score, s.technicals, s.capital_flow, s.downside_margin, s.fair_value,
+          s.support, s.resistance,
+          row_number() over (partition by s.company_id order by s.as_of desc) as position
+        from stock_snapshots s
+        join stock_companies c on c.id = s.company_id and c.market = ${market}
+      )
+      select coalesce(json_agg(f), '[]'::json) as "figures" from (
+        select c.market as "market", c.code as "code",
+          coalesce(st.last_bar_date::text, l.as_of::text) as "session",
+          st.last_close as "price",
+          case when st.previous_close > 0 then st.last_close / st.previous_close - 1 end as "changeRate",
+          l.total_score as "score", l.technicals as "technicals", l.capital_flow as "capitalFlow",
+          case when l.fair_value is null then null when l.downside_margin > 0 then 'undervalued'
+            else 'overvalued' end as "valuation",
+          l.fair_value as "fairValue", l.support as "support", l.resistance as "resistance",
+          p.total_score as "previousScore", p.technicals as "previousTechnicals",
+          p.capital_flow as "previousCapitalFlow",
+          case when p.fair_value is null then null when p.downside_margin > 0 then 'undervalued'
+            else 'overvalued' end as "previousValuation"
+        from stock_companies c
+        join stock_data_state st on st.company_id = c.id
+        left join ranked l on l.company_id = c.id and l.position = 1
+        left join ranked p on p.company_id = c.id and p.position = 2
+        where c.market = ${market} and st.last_close is not null
+      ) f
+    `,
+  )
+  const figures = answer?.figures
+  return typeof figures === 'string' ? figures : JSON.stringify(figures ?? [])
+}

@@ -31,7 +31,7 @@ import { type CountArticleMentions, createStockLists } from './stock-lists.ts'
 import type { StockRefresh } from './stock-refresh.ts'
 import { createStockScreener } from './stock-screener.ts'
 import { toStockSummary } from './stock-wire.ts'
-import { selectStockRowsOf } from './stocks.repo.ts'
+import { selectAlertFiguresJson, selectStockRowsOf } from './stocks.repo.ts'
 import type { StocksService } from './stocks-service.types.ts'
 
 export interface StocksServiceDependencies {
@@ -89,6 +89,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
   }
 
   return {
+    readAlertFiguresJson: (market) => selectAlertFiguresJson(db, market),
     findStock: finder.findStock,
     getDiagnosis: diagnosis.getDiagnosis,
     readDiagnosis: diagnosis.readDiagnosis,

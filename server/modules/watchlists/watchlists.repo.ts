@@ -181,3 +181,30 @@ export async function updateStockPosition(
       ),
     )
 }
+
+/**
+ * Who follows these stocks (issue 26: the alerts' watchlist switch), as one JSON array of `{ memberId, market, code }`,
+ * each member once per stock however many of their lists hold it.
+ */
+export async function selectFollowersJson(
+  db: Db,
+  stocks: readonly { market: string; code: string }[],
+): Promise<string> {
+  if (stocks.length === 0) return '[]'
+  const [answer] = await selectRows<{ followers: unknown }>(
+    db,
+    sql`
+      select coalesce(json_agg(r), '[]'::json) as "followers" from (
+        select distinct w.member_id as "memberId", s.market as "market", s.code as "code"
+        from watchlist_stocks s
+        join watchlists w on w.id = s.list_id
+        where (s.market, s.code) in (
+          select * from unnest(${sql.param(stocks.map((k) => k.market))}::text[],
+            ${sql.param(stocks.map((k) => k.code))}::text[])
+        )
+      ) r
+    `,
+  )
+  const followers = answer?.followers
+  return typeof followers === 'string' ? followers : JSON.stringify(followers ?? [])
+}

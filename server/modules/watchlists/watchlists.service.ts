@@ -40,6 +40,7 @@ import {
   deleteMemberLists,
   insertList,
   insertListStock,
+  selectFollowersJson,
   selectListStocks,
   selectMemberList,
   selectMemberLists,
@@ -426,6 +427,8 @@ export function createWatchlistsService({
   }
 
   return {
+    /** Who follows these stocks, as one JSON array (the alerts' watchlist switch; one query for a whole market). */
+    listFollowersJson: (stocks: readonly StockKey[]) => selectFollowersJson(db, stocks),
     listWatchlists,
     getWatchlistView,
     createWatchlist,

@@ -1,0 +1,62 @@
+/**
+ * What an alert and a notification say, in the reader's language: the condition of an alert (its kind and level) and
+ * the reason sentence of a notification, from the `alerts` catalog. Numbers are formatted for the display locale.
+ */
+import type { TFunction } from 'i18next'
+import type { AlertItem, NotificationItem } from '#contracts/alert-rules.ts'
+
+const percent = (locale: string, value: number) =>
+  new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  }).format(value)
+const number = (locale: string, value: number) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)
+
+export function thresholdText(
+  alert: Pick<AlertItem, 'kind' | 'threshold'>,
+  displayLocale: string,
+  t: TFunction,
+): string {
+  if (alert.threshold === null) return ''
+  if (alert.kind === 'dayMove') return `±${percent(displayLocale, alert.threshold).replace(/^\+/, '')}`
+  if (alert.kind === 'scoreChange')
+    return `${number(displayLocale, alert.threshold)} ${t('alerts:units.points')}`
+  return number(displayLocale, alert.threshold)
+}
+
+export function conditionText(
+  alert: Pick<AlertItem, 'kind' | 'threshold'>,
+  displayLocale: string,
+  t: TFunction,
+) {
+  const level = thresholdText(alert, displayLocale, t)
+  return level ? `${t(`alerts:kinds.${alert.kind}`)} ${level}` : t(`alerts:kinds.${alert.kind}`)
+}
+
+function valueWord(value: unknown, t: TFunction): string {
+  if (typeof value !== 'string') return value === undefined || value === null ? '' : String(value)
+  const key = `alerts:values.${value}`
+  const word = t(key)
+  return word === key || word === `values.${value}` ? value : word
+}
+
+export function reasonText(item: NotificationItem, displayLocale: string, t: TFunction): string {
+  const d = item.details
+  const stock = item.code ?? ''
+  const num = (value: unknown) => (typeof value === 'number' ? number(displayLocale, value) : '')
+  return t(`alerts:reasons.${item.kind}`, {
+    stock,
+    price: num(d.price),
+    threshold:
+      typeof d.threshold === 'number'
+        ? thresholdText({ kind: item.kind as AlertItem['kind'], threshold: d.threshold }, displayLocale, t)
+        : '',
+    move: typeof d.move === 'number' ? percent(displayLocale, d.move) : '',
+    level: num(d.level),
+    from: item.kind === 'scoreChange' ? num(Number(d.from)) : valueWord(d.from, t),
+    to: item.kind === 'scoreChange' ? num(Number(d.to)) : valueWord(d.to, t),
+    interpolation: { escapeValue: false },
+  })
+}

@@ -1,0 +1,171 @@
+/**
+ * /member/alerts (issue 26): every alert of the member with its condition, whether it is paused and when it last
+ * told them; its level changed, paused, resumed or deleted here. (The switch for big changes of followed stocks is
+ * on the watchlist page.)
+ */
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useRevalidator } from 'react-router'
+import { Button } from '#app/components/button.tsx'
+import { EmptyState } from '#app/components/empty-state.tsx'
+import { toast } from '#app/components/toaster.tsx'
+import { type AlertItem, type AlertsAnswer, alertKindTakesThreshold } from '#contracts/alert-rules.ts'
+import { conditionText } from './alert-words.ts'
+import { deleteAlert, updateAlert } from './alerts-api.ts'
+import { useAlertFailure } from './use-alert-failure.ts'
+
+export function AlertsList({
+  answer,
+  displayLocale,
+  timeZone,
+}: {
+  answer: AlertsAnswer
+  displayLocale: string
+  timeZone: string
+}) {
+  const { t } = useTranslation('alerts')
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="flex flex-col gap-3" aria-labelledby="alerts-heading">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="alerts-heading" className="text-xl font-semibold text-ink-950">
+            {t('list.heading')}
+          </h2>
+          <p className="text-sm text-ink-700" data-testid="alerts-count">
+            {t('list.count', { count: answer.alerts.length, max: answer.max })}
+          </p>
+        </div>
+        {answer.alerts.length === 0 ? (
+          <EmptyState title={t('list.empty')} />
+        ) : (
+          <ul className="flex flex-col divide-y divide-ink-100 rounded-lg border border-ink-100 bg-white">
+            {answer.alerts.map((alert) => (
+              <AlertRow key={alert.id} alert={alert} displayLocale={displayLocale} timeZone={timeZone} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function AlertRow({
+  alert,
+  displayLocale,
+  timeZone,
+}: {
+  alert: AlertItem
+  displayLocale: string
+  timeZone: string
+}) {
+  const { t } = useTranslation('alerts')
+  const revalidator = useRevalidator()
+  const failure = useAlertFailure()
+  const [isEditing, setIsEditing] = useState(false)
+  const [level, setLevel] = useState(String(alert.threshold ?? ''))
+  const [isBusy, setIsBusy] = useState(false)
+  const stockHref = `/ai-stock-diagnosis?code=${encodeURIComponent(alert.code)}&market=${alert.market}`
+
+  async function run(work: () => Promise<unknown>, done?: string) {
+    setIsBusy(true)
+    try {
+      await work()
+      if (done) toast.success(done)
+      await revalidator.revalidate()
+      return true
+    } catch (error) {
+      toast.error(failure(error))
+      return false
+    } finally {
+      setIsBusy(false)
+    }
+  }
+
+  async function onSave(event: FormEvent) {
+    event.preventDefault()
+    const threshold = alert.kind === 'dayMove' ? Number(level) / 100 : Number(level)
+    if (await run(() => updateAlert({ alertId: alert.id, threshold }))) setIsEditing(false)
+  }
+
+  const lastFired = alert.lastFiredAt
+    ? new Intl.DateTimeFormat(displayLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+        new Date(alert.lastFiredAt),
+      )
+    : t('list.never')
+
+  return (
+    <li
+      className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="alert-row"
+    >
+      <div className="flex flex-col gap-1">
+        <Link to={stockHref} className="font-medium text-brand-700 hover:underline">
+          {alert.name ?? t('list.notCovered')} <span className="text-ink-700">{alert.code}</span>
+        </Link>
+        <p className="text-sm text-ink-900">{conditionText(alert, displayLocale, t)}</p>
+        <p className="text-xs text-ink-700">
+          {alert.isPaused ? t('list.paused') : t('list.active')} · {t('list.lastFired')}: {lastFired}
+        </p>
+      </div>
+      {isEditing ? (
+        <form className="flex items-center gap-2" onSubmit={onSave}>
+          <label className="sr-only" htmlFor={`level-${alert.id}`}>
+            {t('form.threshold')}
+          </label>
+          <input
+            id={`level-${alert.id}`}
+            type="number"
+            step="any"
+            min="0"
+            inputMode="decimal"
+            value={level}
+            onChange={(event) => setLevel(event.currentTarget.value)}
+            className="h-8 w-28 rounded-lg border border-ink-300 px-2 text-sm"
+          />
+          <Button type="submit" size="sm" isLoading={isBusy}>
+            {t('list.save')}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={() => setIsEditing(false)}>
+            {t('list.cancel')}
+          </Button>
+        </form>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {alertKindTakesThreshold(alert.kind) ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={isBusy}
+              onClick={() => {
+                setLevel(
+                  alert.kind === 'dayMove' && alert.threshold !== null
+                    ? String(Math.round(alert.threshold * 10000) / 100)
+                    : String(alert.threshold ?? ''),
+                )
+                setIsEditing(true)
+              }}
+            >
+              {t('list.edit')}
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={isBusy}
+            onClick={() => void run(() => updateAlert({ alertId: alert.id, isPaused: !alert.isPaused }))}
+          >
+            {alert.isPaused ? t('list.resume') : t('list.pause')}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={isBusy}
+            onClick={() => void run(() => deleteAlert(alert.id), t('list.deleted'))}
+          >
+            {t('list.delete')}
+          </Button>
+        </div>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,50 @@
+/**
+ * The watchlist's one switch (issue 26): alert me on big changes for everything I follow. Its words are the watchlist
+ * page's (`watchlist:bigChanges`), the page it stands on.
+ */
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Checkbox } from '#app/components/checkbox.tsx'
+import { toast } from '#app/components/toaster.tsx'
+import { setFollowedChanges } from './alerts-api.ts'
+import { useAlertFailure } from './use-alert-failure.ts'
+
+export function FollowedChangesSwitch({ initial }: { initial: boolean }) {
+  const { t } = useTranslation('watchlist')
+  const failure = useAlertFailure()
+  const [isOn, setIsOn] = useState(initial)
+  const [isBusy, setIsBusy] = useState(false)
+  // Drawn by the server before its code arrives: `data-loaded` tells when the switch answers.
+  const [isLoaded, setIsLoaded] = useState(false)
+  useEffect(() => setIsLoaded(true), [])
+  async function onChange(enabled: boolean) {
+    setIsBusy(true)
+    // Shown at once; put back if the server refuses.
+    setIsOn(enabled)
+    try {
+      const answer = await setFollowedChanges(enabled)
+      setIsOn(answer.followedChanges)
+      toast.success(t(answer.followedChanges ? 'bigChanges.on' : 'bigChanges.off'))
+    } catch (error) {
+      setIsOn(!enabled)
+      toast.error(failure(error))
+    } finally {
+      setIsBusy(false)
+    }
+  }
+  return (
+    <div
+      className="flex flex-col gap-1 rounded-lg border border-ink-100 bg-white p-4"
+      data-testid="big-changes"
+      data-loaded={isLoaded ? 'true' : undefined}
+    >
+      <Checkbox
+        label={t('bigChanges.label')}
+        checked={isOn}
+        disabled={isBusy}
+        onChange={(event) => void onChange(event.currentTarget.checked)}
+      />
+      <p className="ps-8 text-sm text-ink-700">{t('bigChanges.hint')}</p>
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+/**
+ * /member/alerts (issue 26), a member-area tab: the member's alerts, listed, edited, paused and deleted. A visitor is asked to log in. Private: never indexed, never cached for another
+ * reader (it reads the session).
+ */
+import { useTranslation } from 'react-i18next'
+import { loadAlerts } from '#app/features/alerts/alerts.server.ts'
+import { AlertsList } from '#app/features/alerts/alerts-page.tsx'
+import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
+import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
+import { readerOfRequest } from '#app/features/plans/plans.server.ts'
+import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { requestContext } from '#app/request-context.ts'
+import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
+import { useRootData } from '#app/use-root-data.ts'
+import type { Route } from './+types/member-alerts.ts'
+
+export const handle = { catalogs: ['alerts', 'member', 'plans'] } satisfies CatalogHandle
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const facts = context.get(requestContext)
+  const { t } = getServerTranslator(facts.locale)
+  const reader = await readerOfRequest(request, facts)
+  return {
+    alerts: await loadAlerts(facts.services, reader, facts.locale),
+    title: t('alerts:page.title'),
+    description: t('alerts:page.metaDescription'),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  pageMeta({
+    title: loaderData?.title ?? '',
+    description: loaderData?.description,
+    path: location.pathname,
+    root: rootDataOf(matches),
+    noIndex: true,
+  })
+
+export default function MemberAlertsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('alerts')
+  const { displayLocale, timeZone } = useRootData()
+  return (
+    <MemberAreaPage title={t('page.title')} intro={t('page.intro')}>
+      {loaderData.alerts ? (
+        <AlertsList answer={loaderData.alerts} displayLocale={displayLocale} timeZone={timeZone} />
+      ) : (
+        <LockPrompt reason={{ kind: 'logIn' }} what={t('page.lockWhat')} />
+      )}
+    </MemberAreaPage>
+  )
+}

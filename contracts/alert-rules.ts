@@ -1,0 +1,132 @@
+/**
+ * Alerts and the notification centre (issue 26) without zod, for the pages (ADR 0011, ADR 0041): the kinds of alert,
+ * the channels, error codes and answer shapes. How many alerts a reader keeps is contracts/benefits.ts's `alerts`,
+ * nowhere else. The requests are in contracts/alerts.ts.
+ */
+import type { Market } from './regions.ts'
+
+/**
+ * What an alert watches on one stock:
+ * - `priceAbove` / `priceBelow` — the latest close at or beyond `threshold` (a price);
+ * - `dayMove` — a session's close-to-close move at least `threshold` (a fraction, 0.05 = ±5 %) either way;
+ * - `scoreChange` — the total score moved `threshold` points or more from when it last fired (or was set);
+ * - `technicalsChange`, `capitalFlowChange`, `valuationChange` — the label changed;
+ * - `fairValueCross`, `supportCross`, `resistanceCross` — the close went to the other side of the level.
+ */
+export const alertKinds = [
+  'priceAbove',
+  'priceBelow',
+  'dayMove',
+  'scoreChange',
+  'technicalsChange',
+  'capitalFlowChange',
+  'valuationChange',
+  'fairValueCross',
+  'supportCross',
+  'resistanceCross',
+] as const
+export type AlertKind = (typeof alertKinds)[number]
+
+/** Kinds whose `threshold` the reader sets (the others take none). */
+export const alertKindsWithThreshold = ['priceAbove', 'priceBelow', 'dayMove', 'scoreChange'] as const
+export function alertKindTakesThreshold(kind: AlertKind): boolean {
+  return (alertKindsWithThreshold as readonly string[]).includes(kind)
+}
+
+/**
+ * What the watchlist's one switch ("alert me on big changes for everything I follow") watches on each followed
+ * stock: a day's move of at least this much either way, and any change of the score by `followedScoreStep` points or
+ * of a label from the session before.
+ */
+export const followedMoveThreshold = 0.05
+export const followedScoreStep = 10
+
+/** Why a notification was sent: an alert's kind, or `followedChange` (the watchlist switch). */
+export const notificationKinds = [...alertKinds, 'followedChange'] as const
+export type NotificationKind = (typeof notificationKinds)[number]
+
+/** Where notifications go. In-app is always on; push is reserved for the push helper (no delivery yet). */
+export const notificationChannels = ['inApp', 'email', 'push'] as const
+export type NotificationChannel = (typeof notificationChannels)[number]
+
+/** Writes (create, edit, pause, delete, read) per minute per client address: a person clicking never meets it. */
+export const alertWritesPerMinute = 120
+/** Notifications shown per page of the centre. */
+export const notificationsPageSize = 30
+
+export const AlertErrorCode = {
+  /** 404 — the alert does not exist or is not the reader's (the same answer, so ids cannot be probed). */
+  notFound: 'ALERT_NOT_FOUND',
+  /** 409 — as many alerts as the plan allows (`max`). */
+  limitReached: 'ALERT_LIMIT_REACHED',
+  /** 400 — a kind that takes a threshold without one, or a threshold out of range. */
+  thresholdInvalid: 'ALERT_THRESHOLD_INVALID',
+  /** 400 — not one of the kinds. */
+  kindInvalid: 'ALERT_KIND_INVALID',
+  /** 404 — no stock of that market and code is covered. */
+  stockUnknown: 'ALERT_STOCK_UNKNOWN',
+  /** 400 — a stock key that is no `market:code`. */
+  stockInvalid: 'ALERT_STOCK_INVALID',
+  /** 404 — the notification does not exist or is not the reader's. */
+  notificationNotFound: 'NOTIFICATION_NOT_FOUND',
+  /** 400 — a setting for a kind or channel that does not exist. */
+  settingInvalid: 'NOTIFICATION_SETTING_INVALID',
+} as const
+
+export interface AlertStock {
+  market: Market
+  code: string
+}
+
+export interface AlertItem {
+  id: string
+  kind: AlertKind
+  market: Market
+  code: string
+  /** The stock's name in the reader's language (null: no longer covered). */
+  name: string | null
+  threshold: number | null
+  isPaused: boolean
+  /** When it last fired (ISO), null if never. */
+  lastFiredAt: string | null
+  createdAt: string
+}
+
+export interface AlertsAnswer {
+  alerts: AlertItem[]
+  max: number
+  /** The watchlist switch. */
+  followedChanges: boolean
+}
+
+export interface NotificationItem {
+  id: string
+  kind: NotificationKind
+  market: Market | null
+  code: string | null
+  /** What the reason sentence interpolates (`threshold`, `price`, `from`, `to`, `move`, `title` …). */
+  details: Record<string, string | number | null>
+  /** Site path the notification leads to (the stock's diagnosis, the article). */
+  link: string
+  createdAt: string
+  readAt: string | null
+}
+
+export interface NotificationsAnswer {
+  items: NotificationItem[]
+  unread: number
+  hasMore: boolean
+}
+
+export interface UnreadAnswer {
+  unread: number
+}
+
+/** Settings per kind × channel; `inApp` is always true and not stored. */
+export type NotificationSettings = Record<NotificationKind, Record<NotificationChannel, boolean>>
+
+export interface NotificationSettingsAnswer {
+  settings: NotificationSettings
+  /** Whether the member has a verified email (email settings do nothing without one). */
+  hasVerifiedEmail: boolean
+}

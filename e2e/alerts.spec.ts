@@ -1,0 +1,103 @@
+/**
+ * Alerts and the notification centre (issue 26) on the English and the Traditional Chinese site: a member sets a price
+ * alert on the diagnosis, the market's refresh fires it (the test endpoint runs the refresh job's work), the bell
+ * counts it, the centre says why with a link to the stock, and reading it clears the bell; the alert is listed at
+ * /member/alerts, paused and deleted there; the watchlist's switch for big changes is turned on and stays on.
+ */
+import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
+import { logInThroughApi, postFromPage } from './support/accounts.ts'
+import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+
+test.beforeEach(async ({ page, site }) => {
+  await acceptCookies(page, site.origin)
+})
+
+test('a member sets a price alert on the diagnosis, a refresh fires it once, and the bell and the centre tell it until read', async ({
+  page,
+  request,
+  site,
+  t,
+}) => {
+  test.slow()
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await logInThroughApi(page, request, site.origin)
+  await page.goto('/ai-stock-diagnosis?code=AAPL&market=us')
+  const control = page.locator('[data-testid="alert-control"][data-loaded]')
+  await expect(control).toBeVisible()
+  await control.getByLabel(t('alerts:form.kind')).selectOption('priceBelow')
+  // A level above today's close: the condition holds, so the next refresh tells it.
+  const price = Number(await control.getByLabel(t('alerts:form.threshold')).inputValue())
+  await control.getByLabel(t('alerts:form.threshold')).fill(String(Math.ceil(price * 1.5)))
+  await control.getByRole('button', { name: t('alerts:form.submit') }).click()
+  await expect(page.getByText(t('alerts:form.saved'))).toBeVisible()
+  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName(t('shell:notifications.bell'))
+
+  // The market refreshes twice (the job, and again): told once.
+  expect(await postFromPage(page, '/dev/market-refresh', { market: 'us' })).toBe(200)
+  expect(await postFromPage(page, '/dev/market-refresh', { market: 'us' })).toBe(200)
+  await page.goto('/member/alerts')
+  const bell = page.getByTestId('notification-bell')
+  await expect(bell).toHaveAccessibleName(t('shell:notifications.bellUnread', { count: 1 }))
+  await expect(page.getByTestId('notification-count')).toHaveText('1')
+
+  await waitForHydration(page)
+  await bell.click()
+  await expect(page).toHaveURL(`${site.origin}/member/notifications`)
+  const rows = page.getByTestId('notification-row')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toHaveAttribute('data-read', 'false')
+  await expect(rows.first()).toContainText('AAPL')
+  await expect(rows.first().getByRole('link', { name: t('alerts:centre.open') })).toHaveAttribute(
+    'href',
+    '/ai-stock-diagnosis?code=AAPL&market=us',
+  )
+  await expectNoSeriousA11yIssues(page)
+  await waitForHydration(page)
+  await rows
+    .first()
+    .getByRole('button', { name: t('alerts:centre.markRead') })
+    .click()
+  await expect(rows.first()).toHaveAttribute('data-read', 'true')
+  await expect(page.getByTestId('notification-count')).toHaveCount(0)
+  await expect(bell).toHaveAccessibleName(t('shell:notifications.bell'))
+})
+
+test('a member finds their alerts at /member/alerts, pauses and deletes one, and turns on big-change alerts on their watchlist', async ({
+  page,
+  request,
+  site,
+  t,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await logInThroughApi(page, request, site.origin)
+  expect(
+    await postFromPage(page, '/alert/create', {
+      market: 'us',
+      code: 'MSFT',
+      kind: 'dayMove',
+      threshold: 0.05,
+    }),
+  ).toBe(200)
+  await page.goto('/member/alerts')
+  await waitForHydration(page)
+  const row = page.getByTestId('alert-row')
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('MSFT')
+  await expect(row).toContainText(t('alerts:kinds.dayMove'))
+  await expect(page.getByTestId('alerts-count')).toHaveText(t('alerts:list.count', { count: 1, max: 10 }))
+  await expectNoSeriousA11yIssues(page)
+
+  await row.getByRole('button', { name: t('alerts:list.pause') }).click()
+  await expect(row).toContainText(t('alerts:list.paused'))
+  await row.getByRole('button', { name: t('alerts:list.delete') }).click()
+  await expect(page.getByText(t('alerts:list.deleted'))).toBeVisible()
+  await expect(row).toHaveCount(0)
+
+  // The watchlist's one switch for big changes of everything the member follows.
+  await page.goto('/member/watchlist')
+  await expect(page.locator('[data-testid="big-changes"][data-loaded]')).toBeVisible()
+  await page.getByLabel(t('watchlist:bigChanges.label')).check()
+  await expect(page.getByText(t('watchlist:bigChanges.on'))).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel(t('watchlist:bigChanges.label'))).toBeChecked()
+})

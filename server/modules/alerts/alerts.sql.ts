@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { AlertKind, NotificationKind } from '#contracts/alert-rules.ts'
+import type { Market } from '#contracts/regions.ts'
+import { members } from '#server/modules/accounts/accounts.sql.ts'
+
+/**
+ * A member's alerts on stocks (issue 26, ADR 0041). `state` is what the last evaluation saw of the alert's condition
+ * (its kind decides the words: `on`/`off` for a price level, `above`/`below` for a crossing, the label, the score it
+ * last fired at, the session of the last big move); an alert fires when the observation changes in the way its kind
+ * names, and `crossings` counts the times it fired — with the alert's id, the crossing's unique key.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    memberId: uuid()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text().$type<AlertKind>().notNull(),
+    market: text().$type<Market>().notNull(),
+    code: text().notNull(),
+    threshold: doublePrecision(),
+    isPaused: boolean().notNull().default(false),
+    state: text(),
+    crossings: integer().notNull().default(0),
+    lastFiredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('alerts_stock_idx').on(table.market, table.code),
+    index('alerts_member_idx').on(table.memberId, table.createdAt),
+  ],
+)
+
+/** The watchlist's one switch: alert me on big changes of everything I follow. A row exists while it is on. */
+export const alertFollowedChanges = pgTable('alert_followed_changes', {
+  memberId: uuid()
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  enabledAt: timestamp({ withTimezone: true }).notNull(),
+})
+
+/**
+ * What fired, once: one row per crossing, its `key` unique (`alert:<id>:<crossing>`, `article:<alert>:<article>`,
+ * `followed:<member>:<market:code>:<session>`), written in the same statement as the alert's new state, so a crossing
+ * is recorded once however many workers evaluate. `deliveredAt` is set once the notification centre has it; a run
+ * that stops before delivers what is left at the next run (delivery is keyed too: never twice).
+ */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    key: text().notNull(),
+    memberId: uuid()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    alertId: uuid().references(() => alerts.id, { onDelete: 'set null' }),
+    kind: text().$type<NotificationKind>().notNull(),
+    market: text().$type<Market>().notNull(),
+    code: text().notNull(),
+    details: jsonb().$type<Record<string, string | number | null>>().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    deliveredAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('alert_events_key_idx').on(table.key),
+    index('alert_events_undelivered_idx').on(table.occurredAt).where(sql`${table.deliveredAt} is null`),
+  ],
+)

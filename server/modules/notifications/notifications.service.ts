@@ -1,0 +1,221 @@
+/**
+ * The notification centre (issue 26; CONTEXT.md; ADR 0041): what a member was told, read and unread, and how they
+ * want to be told of each kind.
+ *
+ * Decides: a notification per crossing, keyed by the crossing (`deliveryKey`), so delivering the same crossing again
+ * (a second worker, a restart) adds nothing; in-app is always on; email goes only to a verified address (the
+ * accounts service's — none, no mail), through the mail queue with the crossing's key, so it is queued once too;
+ * email is on by default, push off (push is reserved: stored, not delivered yet). Only the owner reads or marks a
+ * notification (another's answers 404 as one that does not exist).
+ * Leaves what fires to the alerts service, how mail leaves to the mail module, and the region's time zone to the page.
+ */
+
+import {
+  AlertErrorCode,
+  type NotificationChannel,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationSettings,
+  type NotificationSettingsAnswer,
+  type NotificationsAnswer,
+  notificationKinds,
+  notificationsPageSize,
+  type UnreadAnswer,
+} from '#contracts/alert-rules.ts'
+import { CommonErrorCode } from '#contracts/envelope.ts'
+import type { Locale, Market } from '#contracts/regions.ts'
+import type { Clock } from '#server/clock.ts'
+import type { Db } from '#server/db/database.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { isLoggedIn, type Reader } from '#server/kernel/reader.ts'
+import {
+  countUnread,
+  insertNotifications,
+  markAllRead,
+  markRead,
+  type NotificationRecord,
+  type SettingRow,
+  selectMemberNotifications,
+  selectSettings,
+  upsertSetting,
+} from './notifications.repo.ts'
+
+/** What the alerts service hands over: one crossing for one member. */
+export interface NotificationEvent {
+  key: string
+  memberId: string
+  kind: NotificationKind
+  market: Market
+  code: string
+  details: Record<string, string | number | null>
+  occurredAt: Date
+}
+
+/** A member's verified address and the language they read in; null when they have none. */
+export interface VerifiedEmail {
+  address: string
+  locale: Locale
+  /** The origin of the member's site, for the link in the mail. */
+  siteOrigin: string
+}
+
+export interface NotificationsDependencies {
+  db: Db
+  clock: Clock
+  /** The accounts service's verified email of a member (null: none, so no mail). */
+  findVerifiedEmail: (memberId: string) => Promise<VerifiedEmail | null>
+  /** The mail module's queue (idempotent by key). */
+  queueAlertMail: (request: {
+    idempotencyKey: string
+    to: string
+    locale: Locale
+    siteOrigin: string
+    stock: string
+  }) => Promise<unknown>
+}
+
+const defaultOn: Record<NotificationChannel, boolean> = { inApp: true, email: true, push: false }
+
+function memberOf(reader: Reader): Reader & { memberId: string } {
+  if (!isLoggedIn(reader)) throw new AppError('unauthenticated', CommonErrorCode.unauthenticated)
+  return reader
+}
+
+/** The stock's diagnosis: where every alert's notification leads. */
+export function diagnosisPathOf(market: Market, code: string): string {
+  return `/ai-stock-diagnosis?code=${encodeURIComponent(code)}&market=${market}`
+}
+
+function itemOf(row: NotificationRecord): NotificationItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    market: row.market,
+    code: row.code,
+    details: row.details,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  }
+}
+
+function settingsOf(rows: readonly SettingRow[]): NotificationSettings {
+  const settings = Object.fromEntries(
+    notificationKinds.map((kind) => [kind, { ...defaultOn }]),
+  ) as NotificationSettings
+  for (const row of rows) if (row.channel !== 'inApp') settings[row.kind][row.channel] = row.enabled
+  return settings
+}
+
+export function createNotificationsService(deps: NotificationsDependencies) {
+  const { db, clock } = deps
+
+  /**
+   * Delivers crossings: the in-app notification (inserted once per key) and, where the member wants email for the
+   * kind and has a verified address, one queued mail per key. Every event is offered to the mail queue, not only the
+   * newly inserted: a run that stopped after the notifications but before the mail queues it now, still once.
+   */
+  async function deliverEvents(events: readonly NotificationEvent[]): Promise<void> {
+    if (events.length === 0) return
+    await insertNotifications(
+      db,
+      events.map((event) => ({
+        memberId: event.memberId,
+        deliveryKey: event.key,
+        kind: event.kind,
+        market: event.market,
+        code: event.code,
+        details: event.details,
+        link: diagnosisPathOf(event.market, event.code),
+        createdAt: event.occurredAt,
+      })),
+    )
+    const memberIds = [...new Set(events.map((event) => event.memberId))]
+    const settings = new Map<string, NotificationSettings>()
+    const rows = await selectSettings(db, memberIds)
+    for (const memberId of memberIds)
+      settings.set(memberId, settingsOf(rows.filter((r) => r.memberId === memberId)))
+    const emails = new Map<string, VerifiedEmail | null>()
+    for (const event of events) {
+      if (!settings.get(event.memberId)?.[event.kind].email) continue
+      if (!emails.has(event.memberId))
+        emails.set(event.memberId, await deps.findVerifiedEmail(event.memberId))
+      const email = emails.get(event.memberId)
+      if (!email) continue
+      await deps.queueAlertMail({
+        idempotencyKey: `notification:${event.key}`,
+        to: email.address,
+        locale: email.locale,
+        siteOrigin: email.siteOrigin,
+        stock: `${event.code} (${event.market.toUpperCase()})`,
+      })
+    }
+  }
+
+  /** GET /notification/list: newest first, a page at a time (`before`: the last one's time). */
+  async function listNotifications(reader: Reader, before: string | undefined): Promise<NotificationsAnswer> {
+    const member = memberOf(reader)
+    const rows = await selectMemberNotifications(
+      db,
+      member.memberId,
+      before ? new Date(before) : undefined,
+      notificationsPageSize + 1,
+    )
+    return {
+      items: rows.slice(0, notificationsPageSize).map(itemOf),
+      unread: await countUnread(db, member.memberId),
+      hasMore: rows.length > notificationsPageSize,
+    }
+  }
+
+  /** GET /notification/unread: the bell's count (0 for a visitor: the bell is not shown to them anyway). */
+  async function countUnreadOf(reader: Reader): Promise<UnreadAnswer> {
+    if (!isLoggedIn(reader)) return { unread: 0 }
+    return { unread: await countUnread(db, reader.memberId) }
+  }
+
+  async function markNotificationRead(reader: Reader, notificationId: string): Promise<UnreadAnswer> {
+    const member = memberOf(reader)
+    if (!(await markRead(db, member.memberId, notificationId, clock.now())))
+      throw new AppError('not_found', AlertErrorCode.notificationNotFound)
+    return { unread: await countUnread(db, member.memberId) }
+  }
+
+  async function markAllNotificationsRead(reader: Reader): Promise<UnreadAnswer> {
+    const member = memberOf(reader)
+    await markAllRead(db, member.memberId, clock.now())
+    return { unread: 0 }
+  }
+
+  async function getSettings(reader: Reader): Promise<NotificationSettingsAnswer> {
+    const member = memberOf(reader)
+    return {
+      settings: settingsOf(await selectSettings(db, [member.memberId])),
+      hasVerifiedEmail: (await deps.findVerifiedEmail(member.memberId)) !== null,
+    }
+  }
+
+  /** POST /notification/settings: one kind × channel; in-app cannot be turned off (it is where the rest is read). */
+  async function changeSetting(
+    reader: Reader,
+    setting: { kind: NotificationKind; channel: NotificationChannel; enabled: boolean },
+  ): Promise<NotificationSettingsAnswer> {
+    const member = memberOf(reader)
+    if (setting.channel === 'inApp' && !setting.enabled)
+      throw new AppError('invalid', AlertErrorCode.settingInvalid)
+    if (setting.channel !== 'inApp') await upsertSetting(db, { memberId: member.memberId, ...setting })
+    return getSettings(reader)
+  }
+
+  return {
+    deliverEvents,
+    listNotifications,
+    countUnread: countUnreadOf,
+    markRead: markNotificationRead,
+    markAllRead: markAllNotificationsRead,
+    getSettings,
+    changeSetting,
+  }
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>
