@@ -42,10 +42,7 @@ import { createMailService } from './modules/mail/mail.service.ts'
 import { createMemberMail } from './modules/mail/member-mail.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
-import {
-  createNotificationsService,
-  type VerifiedEmail,
-} from './modules/notifications/notifications.service.ts'
+import { createNotificationsService } from './modules/notifications/notifications.service.ts'
 import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
@@ -273,10 +270,9 @@ export function createServices({
     db,
     clock,
     findVerifiedEmail: async (memberId) => {
-      const email = await verifiedEmailOf(accounts, memberId)
+      const email = await accounts.verifiedEmailOf(memberId)
       if (!email) return null
-      const region = email.locale === 'en' ? 'en' : 'hant'
-      return { ...email, siteOrigin: config.siteOrigins[region] }
+      return { address: email.address, locale: email.locale, siteOrigin: config.siteOrigins[email.region] }
     },
     queueAlertMail: ({ idempotencyKey, to, locale, siteOrigin, stock }) =>
       mail.queueMail({
@@ -454,20 +450,6 @@ export function createServices({
 }
 
 export type Services = ReturnType<typeof createServices>
-
-/**
- * A member's verified email, asked of the accounts service: null while it keeps none (the account page's verified
- * email is its own change; when `findVerifiedEmail` lands there, alerts mail without another edit here).
- */
-async function verifiedEmailOf(
-  accounts: object,
-  memberId: string,
-): Promise<Omit<VerifiedEmail, 'siteOrigin'> | null> {
-  const lookup = (
-    accounts as { findVerifiedEmail?: (id: string) => Promise<Omit<VerifiedEmail, 'siteOrigin'> | null> }
-  ).findVerifiedEmail
-  return lookup ? lookup(memberId) : null
-}
 
 /**
  * What the chat may read of a reader's own stocks (`MyStocks`): the watchlists' and the portfolio's reading
