@@ -43,6 +43,7 @@ import { registerMailRoutes } from './modules/mail/mail.routes.ts'
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes.ts'
 import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { registerPortfoliosRoutes } from './modules/portfolios/portfolios.routes.ts'
+import { registerPushRoutes } from './modules/push/push.routes.ts'
 import { registerSiteTextsRoutes } from './modules/site-texts/site-texts.routes.ts'
 import { registerStocksRoutes } from './modules/stocks/stocks.routes.ts'
 import { registerStrategiesRoutes } from './modules/strategies/strategies.routes.ts'
@@ -166,6 +167,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerAdvisersRoutes(api, services.advisers)
     registerWatchlistsRoutes(api, services.watchlists)
     registerPortfoliosRoutes(api, services.portfolios)
+    registerPushRoutes(api, services.push, { testEndpoints: config.testEndpoints === 'loopback' })
   }
   // The reader's API and the console's share one infrastructure (api-infrastructure.ts); each adds its routes.
   const registerApi = (api: FastifyInstance) =>

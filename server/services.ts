@@ -41,6 +41,7 @@ import { createMailService } from './modules/mail/mail.service.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
+import { createPushService } from './modules/push/push.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
 import { createRedirectsService } from './modules/redirects/redirects.service.ts'
@@ -241,6 +242,13 @@ export function createServices({
     onUnsubscribed: (address, list) => newsletter.recordUnsubscribe(address, list),
     log: pino({ level: config.logLevel, name: 'mail' }),
   })
+  // Web push (issue 26, ADR 0044): a member's devices; other modules notify a member through `push.sendPush`.
+  const push = createPushService({
+    db,
+    clock,
+    config: config.push,
+    log: pino({ level: config.logLevel, name: 'push' }),
+  })
   const newsletter = createNewsletterService({
     db,
     clock,
@@ -342,6 +350,7 @@ export function createServices({
     contactChannels,
     newsletter,
     mail,
+    push,
     redirects,
     stockRefresh,
     stocks,
