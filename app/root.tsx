@@ -32,6 +32,7 @@ import {
 } from './features/app-updates/chunk-reload.ts'
 import { useBuildWatch } from './features/app-updates/use-build-watch.ts'
 import { visitReportScript } from './features/visit/visit-report-script.ts'
+import { manifestPath } from './features/web-app/web-app-manifest.ts'
 import { catalogsOf } from './i18n/browser-catalogs.ts'
 import { useNonce } from './nonce.tsx'
 import { requestContext } from './request-context.ts'
@@ -69,6 +70,9 @@ export function shouldRevalidate() {
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable on phones (ADR 0044): the manifest in the site's language; iOS reads its home-screen icon here.
+  { rel: 'manifest', href: manifestPath },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ]
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -207,9 +207,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
       preCompressed: config.compression,
       // Fingerprinted build output never changes under its name; everything else is revalidated hourly.
       setHeaders: (reply, filePath) => {
+        // The service worker is checked for a new version on every visit (ADR 0044).
         const cacheControl = filePath.includes('/assets/')
           ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600'
+          : filePath.endsWith('/sw.js')
+            ? 'no-cache'
+            : 'public, max-age=3600'
         reply.header('cache-control', cacheControl)
         reply.header('x-content-type-options', 'nosniff')
       },

@@ -4,13 +4,21 @@
  * being the service's to check. With TEST_ENDPOINTS=loopback, POST /dev/push sends the logged-in member a test
  * notification (the browser journeys; answered to this machine alone).
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ok } from '#contracts/envelope.ts'
 import { PushEndpointRequest, PushSubscribeRequest, pushWritesPerMinute } from '#contracts/push.ts'
+import { type Locale, regionFromHostname, regionSettings } from '#contracts/regions.ts'
 import { AppError } from '#server/http/app-error.ts'
-import { requestLocale } from '#server/http/error-handler.ts'
 import { registerLoopbackOnlyRoutes } from '#server/http/test-endpoints.ts'
 import type { PushService } from './push.service.ts'
+
+/**
+ * The language of the site the request came to: a device's notifications are written in it and open on that site.
+ * The host decides, not the Lang header, which the service worker's renewal of a subscription does not send.
+ */
+function siteLocaleOf(request: FastifyRequest): Locale {
+  return regionSettings[regionFromHostname(request.hostname.replace(/:\d+$/, ''))].locale
+}
 
 const writes = { config: { rateLimit: { max: pushWritesPerMinute, timeWindow: '1 minute' } } }
 
@@ -26,7 +34,7 @@ export function registerPushRoutes(
 
   api.post('/push/subscribe', writes, async (request) => {
     const subscription = PushSubscribeRequest.parse(request.body ?? {})
-    return ok(await push.subscribeDevice(request.reader, subscription, requestLocale(request)))
+    return ok(await push.subscribeDevice(request.reader, subscription, siteLocaleOf(request)))
   })
 
   api.post('/push/unsubscribe', writes, async (request) => {

@@ -184,7 +184,14 @@ describe('VAPID configuration', () => {
 
   it('uses the development keys outside production when none are set', () => {
     expect(loadConfig({}).push).toMatchObject({ enabled: true, vapid: developmentVapidKeys })
-    expect(pushConfigOf({ APP_ENV: 'staging' }).push).toMatchObject({
+    expect(
+      pushConfigOf({
+        APP_ENV: 'staging',
+        VAPID_PUBLIC_KEY: undefined,
+        VAPID_PRIVATE_KEY: undefined,
+        VAPID_SUBJECT: undefined,
+      }).push,
+    ).toMatchObject({
       enabled: true,
       allowLoopbackEndpoints: false,
     })
