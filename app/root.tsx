@@ -32,7 +32,7 @@ import {
 } from './features/app-updates/chunk-reload.ts'
 import { useBuildWatch } from './features/app-updates/use-build-watch.ts'
 import { visitReportScript } from './features/visit/visit-report-script.ts'
-import { manifestPath } from './features/web-app/web-app-manifest.ts'
+import { manifestPath, themeColor } from './features/web-app/web-app-paths.ts'
 import { catalogsOf } from './i18n/browser-catalogs.ts'
 import { useNonce } from './nonce.tsx'
 import { requestContext } from './request-context.ts'
@@ -86,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#111a2e" />
+        <meta name="theme-color" content={themeColor} />
         <Meta />
         <Links nonce={nonce} />
         {data ? (

@@ -6,7 +6,7 @@ import type { Route } from './+types/manifest.webmanifest.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale } = context.get(requestContext)
-  const manifest = webAppManifest(locale, getServerTranslator(locale).t)
+  const manifest = webAppManifest(locale, getServerTranslator(locale).getFixedT(locale, 'web-app'))
   return new Response(JSON.stringify(manifest), {
     headers: { 'content-type': 'application/manifest+json', 'cache-control': 'public, max-age=3600' },
   })

@@ -6,7 +6,7 @@ import type { Route } from './+types/offline.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale } = context.get(requestContext)
-  return new Response(offlinePageHtml(locale, getServerTranslator(locale).t), {
+  return new Response(offlinePageHtml(locale, getServerTranslator(locale).getFixedT(locale, 'web-app')), {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'public, max-age=3600',

@@ -5,9 +5,7 @@
  */
 import type { TFunction } from 'i18next'
 import type { Locale } from '#contracts/regions.ts'
-import { themeColor } from './web-app-manifest.ts'
-
-export const offlinePagePath = '/offline'
+import { themeColor } from './web-app-paths.ts'
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
@@ -17,8 +15,9 @@ function escapeHtml(text: string): string {
 export const offlinePagePolicy =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
+/** `t` speaks the `web-app` namespace. */
 export function offlinePageHtml(locale: Locale, t: TFunction): string {
-  const text = (key: string) => escapeHtml(t(`web-app:offline.${key}`))
+  const text = (key: string) => escapeHtml(t(`offline.${key}`))
   return `<!doctype html>
 <html lang="${locale}">
 <head>

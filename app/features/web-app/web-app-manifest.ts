@@ -5,19 +5,17 @@
  */
 import type { TFunction } from 'i18next'
 import type { Locale } from '#contracts/regions.ts'
+import { themeColor } from './web-app-paths.ts'
 
-export const manifestPath = '/manifest.webmanifest'
-
-/** The brand's dark ground: the header's colour, the splash screen's and the status bar's. */
-export const themeColor = '#111a2e'
 const backgroundColor = '#f4f6fa'
 
+/** `t` speaks the `web-app` namespace. */
 export function webAppManifest(locale: Locale, t: TFunction) {
   return {
     id: '/',
-    name: t('web-app:manifest.name'),
-    short_name: t('web-app:manifest.shortName'),
-    description: t('web-app:manifest.description'),
+    name: t('manifest.name'),
+    short_name: t('manifest.shortName'),
+    description: t('manifest.description'),
     lang: locale,
     dir: 'ltr',
     start_url: '/',
