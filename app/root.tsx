@@ -70,9 +70,9 @@ export function shouldRevalidate() {
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  // Installable on phones (ADR 0044): the manifest in the site's language; iOS reads its home-screen icon here.
+  // Installable on phones (ADR 0044): the manifest in the site's language. iOS finds its home-screen icon unasked
+  // at /apple-touch-icon.png.
   { rel: 'manifest', href: manifestPath },
-  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ]
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -37,8 +37,10 @@ import { handleCatalogsOf } from './catalog-usage.ts'
 // +0.5 on four more once both landed together (contact-us, stocks-screener, subscribe, console: 0.1–0.2 kB over):
 // the mail route's manifest entry and the search grid's keys add up on the pages that were already at their edge.
 // +0.5 on the diagnosis and the member strategies (< 0.05 kB over): the search box describes its keys once hydrated.
+// +0.5 on the home page and the AI Q&A (0.1–0.2 kB over; issue 26, the sixth amendment): the installable site's
+// manifest link, the service worker's registration once the page is idle, and two resource routes in the manifest.
 export const budgetsKb: Record<string, number> = {
-  'routes/home': 157,
+  'routes/home': 157.5,
   // +0.5 (issue 25): the search box's grid keys (its follow cells' code comes with the popup, on demand) and their
   // instructions in the shell's words, on every page.
   'routes/article-list': 157,
@@ -56,7 +58,7 @@ export const budgetsKb: Record<string, number> = {
   'routes/stocks-screener': 168.5,
   // +0.5 (issue 25): the chat's words for "my watchlist/portfolio" sources and the import button; the follow control
   // beside an answer's stocks and the button's code load after the page.
-  'routes/ai-qna': 170,
+  'routes/ai-qna': 170.5,
   // +1.5 (issue 25): the account menu's links to the reader's portfolio and watchlist, in the shell of every page.
   'routes/subscribe': 172.5,
   'routes/not-found': 150,

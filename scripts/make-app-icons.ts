@@ -1,7 +1,7 @@
 /**
  * Draws the installed site's icons from public/favicon.svg (run again when the mark changes; the PNGs are committed):
  * 192 and 512 px for the web app manifest, a 512 px maskable icon whose mark sits inside the 80 % safe zone on the
- * brand's dark ground (Android crops it to any shape), and the 180 px Apple touch icon iOS reads from the page.
+ * brand's dark ground (Android crops it to any shape), and the 180 px Apple touch icon iOS looks for at the root.
  *
  *   node scripts/make-app-icons.ts
  */
@@ -38,4 +38,4 @@ await plainIcon(192, 'icon-192.png')
 await plainIcon(512, 'icon-512.png')
 await maskableIcon(512, 'icon-maskable-512.png')
 // iOS rounds the corners itself and shows transparency as black: the full square.
-await maskableIcon(180, 'apple-touch-icon.png')
+await maskableIcon(180, '../apple-touch-icon.png')

@@ -1,7 +1,8 @@
 /**
- * Registers the site's service worker (public/sw.js; ADR 0044) once the page has loaded and the browser is idle, so
- * it never competes with the page's own requests. Not in development: Vite serves the code there, and a worker
- * holding on to an offline page would only confuse.
+ * Registers the site's service worker (public/sw.js; ADR 0044) when the browser is idle after the page became
+ * interactive, so it never competes with the page's own requests. Not in development: Vite serves the code there,
+ * and a worker holding on to an offline page would only confuse. A refusal (private mode, a policy) leaves the site
+ * as it is.
  */
 import { whenIdle } from '#app/components/on-demand.ts'
 
@@ -9,11 +10,5 @@ export const serviceWorkerPath = '/sw.js'
 
 export function registerServiceWorkerWhenIdle(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
-  const register = () => {
-    navigator.serviceWorker.register(serviceWorkerPath, { scope: '/' }).catch(() => {
-      // Refused (private mode, a policy): the site works without it.
-    })
-  }
-  if (document.readyState === 'complete') whenIdle(register)
-  else window.addEventListener('load', () => whenIdle(register), { once: true })
+  whenIdle(() => void navigator.serviceWorker.register(serviceWorkerPath).catch(() => {}))
 }

@@ -32,7 +32,7 @@ describe('the web app manifest', () => {
     }
     expect(pngs.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
     expect(icons.some((icon) => icon.purpose === 'maskable')).toBe(true)
-    expect(pngSizeOf(publicFile('/icons/apple-touch-icon.png'))).toEqual({ width: 180, height: 180 })
+    expect(pngSizeOf(publicFile('/apple-touch-icon.png'))).toEqual({ width: 180, height: 180 })
   })
 })
 
