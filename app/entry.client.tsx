@@ -1,7 +1,8 @@
 /**
  * Browser start: load this language's messages (the reader catalog and the on-demand namespaces the page names on
  * `<html data-catalogs>`), then hydrate. A failed chunk load reloads the page once per path, and a reload that
- * happened on the way to another page carries on to it (spec §4, §9).
+ * happened on the way to another page carries on to it (spec §4, §9). The service worker registers once the page has
+ * loaded (ADR 0044).
  */
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
@@ -9,6 +10,7 @@ import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import type { Locale } from '#contracts/regions.ts'
 import { navigationToResume, reloadOnceAfterChunkFailure } from './features/app-updates/chunk-reload.ts'
+import { registerServiceWorkerWhenIdle } from './features/web-app/service-worker-registration.ts'
 import { loadBrowserTranslator, parseCatalogList } from './i18n/browser-catalogs.ts'
 import { NonceProvider } from './nonce.tsx'
 
@@ -49,4 +51,5 @@ else {
       </StrictMode>,
     )
   })
+  registerServiceWorkerWhenIdle()
 }

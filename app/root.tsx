@@ -32,6 +32,7 @@ import {
 } from './features/app-updates/chunk-reload.ts'
 import { useBuildWatch } from './features/app-updates/use-build-watch.ts'
 import { visitReportScript } from './features/visit/visit-report-script.ts'
+import { manifestPath, themeColor } from './features/web-app/web-app-paths.ts'
 import { catalogsOf } from './i18n/browser-catalogs.ts'
 import { useNonce } from './nonce.tsx'
 import { requestContext } from './request-context.ts'
@@ -69,6 +70,9 @@ export function shouldRevalidate() {
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable on phones (ADR 0044): the manifest in the site's language. iOS finds its home-screen icon unasked
+  // at /apple-touch-icon.png.
+  { rel: 'manifest', href: manifestPath },
 ]
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -82,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#111a2e" />
+        <meta name="theme-color" content={themeColor} />
         <Meta />
         <Links nonce={nonce} />
         {data ? (

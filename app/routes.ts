@@ -51,4 +51,6 @@ export default [
   route('sitemap.xml', 'routes/sitemap.xml.tsx'),
   route('rss.xml', 'routes/rss.xml.tsx'),
   route('robots.txt', 'routes/robots.txt.tsx'),
+  route('manifest.webmanifest', 'routes/manifest.webmanifest.tsx'),
+  route('offline', 'routes/offline.tsx'),
 ] satisfies RouteConfig

@@ -13,6 +13,7 @@ import { billingEnv } from './modules/billing/billing.config.ts'
 import { chatEnv } from './modules/chat/chat.config.ts'
 import { expertEnv } from './modules/expert/expert.config.ts'
 import { newsletterEnv } from './modules/newsletter/newsletter.config.ts'
+import { pushEnv } from './modules/push/push.config.ts'
 import { quotasEnv } from './modules/quotas/quotas.config.ts'
 import { stocksEnv } from './modules/stocks/stocks.config.ts'
 import { fileStorageEnv } from './providers/file-storage/file-storage.config.ts'
@@ -127,6 +128,7 @@ describe('the slices of the configuration', () => {
       accountsEnv,
       smsEnv,
       mailEnv,
+      pushEnv,
       billingEnv,
       fileStorageEnv,
       quotasEnv,

@@ -27,6 +27,7 @@ import {
   newsletterConfigOf,
   newsletterEnv,
 } from './modules/newsletter/newsletter.config.ts'
+import { type PushSlice, pushConfigOf, pushEnv } from './modules/push/push.config.ts'
 import { type QuotasSlice, quotasConfigOf, quotasEnv } from './modules/quotas/quotas.config.ts'
 import { type StocksSlice, stocksConfigOf, stocksEnv } from './modules/stocks/stocks.config.ts'
 import {
@@ -45,6 +46,7 @@ const EnvSchema = z.object({
   ...accountsEnv,
   ...smsEnv,
   ...mailEnv,
+  ...pushEnv,
   ...billingEnv,
   ...fileStorageEnv,
   ...quotasEnv,
@@ -71,6 +73,7 @@ export interface Config
     AccountsSlice,
     SmsSlice,
     MailSlice,
+    PushSlice,
     BillingSlice,
     FileStorageSlice,
     QuotasSlice,
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const http = httpConfigOf(e)
   const sms = smsConfigOf(e)
   const mail = mailConfigOf(e)
+  const push = pushConfigOf(e)
   const billing = billingConfigOf(e)
   const stocks = stocksConfigOf(e)
   const quotas = quotasConfigOf(e, env)
@@ -114,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...accounts,
     ...sms,
     ...mail,
+    ...push,
     ...billing,
     ...fileStorage,
     ...quotas,

@@ -45,6 +45,7 @@ import { registerMailRoutes } from './modules/mail/mail.routes.ts'
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes.ts'
 import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts'
 import { registerPortfoliosRoutes } from './modules/portfolios/portfolios.routes.ts'
+import { registerPushRoutes } from './modules/push/push.routes.ts'
 import { registerSiteTextsRoutes } from './modules/site-texts/site-texts.routes.ts'
 import { registerStocksRoutes } from './modules/stocks/stocks.routes.ts'
 import { registerStrategiesRoutes } from './modules/strategies/strategies.routes.ts'
@@ -174,6 +175,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
           ? (market) => refreshMarketWithAlerts(services, market, { trigger: 'operator' })
           : undefined,
     })
+    registerPushRoutes(api, services.push, { testEndpoints: config.testEndpoints === 'loopback' })
   }
   // The reader's API and the console's share one infrastructure (api-infrastructure.ts); each adds its routes.
   const registerApi = (api: FastifyInstance) =>
@@ -213,9 +215,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
       preCompressed: config.compression,
       // Fingerprinted build output never changes under its name; everything else is revalidated hourly.
       setHeaders: (reply, filePath) => {
+        // The service worker is checked for a new version on every visit (ADR 0044).
         const cacheControl = filePath.includes('/assets/')
           ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600'
+          : filePath.endsWith('/sw.js')
+            ? 'no-cache'
+            : 'public, max-age=3600'
         reply.header('cache-control', cacheControl)
         reply.header('x-content-type-options', 'nosniff')
       },

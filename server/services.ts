@@ -44,6 +44,7 @@ import { createNavigationService } from './modules/navigation/navigation.service
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createNotificationsService } from './modules/notifications/notifications.service.ts'
 import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
+import { createPushService } from './modules/push/push.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
 import { createRedirectsService } from './modules/redirects/redirects.service.ts'
@@ -256,6 +257,13 @@ export function createServices({
     onUnsubscribed: (address, list) => newsletter.recordUnsubscribe(address, list),
     log: mailLog,
   })
+  // Web push (issue 26, ADR 0044): a member's devices; other modules notify a member through `push.sendPush`.
+  const push = createPushService({
+    db,
+    clock,
+    config: config.push,
+    log: pino({ level: config.logLevel, name: 'push' }),
+  })
   const newsletter = createNewsletterService({
     db,
     clock,
@@ -385,6 +393,7 @@ export function createServices({
     contactChannels,
     newsletter,
     mail,
+    push,
     redirects,
     stockRefresh,
     stocks,

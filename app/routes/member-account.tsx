@@ -1,7 +1,8 @@
 /**
  * /member/account (issue 13), linked from the header's account entry: the profile (masked number, display name),
  * the email address for receipts and reminders (issue 26), the plan and what may be done with it, this month's use
- * against the allowance, the payment history, and logging out everywhere or deleting the account. Visitors are sent to log in first.
+ * against the allowance, the payment history, and logging out everywhere or deleting the account; notifications on
+ * this device (ADR 0044). Visitors are sent to log in first.
  */
 
 import { useTranslation } from 'react-i18next'
@@ -13,6 +14,7 @@ import { formatBillingDate, type ReadingPlace } from '#app/features/billing/bill
 import { PaymentHistory } from '#app/features/billing/payment-history.tsx'
 import { PlanPanel } from '#app/features/billing/plan-panel.tsx'
 import { UsagePanel } from '#app/features/billing/usage-panel.tsx'
+import { DeviceNotifications } from '#app/features/web-app/device-notifications.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
@@ -20,13 +22,17 @@ import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/member-account.ts'
 
-export const handle = { catalogs: ['account-email', 'billing', 'errors', 'plans'] } satisfies CatalogHandle
+export const handle = {
+  catalogs: ['account-email', 'billing', 'errors', 'plans', 'web-app'],
+} satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const requestFacts = context.get(requestContext)
   return {
     ...(await loadAccountPage(request, requestFacts)),
+    // The site's push key, or null when it sends no notifications (the switch is then not shown).
+    pushKey: requestFacts.services.push.getPushKey().publicKey,
     title: getServerTranslator(requestFacts.locale).t('billing:account.metaTitle'),
   }
 }
@@ -41,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
 
 export default function MemberAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('billing')
-  const { member, state, prices, payments, usage, email } = loaderData
+  const { member, state, prices, payments, usage, email, pushKey } = loaderData
   const { displayLocale, timeZone } = useRootData()
   const place: ReadingPlace = { displayLocale, timeZone }
   return (
@@ -61,6 +67,7 @@ export default function MemberAccount({ loaderData }: Route.ComponentProps) {
         <UsagePanel usage={usage} displayLocale={displayLocale} />
       </div>
       <PaymentHistory first={payments} place={place} />
+      {pushKey ? <DeviceNotifications publicKey={pushKey} /> : null}
       <AccountClosing />
     </div>
   )

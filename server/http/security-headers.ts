@@ -33,6 +33,9 @@ export function contentSecurityPolicy(config: Config, nonce: string, { isDevelop
       ...(liveChat.length > 0 ? ['wss:'] : []),
       ...(isDevelopment ? ['ws:'] : []),
     ],
+    // The service worker (public/sw.js) and the web app manifest are this site's own files (ADR 0044).
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-src': ["'self'", ...liveChat, ...videoPlayerOrigins],
     'media-src': ["'self'", ...liveChat],
     'frame-ancestors': ["'none'"],
