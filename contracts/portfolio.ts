@@ -5,6 +5,8 @@
  * id answers 404, as one that never existed.
  *
  *   GET    /member/portfolio?base=          PortfolioQuery → PortfolioAnswer (an empty one before the first entry)
+ *   GET    /member/portfolio/transactions?offset=&limit=   TransactionsQuery → PortfolioTransactionsPage (newest
+ *                                           first; the answer above lists the latest few, this the rest)
  *   POST   /member/portfolio/transactions   TransactionInput → PortfolioTransaction (409 SELL_EXCEEDS_HOLDING,
  *                                           NOTHING_HELD, FULL; 400 STOCK_UNKNOWN, DATE_INVALID, …)
  *   POST   /member/portfolio/transactions/:id   TransactionInput → PortfolioTransaction (edit; 404 not the reader's)
@@ -38,6 +40,17 @@ export const PortfolioQuery = z.object({
   base: z.preprocess((value) => (value === '' ? undefined : value), BaseCurrency.optional()),
 })
 export type PortfolioQuery = z.infer<typeof PortfolioQuery>
+
+export const TransactionsQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(portfolioLimits.transactionsPageMax)
+    .default(portfolioLimits.transactionsPage),
+})
+export type TransactionsQuery = z.infer<typeof TransactionsQuery>
 
 export const TransactionInput = z
   .object({
