@@ -10,15 +10,8 @@ export type DisplayLocale = 'en-US' | 'zh-TW'
 
 const formatters = new Map<string, Intl.NumberFormat>()
 
-/**
- * One formatter per locale and options, found by a short key the caller builds from what varies (a table of
- * hundreds of prices looked formatters up by the options' JSON, a few per cent of its render).
- */
-function numberFormat(
-  key: string,
-  locale: DisplayLocale,
-  options: Intl.NumberFormatOptions,
-): Intl.NumberFormat {
+function numberFormat(locale: DisplayLocale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
   let formatter = formatters.get(key)
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, options)
@@ -36,7 +29,7 @@ export function currencyDigits(currency: Currency): number {
 export function formatPrice(value: number, currency: Currency, locale: DisplayLocale): string {
   const digits = currencyDigits(currency)
   const fractionDigits = Math.abs(value) < 1 && digits > 0 ? 3 : digits
-  return numberFormat(`${locale}|price|${currency}|${fractionDigits}`, locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: fractionDigits,
@@ -46,7 +39,7 @@ export function formatPrice(value: number, currency: Currency, locale: DisplayLo
 
 /** A large amount, abbreviated: `$3.21T` in English, `US$3.21兆` in Chinese (萬/億/兆 as Taiwan writes them). */
 export function formatAmount(value: number, currency: Currency, locale: DisplayLocale): string {
-  return numberFormat(`${locale}|amount|${currency}`, locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     notation: 'compact',
@@ -60,7 +53,7 @@ export function formatPercent(
   locale: DisplayLocale,
   { signed = false, digits = 1 }: { signed?: boolean; digits?: number } = {},
 ): string {
-  return numberFormat(`${locale}|percent|${digits}|${signed}`, locale, {
+  return numberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
@@ -74,7 +67,7 @@ export function formatDecimal(
   locale: DisplayLocale,
   { digits = 2, signed = false }: { digits?: number; signed?: boolean } = {},
 ): string {
-  return numberFormat(`${locale}|decimal|${digits}|${signed}`, locale, {
+  return numberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
     signDisplay: signed ? 'exceptZero' : 'auto',
@@ -83,20 +76,17 @@ export function formatDecimal(
 
 /** A whole count: `1,234`. */
 export function formatCount(value: number, locale: DisplayLocale): string {
-  return numberFormat(`${locale}|count`, locale, { maximumFractionDigits: 0 }).format(value)
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value)
 }
 
 /** A large count without a currency (shares, volume): `14.9B` / `149億`. */
 export function formatCompact(value: number, locale: DisplayLocale): string {
-  return numberFormat(`${locale}|compact`, locale, {
-    notation: 'compact',
-    maximumSignificantDigits: 3,
-  }).format(value)
+  return numberFormat(locale, { notation: 'compact', maximumSignificantDigits: 3 }).format(value)
 }
 
 /** A score on the 0–100 scale with one decimal at most: `73.6`, `100`. */
 export function formatScore(value: number, locale: DisplayLocale): string {
-  return numberFormat(`${locale}|score`, locale, { maximumFractionDigits: 1 }).format(value)
+  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value)
 }
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>()
