@@ -24,12 +24,6 @@ export const portfolioLimits = {
   noteMax: 200,
   /** Quantities, prices and amounts above this are typing mistakes, not holdings. */
   amountMax: 1e12,
-  /** The latest transactions the portfolio answer lists (the page's first screen); older ones come a page at a time. */
-  transactionsListed: 20,
-  /** Transactions one "show more" reads. */
-  transactionsPage: 50,
-  /** Transactions one request of the list reads at most. */
-  transactionsPageMax: 100,
 } as const
 
 /** The spec's guidance (§9), the strategies' own: about 25 or more stocks, held at least 5 years. */
@@ -232,7 +226,7 @@ export interface PortfolioAnswer {
     expectedDividends: number
   }
   holdings: PortfolioHolding[]
-  /** The latest `portfolioLimits.transactionsListed`, newest first; the rest through `GET …/transactions`. */
+  /** The latest `transactionPages.listed`, newest first; the rest through `GET …/transactions`. */
   transactions: PortfolioTransaction[]
   weights: {
     stock: PortfolioWeight[]

@@ -18,6 +18,7 @@
  *   DELETE /member/portfolio                → { deleted: true } (every transaction and the settings)
  */
 import { z } from 'zod'
+import { transactionPages } from './portfolio-pages.ts'
 import {
   baseCurrencies,
   type ImportField,
@@ -43,12 +44,7 @@ export type PortfolioQuery = z.infer<typeof PortfolioQuery>
 
 export const TransactionsQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(portfolioLimits.transactionsPageMax)
-    .default(portfolioLimits.transactionsPage),
+  limit: z.coerce.number().int().min(1).max(transactionPages.pageMax).default(transactionPages.page),
 })
 export type TransactionsQuery = z.infer<typeof TransactionsQuery>
 

@@ -6,7 +6,6 @@ import type {
   ImportPreview,
   ImportResult,
   PortfolioTransaction,
-  PortfolioTransactionsPage,
   TransactionKind,
 } from '#contracts/portfolio-rules.ts'
 import type { Market } from '#contracts/regions.ts'
@@ -27,11 +26,6 @@ export async function saveTransaction(draft: TransactionDraft, id?: string): Pro
     ? `/member/portfolio/transactions/${encodeURIComponent(id)}`
     : '/member/portfolio/transactions'
   return dataOf(await api.post<PortfolioTransaction>(path, draft))
-}
-
-/** Transactions after the newest `offset`, newest first (the table's "show more"). */
-export async function listTransactions(offset: number, limit: number): Promise<PortfolioTransactionsPage> {
-  return dataOf(await api.get<PortfolioTransactionsPage>('/member/portfolio/transactions', { offset, limit }))
 }
 
 export async function deleteTransaction(id: string): Promise<void> {

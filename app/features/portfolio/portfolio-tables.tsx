@@ -9,14 +9,14 @@
 import { clsx } from 'clsx'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { api, dataOf } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
-import { toast } from '#app/components/toaster.tsx'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
 import { type DisplayLocale, formatDate, formatPercent } from '#app/features/stocks/stock-format.ts'
-import { type PortfolioTransaction, portfolioLimits } from '#contracts/portfolio-rules.ts'
-import { listTransactions } from './portfolio-api.ts'
+import { transactionPages } from '#contracts/portfolio-pages.ts'
+import type { PortfolioTransaction, PortfolioTransactionsPage } from '#contracts/portfolio-rules.ts'
 import { money, signedClass } from './portfolio-figures.tsx'
 import type { PortfolioView } from './portfolio-view.ts'
 
@@ -123,11 +123,19 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioView;
   )
 }
 
+/**
+ * Transactions after the newest `offset`, newest first. Here, not in portfolio-api.ts: that file's calls travel with
+ * the chat page too (its import), this one only with the portfolio page.
+ */
+async function listTransactions(offset: number, limit: number): Promise<PortfolioTransactionsPage> {
+  return dataOf(await api.get<PortfolioTransactionsPage>('/member/portfolio/transactions', { offset, limit }))
+}
+
 /** Older transactions, read again in pieces the API allows (after a change, as many as were shown). */
 async function readOlder(offset: number, count: number): Promise<PortfolioTransaction[]> {
   const rows: PortfolioTransaction[] = []
   while (rows.length < count) {
-    const limit = Math.min(portfolioLimits.transactionsPageMax, count - rows.length)
+    const limit = Math.min(transactionPages.pageMax, count - rows.length)
     const page = await listTransactions(offset + rows.length, limit)
     rows.push(...page.transactions)
     if (page.transactions.length < limit) break
@@ -140,13 +148,16 @@ export function TransactionsTable({
   locale,
   onEdit,
   onDelete,
+  onFailed,
 }: {
   portfolio: PortfolioView
   locale: DisplayLocale
   onEdit(transaction: PortfolioTransaction): void
   onDelete(transaction: PortfolioTransaction): void
+  /** Older transactions could not be read. */
+  onFailed(): void
 }) {
-  const { t } = useTranslation(['portfolio', 'errors'])
+  const { t } = useTranslation('portfolio')
   const latest = portfolio.transactions
   const [older, setOlder] = useState<PortfolioTransaction[]>([])
   const [isLoading, setIsLoading] = useState(false)
@@ -169,11 +180,8 @@ export function TransactionsTable({
 
   function showMore() {
     setIsLoading(true)
-    listTransactions(shown, portfolioLimits.transactionsPage)
-      .then(
-        (page) => setOlder((rows) => [...rows, ...page.transactions]),
-        () => toast.error(t('errors:INTERNAL_ERROR')),
-      )
+    listTransactions(shown, transactionPages.page)
+      .then((page) => setOlder((rows) => [...rows, ...page.transactions]), onFailed)
       .finally(() => setIsLoading(false))
   }
 
@@ -279,7 +287,7 @@ export function TransactionsTable({
             })}
           </p>
           <Button variant="secondary" size="sm" isLoading={isLoading} onClick={showMore}>
-            {t('transactions.more', { count: Math.min(remaining, portfolioLimits.transactionsPage) })}
+            {t('transactions.more', { count: Math.min(remaining, transactionPages.page) })}
           </Button>
         </div>
       ) : null}

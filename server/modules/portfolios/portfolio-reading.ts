@@ -7,12 +7,12 @@
  * years of closes, is kept per portfolio revision, base currency and price day, so any change is seen at once.
  * Nothing here is logged: holdings are the reader's own.
  */
-import {
-  type BaseCurrency,
-  type FxRateUsed,
-  type PortfolioAnswer,
-  type PortfolioTransactionsPage,
-  portfolioLimits,
+import { transactionPages } from '#contracts/portfolio-pages.ts'
+import type {
+  BaseCurrency,
+  FxRateUsed,
+  PortfolioAnswer,
+  PortfolioTransactionsPage,
 } from '#contracts/portfolio-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { Reader } from '#server/kernel/reader.ts'
@@ -139,7 +139,7 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     const memberId = memberOf(reader)
     const [portfolio, latest] = await Promise.all([
       selectPortfolio(db, memberId),
-      selectLatestTransactions(db, memberId, portfolioLimits.transactionsListed),
+      selectLatestTransactions(db, memberId, transactionPages.listed),
     ])
     const base = asked ?? portfolio?.baseCurrency ?? 'USD'
     const summary = await summaryOfPortfolio(portfolio)

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { benefitsOf } from '#contracts/benefits.ts'
 import { CommonErrorCode } from '#contracts/error-codes.ts'
+import { transactionPages } from '#contracts/portfolio-pages.ts'
 import {
   type ImportPreview,
   type ImportResult,
@@ -10,7 +11,6 @@ import {
   PortfolioErrorCode,
   type PortfolioTransaction,
   type PortfolioTransactionsPage,
-  portfolioLimits,
 } from '#contracts/portfolio-rules.ts'
 import { selectRows } from '#server/db/database.ts'
 import { createConsoleClients } from '#server/testing/console-clients.ts'
@@ -364,7 +364,7 @@ describe('transactions a page at a time', () => {
     dataOf(await readers.send(member, 'POST', '/member/portfolio/import', { text: buysCsv(75) }))
     const answer = dataOf<PortfolioAnswer>(await portfolioOf(member))
     expect(answer.transactionCount).toBe(75)
-    expect(answer.transactions).toHaveLength(portfolioLimits.transactionsListed)
+    expect(answer.transactions).toHaveLength(transactionPages.listed)
     expect(answer.transactions[0]?.tradeDate).toBe('2020-03-15')
 
     const page = (offset: number, limit?: number) =>
@@ -375,7 +375,7 @@ describe('transactions a page at a time', () => {
       )
     const second = dataOf<PortfolioTransactionsPage>(await page(answer.transactions.length))
     expect(second.transactionCount).toBe(75)
-    expect(second.transactions).toHaveLength(portfolioLimits.transactionsPage)
+    expect(second.transactions).toHaveLength(transactionPages.page)
     expect(second.transactions[0]?.tradeDate).toBe('2020-02-24')
     expect(second.transactions[0]).toMatchObject({ kind: 'buy', code: 'AAPL', name: expect.any(String) })
     const last = dataOf<PortfolioTransactionsPage>(await page(70, 50))
@@ -390,11 +390,7 @@ describe('transactions a page at a time', () => {
     const ids = [...answer.transactions, ...second.transactions, ...last.transactions].map((t) => t.id)
     expect(new Set(ids).size).toBe(75)
 
-    expectFailure(
-      await page(0, portfolioLimits.transactionsPageMax + 1),
-      400,
-      CommonErrorCode.validationFailed,
-    )
+    expectFailure(await page(0, transactionPages.pageMax + 1), 400, CommonErrorCode.validationFailed)
   })
 })
 
