@@ -226,6 +226,7 @@ export interface PortfolioAnswer {
     expectedDividends: number
   }
   holdings: PortfolioHolding[]
+  /** The latest `transactionPages.listed`, newest first; the rest through `GET …/transactions`. */
   transactions: PortfolioTransaction[]
   weights: {
     stock: PortfolioWeight[]
@@ -242,6 +243,13 @@ export interface PortfolioAnswer {
   transactionCount: number
   /** Transactions the reader's plan keeps (contracts/benefits.ts); a change past it is refused, nothing lost. */
   transactionLimit: number
+}
+
+/** A page of the reader's transactions, newest first, after the first `offset`. */
+export interface PortfolioTransactionsPage {
+  transactions: PortfolioTransaction[]
+  offset: number
+  transactionCount: number
 }
 
 export interface ImportRejection {

@@ -5,6 +5,8 @@
  * id answers 404, as one that never existed.
  *
  *   GET    /member/portfolio?base=          PortfolioQuery → PortfolioAnswer (an empty one before the first entry)
+ *   GET    /member/portfolio/transactions?offset=&limit=   TransactionsQuery → PortfolioTransactionsPage (newest
+ *                                           first; the answer above lists the latest few, this the rest)
  *   POST   /member/portfolio/transactions   TransactionInput → PortfolioTransaction (409 SELL_EXCEEDS_HOLDING,
  *                                           NOTHING_HELD, FULL; 400 STOCK_UNKNOWN, DATE_INVALID, …)
  *   POST   /member/portfolio/transactions/:id   TransactionInput → PortfolioTransaction (edit; 404 not the reader's)
@@ -16,6 +18,7 @@
  *   DELETE /member/portfolio                → { deleted: true } (every transaction and the settings)
  */
 import { z } from 'zod'
+import { transactionPages } from './portfolio-pages.ts'
 import {
   baseCurrencies,
   type ImportField,
@@ -38,6 +41,12 @@ export const PortfolioQuery = z.object({
   base: z.preprocess((value) => (value === '' ? undefined : value), BaseCurrency.optional()),
 })
 export type PortfolioQuery = z.infer<typeof PortfolioQuery>
+
+export const TransactionsQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(transactionPages.pageMax).default(transactionPages.page),
+})
+export type TransactionsQuery = z.infer<typeof TransactionsQuery>
 
 export const TransactionInput = z
   .object({

@@ -182,6 +182,7 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
             locale={displayLocale}
             onEdit={(transaction) => setOpen({ kind: 'form', editing: transaction })}
             onDelete={(transaction) => setOpen({ kind: 'deleteTransaction', transaction })}
+            onFailed={failed}
           />
         </>
       )}

@@ -21,7 +21,7 @@ export interface PortfolioDependencies {
   db: Db
   clock: Clock
   /** The stocks module's market data: a stock's facts, closes, and the market's benchmark index. */
-  prices: Pick<MarketPricesService, 'findHoldingFacts' | 'listClosesFrom' | 'benchmarkOf'>
+  prices: Pick<MarketPricesService, 'findHoldingFacts' | 'listCloseSeriesFrom' | 'benchmarkOf'>
   /** The stocks module's lookup of what a reader (or a broker's file) calls a stock. */
   findStock: (text: string, market?: Market) => Promise<StockMatch | null>
   /** The market-data provider's exchange rate (units of `to` per `from`); throws when it has none. */

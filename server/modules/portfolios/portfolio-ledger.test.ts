@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { PortfolioErrorCode } from '#contracts/portfolio-rules.ts'
-import { type LedgerTransaction, replayLedger } from './portfolio-ledger.ts'
+import { dayNumber, type LedgerTransaction, replayLedger } from './portfolio-ledger.ts'
 import { portfolioPerformance } from './portfolio-performance.ts'
+
+function seriesByKey(entries: Array<[string, Array<{ date: string; close: number }>]>) {
+  return new Map(
+    entries.map(([key, closes]) => [
+      key,
+      {
+        days: Int32Array.from(closes, (close) => dayNumber(close.date)),
+        closes: Float64Array.from(closes, (close) => close.close),
+      },
+    ]),
+  )
+}
 
 let sequence = 0
 function t(
@@ -67,7 +79,7 @@ describe('the ledger (average cost)', () => {
 describe('the time-weighted performance', () => {
   it('is the stocks’ move alone, whatever money comes in, and runs beside the rebased benchmark', () => {
     // 10 shares at 100; the price goes to 110 (+10 %); 10 more bought at 110; the price goes to 121 (+10 %).
-    const closes = new Map([
+    const closes = seriesByKey([
       [
         'us:AAPL',
         [
@@ -97,7 +109,7 @@ describe('the time-weighted performance', () => {
   })
 
   it('counts a dividend paid out as part of the return', () => {
-    const closes = new Map([
+    const closes = seriesByKey([
       [
         'us:AAPL',
         [

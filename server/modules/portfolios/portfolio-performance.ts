@@ -16,9 +16,11 @@
  */
 import type { PortfolioPerformance, PortfolioPerformancePoint } from '#contracts/portfolio-rules.ts'
 import type { Market } from '#contracts/regions.ts'
+import type { CloseSeries } from '#server/modules/stocks/market-prices.service.ts'
 import {
   applyTransaction,
   compareTransactions,
+  dayNumber,
   keyOf,
   type LedgerPosition,
   type LedgerTransaction,
@@ -29,15 +31,10 @@ export const PERFORMANCE_METHOD = 'daily-twr-flows-at-close-v1'
 /** Points the page draws at most: a longer line keeps every n-th day and its last. */
 const POINTS_MAX = 260
 
-export interface DayClose {
-  date: string
-  close: number
-}
-
 export function portfolioPerformance(input: {
   transactions: readonly LedgerTransaction[]
-  /** Closes by `market:code`, oldest first. */
-  closes: ReadonlyMap<string, readonly DayClose[]>
+  /** Closes by `market:code`, oldest first, as numbers (the stocks module's CloseSeries). */
+  closes: ReadonlyMap<string, CloseSeries>
   /** Units of the base currency per unit of each position's currency, by `market:code`. */
   rateOf: (key: string) => number | undefined
   benchmark: readonly { date: string; value: number }[]
@@ -49,38 +46,43 @@ export function portfolioPerformance(input: {
   const transactions = [...input.transactions].sort(compareTransactions)
   const start = transactions[0]?.tradeDate
   if (start === undefined) return null
-  const daySet = new Set<string>()
-  for (const transaction of transactions) daySet.add(transaction.tradeDate)
-  for (const closes of input.closes.values())
-    for (const close of closes) if (close.date >= start && close.date <= input.today) daySet.add(close.date)
-  for (const point of input.benchmark)
-    if (point.date >= start && point.date <= input.today) daySet.add(point.date)
-  const days = [...daySet].sort()
+  // The line's days as numbers, marked in one array from the first transaction on: a walk over hundreds of stocks'
+  // years of closes compares numbers, never date texts (ADR 0034 amendment 2).
+  const startDay = dayNumber(start)
+  const todayDay = dayNumber(input.today)
+  const transactionDays = transactions.map((transaction) => dayNumber(transaction.tradeDate))
+  const lastDay = Math.max(todayDay, transactionDays.at(-1) ?? todayDay)
+  const isDay = new Uint8Array(lastDay - startDay + 1)
+  for (const day of transactionDays) isDay[day - startDay] = 1
+  for (const series of input.closes.values())
+    for (const day of series.days) if (day >= startDay && day <= todayDay) isDay[day - startDay] = 1
+  const benchmarkDays = input.benchmark.map((point) => dayNumber(point.date))
+  for (const day of benchmarkDays) if (day >= startDay && day <= todayDay) isDay[day - startDay] = 1
 
-  // Each stock by index, with its closes, cursor, last price and rate, so the daily loop reads arrays, not maps.
+  // Each stock by index (a slot): its closes, and its shares, cursor, last price and rate in typed arrays, so the
+  // daily walk over every stock reads numbers in a row, not objects.
   const positions = new Map<string, LedgerPosition>()
   const slotOf = new Map<string, number>()
-  const slots: {
-    position: LedgerPosition
-    closes: readonly DayClose[]
-    cursor: number
-    lastPrice: number | undefined
-    rate: number
-  }[] = []
-  function slotFor(key: string) {
+  const slotCount = new Set(transactions.map((transaction) => keyOf(transaction.market, transaction.code)))
+    .size
+  const slotDays: Int32Array[] = []
+  const slotCloses: Float64Array[] = []
+  const shares = new Float64Array(slotCount)
+  const cursors = new Int32Array(slotCount)
+  const lastPrices = new Float64Array(slotCount).fill(Number.NaN)
+  const rates = new Float64Array(slotCount)
+  const none: CloseSeries = { days: new Int32Array(0), closes: new Float64Array(0) }
+  function slotFor(key: string): number {
     let at = slotOf.get(key)
     if (at === undefined) {
-      at = slots.length
+      at = slotDays.length
       slotOf.set(key, at)
-      slots.push({
-        position: positions.get(key) as LedgerPosition,
-        closes: input.closes.get(key) ?? [],
-        cursor: 0,
-        lastPrice: undefined,
-        rate: input.rateOf(key) ?? 0,
-      })
+      const series = input.closes.get(key) ?? none
+      slotDays.push(series.days)
+      slotCloses.push(series.closes)
+      rates[at] = input.rateOf(key) ?? 0
     }
-    return slots[at] as (typeof slots)[number]
+    return at
   }
   let next = 0
   let level = 100
@@ -88,83 +90,98 @@ export function portfolioPerformance(input: {
   let benchmarkCursor = 0
   let benchmarkLast: number | null = null
   let benchmarkBase: number | null = null
-  const series: PortfolioPerformancePoint[] = []
+  const lineDays: number[] = []
+  const levels: number[] = []
+  const benchmarkLevels: Array<number | null> = []
 
-  for (const day of days) {
+  for (let offset = 0; offset < isDay.length; offset++) {
+    if (isDay[offset] === 0) continue
+    const day = startDay + offset
     let flow = 0
     let inflow = 0
-    while (next < transactions.length && (transactions[next] as LedgerTransaction).tradeDate === day) {
+    while (next < transactions.length && transactionDays[next] === day) {
       const transaction = transactions[next] as LedgerTransaction
       next++
       const key = keyOf(transaction.market, transaction.code)
       if (applyTransaction(positions, transaction)) continue
       const slot = slotFor(key)
-      const rate = slot.rate
+      shares[slot] = (positions.get(key) as LedgerPosition).quantity
+      const rate = rates[slot] as number
       if (transaction.kind === 'buy') {
         const cost = (transaction.quantity * transaction.price + transaction.fee) * rate
         flow += cost
         inflow += cost
-        if (slot.lastPrice === undefined) slot.lastPrice = transaction.price
+        if (Number.isNaN(lastPrices[slot])) lastPrices[slot] = transaction.price
       } else if (transaction.kind === 'sell') {
         flow -= (transaction.quantity * transaction.price - transaction.fee) * rate
       } else if (transaction.kind === 'dividend') {
         flow -= transaction.amount * rate
       } else if (transaction.kind === 'split') {
-        if (slot.lastPrice !== undefined && transaction.quantity > 0)
-          slot.lastPrice = slot.lastPrice / transaction.quantity
+        if (!Number.isNaN(lastPrices[slot]) && transaction.quantity > 0)
+          lastPrices[slot] = (lastPrices[slot] as number) / transaction.quantity
       }
     }
     let value = 0
-    for (const slot of slots) {
-      const closes = slot.closes
-      let at = slot.cursor
-      while (at < closes.length && (closes[at] as DayClose).date <= day) {
-        slot.lastPrice = (closes[at] as DayClose).close
-        at++
+    for (let slot = 0; slot < slotDays.length; slot++) {
+      const days = slotDays[slot] as Int32Array
+      const start = cursors[slot] as number
+      let at = start
+      while (at < days.length && (days[at] as number) <= day) at++
+      if (at > start) {
+        lastPrices[slot] = (slotCloses[slot] as Float64Array)[at - 1] as number
+        cursors[slot] = at
       }
-      slot.cursor = at
-      const quantity = slot.position.quantity
+      const quantity = shares[slot] as number
       if (quantity <= 0) continue
-      value += quantity * (slot.lastPrice ?? 0) * slot.rate
+      const price = lastPrices[slot] as number
+      value += quantity * (Number.isNaN(price) ? 0 : price) * (rates[slot] as number)
     }
     const base = previousValue > 0 ? previousValue : inflow
     if (base > 0) level *= 1 + (value - previousValue - flow) / base
     previousValue = value
 
-    while (
-      benchmarkCursor < input.benchmark.length &&
-      (input.benchmark[benchmarkCursor] as { date: string }).date <= day
-    ) {
+    while (benchmarkCursor < benchmarkDays.length && (benchmarkDays[benchmarkCursor] as number) <= day) {
       benchmarkLast = (input.benchmark[benchmarkCursor] as { value: number }).value
       benchmarkCursor++
     }
     if (benchmarkBase === null && benchmarkLast !== null) benchmarkBase = benchmarkLast
-    series.push({
-      date: day,
-      portfolio: level,
-      benchmark: benchmarkLast !== null && benchmarkBase ? (benchmarkLast / benchmarkBase) * 100 : null,
-    })
+    lineDays.push(day)
+    levels.push(level)
+    benchmarkLevels.push(
+      benchmarkLast !== null && benchmarkBase ? (benchmarkLast / benchmarkBase) * 100 : null,
+    )
   }
-  const last = series.at(-1)
-  if (!last) return null
+  const count = lineDays.length
+  if (count === 0) return null
+  const lastLevel = levels[count - 1] as number
+  const lastBenchmark = benchmarkLevels[count - 1] ?? null
+  const series: PortfolioPerformancePoint[] = keptIndexes(count).map((index) => ({
+    date: isoDayOf(lineDays[index] as number),
+    portfolio: levels[index] as number,
+    benchmark: benchmarkLevels[index] ?? null,
+  }))
   return {
     method: PERFORMANCE_METHOD,
     benchmarkMethod: input.benchmarkMethod,
     benchmarkMarket: input.benchmarkMarket,
     startDate: start,
-    asOf: last.date,
-    portfolioReturn: last.portfolio / 100 - 1,
-    benchmarkReturn: last.benchmark === null ? null : last.benchmark / 100 - 1,
-    series: thin(series),
+    asOf: isoDayOf(lineDays[count - 1] as number),
+    portfolioReturn: lastLevel / 100 - 1,
+    benchmarkReturn: lastBenchmark === null ? null : lastBenchmark / 100 - 1,
+    series,
   }
 }
 
+function isoDayOf(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10)
+}
+
 /** Every n-th point when the line is longer than the page draws, and the last. */
-function thin(series: PortfolioPerformancePoint[]): PortfolioPerformancePoint[] {
-  if (series.length <= POINTS_MAX) return series
-  const step = Math.ceil(series.length / POINTS_MAX)
-  const kept = series.filter((_, index) => index % step === 0)
-  const last = series.at(-1) as PortfolioPerformancePoint
-  if (kept.at(-1) !== last) kept.push(last)
+function keptIndexes(count: number): number[] {
+  if (count <= POINTS_MAX) return Array.from({ length: count }, (_, index) => index)
+  const step = Math.ceil(count / POINTS_MAX)
+  const kept: number[] = []
+  for (let index = 0; index < count; index += step) kept.push(index)
+  if (kept.at(-1) !== count - 1) kept.push(count - 1)
   return kept
 }

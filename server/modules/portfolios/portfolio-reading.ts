@@ -7,10 +7,16 @@
  * years of closes, is kept per portfolio revision, base currency and price day, so any change is seen at once.
  * Nothing here is logged: holdings are the reader's own.
  */
-import type { BaseCurrency, FxRateUsed, PortfolioAnswer } from '#contracts/portfolio-rules.ts'
+import { transactionPages } from '#contracts/portfolio-pages.ts'
+import type {
+  BaseCurrency,
+  FxRateUsed,
+  PortfolioAnswer,
+  PortfolioTransactionsPage,
+} from '#contracts/portfolio-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { Reader } from '#server/kernel/reader.ts'
-import type { HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'
+import type { CloseSeries, HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'
 import {
   memberOf,
   type PortfolioDependencies,
@@ -32,8 +38,7 @@ import {
 const RATE_KEEP_MS = 60 * 60 * 1000
 const MISSING_RATE_KEEP_MS = 5 * 60 * 1000
 const PERFORMANCE_CACHE_MAX = 256
-/** Transactions the answer lists (newest first); the count says how many there are. */
-const TRANSACTIONS_LISTED = 100
+const noCloses: CloseSeries = { days: new Int32Array(0), closes: new Float64Array(0) }
 
 export function createPortfolioReading(deps: PortfolioDependencies) {
   const { db, clock, prices } = deps
@@ -79,7 +84,7 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
       if (!start) return null
       const companies = [...input.facts.values()]
       const [closesById, benchmark] = await Promise.all([
-        prices.listClosesFrom(
+        prices.listCloseSeriesFrom(
           companies.map((company) => company.companyId),
           start,
         ),
@@ -88,7 +93,7 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
       const closes = new Map(
         companies.map((company) => [
           `${company.market}:${company.code}`,
-          closesById.get(company.companyId) ?? [],
+          closesById.get(company.companyId) ?? noCloses,
         ]),
       )
       return portfolioPerformance({
@@ -134,7 +139,7 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     const memberId = memberOf(reader)
     const [portfolio, latest] = await Promise.all([
       selectPortfolio(db, memberId),
-      selectLatestTransactions(db, memberId, TRANSACTIONS_LISTED),
+      selectLatestTransactions(db, memberId, transactionPages.listed),
     ])
     const base = asked ?? portfolio?.baseCurrency ?? 'USD'
     const summary = await summaryOfPortfolio(portfolio)
@@ -205,5 +210,27 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     }
   }
 
-  return { getPortfolio }
+  /** `GET /member/portfolio/transactions`: older transactions than the answer lists, a page at a time. */
+  async function listTransactions(
+    reader: Reader,
+    page: { offset: number; limit: number },
+    locale: Locale,
+  ): Promise<PortfolioTransactionsPage> {
+    const memberId = memberOf(reader)
+    const [portfolio, rows] = await Promise.all([
+      selectPortfolio(db, memberId),
+      selectLatestTransactions(db, memberId, page.limit, page.offset),
+    ])
+    const [summary, facts] = await Promise.all([
+      summaryOfPortfolio(portfolio),
+      prices.findHoldingFacts([...new Set(rows.map((row) => keyOf(row.market, row.code)))]),
+    ])
+    return {
+      transactions: rows.map((row) => toWireTransaction(row, facts.get(keyOf(row.market, row.code)), locale)),
+      offset: page.offset,
+      transactionCount: summary.transactionCount,
+    }
+  }
+
+  return { getPortfolio, listTransactions }
 }

@@ -35,11 +35,12 @@ export async function selectTransactions(db: Db, memberId: string): Promise<Tran
     .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.sequence))
 }
 
-/** The latest `limit` transactions, newest first (the page's list). */
+/** `limit` transactions, newest first, after the newest `offset` (the page's list and its "show more"). */
 export async function selectLatestTransactions(
   db: Db,
   memberId: string,
   limit: number,
+  offset = 0,
 ): Promise<TransactionRow[]> {
   return db
     .select()
@@ -47,6 +48,7 @@ export async function selectLatestTransactions(
     .where(eq(portfolioTransactions.memberId, memberId))
     .orderBy(desc(portfolioTransactions.tradeDate), desc(portfolioTransactions.sequence))
     .limit(limit)
+    .offset(offset)
 }
 
 /** Every transaction as the ledger replays it (only the columns it reads), oldest first. */

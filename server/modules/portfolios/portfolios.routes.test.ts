@@ -3,12 +3,14 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { benefitsOf } from '#contracts/benefits.ts'
 import { CommonErrorCode } from '#contracts/error-codes.ts'
+import { transactionPages } from '#contracts/portfolio-pages.ts'
 import {
   type ImportPreview,
   type ImportResult,
   type PortfolioAnswer,
   PortfolioErrorCode,
   type PortfolioTransaction,
+  type PortfolioTransactionsPage,
 } from '#contracts/portfolio-rules.ts'
 import { selectRows } from '#server/db/database.ts'
 import { createConsoleClients } from '#server/testing/console-clients.ts'
@@ -57,6 +59,11 @@ describe('the reader’s portfolio', () => {
     const visitor = await readers.newVisitor()
     expectFailure(await portfolioOf(visitor), 401, CommonErrorCode.unauthenticated)
     expectFailure(await add(visitor, aaplBuy), 401, CommonErrorCode.unauthenticated)
+    expectFailure(
+      await readers.get(visitor, '/member/portfolio/transactions', {}),
+      401,
+      CommonErrorCode.unauthenticated,
+    )
     const id = '00000000-0000-4000-8000-000000000001'
     expectFailure(
       await readers.send(visitor, 'POST', `/member/portfolio/transactions/${id}`, aaplBuy),
@@ -264,6 +271,12 @@ describe('privacy', () => {
       )
       dataOf(await readers.send(other, 'DELETE', '/member/portfolio'))
     }
+    for (const other of others) {
+      const page = dataOf<PortfolioTransactionsPage>(
+        await readers.get(other, '/member/portfolio/transactions', {}),
+      )
+      expect(page).toEqual({ transactions: [], offset: 0, transactionCount: 0 })
+    }
     const still = dataOf<PortfolioAnswer>(await portfolioOf(owner))
     expect(still.transactions).toEqual([expect.objectContaining({ id: theirs.id, quantity: 10 })])
   })
@@ -342,6 +355,42 @@ describe('holdings kept with the portfolio', () => {
 
     dataOf(await readers.send(member, 'DELETE', `/member/portfolio/transactions/${kept.transactions[0]?.id}`))
     expect(dataOf<PortfolioAnswer>(await portfolioOf(member)).transactionCount).toBe(4)
+  })
+})
+
+describe('transactions a page at a time', () => {
+  it('lists the latest in the answer and the older ones, newest first, a page at a time', async () => {
+    const member = await readers.newMember()
+    dataOf(await readers.send(member, 'POST', '/member/portfolio/import', { text: buysCsv(75) }))
+    const answer = dataOf<PortfolioAnswer>(await portfolioOf(member))
+    expect(answer.transactionCount).toBe(75)
+    expect(answer.transactions).toHaveLength(transactionPages.listed)
+    expect(answer.transactions[0]?.tradeDate).toBe('2020-03-15')
+
+    const page = (offset: number, limit?: number) =>
+      readers.get(
+        member,
+        '/member/portfolio/transactions',
+        limit ? { offset: String(offset), limit: String(limit) } : { offset: String(offset) },
+      )
+    const second = dataOf<PortfolioTransactionsPage>(await page(answer.transactions.length))
+    expect(second.transactionCount).toBe(75)
+    expect(second.transactions).toHaveLength(transactionPages.page)
+    expect(second.transactions[0]?.tradeDate).toBe('2020-02-24')
+    expect(second.transactions[0]).toMatchObject({ kind: 'buy', code: 'AAPL', name: expect.any(String) })
+    const last = dataOf<PortfolioTransactionsPage>(await page(70, 50))
+    expect(last.transactions.map((transaction) => transaction.tradeDate)).toEqual([
+      '2020-01-05',
+      '2020-01-04',
+      '2020-01-03',
+      '2020-01-02',
+      '2020-01-01',
+    ])
+    // Every transaction once, in order, across the pages.
+    const ids = [...answer.transactions, ...second.transactions, ...last.transactions].map((t) => t.id)
+    expect(new Set(ids).size).toBe(75)
+
+    expectFailure(await page(0, transactionPages.pageMax + 1), 400, CommonErrorCode.validationFailed)
   })
 })
 
@@ -506,6 +555,7 @@ describe('portfolio routes under random input', () => {
     const member = await readers.newMember()
     const routes = [
       ['GET', '/member/portfolio'],
+      ['GET', '/member/portfolio/transactions'],
       ['POST', '/member/portfolio/transactions'],
       ['POST', '/member/portfolio/transactions/00000000-0000-4000-8000-000000000001'],
       ['POST', '/member/portfolio/transactions/not-a-uuid'],
@@ -540,7 +590,13 @@ describe('portfolio routes under random input', () => {
         const from = { ...member, ip }
         const response =
           method === 'GET'
-            ? await readers.get(from, path, { base: String(payload.baseCurrency ?? '') })
+            ? await readers.get(
+                from,
+                path,
+                path.endsWith('/transactions')
+                  ? { offset: String(payload.quantity ?? ''), limit: String(payload.price ?? '') }
+                  : { base: String(payload.baseCurrency ?? '') },
+              )
             : await readers.send(from, method, path, payload)
         expect(response.statusCode, response.body).toBeLessThan(500)
         expect(response.json()).toHaveProperty('code', response.statusCode)

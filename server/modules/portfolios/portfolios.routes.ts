@@ -13,6 +13,7 @@ import {
   PortfolioSettingsRequest,
   TransactionInput,
   TransactionParams,
+  TransactionsQuery,
 } from '#contracts/portfolio.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
@@ -39,6 +40,10 @@ export function registerPortfoliosRoutes(api: FastifyInstance, portfolios: Portf
     routes.get('/member/portfolio', async (request) => {
       const { base } = PortfolioQuery.parse(request.query ?? {})
       return ok(await portfolios.getPortfolio(request.reader, base, requestLocale(request)))
+    })
+    routes.get('/member/portfolio/transactions', async (request) => {
+      const page = TransactionsQuery.parse(request.query ?? {})
+      return ok(await portfolios.listTransactions(request.reader, page, requestLocale(request)))
     })
     routes.delete('/member/portfolio', changes, async (request) =>
       ok(await portfolios.deletePortfolio(request.reader)),

@@ -2,7 +2,8 @@
  * The reader's own portfolio (issue 25; `services.portfolios`): the one door the routes and the page reach it
  * through. It composes the use cases, each in its own file:
  *
- *   portfolio-reading.ts   the portfolio valued in the base currency, its score, notes and performance (getPortfolio)
+ *   portfolio-reading.ts   the portfolio valued in the base currency, its score, notes and performance (getPortfolio),
+ *                          and its older transactions a page at a time (listTransactions)
  *   portfolio-editing.ts   transactions added, edited and deleted, the base currency, the portfolio deleted
  *   portfolio-import.ts    a broker's CSV previewed and imported, all rows or none
  *
@@ -22,6 +23,7 @@ export function createPortfoliosService(deps: PortfolioDependencies) {
   const imports = createPortfolioImport(deps)
   return {
     getPortfolio: reading.getPortfolio,
+    listTransactions: reading.listTransactions,
     addTransaction: editing.addTransaction,
     updateTransaction: editing.updateTransaction,
     deleteTransaction: editing.deleteTransaction,

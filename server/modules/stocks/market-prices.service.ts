@@ -32,6 +32,45 @@ const CLOSES_KEPT = 1_000_000
 
 type DayClose = { date: string; close: number }
 
+/** A company's closes as two arrays of the same length, oldest first: the day (days since 1970-01-01) and the close. */
+export interface CloseSeries {
+  days: Int32Array
+  closes: Float64Array
+}
+
+interface KeptCloses {
+  from: string
+  closes: DayClose[]
+  /** The closes as numbers, made on first use. */
+  series: CloseSeries | null
+}
+
+/** Days since 1970-01-01 of an ISO day `YYYY-MM-DD`. */
+export function dayNumberOf(isoDay: string): number {
+  return Math.round(Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`) / 86_400_000)
+}
+
+function closeSeriesOf(closes: readonly DayClose[]): CloseSeries {
+  const days = new Int32Array(closes.length)
+  const values = new Float64Array(closes.length)
+  closes.forEach((close, index) => {
+    days[index] = dayNumberOf(close.date)
+    values[index] = close.close
+  })
+  return { days, closes: values }
+}
+
+function seriesFrom(series: CloseSeries, fromDay: number): CloseSeries {
+  let low = 0
+  let high = series.days.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((series.days[middle] as number) < fromDay) low = middle + 1
+    else high = middle
+  }
+  return low === 0 ? series : { days: series.days.subarray(low), closes: series.closes.subarray(low) }
+}
+
 /** The closes on or after `from` of a list sorted by date (binary search for the first). */
 function closesFrom(closes: readonly DayClose[], from: string): DayClose[] {
   let low = 0
@@ -69,11 +108,8 @@ export function createMarketPricesService({ db }: { db: Db }) {
 
   // A portfolio's performance line reads years of closes of up to hundreds of stocks, again after each change of the
   // portfolio: each company's closes are kept per process from the earliest day asked, until the market data changes.
-  const kept = { stamp: '', count: 0, byId: new Map<number, { from: string; closes: DayClose[] }>() }
-  async function listClosesFrom(
-    companyIds: readonly number[],
-    from: string,
-  ): Promise<Map<number, DayClose[]>> {
+  const kept = { stamp: '', count: 0, byId: new Map<number, KeptCloses>() }
+  async function keptClosesOf(companyIds: readonly number[], from: string): Promise<Map<number, KeptCloses>> {
     const stamp = await selectMarketDataStamp(db)
     if (stamp !== kept.stamp || kept.count > CLOSES_KEPT) {
       kept.stamp = stamp
@@ -89,13 +125,36 @@ export function createMarketPricesService({ db }: { db: Db }) {
       for (const id of missing) {
         const closes = found.get(id) ?? []
         kept.count += closes.length - (kept.byId.get(id)?.closes.length ?? 0)
-        kept.byId.set(id, { from, closes })
+        kept.byId.set(id, { from, closes, series: null })
       }
     }
-    const result = new Map<number, DayClose[]>()
+    const result = new Map<number, KeptCloses>()
     for (const id of companyIds) {
       const known = kept.byId.get(id)
-      if (known && known.closes.length > 0) result.set(id, closesFrom(known.closes, from))
+      if (known && known.closes.length > 0) result.set(id, known)
+    }
+    return result
+  }
+
+  async function listClosesFrom(
+    companyIds: readonly number[],
+    from: string,
+  ): Promise<Map<number, DayClose[]>> {
+    const result = new Map<number, DayClose[]>()
+    for (const [id, known] of await keptClosesOf(companyIds, from))
+      result.set(id, closesFrom(known.closes, from))
+    return result
+  }
+
+  async function listCloseSeriesFrom(
+    companyIds: readonly number[],
+    from: string,
+  ): Promise<Map<number, CloseSeries>> {
+    const fromDay = dayNumberOf(from)
+    const result = new Map<number, CloseSeries>()
+    for (const [id, known] of await keptClosesOf(companyIds, from)) {
+      known.series ??= closeSeriesOf(known.closes)
+      result.set(id, seriesFrom(known.series, fromDay))
     }
     return result
   }
@@ -108,6 +167,11 @@ export function createMarketPricesService({ db }: { db: Db }) {
     findCompaniesByKeys: (keys: readonly string[], inDb: Db = db) => selectCompaniesByKeys(inDb, keys),
     /** Closes of these companies from a day on, oldest first, by company id (kept per process, see above). */
     listClosesFrom,
+    /**
+     * The same closes as numbers (days since 1970-01-01, closes): a reader that walks hundreds of series day by day
+     * compares numbers, not date texts. Views of the kept arrays: never written to.
+     */
+    listCloseSeriesFrom,
     /** Which of these companies have a close on or before the day (so they can be bought on it). */
     findCompaniesPricedBy: (companyIds: readonly number[], day: string, inDb: Db = db) =>
       selectCompaniesPricedBy(inDb, companyIds, day),
