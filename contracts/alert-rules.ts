@@ -45,7 +45,7 @@ export const followedScoreStep = 10
 export const notificationKinds = [...alertKinds, 'followedChange'] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
-/** Where notifications go. In-app is always on; push is reserved for the push helper (no delivery yet). */
+/** Where notifications go. In-app is always on; push reaches the devices a member turned notifications on for. */
 export const notificationChannels = ['inApp', 'email', 'push'] as const
 export type NotificationChannel = (typeof notificationChannels)[number]
 

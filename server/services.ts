@@ -42,6 +42,7 @@ import { createMailService } from './modules/mail/mail.service.ts'
 import { createMemberMail } from './modules/mail/member-mail.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
+import { alertPushMessage } from './modules/notifications/alert-push.ts'
 import { createNotificationsService } from './modules/notifications/notifications.service.ts'
 import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
 import { createPushService } from './modules/push/push.service.ts'
@@ -291,6 +292,8 @@ export function createServices({
         siteOrigin,
         variables: { actionUrl: `${siteOrigin.replace(/\/+$/, '')}/member/notifications`, stock },
       }),
+    sendAlertPush: ({ idempotencyKey, memberId, stock, url }) =>
+      push.sendPush(memberId, alertPushMessage(stock, url), idempotencyKey),
   })
   const alerts = createAlertsService({
     db,

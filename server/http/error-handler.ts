@@ -20,6 +20,11 @@ const pluralRules: Record<Locale, Intl.PluralRules> = {
   'zh-Hant': new Intl.PluralRules('zh-Hant'),
 }
 
+const numberFormats: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en'),
+  'zh-Hant': new Intl.NumberFormat('zh-Hant'),
+}
+
 /** A message by code; with a numeric `count`, its plural form by i18next's rule (`<code>_one`, `<code>_other`). */
 export function translateErrorCode(
   code: string,
@@ -30,7 +35,11 @@ export function translateErrorCode(
   const plural =
     typeof count === 'number' ? messages[locale][`${code}_${pluralRules[locale].select(count)}`] : undefined
   const template = plural ?? messages[locale][code] ?? messages[locale][CommonErrorCode.internal] ?? code
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params?.[name] ?? ''))
+  return template.replace(/\{\{(\w+)(, *number)?\}\}/g, (_, name: string, asNumber?: string) => {
+    const value = params?.[name]
+    // `{{max, number}}`, as i18next's built-in formatter writes it on the page: 2,500 in both languages.
+    return asNumber && typeof value === 'number' ? numberFormats[locale].format(value) : String(value ?? '')
+  })
 }
 
 export function isKnownErrorCode(code: string): boolean {

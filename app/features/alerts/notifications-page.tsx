@@ -1,7 +1,7 @@
 /**
  * /member/notifications (issue 26): the notification centre — what the member's alerts told them, newest first, with
  * the reason, the time in the region's time zone and a link to the stock; read one, read all; and how they want to be
- * told of each kind (in the site always; email to a verified address; push reserved).
+ * told of each kind (in the site always; email to a verified address; push to the devices the member turned on).
  */
 import { clsx } from 'clsx'
 import { useState } from 'react'
@@ -205,7 +205,7 @@ function NotificationSettingsTable({ initial }: { initial: NotificationSettingsA
                       className="size-6 accent-brand-600"
                       aria-label={`${t(`kinds.${kind}`)} — ${t(`centre.channels.${channel}`)}`}
                       checked={answer.settings[kind][channel]}
-                      disabled={channel !== 'email'}
+                      disabled={channel === 'inApp'}
                       onChange={(event) => void onChange(kind, channel, event.currentTarget.checked)}
                     />
                   </td>

@@ -10,10 +10,12 @@ import {
 } from '#contracts/alert-rules.ts'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import { selectRows } from '#server/db/database.ts'
+import { linkIn, mailTo } from '#server/modules/mail/testing/outbox-reading.ts'
 import { createServices } from '#server/services.ts'
 import { createConsoleClients } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
-import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { startFakePushService } from '../push/testing/fake-push-service.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.126', phonePrefix: '9126' })
 const readers = clients.readers
@@ -36,6 +38,24 @@ const create = async (client: ReaderClient, body: Record<string, unknown>) =>
 async function applePrice(): Promise<number> {
   const stock = await runtime.services.stocks.getStock('us', 'AAPL', 'en')
   return stock?.latestPrice ?? stock?.price ?? 0
+}
+
+/** Adds an address on the account page and presses the verification page's button of the mail it gets. */
+async function verifyEmail(client: ReaderClient, address: string): Promise<void> {
+  dataOf(await readers.send(client, 'PUT', '/member/email', { email: address }))
+  const [verification] = await mailTo(runtime, address)
+  const token = new URL(linkIn(verification?.text ?? '', '/mail/verify')).searchParams.get('token')
+  const verified = await runtime.app.inject({
+    method: 'POST',
+    url: '/api/portal/member/email/verify',
+    headers: {
+      ...regionalHeaders('en'),
+      origin: 'http://en.localhost:3000',
+      'content-type': 'application/json',
+    },
+    payload: JSON.stringify({ token }),
+  })
+  expect(dataOf(verified)).toEqual({ verified: true })
 }
 
 async function memberIdOf(client: ReaderClient): Promise<string> {
@@ -174,29 +194,18 @@ describe('alerts firing after a refresh', () => {
     for (const member of members)
       await create(member, { market: 'us', code: 'AAPL', kind: 'priceAbove', threshold: price * 0.8 })
     const memberIds = await Promise.all(members.map(memberIdOf))
-    // Both members have a verified address (the accounts service's lookup, as the account page will keep it).
-    const accounts = runtime.services.accounts as unknown as {
-      findVerifiedEmail?: (id: string) => Promise<{ address: string; locale: 'en' } | null>
-    }
-    accounts.findVerifiedEmail = async (id) =>
-      memberIds.includes(id) ? { address: `reader-${memberIds.indexOf(id)}@example.com`, locale: 'en' } : null
+    // Both members have verified an address on the account page.
+    for (const [index, member] of members.entries()) await verifyEmail(member, `reader-${index}@example.com`)
     const second = createServices({ config: runtime.config, database: runtime.database })
-    try {
-      await Promise.all([
-        runtime.services.alerts.evaluateMarket('us'),
-        second.alerts.evaluateMarket('us'),
-        second.alerts.evaluateMarket('us'),
-      ])
-      // A process stopped after recording crossings and before delivering them: the next run delivers them once.
-      await runtime.database.db.execute(sql`update alert_events set delivered_at = null`)
-      await Promise.all([
-        runtime.services.alerts.deliverPendingEvents(),
-        second.alerts.deliverPendingEvents(),
-      ])
-      await runtime.services.alerts.evaluateMarket('us')
-    } finally {
-      delete accounts.findVerifiedEmail
-    }
+    await Promise.all([
+      runtime.services.alerts.evaluateMarket('us'),
+      second.alerts.evaluateMarket('us'),
+      second.alerts.evaluateMarket('us'),
+    ])
+    // A process stopped after recording crossings and before delivering them: the next run delivers them once.
+    await runtime.database.db.execute(sql`update alert_events set delivered_at = null`)
+    await Promise.all([runtime.services.alerts.deliverPendingEvents(), second.alerts.deliverPendingEvents()])
+    await runtime.services.alerts.evaluateMarket('us')
     const inApp = await selectRows<{ member_id: string; n: number | string }>(
       runtime.database.db,
       sql`select member_id, count(*) as n from notifications
@@ -232,6 +241,38 @@ describe('alerts firing after a refresh', () => {
   })
 })
 
+describe('push to the member’s devices', () => {
+  it('sends a crossing once to each device that turned notifications on, in its site’s language, and none once turned off', async () => {
+    const pushService = await startFakePushService()
+    try {
+      const member = await readers.newMember(undefined, 'hant')
+      const device = pushService.createDevice()
+      dataOf(await post(member, '/push/subscribe', device.subscription))
+      const price = await applePrice()
+      await create(member, { market: 'us', code: 'AAPL', kind: 'priceAbove', threshold: price * 0.7 })
+      await runtime.services.alerts.evaluateMarket('us')
+      await runtime.services.alerts.evaluateMarket('us')
+      expect(pushService.refused).toEqual([])
+      expect(pushService.received).toHaveLength(1)
+      const [message] = pushService.received
+      expect(JSON.parse(device.decrypt(message?.body ?? Buffer.alloc(0)))).toMatchObject({
+        title: 'Tickerwise 提醒：AAPL (US)',
+        url: '/member/notifications',
+      })
+
+      dataOf(
+        await post(member, '/notification/settings', { kind: 'priceBelow', channel: 'push', enabled: false }),
+      )
+      await create(member, { market: 'us', code: 'AAPL', kind: 'priceBelow', threshold: price * 1.3 })
+      await runtime.services.alerts.evaluateMarket('us')
+      expect((await notificationsOf(member)).unread).toBe(2)
+      expect(pushService.received).toHaveLength(1)
+    } finally {
+      await pushService.close()
+    }
+  })
+})
+
 describe('the notification centre', () => {
   it('marks one read, then all, and keeps settings per kind and channel (in-app always on)', async () => {
     const member = await readers.newMember()
@@ -257,7 +298,7 @@ describe('the notification centre', () => {
     const settings = dataOf<NotificationSettingsAnswer>(
       await post(member, '/notification/settings', { kind: 'dayMove', channel: 'email', enabled: false }),
     )
-    expect(settings.settings.dayMove).toEqual({ inApp: true, email: false, push: false })
+    expect(settings.settings.dayMove).toEqual({ inApp: true, email: false, push: true })
     expect(settings.hasVerifiedEmail).toBe(false)
     expectFailure(
       await post(member, '/notification/settings', { kind: 'dayMove', channel: 'inApp', enabled: false }),

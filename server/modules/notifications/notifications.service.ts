@@ -5,7 +5,7 @@
  * Decides: a notification per crossing, keyed by the crossing (`deliveryKey`), so delivering the same crossing again
  * (a second worker, a restart) adds nothing; in-app is always on; email goes only to a verified address (the
  * accounts service's — none, no mail), through the mail queue with the crossing's key, so it is queued once too;
- * email is on by default, push off (push is reserved: stored, not delivered yet). Only the owner reads or marks a
+ * email and push are on by default (email only to a verified address, push only to devices the member turned on). Only the owner reads or marks a
  * notification (another's answers 404 as one that does not exist).
  * Leaves what fires to the alerts service, how mail leaves to the mail module, and the region's time zone to the page.
  */
@@ -72,9 +72,19 @@ export interface NotificationsDependencies {
     siteOrigin: string
     stock: string
   }) => Promise<unknown>
+  /**
+   * The push module's sender (idempotent by key, per device): only devices the member turned notifications on for
+   * receive anything, so the channel may be on by default.
+   */
+  sendAlertPush: (request: {
+    idempotencyKey: string
+    memberId: string
+    stock: string
+    url: string
+  }) => Promise<unknown>
 }
 
-const defaultOn: Record<NotificationChannel, boolean> = { inApp: true, email: true, push: false }
+const defaultOn: Record<NotificationChannel, boolean> = { inApp: true, email: true, push: true }
 
 function memberOf(reader: Reader): Reader & { memberId: string } {
   if (!isLoggedIn(reader)) throw new AppError('unauthenticated', CommonErrorCode.unauthenticated)
@@ -137,6 +147,14 @@ export function createNotificationsService(deps: NotificationsDependencies) {
       settings.set(memberId, settingsOf(rows.filter((r) => r.memberId === memberId)))
     const emails = new Map<string, VerifiedEmail | null>()
     for (const event of events) {
+      const stock = `${event.code} (${event.market.toUpperCase()})`
+      if (settings.get(event.memberId)?.[event.kind].push)
+        await deps.sendAlertPush({
+          idempotencyKey: `notification:${event.key}`,
+          memberId: event.memberId,
+          stock,
+          url: '/member/notifications',
+        })
       if (!settings.get(event.memberId)?.[event.kind].email) continue
       if (!emails.has(event.memberId))
         emails.set(event.memberId, await deps.findVerifiedEmail(event.memberId))
@@ -147,7 +165,7 @@ export function createNotificationsService(deps: NotificationsDependencies) {
         to: email.address,
         locale: email.locale,
         siteOrigin: email.siteOrigin,
-        stock: `${event.code} (${event.market.toUpperCase()})`,
+        stock,
       })
     }
   }
