@@ -39,6 +39,7 @@ import { createConsoleSiteService } from './modules/console/console-site.service
 import { createExpertService } from './modules/expert/expert.service.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
+import { createDigestService } from './modules/newsletter/digest.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
@@ -249,6 +250,19 @@ export function createServices({
     queueMail: mail.queueMail,
     resubscribe: mail.resubscribe,
   })
+  // The weekly digest (issue 26): articles and picks asked of their modules, queued through the mail module.
+  const digest = createDigestService({
+    db,
+    clock,
+    timeZone: config.limitsTimeZone,
+    siteOrigins: config.siteOrigins,
+    listFeedArticles: articles.listFeedArticles,
+    listMonthlyPicks: stocks.listMonthlyPicks,
+    queueMail: mail.queueMail,
+    queueMailBatch: mail.queueMailBatch,
+    previewMail: mail.previewMail,
+    countIssue: mail.countIssue,
+  })
   // What admins change of the site is announced like an article change: every process drops what it holds.
   const onSiteChanged = (listener: () => void) => articles.onArticlesChanged(listener)
   const siteTexts = createSiteTextsService({ db, onSiteChanged })
@@ -341,6 +355,7 @@ export function createServices({
     siteTexts,
     contactChannels,
     newsletter,
+    digest,
     mail,
     redirects,
     stockRefresh,

@@ -7,7 +7,8 @@
  *   forgets (retention.ts);
  * - `article-schedule` — every minute: publishes the scheduled articles whose time has come;
  * - `analytics-rollup` — every 5 minutes: adds what readers did since the last run to the daily analytics tables;
- * - `mail-queue` — every 5 seconds: sends the queued mail that is due (server/modules/mail).
+ * - `mail-queue` — every 5 seconds: sends the queued mail that is due (server/modules/mail);
+ * - `weekly-digest` — Mondays 08:00 in the firm's time zone: queues the week's digest (server/modules/newsletter).
  */
 import { markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
@@ -107,6 +108,22 @@ export function mailQueueJob(runtime: Pick<Runtime, 'services'>): Job {
   }
 }
 
+/**
+ * `weekly-digest` — every Monday at 08:00 in the firm's time zone (LIMITS_TIME_ZONE), and once at start: queues the
+ * week's digest to every confirmed sign-up (digest.service.ts `sendScheduledIssue`). A start within a day of the
+ * issue's time catches up on an issue a stopped process missed; its idempotency keys make any repeat a no-op.
+ */
+export function weeklyDigestJob(runtime: Pick<Runtime, 'services'>): Job {
+  return {
+    name: 'weekly-digest',
+    runAtStart: true,
+    nextRunAt: (after) => runtime.services.digest.nextIssueAt(after),
+    run: async () => {
+      await runtime.services.digest.sendScheduledIssue()
+    },
+  }
+}
+
 /** Builds the scheduler with every job and starts it (unless JOBS_ENABLED is false). */
 export function startJobs(
   runtime: Runtime,
@@ -121,6 +138,7 @@ export function startJobs(
     articleScheduleJob(runtime),
     analyticsRollupJob(runtime),
     mailQueueJob(runtime),
+    weeklyDigestJob(runtime),
   ])
     scheduler.register(job)
   if (runtime.config.jobsEnabled) scheduler.start()
