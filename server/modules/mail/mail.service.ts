@@ -33,6 +33,8 @@ import {
 } from './mail.repo.ts'
 import { type MailKind, type MailVariables, renderMail } from './mail-templates.ts'
 
+export type { IssueCounts } from './mail.repo.ts'
+
 /** Attempts before a message is given up (the last about a day after the first). */
 export const mailMaxAttempts = 8
 /** How long a claimed message is a worker's before another may take it over (a stopped worker's claim lapses). */
