@@ -123,7 +123,6 @@ export function createDigestService(deps: DigestDependencies) {
   }
 
   function requestOf(
-    week: string,
     readerLocale: Locale,
     region: Region,
     digest: DigestVariables,
@@ -162,7 +161,7 @@ export function createDigestService(deps: DigestDependencies) {
         const readerLocale = locale(signup.locale)
         const region = regionOf(signup.region)
         requests.push({
-          ...requestOf(week, readerLocale, region, await content(readerLocale, region)),
+          ...requestOf(readerLocale, region, await content(readerLocale, region)),
           idempotencyKey: `digest:${week}:${signup.id}`,
           to: signup.email,
         })
@@ -192,7 +191,7 @@ export function createDigestService(deps: DigestDependencies) {
     region: Region,
   ): Promise<RenderedMail & { week: string }> {
     const week = weekOf(nextIssueAt(clock.now()))
-    const request = requestOf(week, readerLocale, region, await contentOf(week, readerLocale, region))
+    const request = requestOf(readerLocale, region, await contentOf(week, readerLocale, region))
     return { week, ...deps.previewMail(request) }
   }
 
@@ -200,7 +199,7 @@ export function createDigestService(deps: DigestDependencies) {
   async function sendTest(to: string, readerLocale: Locale, region: Region): Promise<{ week: string }> {
     const week = weekOf(nextIssueAt(clock.now()))
     await deps.queueMail({
-      ...requestOf(week, readerLocale, region, await contentOf(week, readerLocale, region)),
+      ...requestOf(readerLocale, region, await contentOf(week, readerLocale, region)),
       idempotencyKey: `digest-test:${week}:${randomUUID()}`,
       to,
     })
