@@ -54,7 +54,6 @@ const server = await startBenchServer(
 )
 const { services, database } = server.runtime
 
-console.error('server started')
 try {
   await database.db.execute(sql`
     insert into newsletter_signups (email, locale, region, source, confirmed_at)
@@ -69,13 +68,15 @@ try {
   peak.rss = 0
   peak.heapUsed = 0
 
-  console.error('sign-ups inserted')
   const queueStarted = performance.now()
   const { week, queued } = await services.digest.sendIssue()
   const queueSeconds = (performance.now() - queueStarted) / 1000
   const afterQueue = memory()
 
-  console.error('queued', queued)
+  console.log(
+    `queued ${queued} in ${queueSeconds.toFixed(1)} s (${Math.round(queued / queueSeconds)} messages/s)`,
+    memory(),
+  )
   const sendStarted = performance.now()
   let sent = 0
   for (;;) {
