@@ -4,6 +4,7 @@
  * pull zod in (ADR 0011).
  */
 import { z } from 'zod'
+import { Locale, Region } from './regions.ts'
 
 export const MailErrorCode = {
   /** A confirmation or unsubscribe link that is wrong, cut short, or of a message that no longer exists. */
@@ -52,4 +53,58 @@ export interface NewsletterConfirmAnswer {
 
 export interface UnsubscribeAnswer {
   unsubscribed: true
+}
+
+/*
+ * The weekly digest in the console (editors and admins), under /api/console:
+ *   GET  /digest/preview?locale=&region=   → DigestPreview (the coming issue, as that site's reader would get it)
+ *   POST /digest/test                      DigestTestRequest → DigestSendAnswer (queued to one address, now)
+ *   POST /digest/send                      → DigestSendAnswer (this week's issue to every recipient; once a week)
+ *   GET  /digest/issues                    → DigestLog (each recent issue's counts, from the mail queue)
+ */
+export const DigestPreviewQuery = /* @__PURE__ */ z.object({
+  locale: Locale.default('en'),
+  region: Region.default('en'),
+})
+
+export const DigestTestRequest = /* @__PURE__ */ z.object({
+  to: z.email().max(254),
+  locale: Locale,
+  region: Region,
+})
+export type DigestTestRequest = z.infer<typeof DigestTestRequest>
+
+export interface DigestPreview {
+  /** The issue's week: its Monday (YYYY-MM-DD) in the firm's time zone. */
+  week: string
+  subject: string
+  html: string
+  text: string
+}
+
+export interface DigestSendAnswer {
+  week: string
+  /** Messages queued by this request (0 when the week's issue had already gone to everyone). */
+  queued: number
+}
+
+export interface DigestIssueCounts {
+  week: string
+  queued: number
+  /** Waiting for the sender (or being sent). */
+  pending: number
+  sent: number
+  failed: number
+  /** Skipped by the sender: the address bounced, complained or had left the list. */
+  suppressed: number
+  /** Recipients who left the list after the issue was queued. */
+  unsubscribed: number
+  firstQueuedAt: string | null
+}
+
+export interface DigestLog {
+  /** When the next issue goes out (ISO instant) and its week. */
+  nextIssueAt: string
+  nextWeek: string
+  issues: DigestIssueCounts[]
 }

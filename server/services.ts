@@ -41,6 +41,7 @@ import { createExpertService } from './modules/expert/expert.service.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { createMemberMail } from './modules/mail/member-mail.ts'
 import { createNavigationService } from './modules/navigation/navigation.service.ts'
+import { createDigestService } from './modules/newsletter/digest.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { alertPushMessage } from './modules/notifications/alert-push.ts'
 import { createNotificationsService } from './modules/notifications/notifications.service.ts'
@@ -303,6 +304,19 @@ export function createServices({
     listFollowersJson: watchlists.listFollowersJson,
     deliver: notifications.deliverEvents,
   })
+  // The weekly digest (issue 26): articles and picks asked of their modules, queued through the mail module.
+  const digest = createDigestService({
+    db,
+    clock,
+    timeZone: config.limitsTimeZone,
+    siteOrigins: config.siteOrigins,
+    listFeedArticles: articles.listFeedArticles,
+    listMonthlyPicks: stocks.listMonthlyPicks,
+    queueMail: mail.queueMail,
+    queueMailBatch: mail.queueMailBatch,
+    previewMail: mail.previewMail,
+    countIssue: mail.countIssue,
+  })
   // What admins change of the site is announced like an article change: every process drops what it holds.
   const onSiteChanged = (listener: () => void) => articles.onArticlesChanged(listener)
   const siteTexts = createSiteTextsService({ db, onSiteChanged })
@@ -395,6 +409,7 @@ export function createServices({
     siteTexts,
     contactChannels,
     newsletter,
+    digest,
     mail,
     push,
     redirects,

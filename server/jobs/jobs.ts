@@ -10,6 +10,7 @@
  * - `analytics-rollup` — every 5 minutes: adds what readers did since the last run to the daily analytics tables;
  * - `mail-queue` — every 5 seconds: sends the queued mail that is due (server/modules/mail);
  * - `renewal-reminders` — daily (and at start): mails the plans that renew within 7 days, once per renewal.
+ * - `weekly-digest` — Mondays 08:00 in the firm's time zone: queues the week's digest (server/modules/newsletter).
  */
 import { type Market, markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
@@ -147,6 +148,22 @@ export function renewalRemindersJob(runtime: Pick<Runtime, 'services'>): Job {
   }
 }
 
+/**
+ * `weekly-digest` — every Monday at 08:00 in the firm's time zone (LIMITS_TIME_ZONE), and once at start: queues the
+ * week's digest to every confirmed sign-up (digest.service.ts `sendScheduledIssue`). A start within a day of the
+ * issue's time catches up on an issue a stopped process missed; its idempotency keys make any repeat a no-op.
+ */
+export function weeklyDigestJob(runtime: Pick<Runtime, 'services'>): Job {
+  return {
+    name: 'weekly-digest',
+    runAtStart: true,
+    nextRunAt: (after) => runtime.services.digest.nextIssueAt(after),
+    run: async () => {
+      await runtime.services.digest.sendScheduledIssue()
+    },
+  }
+}
+
 /** Builds the scheduler with every job and starts it (unless JOBS_ENABLED is false). */
 export function startJobs(
   runtime: Runtime,
@@ -162,6 +179,7 @@ export function startJobs(
     analyticsRollupJob(runtime),
     mailQueueJob(runtime),
     renewalRemindersJob(runtime),
+    weeklyDigestJob(runtime),
   ])
     scheduler.register(job)
   if (runtime.config.jobsEnabled) scheduler.start()

@@ -23,6 +23,7 @@ import { registerConsoleAccessRoutes } from './console-access.routes.ts'
 import { registerConsoleGuard } from './console-guard.ts'
 import { registerConsoleMembersRoutes } from './console-members.routes.ts'
 import { registerConsoleSiteRoutes } from './console-site.routes.ts'
+import { registerDigestRoutes } from './digest.routes.ts'
 import { registerExpertQueueRoutes } from './expert-queue.routes.ts'
 import { registerMailOutboxRoutes } from './mail-outbox.routes.ts'
 import { registerNewsroomRoutes } from './newsroom.routes.ts'
@@ -44,6 +45,7 @@ export async function registerConsoleApi(consoleApi: FastifyInstance, services: 
     registerExpertQueueRoutes(routes, services.expert)
     registerAdvisersConsoleRoutes(routes, services.advisers)
     registerMailOutboxRoutes(routes, services.mail)
+    registerDigestRoutes(routes, services.digest)
   })
 }
 

@@ -19,6 +19,7 @@ export const mailKinds = [
   'payment-failing',
   'expert-answer-ready',
   'alert',
+  'newsletter-digest',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 
@@ -29,8 +30,32 @@ interface MailContent {
   paragraphs: string[]
   /** Label and value lines (a receipt's amount, plan, period…): a table in HTML, one line each in text. */
   facts?: Array<[string, string]>
+  /** Headed lists of links (the digest's articles and picks), after the paragraphs. */
+  sections?: MailSection[]
   action?: { label: string; url: string }
   after?: string[]
+}
+
+interface MailSection {
+  heading: string
+  links: MailLink[]
+  /** A sentence after the links (or instead of them when there are none). */
+  note?: string | undefined
+}
+
+export interface MailLink {
+  label: string
+  url: string
+}
+
+/** What the weekly digest lists: already in the reader's language, with links to the reader's regional site. */
+export interface DigestVariables {
+  /** The issue's week: its Monday (YYYY-MM-DD) in the firm's time zone. */
+  week: string
+  articles: MailLink[]
+  picks: MailLink[]
+  /** The month's picks the reader's tier may not see. */
+  lockedPicks: number
 }
 
 export interface MailVariables {
@@ -43,6 +68,8 @@ export interface MailVariables {
   values?: Record<string, string> | undefined
   /** The stock an alert is about (`AAPL (US)`): alerts only. */
   stock?: string | undefined
+  /** The digest's contents (newsletter-digest only). */
+  digest?: DigestVariables | undefined
 }
 
 /** The catalogue's sentence with `{{name}}` replaced by the message's values. */
@@ -154,6 +181,32 @@ function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): Ma
         action: { label: w.action, url: variables.actionUrl },
       }
     }
+    case 'newsletter-digest': {
+      const w = words.newsletterDigest
+      const digest = variables.digest ?? { week: '', articles: [], picks: [], lockedPicks: 0 }
+      const picksNote =
+        digest.lockedPicks === 0
+          ? undefined
+          : digest.picks.length === 0
+            ? w.noPicks
+            : w.lockedPicks.replace('{{count}}', String(digest.lockedPicks))
+      return {
+        subject: w.subject.replace('{{week}}', digest.week),
+        heading: w.heading,
+        paragraphs: [w.intro],
+        sections: [
+          {
+            heading: w.articlesHeading,
+            links: digest.articles,
+            note: digest.articles.length === 0 ? w.noArticles : undefined,
+          },
+          ...(digest.picks.length > 0 || picksNote
+            ? [{ heading: w.picksHeading, links: digest.picks, note: picksNote }]
+            : []),
+        ],
+        action: { label: w.action, url: variables.actionUrl },
+      }
+    }
   }
 }
 
@@ -190,6 +243,12 @@ export function renderMail(
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(content.facts?.length ? [...content.facts.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    ...(content.sections ?? []).flatMap((section) => [
+      section.heading,
+      ...section.links.map((link) => `- ${link.label}: ${link.url}`),
+      ...(section.note ? [section.note] : []),
+      '',
+    ]),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.after ?? []).flatMap((paragraph) => [paragraph, '']),
     '—',
@@ -219,6 +278,20 @@ export function renderMail(
           '</table>',
         ]
       : []),
+    ...(content.sections ?? []).flatMap((section) => [
+      `<h2 style="margin:24px 0 8px;font-size:18px">${escapeHtml(section.heading)}</h2>`,
+      ...(section.links.length > 0
+        ? [
+            '<ul style="margin:0 0 16px;padding-left:20px">',
+            ...section.links.map(
+              (link) =>
+                `<li style="margin:0 0 8px;font-size:16px;line-height:24px"><a href="${escapeHtml(link.url)}" style="color:#1d4ed8">${escapeHtml(link.label)}</a></li>`,
+            ),
+            '</ul>',
+          ]
+        : []),
+      ...(section.note ? [paragraph(section.note)] : []),
+    ]),
     ...(content.action
       ? [
           `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(content.action.label)}</a></p>`,

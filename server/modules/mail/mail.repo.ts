@@ -16,6 +16,59 @@ export async function insertQueuedMail(db: Db, mail: NewQueuedMail): Promise<boo
   return rows.length > 0
 }
 
+/** Queues many messages in one statement; those whose idempotency key exists keep the first. Answers how many were queued. */
+export async function insertQueuedMailBatch(db: Db, mails: NewQueuedMail[]): Promise<number> {
+  const rows = await db
+    .insert(mailQueue)
+    .values(mails)
+    .onConflictDoNothing({ target: mailQueue.idempotencyKey })
+    .returning({ id: mailQueue.id })
+  return rows.length
+}
+
+export interface IssueCounts {
+  queued: number
+  pending: number
+  sent: number
+  failed: number
+  suppressed: number
+  /** Addresses of the issue that left its list after it was queued. */
+  unsubscribed: number
+  firstQueuedAt: Date | null
+}
+
+/** The fate of the messages whose keys start with `keyPrefix`, counted in the database. */
+export async function countMailByKeyPrefix(db: Db, keyPrefix: string): Promise<IssueCounts> {
+  const pattern = `${keyPrefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+  const rows = await db
+    .select({
+      queued: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${mailQueue.status} in ('pending', 'sending')))::int`,
+      sent: sql<number>`(count(*) filter (where ${mailQueue.status} = 'sent'))::int`,
+      failed: sql<number>`(count(*) filter (where ${mailQueue.status} = 'failed'))::int`,
+      suppressed: sql<number>`(count(*) filter (where ${mailQueue.status} = 'suppressed'))::int`,
+      unsubscribed: sql<number>`(count(*) filter (where exists (
+        select 1 from ${mailSuppressions}
+        where ${mailSuppressions.address} = ${mailQueue.toAddress}
+          and ${mailSuppressions.list} = ${mailQueue.list}
+          and ${mailSuppressions.reason} = 'unsubscribe'
+          and ${mailSuppressions.createdAt} >= ${mailQueue.createdAt})))::int`,
+      firstQueuedAt: sql<string | null>`min(${mailQueue.createdAt})`,
+    })
+    .from(mailQueue)
+    .where(sql`${mailQueue.idempotencyKey} like ${pattern}`)
+  const row = rows[0]
+  return {
+    queued: row?.queued ?? 0,
+    pending: row?.pending ?? 0,
+    sent: row?.sent ?? 0,
+    failed: row?.failed ?? 0,
+    suppressed: row?.suppressed ?? 0,
+    unsubscribed: row?.unsubscribed ?? 0,
+    firstQueuedAt: row?.firstQueuedAt ? new Date(row.firstQueuedAt) : null,
+  }
+}
+
 /**
  * Claims up to `limit` due messages for one attempt: pending ones whose time has come, and ones a stopped worker
  * left `sending` past their lease. SKIP LOCKED lets two workers claim at once without taking the same row.

@@ -18,11 +18,13 @@ import { createMailSender } from '#server/providers/mail/mail-provider.ts'
 import { MailDeliveryError, type MailMessage, type MailSender } from '#server/providers/mail/mail-sender.ts'
 import {
   claimDueMail,
+  countMailByKeyPrefix,
   deleteUnsubscribe,
   findSuppression,
   finishAttempt,
   insertOutboxMessage,
   insertQueuedMail,
+  insertQueuedMailBatch,
   insertSuppression,
   type QueuedMail,
   selectOutboxMessage,
@@ -30,6 +32,8 @@ import {
   selectQueuedMail,
 } from './mail.repo.ts'
 import { type MailKind, type MailVariables, renderMail } from './mail-templates.ts'
+
+export type { IssueCounts } from './mail.repo.ts'
 
 /** Attempts before a message is given up (the last about a day after the first). */
 export const mailMaxAttempts = 8
@@ -101,11 +105,8 @@ export function createMailService({
     return `${messageId}.${unsubscribeSignature(messageId)}`
   }
 
-  /**
-   * Queues a message, rendered now; false when one with its idempotency key was queued before. Given the caller's
-   * transaction, the message is queued with the change it reports, or not at all.
-   */
-  async function queueMail(request: QueueMailRequest, tx: Db = db): Promise<boolean> {
+  /** The message's row, rendered now: its links, unsubscribe token and Message-ID all hang on its fresh id. */
+  function messageRowOf(request: QueueMailRequest) {
     const id = randomUUID()
     const to = request.to.trim().toLowerCase()
     const origin = request.siteOrigin.replace(/\/+$/, '')
@@ -123,7 +124,7 @@ export function createMailService({
           'List-Id': `<${list}.${domain}>`,
         }
       : {}
-    const queued = await insertQueuedMail(tx, {
+    return {
       id,
       idempotencyKey: request.idempotencyKey,
       kind: request.kind,
@@ -135,9 +136,46 @@ export function createMailService({
       text: rendered.text,
       headers,
       nextAttemptAt: clock.now(),
-    })
-    if (queued) log.info({ kind: request.kind, mail: id }, 'mail queued')
+    }
+  }
+
+  /**
+   * Queues a message, rendered now; false when one with its idempotency key was queued before. Given the caller's
+   * transaction, the message is queued with the change it reports, or not at all.
+   */
+  async function queueMail(request: QueueMailRequest, tx: Db = db): Promise<boolean> {
+    const row = messageRowOf(request)
+    const queued = await insertQueuedMail(tx, row)
+    if (queued) log.info({ kind: request.kind, mail: row.id }, 'mail queued')
     return queued
+  }
+
+  /**
+   * Queues many messages in one statement (a list's issue, a batch of recipients at a time); those whose key was
+   * queued before are kept as they were. Answers how many were queued now.
+   */
+  async function queueMailBatch(requests: readonly QueueMailRequest[]): Promise<number> {
+    if (requests.length === 0) return 0
+    const queued = await insertQueuedMailBatch(db, requests.map(messageRowOf))
+    if (queued > 0) log.info({ kind: requests[0]?.kind, queued }, 'mail batch queued')
+    return queued
+  }
+
+  /** What a message would look like, without queuing it (the console's preview); its unsubscribe link is inert. */
+  function previewMail(request: Omit<QueueMailRequest, 'idempotencyKey' | 'to'>) {
+    const origin = request.siteOrigin.replace(/\/+$/, '')
+    return renderMail(request.kind, request.locale, request.variables, {
+      site: origin,
+      unsubscribeUrl: request.list ? `${origin}${mailLinkPath('unsubscribe')}?token=preview` : undefined,
+    })
+  }
+
+  /**
+   * How the messages whose idempotency keys start with `keyPrefix` fared (one issue of a list): how many were
+   * queued, are waiting, were sent, failed or suppressed, and how many of their addresses left the list since.
+   */
+  function countIssue(keyPrefix: string) {
+    return countMailByKeyPrefix(db, keyPrefix)
   }
 
   async function attempt(mail: QueuedMail): Promise<'sent' | 'retry' | 'failed' | 'suppressed'> {
@@ -253,6 +291,9 @@ export function createMailService({
   return {
     adapter: mailSender.name,
     queueMail,
+    queueMailBatch,
+    previewMail,
+    countIssue,
     deliverDue,
     unsubscribe,
     unsubscribeTokenOf,

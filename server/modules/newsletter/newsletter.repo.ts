@@ -145,3 +145,31 @@ export async function deleteSignup(db: Db, id: string): Promise<SignupRow | unde
   const rows = await db.delete(newsletterSignups).where(eq(newsletterSignups.id, id)).returning()
   return rows[0]
 }
+
+/**
+ * The digest's recipients after sign-up `after` (by id), `limit` at a time: confirmed and not unsubscribed. Keyed
+ * on the id, so a sign-up confirmed while the issue is queued is neither read twice nor shifts the next batch.
+ */
+export async function selectDigestRecipients(
+  db: Db,
+  after: string | null,
+  limit: number,
+): Promise<Pick<SignupRow, 'id' | 'email' | 'locale' | 'region'>[]> {
+  return db
+    .select({
+      id: newsletterSignups.id,
+      email: newsletterSignups.email,
+      locale: newsletterSignups.locale,
+      region: newsletterSignups.region,
+    })
+    .from(newsletterSignups)
+    .where(
+      and(
+        isNotNull(newsletterSignups.confirmedAt),
+        isNull(newsletterSignups.unsubscribedAt),
+        after ? sql`${newsletterSignups.id} > ${after}::uuid` : undefined,
+      ),
+    )
+    .orderBy(newsletterSignups.id)
+    .limit(limit)
+}

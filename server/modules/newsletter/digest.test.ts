@@ -1,0 +1,177 @@
+/**
+ * The weekly digest: Mondays at 08:00 firm time, once per confirmed sign-up and week in its language and site,
+ * whatever runs it again; and the console's desk for it (editors and admins only).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DigestLog, DigestPreview, DigestSendAnswer } from '#contracts/mail.ts'
+import { createManualClock } from '#server/clock.ts'
+import { weeklyDigestJob } from '#server/jobs/jobs.ts'
+import { mailQueue } from '#server/modules/mail/mail.sql.ts'
+import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
+import { dataOf, expectFailure } from '#server/testing/reader-clients.ts'
+import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { newsletterSignups } from './newsletter.sql.ts'
+
+const clients = createConsoleClients({ ipPrefix: '10.226', phonePrefix: '9226' })
+// Sunday 30 November 2026, 23:30 in Hong Kong: half an hour before the week's issue is due.
+const clock = createManualClock('2026-11-29T15:30:00Z')
+let runtime: TestRuntime
+let editor: StaffClient
+let support: StaffClient
+
+async function signUp(
+  email: string,
+  state: { locale: string; region: string; confirmed: boolean; left?: boolean },
+) {
+  await runtime.database.db.insert(newsletterSignups).values({
+    email,
+    locale: state.locale,
+    region: state.region,
+    source: 'footer',
+    confirmedAt: state.confirmed ? clock.now() : null,
+    unsubscribedAt: state.left ? clock.now() : null,
+  })
+}
+
+async function digestsTo() {
+  const rows = await runtime.database.db.select().from(mailQueue)
+  return rows.filter((row) => row.kind === 'newsletter-digest' && row.idempotencyKey.startsWith('digest:'))
+}
+
+const runJob = () => weeklyDigestJob(runtime).run(new AbortController().signal)
+
+beforeAll(async () => {
+  runtime = await createTestRuntime(
+    { LIMITS_TIME_ZONE: 'Asia/Hong_Kong' },
+    { clock, smsSender: clients.smsSender },
+  )
+  clients.bind(runtime)
+  await signUp('reader.en@example.com', { locale: 'en', region: 'en', confirmed: true })
+  await signUp('reader.hk@example.com', { locale: 'zh-Hant', region: 'hk', confirmed: true })
+  await signUp('unconfirmed@example.com', { locale: 'en', region: 'en', confirmed: false })
+  await signUp('left@example.com', { locale: 'en', region: 'en', confirmed: true, left: true })
+})
+afterAll(() => runtime.close())
+
+describe('the weekly digest', () => {
+  it('is due on Monday at 08:00 in the firm’s time zone, and nothing is sent before', async () => {
+    expect(runtime.services.digest.nextIssueAt(clock.now()).toISOString()).toBe('2026-11-30T00:00:00.000Z')
+    await runJob()
+    expect(await digestsTo()).toHaveLength(0)
+  })
+
+  it('goes to confirmed sign-ups still on the list, each in its language and with its site’s links', async () => {
+    clock.set('2026-11-30T00:00:30Z')
+    await runJob()
+    const digests = await digestsTo()
+    expect(digests.map((row) => row.toAddress).sort()).toEqual([
+      'reader.en@example.com',
+      'reader.hk@example.com',
+    ])
+    const english = digests.find((row) => row.toAddress === 'reader.en@example.com')
+    const chinese = digests.find((row) => row.toAddress === 'reader.hk@example.com')
+    expect(english?.subject).toBe('Your Tickerwise weekly digest — week of 2026-11-30')
+    expect(english?.text).toContain('http://en.localhost:3000/articles')
+    expect(chinese?.subject).toBe('Tickerwise 每週摘要（2026-11-30 當週）')
+    expect(chinese?.html).toContain('<html lang="zh-Hant">')
+    expect(chinese?.text).toContain('http://hk.localhost:3000/articles')
+    expect(chinese?.headers['List-Unsubscribe']).toMatch(/^<http:\/\/hk\.localhost:3000\/api\/portal\//)
+    expect(chinese?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+  })
+
+  it('is queued once per recipient and week, however often and wherever it runs', async () => {
+    await runJob()
+    await Promise.all([runtime.services.digest.sendIssue(), runJob()])
+    clock.set('2026-11-30T09:00:00Z')
+    await runJob()
+    expect(await digestsTo()).toHaveLength(2)
+  })
+
+  it('is not sent a day late, and skips next week a reader who unsubscribed from this one', async () => {
+    clock.set('2026-12-01T01:00:00Z')
+    await runJob()
+    expect(await digestsTo()).toHaveLength(2)
+
+    await runtime.services.mail.deliverDue()
+    const chinese = (await digestsTo()).find((row) => row.toAddress === 'reader.hk@example.com')
+    const token = runtime.services.mail.unsubscribeTokenOf(chinese?.id ?? '')
+    expect(await runtime.services.mail.unsubscribe(token)).toBe(true)
+    clock.set('2026-12-07T00:05:00Z')
+    await runJob()
+    const nextWeek = (await digestsTo()).filter((row) => row.idempotencyKey.startsWith('digest:2026-12-07:'))
+    expect(nextWeek.map((row) => row.toAddress)).toEqual(['reader.en@example.com'])
+  })
+})
+
+describe('the console’s digest desk', () => {
+  beforeAll(async () => {
+    editor = await clients.newStaff(['editor'])
+    support = await clients.newStaff(['support'])
+  })
+
+  it('shows an editor the coming issue in each language', async () => {
+    const english = dataOf<DigestPreview>(
+      await clients.call(editor, 'GET', '/digest/preview', { query: { locale: 'en', region: 'en' } }),
+    )
+    expect(english).toMatchObject({
+      week: '2026-12-14',
+      subject: 'Your Tickerwise weekly digest — week of 2026-12-14',
+    })
+    const chinese = dataOf<DigestPreview>(
+      await clients.call(editor, 'GET', '/digest/preview', { query: { locale: 'zh-Hant', region: 'hant' } }),
+    )
+    expect(chinese.html).toContain('本週 Tickerwise 精選')
+    expect(chinese.text).toContain('http://hant.localhost:3000/articles')
+  })
+
+  it('test-sends to one address outside the send log, and the log counts what the sender did', async () => {
+    const test = await clients.call(editor, 'POST', '/digest/test', {
+      body: { to: 'editor.test@example.com', locale: 'en', region: 'en' },
+    })
+    expect(dataOf<DigestSendAnswer>(test)).toEqual({ week: '2026-12-14', queued: 1 })
+    await runtime.services.mail.deliverDue()
+    const outbox = await runtime.services.mail.listOutbox({ page: 1, pageSize: 50 })
+    expect(outbox.rows.some((row) => row.toAddress === 'editor.test@example.com')).toBe(true)
+
+    const log = dataOf<DigestLog>(await clients.call(editor, 'GET', '/digest/issues'))
+    expect(log.nextWeek).toBe('2026-12-14')
+    const counts = log.issues.map(({ week, queued, sent, failed, suppressed, unsubscribed }) => ({
+      week,
+      queued,
+      sent,
+      failed,
+      suppressed,
+      unsubscribed,
+    }))
+    expect(counts).toEqual([
+      { week: '2026-12-07', queued: 1, sent: 1, failed: 0, suppressed: 0, unsubscribed: 0 },
+      { week: '2026-11-30', queued: 2, sent: 2, failed: 0, suppressed: 0, unsubscribed: 1 },
+    ])
+  })
+
+  it('sends this week’s issue now, once', async () => {
+    await signUp('late.reader@example.com', { locale: 'en', region: 'en', confirmed: true })
+    const first = dataOf<DigestSendAnswer>(await clients.call(editor, 'POST', '/digest/send', { body: {} }))
+    expect(first).toEqual({ week: '2026-12-07', queued: 1 })
+    const again = dataOf<DigestSendAnswer>(await clients.call(editor, 'POST', '/digest/send', { body: {} }))
+    expect(again).toEqual({ week: '2026-12-07', queued: 0 })
+  })
+
+  it('is closed to other staff and to visitors', async () => {
+    expectFailure(await clients.call(support, 'GET', '/digest/preview'), 403, 'CONSOLE_ROLE_REQUIRED')
+    expectFailure(
+      await clients.call(support, 'POST', '/digest/send', { body: {} }),
+      403,
+      'CONSOLE_ROLE_REQUIRED',
+    )
+    const visitor = await clients.call(null, 'GET', '/digest/issues')
+    expect(visitor.statusCode).toBe(401)
+  })
+
+  it('says what is wrong with a test address', async () => {
+    const bad = await clients.call(editor, 'POST', '/digest/test', {
+      body: { to: 'not an address', locale: 'en', region: 'en' },
+    })
+    expect(bad.statusCode).toBe(400)
+  })
+})
