@@ -44,27 +44,29 @@ import { handleCatalogsOf } from './catalog-usage.ts'
 // +1 on the chat and /subscribe, which were within 0.3 kB of their ceilings before.
 // +0.5 on the home page and the AI Q&A (0.1–0.2 kB over; issue 26, the seventh amendment): the installable site's
 // manifest link, the service worker's registration once the page is idle, and two resource routes in the manifest.
+// +0.5 on eight pages within 0.02–0.16 kB over once issue 26's parts landed together (the eighth amendment): the
+// alerts' and the installable site's routes in every page's manifest, the bell, and the errors catalog's new codes.
 export const budgetsKb: Record<string, number> = {
-  'routes/home': 157.5,
+  'routes/home': 158,
   // +0.5 (issue 25): the search box's grid keys (its follow cells' code comes with the popup, on demand) and their
   // instructions in the shell's words, on every page.
   'routes/article-list': 157.5,
-  'routes/article-detail': 157.5,
+  'routes/article-detail': 158,
   'routes/ai-stock-diagnosis': 163.5,
-  'routes/about-us': 152.5,
-  'routes/company-history': 152.5,
+  'routes/about-us': 153,
+  'routes/company-history': 153,
   'routes/service': 152.5,
   'routes/text-page': 152.5,
   'routes/contact-us': 155.5,
-  'routes/member-login': 159.5,
+  'routes/member-login': 160,
   'routes/stocks-hot': 163.5,
-  'routes/executives-moves': 165.5,
+  'routes/executives-moves': 166,
   'routes/stocks-valuation': 167,
   'routes/stocks-screener': 169,
   // +0.5 (issue 25): the chat's words for "my watchlist/portfolio" sources and the import button; the follow control
   // beside an answer's stocks and the button's code load after the page. +0.5 (issue 25, < 0.05 kB over): csv among
   // the kinds the file picker takes and names, in both languages. +0.5 (issue 26): the account email's refusals.
-  'routes/ai-qna': 171,
+  'routes/ai-qna': 171.5,
   // +1.5 (issue 25): the account menu's links to the reader's portfolio and watchlist, in the shell of every page.
   'routes/subscribe': 173.5,
   'routes/not-found': 150.5,
@@ -72,7 +74,7 @@ export const budgetsKb: Record<string, number> = {
   // Operators only, not a reader page: the console's frame and its own words; each section fetches its code with
   // the namespaces it speaks (its part of the console's words, `stocks`, `expert`, the error messages…).
   'routes/console': 164,
-  'routes/member-strategies': 178,
+  'routes/member-strategies': 178.5,
 }
 export const defaultBudgetKb = 177.5
 
