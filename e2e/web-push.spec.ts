@@ -23,11 +23,16 @@ import { acceptCookies, expect, test, waitForHydration } from './support/fixture
 const developmentPublicKey =
   'BL7OHEweJ6IcdS0kZEOZkebL4nzVM_PD3GSBP4Hl5GVZHPpoeFN8gZ80twjFFE_cCAjImh-gdyslYvxeGBqAKeg'
 
-/** Waits until the service worker controls the page (it registers once the browser is idle after hydration). */
+/**
+ * Waits until the service worker is active (it registers once the browser is idle after hydration), then opens the
+ * page again: a navigation after activation is the worker's for certain, whereas the page it registered from is
+ * taken over only once its activation's `clients.claim()` has run.
+ */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
+  await page.reload()
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 }
 
