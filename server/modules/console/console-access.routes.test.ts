@@ -109,6 +109,10 @@ const routeRoles: Record<string, ConsoleRouteRoles> = {
   'DELETE /adviser-assignments/:memberId': ['support'],
   'GET /mail/outbox': ['admin'],
   'GET /mail/outbox/:id': ['admin'],
+  'GET /digest/preview': ['editor'],
+  'POST /digest/test': ['editor'],
+  'POST /digest/send': ['editor'],
+  'GET /digest/issues': ['editor'],
 }
 
 beforeAll(async () => {
