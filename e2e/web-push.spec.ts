@@ -36,6 +36,9 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 }
 
+// The service worker is what these journeys are about (every other journey blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 test.describe('the installable site', () => {
   test('is installable: a manifest in the site’s language that Chromium reads without errors, icons that load', async ({
     page,

@@ -73,7 +73,7 @@ export function MegaMenu({ groups }: { groups: MenuGroup[] }) {
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={toggleOnClick}
-        className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100"
+        className="inline-flex items-center gap-1 rounded-lg px-2 py-2 2xl:px-3 text-sm font-medium text-ink-800 hover:bg-ink-100"
       >
         {t('nav.services')}
         <ChevronDown

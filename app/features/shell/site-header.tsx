@@ -47,7 +47,7 @@ export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React
                 className={({ isActive }) =>
                   clsx(
                     barVisibility[item.visibleFrom],
-                    'items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-ink-100',
+                    'items-center rounded-lg px-2 py-2 2xl:px-3 text-sm font-medium whitespace-nowrap hover:bg-ink-100',
                     isActive ? 'text-brand-700' : 'text-ink-800',
                   )
                 }
@@ -60,7 +60,7 @@ export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React
               trigger={
                 <button
                   type="button"
-                  className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-100"
+                  className="inline-flex items-center gap-1 rounded-lg px-2 py-2 2xl:px-3 text-sm font-medium text-ink-800 hover:bg-ink-100"
                 >
                   <MoreHorizontal className="size-4" aria-hidden="true" />
                   {t('nav.more')}
