@@ -9,6 +9,7 @@ import { Link, useRevalidator } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { toast } from '#app/components/toaster.tsx'
+import { diagnosisPath } from '#app/features/articles/article-paths.ts'
 import { type AlertItem, type AlertsAnswer, alertKindTakesThreshold } from '#contracts/alert-rules.ts'
 import { conditionText } from './alert-words.ts'
 import { deleteAlert, updateAlert } from './alerts-api.ts'
@@ -64,7 +65,7 @@ function AlertRow({
   const [isEditing, setIsEditing] = useState(false)
   const [level, setLevel] = useState(String(alert.threshold ?? ''))
   const [isBusy, setIsBusy] = useState(false)
-  const stockHref = `/ai-stock-diagnosis?code=${encodeURIComponent(alert.code)}&market=${alert.market}`
+  const stockHref = diagnosisPath(alert)
 
   async function run(work: () => Promise<unknown>, done?: string) {
     setIsBusy(true)
