@@ -32,7 +32,9 @@ export interface RadarGeometry {
   rings: string[]
 }
 
-const round = (n: number) => Math.round(n * 100) / 100
+// Tenths of a unit: the frames are a few hundred units across, so a tenth is below a device pixel at any width the
+// page draws them, and every extra digit is paid twice per point (the radar is drawn in two frames).
+const round = (n: number) => Math.round(n * 10) / 10
 
 function pointAt(center: RadarPoint, radius: number, step: number, count: number): RadarPoint {
   const angle = -Math.PI / 2 + (2 * Math.PI * step) / count
