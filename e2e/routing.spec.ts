@@ -12,6 +12,14 @@ async function openAboutUsCountingHistoryLoads(page: Page, site: Site) {
   })
   await page.goto('/about-us')
   await waitForHydration(page)
+  // The page knows only its own routes until the router has asked the server about its links (lazy discovery);
+  // a reader's intent before that preloads nothing, so the journeys wait for it.
+  await page.waitForFunction(() =>
+    Object.values(
+      (window as unknown as { __reactRouterManifest: { routes: Record<string, { path?: string }> } })
+        .__reactRouterManifest.routes,
+    ).some((route) => route.path === 'company-history'),
+  )
   return history
 }
 

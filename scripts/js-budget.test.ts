@@ -1,11 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
   budgetOf,
   type CatalogSources,
   formatTable,
+  partialManifestOf,
   type RouterManifest,
   staticImportsOf,
   weighRoutes,
@@ -60,9 +62,11 @@ function writeBuild(): string {
     path.join(assets, 'manifest-kkkkkkkk.js'),
     `window.__reactRouterManifest=${JSON.stringify(manifest)};`,
   )
+  manifestOfBuild = manifest
   return dir
 }
 
+let manifestOfBuild: RouterManifest
 const build = writeBuild()
 afterAll(() => rmSync(build, { recursive: true, force: true }))
 
@@ -85,7 +89,7 @@ describe('the JavaScript budget', () => {
   })
 
   it('counts the entry, root, shell and page with what they import statically, and the manifest', () => {
-    const { routes } = weighRoutes(build, sources)
+    const { routes } = weighRoutes(build, sources, 'initial')
     const home = routes.find((r) => r.module === 'routes/home')
     expect(home?.paths).toEqual(['/'])
     expect(home?.files).toEqual([
@@ -101,6 +105,27 @@ describe('the JavaScript budget', () => {
     const about = routes.find((r) => r.module === 'routes/about-us')
     expect(about?.files).not.toContain('/assets/card-iiiiiiii.js')
     expect(routes.some((r) => r.files.includes('/assets/dialog-gggggggg.js'))).toBe(false)
+  })
+
+  it('with lazy discovery, counts the part of the manifest written into the page instead of the manifest script', () => {
+    const initial = weighRoutes(build, sources, 'initial').routes.find((r) => r.module === 'routes/about-us')!
+    const lazy = weighRoutes(build, sources, 'lazy').routes.find((r) => r.module === 'routes/about-us')!
+    expect(lazy.files).not.toContain('/assets/manifest-kkkkkkkk.js')
+    expect(lazy.files).toEqual(initial.files.filter((file) => !file.includes('manifest-')))
+    const part = JSON.parse(partialManifestOf(manifestOfBuild, '/about-us')) as RouterManifest
+    // The page's own chain, and what its ancestor path `/` matches (the home page), not the sitemap.
+    expect(Object.keys(part.routes).sort()).toEqual([
+      'root',
+      'routes/about-us',
+      'routes/home',
+      'routes/shell',
+    ])
+    const partBytes = gzipSync(partialManifestOf(manifestOfBuild, '/about-us'), { level: 9 }).length
+    const filesBytes = lazy.files.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(path.join(build, file)), { level: 9 }).length,
+      0,
+    )
+    expect(lazy.codeGzipBytes).toBe(filesBytes + partBytes)
   })
 
   it('leaves out routes without a page (resource routes)', () => {

@@ -4,8 +4,15 @@
  * arrow and the sign carry the meaning, the colour only repeats it. The caller formats the text with its sign.
  */
 import { clsx } from 'clsx'
-import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react'
+import { __iconData as arrowDownRightShape } from 'lucide-react/icons/arrow-down-right'
+import { __iconData as arrowUpRightShape } from 'lucide-react/icons/arrow-up-right'
+import { __iconData as minusShape } from 'lucide-react/icons/minus'
 import type { ReactNode } from 'react'
+import { outlineIcon } from '#app/components/icons.tsx'
+
+const ArrowDownRight = outlineIcon(arrowDownRightShape)
+const ArrowUpRight = outlineIcon(arrowUpRightShape)
+const Minus = outlineIcon(minusShape)
 
 export type ChangeDirection = 'up' | 'down' | 'flat'
 

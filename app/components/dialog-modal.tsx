@@ -1,9 +1,12 @@
 /** The modal dialog itself, on Radix (focus trap, Escape, aria wiring), in our look. Loaded by dialog.tsx when one first opens. */
 import { clsx } from 'clsx'
-import { X } from 'lucide-react'
+import { __iconData as xShape } from 'lucide-react/icons/x'
 import { Dialog as RadixDialog } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import type { DialogProps } from './dialog.tsx'
+
+const X = outlineIcon(xShape)
 
 export function DialogModal({
   isOpen,

@@ -1,12 +1,16 @@
 /** The error screen itself (error-screen.tsx decides which and loads this): the message, the way home, a search. */
-import { Search } from 'lucide-react'
+
+import { __iconData as searchShape } from 'lucide-react/icons/search'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { searchPath } from '#app/features/articles/article-paths.ts'
 import { searchTextMaxLength } from '#contracts/article-limits.ts'
 import { buttonClassName } from './button.tsx'
 import type { ErrorScreenProps } from './error-screen.tsx'
+
+const Search = outlineIcon(searchShape)
 
 export function ErrorScreenView({ kind, status, invalidPath, headingLevel = 1 }: ErrorScreenProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'

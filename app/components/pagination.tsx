@@ -5,9 +5,14 @@
  * a next one exists.
  */
 import { clsx } from 'clsx'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { __iconData as chevronLeftShape } from 'lucide-react/icons/chevron-left'
+import { __iconData as chevronRightShape } from 'lucide-react/icons/chevron-right'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from './page-link.tsx'
+
+const ChevronLeft = outlineIcon(chevronLeftShape)
+const ChevronRight = outlineIcon(chevronRightShape)
 
 /** The pages to show: 1 … p-1 p p+1 … last, with `gap` where pages are left out. */
 export function visiblePages(page: number, pageCount: number): (number | 'gap')[] {

@@ -1,9 +1,14 @@
 /** Home (spec §2): what the site offers, with the sections later features fill with articles and stock data. */
 
-import { ArrowRight, BarChart3, Flame, Newspaper, Sparkles } from 'lucide-react'
+import { __iconData as arrowRightShape } from 'lucide-react/icons/arrow-right'
+import { __iconData as chartColumnShape } from 'lucide-react/icons/chart-column'
+import { __iconData as flameShape } from 'lucide-react/icons/flame'
+import { __iconData as newspaperShape } from 'lucide-react/icons/newspaper'
+import { __iconData as sparklesShape } from 'lucide-react/icons/sparkles'
 import { useTranslation } from 'react-i18next'
 import { buttonClassName } from '#app/components/button.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { LatestArticlesSection } from '#app/features/home/article-sections.tsx'
 import { homeArticlesOf } from '#app/features/home/home-articles.server.ts'
@@ -14,6 +19,12 @@ import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import type { Route } from './+types/home.ts'
+
+const ArrowRight = outlineIcon(arrowRightShape)
+const BarChart3 = outlineIcon(chartColumnShape)
+const Flame = outlineIcon(flameShape)
+const Newspaper = outlineIcon(newspaperShape)
+const Sparkles = outlineIcon(sparklesShape)
 
 export const handle = { catalogs: ['articles', 'home'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]

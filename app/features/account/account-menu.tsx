@@ -8,13 +8,21 @@
  * the member's watchlist (issue 25).
  * Log out asks first.
  */
-import { ChevronDown, LogOut, UserRound } from 'lucide-react'
+
+import { __iconData as chevronDownShape } from 'lucide-react/icons/chevron-down'
+import { __iconData as logOutShape } from 'lucide-react/icons/log-out'
+import { __iconData as userRoundShape } from 'lucide-react/icons/user-round'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLinkItem } from '#app/components/dropdown-menu.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { useAccount } from './account-provider.tsx'
 import { safeRedirectPath } from './safe-redirect.ts'
+
+const ChevronDown = outlineIcon(chevronDownShape)
+const LogOut = outlineIcon(logOutShape)
+const UserRound = outlineIcon(userRoundShape)
 
 export function loginHref(pathname: string, search: string): string {
   // On the login page itself, keep the page's own redirect rather than pointing back at the login page.

@@ -4,11 +4,13 @@
  * fetched after the page's own.
  * The level of a day's move is typed in percent.
  */
-import { Bell } from 'lucide-react'
+
+import { __iconData as bellShape } from 'lucide-react/icons/bell'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Button } from '#app/components/button.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
@@ -16,6 +18,8 @@ import { type AlertKind, alertKinds, alertKindTakesThreshold } from '#contracts/
 import type { Market } from '#contracts/regions.ts'
 import { createAlert } from './alerts-api.ts'
 import { useAlertFailure } from './use-alert-failure.ts'
+
+const Bell = outlineIcon(bellShape)
 
 export function AlertControl({
   market,

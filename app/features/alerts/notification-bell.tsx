@@ -3,10 +3,14 @@
  * count comes with member info (read on every navigation, like the expert notice), so the bell adds no request and
  * little code to every page; the centre itself is its own page, loaded when opened.
  */
-import { Bell } from 'lucide-react'
+
+import { __iconData as bellShape } from 'lucide-react/icons/bell'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
+
+const Bell = outlineIcon(bellShape)
 
 export function NotificationBell() {
   const { t } = useTranslation('shell')

@@ -35,4 +35,19 @@ describe('route preload queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(runs).toEqual(['/articles', '/about-us'])
   })
+
+  it('runs a key again when its task could not tell yet what to load', async () => {
+    const runs: string[] = []
+    const queue = createPreloadQueue(5, async (key) => {
+      runs.push(key)
+      return runs.length === 1 ? 'later' : undefined
+    })
+    queue.enqueue('/company-history')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    queue.enqueue('/company-history')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    queue.enqueue('/company-history')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(runs).toEqual(['/company-history', '/company-history'])
+  })
 })

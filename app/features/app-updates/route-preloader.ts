@@ -10,8 +10,11 @@ import { claimReload } from './chunk-reload.ts'
 
 export const maxConcurrentPreloads = 5
 
-/** Runs tasks with a ceiling on how many are in flight; a key is run at most once. */
-export function createPreloadQueue(limit: number, run: (key: string) => Promise<void>) {
+/**
+ * Runs tasks with a ceiling on how many are in flight; a key is run at most once, unless its task answers `'later'`
+ * (it could not tell yet what to load), when the next enqueue runs it again.
+ */
+export function createPreloadQueue(limit: number, run: (key: string) => Promise<void | 'later'>) {
   const waiting: string[] = []
   const seen = new Set<string>()
   let active = 0
@@ -21,6 +24,9 @@ export function createPreloadQueue(limit: number, run: (key: string) => Promise<
       const key = waiting.shift()!
       active += 1
       run(key)
+        .then((outcome) => {
+          if (outcome === 'later') seen.delete(key)
+        })
         .catch(() => undefined)
         .finally(() => {
           active -= 1
@@ -86,10 +92,23 @@ function preloadModule(href: string): Promise<boolean> {
 export function installRoutePreloading(): () => void {
   const manifest = (window as unknown as { __reactRouterManifest?: RouterManifest }).__reactRouterManifest
   if (!manifest) return () => undefined
-  const routes = routeTree(manifest)
+  // The page carries only its own routes; the router adds those its links lead to once it has asked the server
+  // (lazy route discovery), into this same object. The tree is rebuilt when it has grown.
+  let routes = routeTree(manifest)
+  let routesKnown = Object.keys(manifest.routes).length
+  const currentRoutes = () => {
+    const count = Object.keys(manifest.routes).length
+    if (count !== routesKnown) {
+      routes = routeTree(manifest)
+      routesKnown = count
+    }
+    return routes
+  }
   const brokenPaths = new Set<string>()
   const queue = createPreloadQueue(maxConcurrentPreloads, async (pathname) => {
-    const matches = matchRoutes(routes, pathname) ?? []
+    const matches = matchRoutes(currentRoutes(), pathname) ?? []
+    // Only the catch-all matched: the path's own route may not be discovered yet; a later intent tries again.
+    if (matches.at(-1)?.route.path === '*') return 'later'
     const files = new Set<string>()
     for (const match of matches) {
       const route = match.route.id ? manifest.routes[match.route.id] : undefined

@@ -3,11 +3,13 @@
  * empty state that says why the list is empty (nothing published yet, no search result, past the last page). A
  * keyword search first shows the stocks the keyword names, each opening its AI diagnosis.
  */
-import { Sparkles } from 'lucide-react'
+
+import { __iconData as sparklesShape } from 'lucide-react/icons/sparkles'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ArticleCard } from './article-card.tsx'
 import { ArticleListNav } from './article-list-nav.tsx'
@@ -15,6 +17,8 @@ import { articleListPageSize, pageHref } from './article-listing.ts'
 import type { ArticleListData } from './article-loaders.server.ts'
 import { diagnosisPath } from './article-paths.ts'
 import { searchLimitMessage } from './search-limit-message.ts'
+
+const Sparkles = outlineIcon(sparklesShape)
 
 export function ArticleListScreen({ data }: { data: ArticleListData }) {
   const { t } = useTranslation(['articles', 'search'])

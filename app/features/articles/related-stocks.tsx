@@ -1,10 +1,14 @@
 /** The stocks an article discusses, each opening the AI diagnosis for it, each with the follow control. */
-import { Sparkles } from 'lucide-react'
+
+import { __iconData as sparklesShape } from 'lucide-react/icons/sparkles'
 import { useTranslation } from 'react-i18next'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import type { RelatedStock } from '#contracts/articles.ts'
 import { diagnosisPath } from './article-paths.ts'
+
+const Sparkles = outlineIcon(sparklesShape)
 
 // The follow control (issue 25): drawn by the server with the page, its code fetched after the page's own (the JS
 // budget); until it arrives the star is drawn but does not answer.

@@ -3,17 +3,21 @@
  * renewal, upgrade), the amount, what was refunded, and the provider's receipt (a new tab). Demo payments have no
  * receipt and say so. More pages load on request.
  */
-import { ExternalLink } from 'lucide-react'
+
+import { __iconData as externalLinkShape } from 'lucide-react/icons/external-link'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import type { PaymentPage, PaymentRow } from '#contracts/billing-rules.ts'
 import { listPayments } from './billing-api.ts'
 import { formatMoney, formatShortDate, type ReadingPlace } from './billing-format.ts'
 import { useErrorMessage } from './plan-changes.tsx'
+
+const ExternalLink = outlineIcon(externalLinkShape)
 
 export function PaymentHistory({ first, place }: { first: PaymentPage; place: ReadingPlace }) {
   const { t } = useTranslation(['billing', 'plans', 'common'])

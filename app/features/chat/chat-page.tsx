@@ -5,12 +5,15 @@
  * The conversation list (use-conversations.ts), the stream (use-chat-stream.ts) and the question's files
  * (use-chat-files.ts) are kept apart; this page wires them to the URL, the composer and the announcements.
  */
-import { MessagesSquare, Plus } from 'lucide-react'
+
+import { __iconData as messagesSquareShape } from 'lucide-react/icons/messages-square'
+import { __iconData as plusShape } from 'lucide-react/icons/plus'
 import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { onDemand, whenIdle } from '#app/components/on-demand.ts'
 import { Spinner } from '#app/components/spinner.tsx'
 import { toast } from '#app/components/toaster.tsx'
@@ -30,6 +33,9 @@ import { ConversationList, type ConversationListProps } from './conversation-lis
 import { useChatFiles } from './use-chat-files.ts'
 import { useChatStream } from './use-chat-stream.ts'
 import { codeOf, useConversations } from './use-conversations.ts'
+
+const MessagesSquare = outlineIcon(messagesSquareShape)
+const Plus = outlineIcon(plusShape)
 
 const messageViews = onDemand(() => import('./message-view.tsx'))
 const MessageList = lazy(() => messageViews.load().then((module) => ({ default: module.MessageList })))

@@ -5,11 +5,19 @@
  * Files come in by the paperclip's file picker or pasted into the box (a screenshot); their chips sit above it,
  * and sending waits, saying why, while one is still being uploaded or read.
  */
-import { ArrowUp, Paperclip, Square } from 'lucide-react'
+
+import { __iconData as arrowUpShape } from 'lucide-react/icons/arrow-up'
+import { __iconData as paperclipShape } from 'lucide-react/icons/paperclip'
+import { __iconData as squareShape } from 'lucide-react/icons/square'
 import { forwardRef, type ReactNode, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { chatFileAccept } from '#contracts/chat-file-rules.ts'
 import { chatQuestionMaxLength } from '#contracts/chat-rules.ts'
+
+const ArrowUp = outlineIcon(arrowUpShape)
+const Paperclip = outlineIcon(paperclipShape)
+const Square = outlineIcon(squareShape)
 
 /** The counter shows from this many characters on. */
 const counterFrom = chatQuestionMaxLength - 200

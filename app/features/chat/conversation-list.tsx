@@ -5,14 +5,21 @@
  * drawer below them.
  */
 import { clsx } from 'clsx'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { __iconData as pencilShape } from 'lucide-react/icons/pencil'
+import { __iconData as plusShape } from 'lucide-react/icons/plus'
+import { __iconData as trashShape } from 'lucide-react/icons/trash'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import { type ChatConversation, ChatErrorCode, chatTitleMaxLength } from '#contracts/chat-rules.ts'
 import { groupConversations } from './chat-format.ts'
+
+const Pencil = outlineIcon(pencilShape)
+const Plus = outlineIcon(plusShape)
+const Trash2 = outlineIcon(trashShape)
 
 export interface ConversationListProps {
   rows: ChatConversation[]

@@ -6,15 +6,26 @@
  * Loaded with the tray, on the reader's first attach, drag or paste.
  */
 import { clsx } from 'clsx'
-import { CircleAlert, FileText, FileUp, ImageIcon, X } from 'lucide-react'
+import { __iconData as circleExclamationPointShape } from 'lucide-react/icons/circle-exclamation-point'
+import { __iconData as fileTextShape } from 'lucide-react/icons/file-text'
+import { __iconData as fileUpShape } from 'lucide-react/icons/file-up'
+import { __iconData as imageShape } from 'lucide-react/icons/image'
+import { __iconData as xShape } from 'lucide-react/icons/x'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
 import { chatFileMaxBytes, chatFilesPerUpload } from '#contracts/chat-file-rules.ts'
 import { formatFileSize, shortenFileName } from './chat-file-format.ts'
 import type { FileTray } from './chat-file-tray.ts'
 import { extensionOf, type PendingFile } from './chat-files-state.ts'
+
+const CircleAlert = outlineIcon(circleExclamationPointShape)
+const FileText = outlineIcon(fileTextShape)
+const FileUp = outlineIcon(fileUpShape)
+const ImageIcon = outlineIcon(imageShape)
+const X = outlineIcon(xShape)
 
 const imageExtensions = new Set(['jpg', 'jpeg', 'png', 'bmp'])
 

@@ -7,17 +7,26 @@
  * and regenerate.
  */
 import { clsx } from 'clsx'
-import { Copy, RefreshCw, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { __iconData as copyShape } from 'lucide-react/icons/copy'
+import { __iconData as refreshCwShape } from 'lucide-react/icons/refresh-cw'
+import { __iconData as thumbsDownShape } from 'lucide-react/icons/thumbs-down'
+import { __iconData as thumbsUpShape } from 'lucide-react/icons/thumbs-up'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
 import type { ChatAttachment, ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
 import { AnswerText } from './answer-text.tsx'
 import { formatFileSize, shortenFileName } from './chat-file-format.ts'
 import { FileIcon } from './file-chips.tsx'
+
+const Copy = outlineIcon(copyShape)
+const RefreshCw = outlineIcon(refreshCwShape)
+const ThumbsDown = outlineIcon(thumbsDownShape)
+const ThumbsUp = outlineIcon(thumbsUpShape)
 
 // The follow control (issue 25) beside each stock an answer names: its code fetched after the page's own.
 const SourceFollow = deferHydration(() => import('./source-follow.tsx').then((module) => module.SourceFollow))

@@ -5,11 +5,13 @@
  * (contracts/benefits.ts through the classroom service); the page only shows the verdict.
  */
 import { clsx } from 'clsx'
-import { CheckCircle2, Circle } from 'lucide-react'
+import { __iconData as circleShape } from 'lucide-react/icons/circle'
+import { __iconData as circleCheckShape } from 'lucide-react/icons/circle-check'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Card } from '#app/components/card.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { LockPrompt, SampleBadge } from '#app/features/member-area/lock-prompt.tsx'
 import type {
   ClassroomCourseSummary,
@@ -18,6 +20,9 @@ import type {
 } from '#contracts/classroom-rules.ts'
 import { LiveLine } from './classroom-live.tsx'
 import { LessonPanel } from './lesson-panel.tsx'
+
+const CheckCircle2 = outlineIcon(circleCheckShape)
+const Circle = outlineIcon(circleShape)
 
 export const classroomPath = '/member/investment'
 

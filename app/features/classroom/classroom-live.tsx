@@ -2,10 +2,14 @@
  * A live class's schedule in the reader's time zone — the region's (New York on the English site, spec §9), as the
  * rest of the site shows times — and where it stands: upcoming, live now (its join window) or over.
  */
-import { Radio } from 'lucide-react'
+
+import { __iconData as radioShape } from 'lucide-react/icons/radio'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { LiveSchedule } from '#contracts/classroom-rules.ts'
+
+const Radio = outlineIcon(radioShape)
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 

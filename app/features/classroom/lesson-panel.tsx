@@ -4,15 +4,25 @@
  * body's styles), the attachments and, for members, "Mark as done". A lesson that does not open for the reader
  * (reached by its address) shows only the lock prompt: the server sent nothing else.
  */
-import { CheckCircle2, ExternalLink, Paperclip, Video } from 'lucide-react'
+
+import { __iconData as circleCheckShape } from 'lucide-react/icons/circle-check'
+import { __iconData as externalLinkShape } from 'lucide-react/icons/external-link'
+import { __iconData as paperclipShape } from 'lucide-react/icons/paperclip'
+import { __iconData as videoShape } from 'lucide-react/icons/video'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { ApiError, api, dataOf } from '#app/api/api-client.ts'
 import { Button, buttonClassName } from '#app/components/button.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
 import type { ClassroomLessonDetail, ClassroomProgress, LessonVideo } from '#contracts/classroom-rules.ts'
+
+const CheckCircle2 = outlineIcon(circleCheckShape)
+const ExternalLink = outlineIcon(externalLinkShape)
+const Paperclip = outlineIcon(paperclipShape)
+const Video = outlineIcon(videoShape)
 
 export function LessonPanel({ detail, isMember }: { detail: ClassroomLessonDetail; isMember: boolean }) {
   const { t } = useTranslation('classroom')

@@ -2,12 +2,15 @@
  * A course's lessons in the console, in the order members see them: moved up and down, edited in place, added and
  * deleted (after a confirmation). The form of one lesson is classroom-lesson-form.tsx.
  */
-import { ArrowDown, ArrowUp } from 'lucide-react'
+
+import { __iconData as arrowDownShape } from 'lucide-react/icons/arrow-down'
+import { __iconData as arrowUpShape } from 'lucide-react/icons/arrow-up'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import type { ConsoleClassroomCourseDetail, ConsoleClassroomLesson } from '#contracts/classroom-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { LessonForm } from './classroom-lesson-form.tsx'
@@ -16,6 +19,9 @@ import { ConsoleConfirm, useConfirmation } from './console-lists.tsx'
 import { ConsoleActionLines, useTextInConsoleLanguage } from './console-ui.tsx'
 import { movedInList } from './site-view.ts'
 import { useConsoleAction } from './use-console-action.ts'
+
+const ArrowDown = outlineIcon(arrowDownShape)
+const ArrowUp = outlineIcon(arrowUpShape)
 
 export function LessonList({
   me,

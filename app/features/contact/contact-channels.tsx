@@ -1,7 +1,17 @@
 /** Links to every contact channel (spec §3): phone, email, WhatsApp, Line, KakaoTalk, Telegram. */
-import { Mail, MessageCircle, Phone, Send } from 'lucide-react'
+
+import { __iconData as mailShape } from 'lucide-react/icons/mail'
+import { __iconData as messageCircleShape } from 'lucide-react/icons/message-circle'
+import { __iconData as phoneShape } from 'lucide-react/icons/phone'
+import { __iconData as sendShape } from 'lucide-react/icons/send'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import type { ContactChannels as Channels } from '#contracts/public-config.ts'
+
+const Mail = outlineIcon(mailShape)
+const MessageCircle = outlineIcon(messageCircleShape)
+const Phone = outlineIcon(phoneShape)
+const Send = outlineIcon(sendShape)
 
 export function contactChannelLinks(channels: Channels) {
   return [

@@ -3,12 +3,15 @@
  * drawn with the chat's Markdown renderer, which builds React elements and never HTML. Opening a new answer marks
  * it seen and asks the header again, so its notice goes; a waiting question can be withdrawn.
  */
-import { MessageSquareText, Paperclip } from 'lucide-react'
+
+import { __iconData as messageSquareTextShape } from 'lucide-react/icons/message-square-text'
+import { __iconData as paperclipShape } from 'lucide-react/icons/paperclip'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
 import { AnswerText, preloadMarkdown } from '#app/features/chat/answer-text.tsx'
@@ -16,6 +19,9 @@ import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
 import type { ExpertQuestion } from '#contracts/expert-rules.ts'
 import { openQuestion, withdrawQuestion } from './expert-api.ts'
 import { useErrorText, useFormats } from './expert-format.ts'
+
+const MessageSquareText = outlineIcon(messageSquareTextShape)
+const Paperclip = outlineIcon(paperclipShape)
 
 export function QuestionCard({
   question,

@@ -4,13 +4,16 @@
  * stock sections between them. On a phone each list is a horizontal row of cards.
  */
 import { clsx } from 'clsx'
-import { ArrowRight } from 'lucide-react'
+import { __iconData as arrowRightShape } from 'lucide-react/icons/arrow-right'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import type { ArticleSummary } from '#contracts/articles.ts'
 import { phoneScrollerClassName } from './phone-scroller.ts'
+
+const ArrowRight = outlineIcon(arrowRightShape)
 
 export function HomeSection({
   id,

@@ -5,8 +5,9 @@
  * them with the page and the browser hydrates them once this code arrives (ADR 0011).
  */
 import { clsx } from 'clsx'
-import { Flame } from 'lucide-react'
+import { __iconData as flameShape } from 'lucide-react/icons/flame'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { articlePath, marketPath, topicPath } from '#app/features/articles/article-paths.ts'
 import { ArticleTime } from '#app/features/articles/article-time.tsx'
@@ -15,6 +16,8 @@ import { HomeSection, RecommendationsSection, ViewAll } from './article-sections
 import type { HomeArticles } from './home-articles.server.ts'
 import { phoneScrollerClassName } from './phone-scroller.ts'
 import { HomeStockSectionList } from './stock-sections.tsx'
+
+const Flame = outlineIcon(flameShape)
 
 export function HomeMoreSections({
   articles,

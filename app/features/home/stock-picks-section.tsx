@@ -4,9 +4,11 @@
  * the completed months; the rule that chose the picks; and, when the reader's tier hides some of this month's
  * picks, the way to see them.
  */
-import { Lock } from 'lucide-react'
+
+import { __iconData as lockShape } from 'lucide-react/icons/lock'
 import { useTranslation } from 'react-i18next'
 import { buttonClassName } from '#app/components/button.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import type { HomePicks, HomePicksMonth } from '#app/features/stocks/home-stock-sections.server.ts'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
@@ -14,6 +16,8 @@ import { PickRow, PickTableHead, ReturnText } from '#app/features/stocks/pick-ro
 import { type DisplayLocale, formatMonth, formatPercent } from '#app/features/stocks/stock-format.ts'
 import { homePicksShown } from './home-picks.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
+
+const Lock = outlineIcon(lockShape)
 
 /** On a phone the table lists fewer, so the section stays about one screen tall. */
 export const phonePicksShown = 3

@@ -2,9 +2,13 @@
  * The frame of a stock section on the home page: heading, the data stamp (as-of date, DEMO badge) beside it and a
  * link to the full list.
  */
-import { ArrowRight } from 'lucide-react'
+
+import { __iconData as arrowRightShape } from 'lucide-react/icons/arrow-right'
 import type { ReactNode } from 'react'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
+
+const ArrowRight = outlineIcon(arrowRightShape)
 
 export function StockSectionFrame({
   id,

@@ -2,14 +2,18 @@
  * Why something in the member area is locked and the one step that opens it (spec §6): a visitor logs in, a member
  * subscribes, a subscriber upgrades — to the cheapest tier that opens it (contracts/benefits.ts `lockReasonFor`).
  */
-import { Lock } from 'lucide-react'
+
+import { __iconData as lockShape } from 'lucide-react/icons/lock'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { buttonClassName } from '#app/components/button.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import type { LockReason } from '#contracts/benefits.ts'
+
+const Lock = outlineIcon(lockShape)
 
 export function LockPrompt({
   reason,

@@ -3,11 +3,12 @@
  * against paying monthly), and the one button or line that fits the reader (plan-offers.ts decides which).
  */
 import { clsx } from 'clsx'
-import { Check } from 'lucide-react'
+import { __iconData as checkShape } from 'lucide-react/icons/check'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button, buttonClassName } from '#app/components/button.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { subscribeHrefOf } from '#app/features/billing/billing-choice.ts'
 import {
@@ -21,6 +22,8 @@ import { useContact } from '#app/features/contact/contact-provider.tsx'
 import type { PriceEntry, SubscriptionPeriod } from '#contracts/billing-rules.ts'
 import { benefitLinesOf, benefitText } from './benefit-lines.ts'
 import type { PlanFacts } from './plans.server.ts'
+
+const Check = outlineIcon(checkShape)
 
 export function PlanCard({
   plan,

@@ -10,10 +10,11 @@
  * until it has arrived the popup stays closed.
  */
 import { clsx } from 'clsx'
-import { Search } from 'lucide-react'
+import { __iconData as searchShape } from 'lucide-react/icons/search'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { onDemand, useOnDemand } from '#app/components/on-demand.ts'
 import { toast } from '#app/components/toaster.tsx'
 import { diagnosisPath, searchPath } from '#app/features/articles/article-paths.ts'
@@ -21,6 +22,8 @@ import { searchTextMaxLength } from '#contracts/article-limits.ts'
 import type { NamedStock } from '#contracts/articles.ts'
 import { addToHistory, readSearchHistory, removeFromHistory, writeSearchHistory } from './search-history.ts'
 import { useSearchSuggestions } from './use-search-suggestions.ts'
+
+const Search = outlineIcon(searchShape)
 
 const searchPopup = onDemand(() => import('./search-popup.tsx'))
 

@@ -5,12 +5,23 @@
  * opens, not with the page (ADR 0011), and with it the follow control's code: it is not in the page's first paint.
  */
 import { clsx } from 'clsx'
-import { Clock, Hash, Search, Sparkles, X } from 'lucide-react'
+import { __iconData as clockShape } from 'lucide-react/icons/clock'
+import { __iconData as hashShape } from 'lucide-react/icons/hash'
+import { __iconData as searchShape } from 'lucide-react/icons/search'
+import { __iconData as sparklesShape } from 'lucide-react/icons/sparkles'
+import { __iconData as xShape } from 'lucide-react/icons/x'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { FollowButton } from '#app/features/watchlists/follow-button.tsx'
 import type { NamedStock as SearchStock } from '#contracts/articles.ts'
 import type { SearchOption } from './search-box.tsx'
+
+const Clock = outlineIcon(clockShape)
+const Hash = outlineIcon(hashShape)
+const Search = outlineIcon(searchShape)
+const Sparkles = outlineIcon(sparklesShape)
+const X = outlineIcon(xShape)
 
 /**
  * A key in the suggestions grid, on the active row (`option`): Left and Right move between its cells (a stock's

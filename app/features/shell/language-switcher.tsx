@@ -5,14 +5,18 @@
  * the same page; otherwise it is a plain link, which a click still sends through the hand-over for the visitor's
  * device id (ADR 0026).
  */
-import { Languages } from 'lucide-react'
+
+import { __iconData as languagesShape } from 'lucide-react/icons/languages'
 import type { MouseEvent } from 'react'
 import { useLocation } from 'react-router'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import { sharesCookies } from '#contracts/cookie-domains.ts'
 import { regionSettings } from '#contracts/regions.ts'
 import { handoverSwitchHref } from '#contracts/site-handover-paths.ts'
+
+const Languages = outlineIcon(languagesShape)
 
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey

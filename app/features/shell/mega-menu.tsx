@@ -6,12 +6,15 @@
  * viewport at every desktop width (issue 9).
  */
 import { clsx } from 'clsx'
-import { ChevronDown } from 'lucide-react'
+import { __iconData as chevronDownShape } from 'lucide-react/icons/chevron-down'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
+
+const ChevronDown = outlineIcon(chevronDownShape)
 
 export const megaMenuCloseDelayMs = 1000
 /**

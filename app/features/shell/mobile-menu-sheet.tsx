@@ -3,14 +3,18 @@
  * language switcher first, then the main links and each service group's articles in a disclosure. Fetched, with the
  * dialog, when the button is first pointed at, focused or pressed (ADR 0011).
  */
-import { ChevronDown } from 'lucide-react'
+
+import { __iconData as chevronDownShape } from 'lucide-react/icons/chevron-down'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Dialog } from '#app/components/dialog.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { AccountMenu } from '#app/features/account/account-menu.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { navItems } from './nav-items.ts'
+
+const ChevronDown = outlineIcon(chevronDownShape)
 
 export function MobileMenuSheet({
   menu,

@@ -5,15 +5,19 @@
  * The sheet (mobile-menu-sheet.tsx) and its dialog are fetched when the button is first pointed at, focused or
  * pressed, not with the page (ADR 0011).
  */
-import { Menu } from 'lucide-react'
+
+import { __iconData as menuShape } from 'lucide-react/icons/menu'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { preloadDialog } from '#app/components/dialog.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { onDemand, useHasOpened } from '#app/components/on-demand.ts'
 import { NoticeDot } from '#app/features/account/account-menu.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
+
+const Menu = outlineIcon(menuShape)
 
 const mobileMenuSheet = onDemand(() => import('./mobile-menu-sheet.tsx'))
 const MobileMenuSheet = lazy(() =>

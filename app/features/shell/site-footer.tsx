@@ -2,14 +2,18 @@
  * The footer (spec §2): agreements and policies, tagline, copyright, subscription form, contact and the plans. The shell
  * hydrates it after the page (deferHydration); `data-hydrated` says its buttons and form now answer.
  */
-import { MessageSquare } from 'lucide-react'
+
+import { __iconData as messageSquareShape } from 'lucide-react/icons/message-square'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
 import { NewsletterForm } from '#app/features/contact/newsletter-form.tsx'
 import type { SiteTextData } from '#contracts/site.ts'
 import { SiteLogo } from './site-logo.tsx'
+
+const MessageSquare = outlineIcon(messageSquareShape)
 
 export function SiteFooter({ footer, year }: { footer: SiteTextData | undefined; year: number }) {
   const { t } = useTranslation('shell')

@@ -5,10 +5,11 @@
  * plan and log out sit in the account menu, so the bar holds at every desktop width.
  */
 import { clsx } from 'clsx'
-import { MoreHorizontal } from 'lucide-react'
+import { __iconData as ellipsisShape } from 'lucide-react/icons/ellipsis'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DropdownMenu, DropdownMenuLinkItem } from '#app/components/dropdown-menu.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink, PageNavLink } from '#app/components/page-link.tsx'
 import { HeaderAccountMenu } from '#app/features/account/account-menu.tsx'
 import { NotificationBell } from '#app/features/alerts/notification-bell.tsx'
@@ -18,6 +19,8 @@ import { MegaMenu } from './mega-menu.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { barVisibility, moreMenuVisibility, navItems } from './nav-items.ts'
 import { SiteLogo } from './site-logo.tsx'
+
+const MoreHorizontal = outlineIcon(ellipsisShape)
 
 export function SiteHeader({ menu, search }: { menu: MenuGroup[]; search?: React.ReactNode }) {
   const { t } = useTranslation('shell')

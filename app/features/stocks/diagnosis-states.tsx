@@ -4,15 +4,23 @@
  * network whose visitors used their allowance. Messages are the specification's sentences (spec §5, §8), translated
  * by error code: the page loads this module with the error messages (`errors`), once it has a state to show (ADR 0011).
  */
-import { CircleAlert, Lock, SearchX } from 'lucide-react'
+
+import { __iconData as circleExclamationPointShape } from 'lucide-react/icons/circle-exclamation-point'
+import { __iconData as lockShape } from 'lucide-react/icons/lock'
+import { __iconData as searchXShape } from 'lucide-react/icons/search-x'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useRevalidator } from 'react-router'
 import { api } from '#app/api/api-client.ts'
 import { buttonClassName } from '#app/components/button.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { DiagnosingSkeleton } from './diagnosing-skeleton.tsx'
 import { type DiagnosisPageState, quotaActionOf } from './diagnosis-state.ts'
+
+const CircleAlert = outlineIcon(circleExclamationPointShape)
+const Lock = outlineIcon(lockShape)
+const SearchX = outlineIcon(searchXShape)
 
 /**
  * Visitors are counted on a device cookie. A browser's first page request is given one with its report

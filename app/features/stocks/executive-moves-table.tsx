@@ -3,13 +3,19 @@
  * insider and role as filed, buy or sell (word and icon, never colour alone), shares, price and value in the
  * listing currency. On a phone each move is a card.
  */
-import { ArrowDownRight, ArrowUpRight } from 'lucide-react'
+
+import { __iconData as arrowDownRightShape } from 'lucide-react/icons/arrow-down-right'
+import { __iconData as arrowUpRightShape } from 'lucide-react/icons/arrow-up-right'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import type { ExecutiveMove } from '#contracts/stock-lists.ts'
 import { otherNameOf } from './hot-stocks-view.tsx'
 import { StockNameLink } from './list-parts.tsx'
 import { type DisplayLocale, formatAmount, formatCount, formatDate, formatPrice } from './stock-format.ts'
+
+const ArrowDownRight = outlineIcon(arrowDownRightShape)
+const ArrowUpRight = outlineIcon(arrowUpRightShape)
 
 export function MoveKindBadge({ kind }: { kind: ExecutiveMove['kind'] }) {
   const { t } = useTranslation('stocks')

@@ -4,12 +4,13 @@
  * article mentions) and a short interpretation. Each stock leads to its diagnosis.
  */
 import { clsx } from 'clsx'
-import { Flame } from 'lucide-react'
+import { __iconData as flameShape } from 'lucide-react/icons/flame'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge, type BadgeTone } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import type { Market } from '#contracts/regions.ts'
 import type { HotStock, HotStocksAnswer, MarketHeat } from '#contracts/stock-lists.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
@@ -22,6 +23,8 @@ import {
   formatPrice,
   formatScore,
 } from './stock-format.ts'
+
+const Flame = outlineIcon(flameShape)
 
 const heatTones: Record<MarketHeat['level'], BadgeTone> = { hot: 'loss', warm: 'warn', cool: 'neutral' }
 

@@ -4,15 +4,19 @@
  * suggestion opens its diagnosis; Enter without one submits the text. An empty submit says 'Please enter your
  * query' without leaving the page.
  */
-import { Search } from 'lucide-react'
+
+import { __iconData as searchShape } from 'lucide-react/icons/search'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigate } from 'react-router'
 import { Button } from '#app/components/button.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { StockErrorCode } from '#contracts/stock-rules.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
 import { StockCombobox } from './stock-combobox.tsx'
 import { StockOption } from './stock-option.tsx'
+
+const Search = outlineIcon(searchShape)
 
 export function StockSearch({
   defaultQuery,

@@ -4,10 +4,12 @@
  * short of it, the holdings (each linking to its diagnosis), the rationale, the rebalance history and how every
  * number is computed, with the data's as-of date and the DEMO label when prices are demo data.
  */
-import { TriangleAlert } from 'lucide-react'
+
+import { __iconData as triangleExclamationPointShape } from 'lucide-react/icons/triangle-exclamation-point'
 import { useTranslation } from 'react-i18next'
 import { Badge, DemoBadge } from '#app/components/badge.tsx'
 import { Card } from '#app/components/card.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { SampleBadge } from '#app/features/member-area/lock-prompt.tsx'
 import { StockNameLink } from '#app/features/stocks/list-parts.tsx'
 import {
@@ -18,6 +20,8 @@ import {
 } from '#app/features/stocks/stock-format.ts'
 import type { PerformanceFiguresView, RebalanceChange, StrategyDetail } from '#contracts/strategies-rules.ts'
 import { PerformanceChart } from './performance-chart.tsx'
+
+const TriangleAlert = outlineIcon(triangleExclamationPointShape)
 
 export function StrategyDetailView({
   strategy,

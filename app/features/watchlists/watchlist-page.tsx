@@ -4,7 +4,8 @@
  * what is shown is what the server keeps. A device list still on this browser is handed over when the page opens.
  */
 import { clsx } from 'clsx'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { __iconData as chevronLeftShape } from 'lucide-react/icons/chevron-left'
+import { __iconData as chevronRightShape } from 'lucide-react/icons/chevron-right'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useRevalidator } from 'react-router'
@@ -12,6 +13,7 @@ import { ApiError } from '#app/api/api-client.ts'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
+import { outlineIcon } from '#app/components/icons.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
@@ -31,6 +33,9 @@ import {
 } from './watchlist-api.ts'
 import { groupByMarket, movedWithinMarket, type WatchlistSort, watchlistSorts } from './watchlist-rows.ts'
 import { WatchlistIcons, WatchlistTable } from './watchlist-table.tsx'
+
+const ChevronLeft = outlineIcon(chevronLeftShape)
+const ChevronRight = outlineIcon(chevronRightShape)
 
 function useFailureMessage() {
   const { t, i18n } = useTranslation(['watchlist', 'errors'])
