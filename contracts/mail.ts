@@ -11,6 +11,8 @@ export const MailErrorCode = {
   linkInvalid: 'MAIL_LINK_INVALID',
   /** The console asked for an outbox message that is not there. */
   outboxMessageNotFound: 'OUTBOX_MESSAGE_NOT_FOUND',
+  /** A delivery event from the mail provider that is malformed or not signed with the site's key. */
+  eventInvalid: 'MAIL_EVENT_INVALID',
 } as const
 
 /** A token from a link: a message or sign-up id and its signature. */

@@ -147,7 +147,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerSiteTextsRoutes(api, services.siteTexts)
     registerNewsletterRoutes(api, services.newsletter, { perTenMinutes: config.newsletterRatePer10Minutes })
     // Generous: mail providers post one-click unsubscribes for many readers from few addresses.
-    registerMailRoutes(api, services.mail, { perMinute: 600 })
+    registerMailRoutes(api, services.mail, {
+      perMinute: 600,
+      eventsSigningKey: config.mailEventsSigningKey,
+    })
     registerArticlesRoutes(api, services.articles, { searchPerMinute: config.searchRatePerMinute })
     registerTrackingRoutes(api, services.tracking, {
       exposeSessionEvents: config.testEndpoints === 'loopback',

@@ -24,11 +24,18 @@ export const mailEnv = {
   SMTP_SECURE: booleanFromEnv.default(false),
   /** The sender every message carries. */
   MAIL_FROM: z.string().trim().min(3).default('Tickerwise <no-reply@tickerwise.localhost>'),
+  /**
+   * The provider's webhook signing key: with it, `POST /api/portal/mail/events` takes its bounce and complaint
+   * events (Mailgun's format, mailgun-events.ts) and suppresses the address; without it that URL is not there.
+   */
+  MAIL_EVENTS_SIGNING_KEY: optionalText,
 }
 
 /** The slice the mail variables fill in `Config`. */
 export interface MailSlice {
   mail: MailConfig
+  /** The key delivery events are signed with; null when the site takes none. */
+  mailEventsSigningKey: string | null
 }
 
 export type SmtpSettings = {
@@ -48,6 +55,10 @@ function smtpUrlOf(e: EnvOf<typeof mailEnv>): string {
 }
 
 export function mailConfigOf(e: EnvOf<typeof mailEnv> & { APP_ENV: AppEnv }): MailSlice {
+  return { mail: mailAdapterOf(e), mailEventsSigningKey: e.MAIL_EVENTS_SIGNING_KEY ?? null }
+}
+
+function mailAdapterOf(e: EnvOf<typeof mailEnv> & { APP_ENV: AppEnv }): MailConfig {
   const from = e.MAIL_FROM
   if (e.MAIL_PROVIDER === 'outbox') {
     if (e.APP_ENV === 'production' && !e.MAIL_OUTBOX_IN_PRODUCTION) {
@@ -55,13 +66,13 @@ export function mailConfigOf(e: EnvOf<typeof mailEnv> & { APP_ENV: AppEnv }): Ma
         'MAIL_PROVIDER=outbox keeps mail in the console instead of sending it and is refused when APP_ENV=production; set MAIL_PROVIDER=smtp with SMTP_URL (or MAIL_OUTBOX_IN_PRODUCTION=true for a demo site)',
       )
     }
-    return { mail: { provider: 'outbox', from } }
+    return { provider: 'outbox', from }
   }
   if (e.SMTP_URL) {
     if (!/^smtps?:$/.test(new URL(e.SMTP_URL).protocol))
       throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
-    return { mail: { provider: 'smtp', from, url: e.SMTP_URL } }
+    return { provider: 'smtp', from, url: e.SMTP_URL }
   }
   if (!e.SMTP_HOST) throw new ConfigError('MAIL_PROVIDER=smtp needs SMTP_URL or SMTP_HOST')
-  return { mail: { provider: 'smtp', from, url: smtpUrlOf(e) } }
+  return { provider: 'smtp', from, url: smtpUrlOf(e) }
 }
