@@ -45,7 +45,8 @@ export interface FileReaderOptions {
 }
 
 export interface FileReader {
-  read(filePath: string, kind: ChatFileKind): Promise<FileReading>
+  /** Reads one file; `timeoutMs` overrides the reader's own limit for this reading. */
+  read(filePath: string, kind: ChatFileKind, options?: { timeoutMs?: number }): Promise<FileReading>
   /** Ends the reading processes; readings still waiting or under way come back unreadable. */
   close(): Promise<void>
 }
@@ -332,6 +333,7 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
     child: ReadingProcess,
     filePath: string,
     kind: ChatFileKind,
+    limitMs: number,
   ): Promise<FileReading> {
     const notStarted = await awaitStart(child)
     if (notStarted) {
@@ -344,7 +346,7 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
     })
     child.isReading = true
     const stopWatching = watchMemory(child)
-    const answered = await nextEvent(child, timeoutMs)
+    const answered = await nextEvent(child, limitMs)
     stopWatching()
     child.isReading = false
     if (answered.kind === 'message') {
@@ -355,7 +357,7 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
       }
     }
     killProcess(child)
-    if (answered.kind === 'timeout') return unreadable(`reading took longer than ${timeoutMs} ms`)
+    if (answered.kind === 'timeout') return unreadable(`reading took longer than ${limitMs} ms`)
     if (answered.kind === 'ended') {
       if (closed) return closedAnswer
       if (child.exceededMemory) {
@@ -370,13 +372,17 @@ export function createFileReader(options: FileReaderOptions = {}): FileReader {
     return unreadable('the reading process answered with something that is not a reading')
   }
 
-  async function read(filePath: string, kind: ChatFileKind): Promise<FileReading> {
+  async function read(
+    filePath: string,
+    kind: ChatFileKind,
+    options: { timeoutMs?: number } = {},
+  ): Promise<FileReading> {
     if (!(await takeSlot())) return closedAnswer
     let child: ReadingProcess | undefined
     try {
       child = takeProcess()
       // A full path: the process is told exactly which file, whatever directory either works in.
-      return await readInProcess(child, path.resolve(filePath), kind)
+      return await readInProcess(child, path.resolve(filePath), kind, options.timeoutMs ?? timeoutMs)
     } catch (error) {
       // Starting or talking to a process failed in a way it did not report by an event: it is not trusted again.
       if (child) killProcess(child)

@@ -183,7 +183,9 @@ describe('the console guard, on every route', () => {
     expect(served.length).toBeGreaterThanOrEqual(Object.keys(routeRoles).length)
     for (const route of served) expect(routeRoles, `add "${route}" to routeRoles`).toHaveProperty([route])
     expect(served.sort()).toEqual(Object.keys(routeRoles).sort())
-  })
+    // One real request per route and method (about a hundred, some of them exports): the time of a sweep, not of a
+    // single request, on a machine that may be running the rest of the suite beside it.
+  }, 180_000)
 
   for (const [route, needed] of Object.entries(routeRoles)) {
     const [method, pattern] = route.split(' ') as [string, string]

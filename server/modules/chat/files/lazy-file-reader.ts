@@ -20,11 +20,11 @@ export function createLazyFileReader(options: FileReaderOptions): CountedFileRea
     get busy() {
       return busy
     },
-    read: async (filePath, kind) => {
+    read: async (filePath, kind, readOptions) => {
       reader ??= createFileReader(options)
       busy += 1
       try {
-        return await reader.read(filePath, kind)
+        return await reader.read(filePath, kind, readOptions)
       } finally {
         busy -= 1
       }
