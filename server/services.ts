@@ -7,6 +7,7 @@
 import path from 'node:path'
 import type { Redis } from 'ioredis'
 import pino from 'pino'
+import type { Market } from '#contracts/regions.ts'
 import { stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stocks.ts'
 import { type Clock, systemClock } from './clock.ts'
 import type { Config } from './config.ts'
@@ -188,8 +189,45 @@ export function createServices({
     siteOrigins: config.siteOrigins,
     log: mailLog,
   })
+  // Billing's renewal reminder and failed payment are mailed (transactional) and told in the notification centre
+  // (built below), each once by the same key as its mail.
+  const accountPath = '/member/account'
   const billing = createBillingService({
-    mail: memberMail,
+    mail: {
+      ...memberMail,
+      async sendRenewalReminder(renewal) {
+        const key = `renewal-reminder:${renewal.subscriptionId}:${renewal.renewsAt.toISOString()}`
+        await notifications.notifyMembers([
+          {
+            key,
+            memberId: renewal.memberId,
+            kind: 'renewalReminder',
+            market: null,
+            code: null,
+            details: { tier: renewal.tier, on: renewal.renewsAt.toISOString() },
+            link: accountPath,
+            occurredAt: clock.now(),
+          },
+        ])
+        return memberMail.sendRenewalReminder(renewal)
+      },
+      async sendPaymentFailing(failing) {
+        const key = `payment-failing:${failing.subscriptionId}:${failing.periodEndsAt.toISOString()}`
+        await notifications.notifyMembers([
+          {
+            key,
+            memberId: failing.memberId,
+            kind: 'paymentFailed',
+            market: null,
+            code: null,
+            details: { tier: failing.tier },
+            link: accountPath,
+            occurredAt: clock.now(),
+          },
+        ])
+        return memberMail.sendPaymentFailing(failing)
+      },
+    },
     db,
     clock,
     payments: config.payments,
@@ -295,6 +333,16 @@ export function createServices({
       }),
     sendAlertPush: ({ idempotencyKey, memberId, stock, url }) =>
       push.sendPush(memberId, alertPushMessage(stock, url), idempotencyKey),
+    queueArticleMail: ({ idempotencyKey, to, locale, siteOrigin, stock, title, path }) =>
+      mail.queueMail({
+        idempotencyKey,
+        kind: 'new-article',
+        to,
+        locale,
+        siteOrigin,
+        variables: { actionUrl: `${siteOrigin.replace(/\/+$/, '')}${path}`, stock, values: { stock, title } },
+      }),
+    sendPush: (memberId, message, idempotencyKey) => push.sendPush(memberId, message, idempotencyKey),
   })
   const alerts = createAlertsService({
     db,
@@ -349,6 +397,39 @@ export function createServices({
     resolveStocks: analystDesk.resolveStocks,
     announceArticleChange: (keys) => articles.announceArticleChange(keys),
     recordChange,
+    // A new article about a followed stock: each follower of any of its stocks is told once (issue 26).
+    onArticlesPublished: async (published) => {
+      for (const article of published) {
+        try {
+          const followers = JSON.parse(await watchlists.listFollowersJson(article.stocks)) as {
+            memberId: string
+            market: Market
+            code: string
+          }[]
+          const byMember = new Map<string, { market: Market; code: string }>()
+          for (const follower of followers)
+            if (!byMember.has(follower.memberId)) byMember.set(follower.memberId, follower)
+          await notifications.notifyMembers(
+            [...byMember].map(([memberId, stock]) => ({
+              key: `article:${article.id}:${memberId}`,
+              memberId,
+              kind: 'newArticle' as const,
+              market: stock.market,
+              code: stock.code,
+              details: {
+                articleKey: article.key,
+                titleEn: article.titles.en,
+                titleZh: article.titles['zh-Hant'],
+              },
+              link: `/articles/${article.key}`,
+              occurredAt: article.publishedAt,
+            })),
+          )
+        } catch (error) {
+          mailLog.warn({ err: error, articleId: article.id }, 'followers of a new article not told')
+        }
+      }
+    },
   })
   const newsroom = createConsoleNewsroomService({
     editing,
