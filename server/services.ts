@@ -45,7 +45,10 @@ import { createNavigationService } from './modules/navigation/navigation.service
 import { createDigestService } from './modules/newsletter/digest.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { alertPushMessage } from './modules/notifications/alert-push.ts'
-import { createNotificationsService } from './modules/notifications/notifications.service.ts'
+import {
+  createNotificationsService,
+  type MemberNotice,
+} from './modules/notifications/notifications.service.ts'
 import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
 import { createPushService } from './modules/push/push.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
@@ -192,40 +195,43 @@ export function createServices({
   // Billing's renewal reminder and failed payment are mailed (transactional) and told in the notification centre
   // (built below), each once by the same key as its mail.
   const accountPath = '/member/account'
+  /** The mail and the centre's notice, each tried whatever the other did; the mail's outcome (or failure) is billing's. */
+  async function mailThenTell(mailed: Promise<boolean>, notice: MemberNotice): Promise<boolean> {
+    const told = notifications.notifyMembers([notice]).catch((error: unknown) => {
+      mailLog.warn({ err: error, kind: notice.kind }, 'notice not told in the centre')
+    })
+    const [outcome] = await Promise.allSettled([mailed, told])
+    if (outcome.status === 'rejected') throw outcome.reason
+    return outcome.value
+  }
   const billing = createBillingService({
     mail: {
       ...memberMail,
       async sendRenewalReminder(renewal) {
         const key = `renewal-reminder:${renewal.subscriptionId}:${renewal.renewsAt.toISOString()}`
-        await notifications.notifyMembers([
-          {
-            key,
-            memberId: renewal.memberId,
-            kind: 'renewalReminder',
-            market: null,
-            code: null,
-            details: { tier: renewal.tier, on: renewal.renewsAt.toISOString() },
-            link: accountPath,
-            occurredAt: clock.now(),
-          },
-        ])
-        return memberMail.sendRenewalReminder(renewal)
+        return mailThenTell(memberMail.sendRenewalReminder(renewal), {
+          key,
+          memberId: renewal.memberId,
+          kind: 'renewalReminder',
+          market: null,
+          code: null,
+          details: { tier: renewal.tier, on: renewal.renewsAt.toISOString() },
+          link: accountPath,
+          occurredAt: clock.now(),
+        })
       },
       async sendPaymentFailing(failing) {
         const key = `payment-failing:${failing.subscriptionId}:${failing.periodEndsAt.toISOString()}`
-        await notifications.notifyMembers([
-          {
-            key,
-            memberId: failing.memberId,
-            kind: 'paymentFailed',
-            market: null,
-            code: null,
-            details: { tier: failing.tier },
-            link: accountPath,
-            occurredAt: clock.now(),
-          },
-        ])
-        return memberMail.sendPaymentFailing(failing)
+        return mailThenTell(memberMail.sendPaymentFailing(failing), {
+          key,
+          memberId: failing.memberId,
+          kind: 'paymentFailed',
+          market: null,
+          code: null,
+          details: { tier: failing.tier },
+          link: accountPath,
+          occurredAt: clock.now(),
+        })
       },
     },
     db,
