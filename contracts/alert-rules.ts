@@ -41,8 +41,28 @@ export function alertKindTakesThreshold(kind: AlertKind): boolean {
 export const followedMoveThreshold = 0.05
 export const followedScoreStep = 10
 
-/** Why a notification was sent: an alert's kind, or `followedChange` (the watchlist switch). */
-export const notificationKinds = [...alertKinds, 'followedChange'] as const
+/**
+ * What other modules tell a member through the centre: a new article about a stock they follow (articles, on
+ * publishing), a plan renewing in 7 days and a renewal that could not be charged (billing).
+ */
+export const memberNoticeKinds = ['newArticle', 'renewalReminder', 'paymentFailed'] as const
+export type MemberNoticeKind = (typeof memberNoticeKinds)[number]
+
+/**
+ * Kinds whose email is a transactional message the member cannot turn off (billing's reminder and failed payment
+ * are mailed by billing itself, to a verified address, whatever the centre's settings say): their email setting is
+ * always on.
+ */
+export const transactionalNoticeKinds = [
+  'renewalReminder',
+  'paymentFailed',
+] as const satisfies readonly MemberNoticeKind[]
+export function isTransactionalNotice(kind: NotificationKind): boolean {
+  return (transactionalNoticeKinds as readonly string[]).includes(kind)
+}
+
+/** Why a notification was sent: an alert's kind, `followedChange` (the watchlist switch), or another module's notice. */
+export const notificationKinds = [...alertKinds, 'followedChange', ...memberNoticeKinds] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
 /** Where notifications go. In-app is always on; push reaches the devices a member turned notifications on for. */

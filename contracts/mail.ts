@@ -60,8 +60,11 @@ export interface UnsubscribeAnswer {
 /*
  * The weekly digest in the console (editors and admins), under /api/console:
  *   GET  /digest/preview?locale=&region=   → DigestPreview (the coming issue, as that site's reader would get it)
- *   POST /digest/test                      DigestTestRequest → DigestSendAnswer (queued to one address, now)
- *   POST /digest/send                      → DigestSendAnswer (this week's issue to every recipient; once a week)
+ *   POST /digest/test                      DigestTestRequest → DigestSendAnswer (to the caller's own verified
+ *                                          address, now; limited per staff member and hour)
+ *   POST /digest/send                      → DigestSendAnswer (admins: this week's issue to every recipient, once;
+ *                                          written to the audit log)
+ * Roles, limits, error codes and the audit action: digest-rules.ts.
  *   GET  /digest/issues                    → DigestLog (each recent issue's counts, from the mail queue)
  */
 export const DigestPreviewQuery = /* @__PURE__ */ z.object({
@@ -70,7 +73,6 @@ export const DigestPreviewQuery = /* @__PURE__ */ z.object({
 })
 
 export const DigestTestRequest = /* @__PURE__ */ z.object({
-  to: z.email().max(254),
   locale: Locale,
   region: Region,
 })
@@ -88,6 +90,8 @@ export interface DigestSendAnswer {
   week: string
   /** Messages queued by this request (0 when the week's issue had already gone to everyone). */
   queued: number
+  /** A test's address: the caller's own verified one. */
+  to?: string
 }
 
 export interface DigestIssueCounts {

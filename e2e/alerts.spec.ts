@@ -2,11 +2,69 @@
  * Alerts and the notification centre (issue 26) on the English and the Traditional Chinese site: a member sets a price
  * alert on the diagnosis, the market's refresh fires it (the test endpoint runs the refresh job's work), the bell
  * counts it, the centre says why with a link to the stock, and reading it clears the bell; the alert is listed at
- * /member/alerts, paused and deleted there; the watchlist's switch for big changes is turned on and stays on.
+ * /member/alerts, paused and deleted there; the watchlist's switch for big changes is turned on and stays on, and an
+ * article the newsroom publishes about a stock on the watchlist is told in the centre with a link to it.
  */
+import type { Browser } from '@playwright/test'
+import type { EditorArticle, NewsroomOptions } from '#contracts/console-rules.ts'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, postFromPage } from './support/accounts.ts'
-import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
+import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+
+const consoleAdmins = consoleAdminsOf('alerts')
+
+/**
+ * The newsroom publishes an article about `stock`, through the console's API as its page calls it, by the journey's
+ * admin in a browser of their own. Answers the article's key and English and Chinese titles.
+ */
+async function publishArticleAbout(browser: Browser, site: Site, stock: { market: string; code: string }) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await acceptCookies(page, site.origin)
+  await logInThroughApi(page, page.request, site.origin, adminOn(consoleAdmins, site.region))
+  const key = `followed-${site.region}-${Date.now()}`
+  const titles = { en: `${stock.code} widens its lead`, 'zh-Hant': `${stock.code} 擴大領先` }
+  const article = await page.evaluate(
+    async ({ key, stock, titles }) => {
+      const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+        const response = await fetch(`/api/console${path}`, {
+          method,
+          headers: body ? { 'content-type': 'application/json' } : {},
+          body: body ? JSON.stringify(body) : null,
+        })
+        return ((await response.json()) as { data: T }).data
+      }
+      const options = await call<NewsroomOptions>('GET', '/articles/options')
+      const version = (title: string) => ({
+        title,
+        summary: title,
+        bodyMarkdown: title,
+        seoTitle: '',
+        seoDescription: '',
+      })
+      const draft = await call<EditorArticle>('POST', '/articles', {
+        key,
+        kind: 'analysis',
+        topic: options.topics[0]?.slug,
+        market: stock.market,
+        author: options.authors[0]?.key,
+        tags: [],
+        stocks: [stock],
+        menuGroups: [],
+        versions: { en: version(titles.en), 'zh-Hant': version(titles['zh-Hant']) },
+      })
+      return call<EditorArticle>('POST', `/articles/${draft.id}/state`, {
+        revision: draft.revision,
+        action: 'publish',
+      })
+    },
+    { key, stock, titles },
+  )
+  expect(article.state).toBe('published')
+  await context.close()
+  return { key, titles }
+}
 
 test.beforeEach(async ({ page, site }) => {
   await acceptCookies(page, site.origin)
@@ -62,12 +120,14 @@ test('a member sets a price alert on the diagnosis, a refresh fires it once, and
   await expect(bell).toHaveAccessibleName(t('shell:notifications.bell'))
 })
 
-test('a member finds their alerts at /member/alerts, pauses and deletes one, and turns on big-change alerts on their watchlist', async ({
+test('a member finds their alerts at /member/alerts, pauses and deletes one, turns on big-change alerts on their watchlist, and is told of a new article about a stock on it', async ({
   page,
+  browser,
   request,
   site,
   t,
 }) => {
+  test.slow()
   await page.setViewportSize({ width: 1440, height: 900 })
   await logInThroughApi(page, request, site.origin)
   expect(
@@ -100,4 +160,21 @@ test('a member finds their alerts at /member/alerts, pauses and deletes one, and
   await expect(page.getByText(t('watchlist:bigChanges.on'))).toBeVisible()
   await page.reload()
   await expect(page.getByLabel(t('watchlist:bigChanges.label'))).toBeChecked()
+
+  // An article about a stock on the watchlist: told in the centre, with the title in the site's language and a link.
+  expect(await postFromPage(page, '/watchlist/follow', { market: 'us', code: 'MSFT' })).toBe(200)
+  const article = await publishArticleAbout(browser, site, { market: 'us', code: 'MSFT' })
+  await page.goto('/member/notifications')
+  const told = page.getByTestId('notification-row').filter({ hasText: article.titles[site.locale] })
+  await expect(told).toHaveCount(1)
+  await expect(told.getByRole('link', { name: t('alerts:centre.openArticle') })).toHaveAttribute(
+    'href',
+    `/articles/${article.key}`,
+  )
+  await expect(
+    page.getByRole('checkbox', {
+      name: `${t('alerts:kinds.newArticle')} — ${t('alerts:centre.channels.email')}`,
+    }),
+  ).toBeChecked()
+  await expectNoSeriousA11yIssues(page)
 })

@@ -7,6 +7,7 @@
 import path from 'node:path'
 import type { Redis } from 'ioredis'
 import pino from 'pino'
+import type { Market } from '#contracts/regions.ts'
 import { stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stocks.ts'
 import { type Clock, systemClock } from './clock.ts'
 import type { Config } from './config.ts'
@@ -44,7 +45,10 @@ import { createNavigationService } from './modules/navigation/navigation.service
 import { createDigestService } from './modules/newsletter/digest.service.ts'
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts'
 import { alertPushMessage } from './modules/notifications/alert-push.ts'
-import { createNotificationsService } from './modules/notifications/notifications.service.ts'
+import {
+  createNotificationsService,
+  type MemberNotice,
+} from './modules/notifications/notifications.service.ts'
 import { createPortfoliosService, type PortfoliosService } from './modules/portfolios/portfolios.service.ts'
 import { createPushService } from './modules/push/push.service.ts'
 import { createQuotaService } from './modules/quotas/quotas.service.ts'
@@ -188,8 +192,48 @@ export function createServices({
     siteOrigins: config.siteOrigins,
     log: mailLog,
   })
+  // Billing's renewal reminder and failed payment are mailed (transactional) and told in the notification centre
+  // (built below), each once by the same key as its mail.
+  const accountPath = '/member/account'
+  /** The mail and the centre's notice, each tried whatever the other did; the mail's outcome (or failure) is billing's. */
+  async function mailThenTell(mailed: Promise<boolean>, notice: MemberNotice): Promise<boolean> {
+    const told = notifications.notifyMembers([notice]).catch((error: unknown) => {
+      mailLog.warn({ err: error, kind: notice.kind }, 'notice not told in the centre')
+    })
+    const [outcome] = await Promise.allSettled([mailed, told])
+    if (outcome.status === 'rejected') throw outcome.reason
+    return outcome.value
+  }
   const billing = createBillingService({
-    mail: memberMail,
+    mail: {
+      ...memberMail,
+      async sendRenewalReminder(renewal) {
+        const key = `renewal-reminder:${renewal.subscriptionId}:${renewal.renewsAt.toISOString()}`
+        return mailThenTell(memberMail.sendRenewalReminder(renewal), {
+          key,
+          memberId: renewal.memberId,
+          kind: 'renewalReminder',
+          market: null,
+          code: null,
+          details: { tier: renewal.tier, on: renewal.renewsAt.toISOString() },
+          link: accountPath,
+          occurredAt: clock.now(),
+        })
+      },
+      async sendPaymentFailing(failing) {
+        const key = `payment-failing:${failing.subscriptionId}:${failing.periodEndsAt.toISOString()}`
+        return mailThenTell(memberMail.sendPaymentFailing(failing), {
+          key,
+          memberId: failing.memberId,
+          kind: 'paymentFailed',
+          market: null,
+          code: null,
+          details: { tier: failing.tier },
+          link: accountPath,
+          occurredAt: clock.now(),
+        })
+      },
+    },
     db,
     clock,
     payments: config.payments,
@@ -295,6 +339,16 @@ export function createServices({
       }),
     sendAlertPush: ({ idempotencyKey, memberId, stock, url }) =>
       push.sendPush(memberId, alertPushMessage(stock, url), idempotencyKey),
+    queueArticleMail: ({ idempotencyKey, to, locale, siteOrigin, stock, title, path }) =>
+      mail.queueMail({
+        idempotencyKey,
+        kind: 'new-article',
+        to,
+        locale,
+        siteOrigin,
+        variables: { actionUrl: `${siteOrigin.replace(/\/+$/, '')}${path}`, stock, values: { stock, title } },
+      }),
+    sendPush: (memberId, message, idempotencyKey) => push.sendPush(memberId, message, idempotencyKey),
   })
   const alerts = createAlertsService({
     db,
@@ -349,6 +403,39 @@ export function createServices({
     resolveStocks: analystDesk.resolveStocks,
     announceArticleChange: (keys) => articles.announceArticleChange(keys),
     recordChange,
+    // A new article about a followed stock: each follower of any of its stocks is told once (issue 26).
+    onArticlesPublished: async (published) => {
+      for (const article of published) {
+        try {
+          const followers = JSON.parse(await watchlists.listFollowersJson(article.stocks)) as {
+            memberId: string
+            market: Market
+            code: string
+          }[]
+          const byMember = new Map<string, { market: Market; code: string }>()
+          for (const follower of followers)
+            if (!byMember.has(follower.memberId)) byMember.set(follower.memberId, follower)
+          await notifications.notifyMembers(
+            [...byMember].map(([memberId, stock]) => ({
+              key: `article:${article.id}:${memberId}`,
+              memberId,
+              kind: 'newArticle' as const,
+              market: stock.market,
+              code: stock.code,
+              details: {
+                articleKey: article.key,
+                titleEn: article.titles.en,
+                titleZh: article.titles['zh-Hant'],
+              },
+              link: `/articles/${article.key}`,
+              occurredAt: article.publishedAt,
+            })),
+          )
+        } catch (error) {
+          mailLog.warn({ err: error, articleId: article.id }, 'followers of a new article not told')
+        }
+      }
+    },
   })
   const newsroom = createConsoleNewsroomService({
     editing,

@@ -174,6 +174,15 @@ const OutboxMessageSection = lazy(() =>
     default: module.OutboxMessageSection,
   })),
 )
+const DigestSection = lazy(() =>
+  withWords(
+    import('#app/features/console/digest-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['console-mail']),
+  ).then((module) => ({
+    default: module.DigestSection,
+  })),
+)
 const AnalyticsSection = lazy(() =>
   withWords(
     import('#app/features/console/analytics-section.tsx'),
@@ -313,6 +322,8 @@ function ConsolePageView({
       return <OutboxSection me={me} />
     case 'outbox-message':
       return <OutboxMessageSection key={page.messageId} me={me} messageId={page.messageId} />
+    case 'digest':
+      return <DigestSection me={me} />
     case 'unknown':
       return <p className="text-ink-800">{t('notFound')}</p>
     case 'home':

@@ -20,6 +20,7 @@ export const consoleJourneys = [
   'advisers',
   'mail',
   'account-mail',
+  'alerts',
 ] as const
 export type ConsoleJourney = (typeof consoleJourneys)[number]
 

@@ -42,12 +42,34 @@ function valueWord(value: unknown, t: TFunction): string {
   return word === key || word === `values.${value}` ? value : word
 }
 
-export function reasonText(item: NotificationItem, displayLocale: string, t: TFunction): string {
+/** A notice's article title in the reader's language, else the other's. */
+function titleOf(details: NotificationItem['details'], displayLocale: string): string {
+  const own = displayLocale.startsWith('zh') ? details.titleZh : details.titleEn
+  return String(own || details.titleEn || details.titleZh || '')
+}
+
+function dayText(value: unknown, displayLocale: string, timeZone: string | undefined): string {
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return ''
+  return new Intl.DateTimeFormat(displayLocale, {
+    dateStyle: 'long',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(value))
+}
+
+export function reasonText(
+  item: NotificationItem,
+  displayLocale: string,
+  t: TFunction,
+  timeZone?: string,
+): string {
   const d = item.details
   const stock = item.code ?? ''
   const num = (value: unknown) => (typeof value === 'number' ? number(displayLocale, value) : '')
   return t(`alerts:reasons.${item.kind}`, {
     stock,
+    title: titleOf(d, displayLocale),
+    plan: typeof d.tier === 'string' ? t(`plans:subscribe.tiers.${d.tier}`) : '',
+    date: dayText(d.on, displayLocale, timeZone),
     price: num(d.price),
     threshold:
       typeof d.threshold === 'number'

@@ -12,6 +12,7 @@ import { EmptyState } from '#app/components/empty-state.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
 import {
+  isTransactionalNotice,
   type NotificationChannel,
   type NotificationItem,
   type NotificationKind,
@@ -131,12 +132,12 @@ export function NotificationCentre({
               >
                 <div className="flex flex-col gap-1">
                   <p className={clsx('text-sm text-ink-950', !item.readAt && 'font-semibold')}>
-                    {reasonText(item, displayLocale, t)}
+                    {reasonText(item, displayLocale, t, timeZone)}
                   </p>
                   <p className="text-xs text-ink-700">
                     <time dateTime={item.createdAt}>{timeOf(item.createdAt)}</time> ·{' '}
                     <Link to={item.link} className="text-brand-700 underline">
-                      {t('centre.open')}
+                      {t(openLabelOf(item.kind))}
                     </Link>
                   </p>
                 </div>
@@ -158,6 +159,13 @@ export function NotificationCentre({
       <NotificationSettingsTable initial={settings} />
     </div>
   )
+}
+
+/** What the link of a notification opens: the article, the account page, or (alerts) the stock. */
+function openLabelOf(kind: NotificationKind): string {
+  if (kind === 'newArticle') return 'centre.openArticle'
+  if (isTransactionalNotice(kind)) return 'centre.openAccount'
+  return 'centre.open'
 }
 
 function NotificationSettingsTable({ initial }: { initial: NotificationSettingsAnswer }) {
@@ -205,7 +213,12 @@ function NotificationSettingsTable({ initial }: { initial: NotificationSettingsA
                       className="size-6 accent-brand-600"
                       aria-label={`${t(`kinds.${kind}`)} — ${t(`centre.channels.${channel}`)}`}
                       checked={answer.settings[kind][channel]}
-                      disabled={channel === 'inApp'}
+                      disabled={channel === 'inApp' || (channel === 'email' && isTransactionalNotice(kind))}
+                      title={
+                        channel === 'email' && isTransactionalNotice(kind)
+                          ? t('centre.alwaysMailed')
+                          : undefined
+                      }
                       onChange={(event) => void onChange(kind, channel, event.currentTarget.checked)}
                     />
                   </td>
@@ -215,6 +228,7 @@ function NotificationSettingsTable({ initial }: { initial: NotificationSettingsA
           </tbody>
         </table>
       </div>
+      <p className="text-sm text-ink-700">{t('centre.alwaysMailed')}</p>
     </section>
   )
 }

@@ -9,6 +9,7 @@ import { classroomAuditActions } from '#contracts/classroom-rules.ts'
 import { type ConsolePlanChange, memberAuditActions } from '#contracts/console-members-rules.ts'
 import { type AuditEntry, auditActions, type ConsoleActor } from '#contracts/console-rules.ts'
 import { siteAuditActions } from '#contracts/console-site-rules.ts'
+import { digestAuditActions } from '#contracts/digest-rules.ts'
 import { expertAuditActions } from '#contracts/expert-rules.ts'
 import { maskMobile } from '#contracts/mobile-number.ts'
 import type { Locale } from '#contracts/regions.ts'
@@ -31,6 +32,7 @@ export const everyAuditAction: readonly string[] = [
   ...Object.values(adviserAuditActions),
   ...Object.values(expertAuditActions),
   ...Object.values(classroomAuditActions),
+  ...Object.values(digestAuditActions),
 ]
 
 /** Every kind of entity an audit entry is about. */
@@ -52,6 +54,7 @@ export const everyAuditEntity = [
   'price',
   'classroom_course',
   'classroom_lesson',
+  'digest_issue',
 ] as const
 
 /**

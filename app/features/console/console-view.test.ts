@@ -25,6 +25,14 @@ describe('consoleSectionsOf', () => {
     expect(consoleSectionsOf(['analyst'])).not.toContain('newsletter')
   })
 
+  it('opens the weekly digest to editors and admins only', () => {
+    expect(consoleSectionsOf(['editor'])).toContain('digest')
+    expect(consoleSectionsOf(['admin'])).toContain('digest')
+    for (const roles of [['analyst'], ['support']] as const)
+      expect(consoleSectionsOf(roles)).not.toContain('digest')
+    expect(sectionOfPage(consolePageOf('digest'))).toBe('digest')
+  })
+
   it("opens the analysts' desk (picks, company texts) to analysts and admins only", () => {
     for (const roles of [['analyst'], ['admin'], ['editor', 'analyst']] as const) {
       expect(consoleSectionsOf(roles)).toEqual(expect.arrayContaining(['articles', 'picks', 'company-texts']))

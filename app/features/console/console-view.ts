@@ -21,6 +21,7 @@ import {
   type EditorArticleKind,
   newsroomRoles,
 } from '#contracts/console-rules.ts'
+import { digestDeskRoles } from '#contracts/digest-rules.ts'
 import { type Locale, type Market, markets } from '#contracts/regions.ts'
 import { type SiteView, siteViewOf } from './site-view.ts'
 
@@ -39,6 +40,7 @@ export type ConsoleSection =
   | 'expert'
   | 'advisers'
   | 'outbox'
+  | 'digest'
 
 /**
  * The sections a member reaches: the newsroom with editor or analyst; the analysts' desk (picks, company texts)
@@ -59,6 +61,8 @@ export function consoleSectionsOf(roles: readonly ConsoleRole[]): ConsoleSection
   if (isAdmin) sections.push('site')
   // The mail the outbox adapter kept (readers' addresses and their confirmation links): admins only.
   if (isAdmin) sections.push('outbox')
+  // The weekly digest: editors preview and test it; sending it to everyone is the admins' (the page hides it).
+  if (holds(digestDeskRoles)) sections.push('digest')
   // Readers' analytics: editors (and admins).
   if (holds(analyticsRoles)) sections.push('analytics')
   return sections
@@ -278,6 +282,7 @@ export type ConsolePage =
   | { page: 'advisers' }
   | { page: 'outbox' }
   | { page: 'outbox-message'; messageId: string }
+  | { page: 'digest' }
   | { page: 'unknown' }
 
 export function consolePageOf(splat: string): ConsolePage {
@@ -294,6 +299,7 @@ export function consolePageOf(splat: string): ConsolePage {
   if (member) return { page: 'member', memberId: (member[1] as string).toLowerCase() }
   if (path === 'newsletter') return { page: 'newsletter' }
   if (path === 'outbox') return { page: 'outbox' }
+  if (path === 'digest') return { page: 'digest' }
   const outboxMessage = /^outbox\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(path)
   if (outboxMessage) return { page: 'outbox-message', messageId: (outboxMessage[1] as string).toLowerCase() }
   if (path === 'roles') return { page: 'roles' }
@@ -315,6 +321,7 @@ export function sectionOfPage(page: ConsolePage): ConsoleSection | null {
   if (page.page === 'outbox' || page.page === 'outbox-message') return 'outbox'
   if (page.page === 'roles' || page.page === 'audit') return page.page
   if (page.page === 'analytics') return 'analytics'
+  if (page.page === 'digest') return 'digest'
   if (page.page === 'site') return 'site'
   if (
     page.page === 'classroom' ||

@@ -24,6 +24,15 @@ import {
 import { toArticleDocument, toEditorArticle } from './article-editing-documents.ts'
 
 /** One change for the audit log, written in the change's transaction (the console's audit service). */
+/** A just-published article, as those told of it need it. */
+export interface PublishedArticle {
+  id: number
+  key: string
+  titles: { en: string; 'zh-Hant': string }
+  stocks: { market: Market; code: string }[]
+  publishedAt: Date
+}
+
 export interface ArticleChangeRecord {
   actor: ConsoleActor | null
   action: string
@@ -71,6 +80,12 @@ export interface ArticleEditingDependencies {
   ) => Promise<({ market: Market; code: string } | null)[]>
   announceArticleChange: (keys: string[]) => Promise<void>
   recordChange: RecordArticleChange
+  /**
+   * Told after an article was published (by an editor or on schedule), once it is committed: who follows its
+   * stocks is told elsewhere (the composition root asks the watchlists and the notification centre). A failure
+   * there never undoes the publishing.
+   */
+  onArticlesPublished?: (articles: PublishedArticle[]) => Promise<void>
 }
 
 export type ArticleEditingContext = ReturnType<typeof createArticleEditingContext>

@@ -40,7 +40,22 @@ export function createArticleStateMoves(context: ArticleEditingContext) {
     checkRevision,
     keepBaseline,
     announce,
+    onArticlesPublished,
   } = context
+
+  /** Tells of articles just published; a failure to tell is the teller's, never the publishing's. */
+  async function tellPublished(articles: EditorArticle[]): Promise<void> {
+    if (!onArticlesPublished || articles.length === 0) return
+    await onArticlesPublished(
+      articles.map((article) => ({
+        id: article.id,
+        key: article.key,
+        titles: { en: article.versions.en?.title ?? '', 'zh-Hant': article.versions['zh-Hant']?.title ?? '' },
+        stocks: article.stocks,
+        publishedAt: new Date(article.publishedAt ?? clock.now()),
+      })),
+    ).catch(() => undefined)
+  }
 
   /**
    * Moves the article (`articleStateMoves`). `publishAt` (schedule only): an instant in the future. Publishing
@@ -58,6 +73,7 @@ export function createArticleStateMoves(context: ArticleEditingContext) {
       return { result: moved, key: current.key, states: [current.state, moved.state] }
     })
     await announce([key], states)
+    if (request.action === 'publish') await tellPublished([result])
     return result
   }
 
@@ -137,21 +153,24 @@ export function createArticleStateMoves(context: ArticleEditingContext) {
   async function publishDueArticles(): Promise<{ published: string[]; unscheduled: string[] }> {
     const published: string[] = []
     const unscheduled: string[] = []
+    const told: EditorArticle[] = []
     for (const id of await selectDueArticles(db, clock.now(), duePerRun)) {
       const outcome = await inTransaction(db, async (tx) => {
         const current = await loadArticle(tx, id, true)
         if (current.state !== 'scheduled' || (current.scheduledAt?.getTime() ?? 0) > clock.now().getTime())
           return undefined
         const ready = isReadyToPublish(toArticleDocument(current, []))
-        await moveArticle(tx, current, ready ? 'publish' : 'unschedule', {
+        const moved = await moveArticle(tx, current, ready ? 'publish' : 'unschedule', {
           actor: null,
           datedAt: current.scheduledAt,
         })
-        return { key: current.key, ready }
+        return { key: current.key, ready, moved }
       })
       if (outcome) (outcome.ready ? published : unscheduled).push(outcome.key)
+      if (outcome?.ready) told.push(outcome.moved)
     }
     if (published.length > 0) await announceArticleChange(published)
+    await tellPublished(told)
     return { published, unscheduled }
   }
 

@@ -111,7 +111,7 @@ const routeRoles: Record<string, ConsoleRouteRoles> = {
   'GET /mail/outbox/:id': ['admin'],
   'GET /digest/preview': ['editor'],
   'POST /digest/test': ['editor'],
-  'POST /digest/send': ['editor'],
+  'POST /digest/send': ['admin'],
   'GET /digest/issues': ['editor'],
 }
 

@@ -45,7 +45,12 @@ export async function registerConsoleApi(consoleApi: FastifyInstance, services: 
     registerExpertQueueRoutes(routes, services.expert)
     registerAdvisersConsoleRoutes(routes, services.advisers)
     registerMailOutboxRoutes(routes, services.mail)
-    registerDigestRoutes(routes, services.digest)
+    registerDigestRoutes(routes, {
+      digest: services.digest,
+      recordChange: services.console.audit.recordChange,
+      verifiedEmailOf: services.accounts.verifiedEmailOf,
+      rateLimiter: services.rateLimiter,
+    })
   })
 }
 

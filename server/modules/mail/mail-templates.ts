@@ -19,6 +19,7 @@ export const mailKinds = [
   'payment-failing',
   'expert-answer-ready',
   'alert',
+  'new-article',
   'newsletter-digest',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
@@ -110,6 +111,16 @@ function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): Ma
         subject: w.subject.replace('{{stock}}', stock),
         heading: w.heading.replace('{{stock}}', stock),
         paragraphs: [w.body.replace('{{stock}}', stock)],
+        action: { label: w.action, url: variables.actionUrl },
+      }
+    }
+    case 'new-article': {
+      const w = words.newArticle
+      const values = { stock: variables.stock ?? '', ...variables.values }
+      return {
+        subject: fill(w.subject, values),
+        heading: w.heading,
+        paragraphs: [fill(w.body, values)],
         action: { label: w.action, url: variables.actionUrl },
       }
     }

@@ -3,9 +3,12 @@
  * whatever runs it again; and the console's desk for it (editors and admins only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { digestTestsPerHour } from '#contracts/digest-rules.ts'
 import type { DigestLog, DigestPreview, DigestSendAnswer } from '#contracts/mail.ts'
 import { createManualClock } from '#server/clock.ts'
 import { weeklyDigestJob } from '#server/jobs/jobs.ts'
+import { memberEmails } from '#server/modules/accounts/accounts.sql.ts'
+import { consoleAuditEntries } from '#server/modules/console/console.sql.ts'
 import { mailQueue } from '#server/modules/mail/mail.sql.ts'
 import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure } from '#server/testing/reader-clients.ts'
@@ -18,6 +21,20 @@ const clock = createManualClock('2026-11-29T15:30:00Z')
 let runtime: TestRuntime
 let editor: StaffClient
 let support: StaffClient
+let admin: StaffClient
+
+/** The staff member's own address, as verified on the account page: where a test goes. */
+async function verifiedAddress(staff: StaffClient, address: string) {
+  await runtime.database.db.insert(memberEmails).values({
+    memberId: staff.memberId,
+    address,
+    verifiedAt: clock.now(),
+    verificationId: crypto.randomUUID(),
+    requestedAt: clock.now(),
+    locale: 'en',
+    region: 'en',
+  })
+}
 
 async function signUp(
   email: string,
@@ -107,6 +124,7 @@ describe('the console’s digest desk', () => {
   beforeAll(async () => {
     editor = await clients.newStaff(['editor'])
     support = await clients.newStaff(['support'])
+    admin = await clients.newStaff(['admin'])
   })
 
   it('shows an editor the coming issue in each language', async () => {
@@ -124,11 +142,29 @@ describe('the console’s digest desk', () => {
     expect(chinese.text).toContain('http://hant.localhost:3000/articles')
   })
 
-  it('test-sends to one address outside the send log, and the log counts what the sender did', async () => {
+  it('test-sends only to the editor’s own verified address', async () => {
+    expectFailure(
+      await clients.call(editor, 'POST', '/digest/test', { body: { locale: 'en', region: 'en' } }),
+      409,
+      'DIGEST_NO_VERIFIED_EMAIL',
+    )
+    expect(
+      (await runtime.database.db.select().from(mailQueue)).some((row) =>
+        row.idempotencyKey.startsWith('digest-test:'),
+      ),
+    ).toBe(false)
+  })
+
+  it('test-sends to the editor’s address outside the send log, and the log counts what the sender did', async () => {
+    await verifiedAddress(editor, 'editor.test@example.com')
     const test = await clients.call(editor, 'POST', '/digest/test', {
-      body: { to: 'editor.test@example.com', locale: 'en', region: 'en' },
+      body: { to: 'someone.else@example.com', locale: 'en', region: 'en' },
     })
-    expect(dataOf<DigestSendAnswer>(test)).toEqual({ week: '2026-12-14', queued: 1 })
+    expect(dataOf<DigestSendAnswer>(test)).toEqual({
+      week: '2026-12-14',
+      queued: 1,
+      to: 'editor.test@example.com',
+    })
     await runtime.services.mail.deliverDue()
     const outbox = await runtime.services.mail.listOutbox({ page: 1, pageSize: 50 })
     expect(outbox.rows.some((row) => row.toAddress === 'editor.test@example.com')).toBe(true)
@@ -149,12 +185,39 @@ describe('the console’s digest desk', () => {
     ])
   })
 
-  it('sends this week’s issue now, once', async () => {
+  it('limits test sends per staff member and hour, in the staff member’s language', async () => {
+    for (let i = 1; i < digestTestsPerHour; i++)
+      expect(
+        (await clients.call(editor, 'POST', '/digest/test', { body: { locale: 'zh-Hant', region: 'hk' } }))
+          .statusCode,
+      ).toBe(200)
+    const refused = await clients.call(editor, 'POST', '/digest/test', {
+      body: { locale: 'en', region: 'en' },
+      headers: { lang: 'zh-Hant' },
+    })
+    expectFailure(refused, 429, 'DIGEST_TESTS_LIMITED')
+    expect(refused.json().message).toContain('分鐘後再試')
+  })
+
+  it('sends this week’s issue now, once, for admins only, and writes each send to the audit log', async () => {
     await signUp('late.reader@example.com', { locale: 'en', region: 'en', confirmed: true })
-    const first = dataOf<DigestSendAnswer>(await clients.call(editor, 'POST', '/digest/send', { body: {} }))
+    expectFailure(
+      await clients.call(editor, 'POST', '/digest/send', { body: {} }),
+      403,
+      'CONSOLE_ROLE_REQUIRED',
+    )
+    expect((await digestsTo()).some((row) => row.toAddress === 'late.reader@example.com')).toBe(false)
+    const first = dataOf<DigestSendAnswer>(await clients.call(admin, 'POST', '/digest/send', { body: {} }))
     expect(first).toEqual({ week: '2026-12-07', queued: 1 })
-    const again = dataOf<DigestSendAnswer>(await clients.call(editor, 'POST', '/digest/send', { body: {} }))
+    const again = dataOf<DigestSendAnswer>(await clients.call(admin, 'POST', '/digest/send', { body: {} }))
     expect(again).toEqual({ week: '2026-12-07', queued: 0 })
+    const entries = (await runtime.database.db.select().from(consoleAuditEntries)).filter(
+      (row) => row.action === 'digest.send',
+    )
+    expect(entries.map((row) => [row.actorMemberId, row.entity, row.entityId, row.after])).toEqual([
+      [admin.memberId, 'digest_issue', '2026-12-07', { week: '2026-12-07', queued: 1 }],
+      [admin.memberId, 'digest_issue', '2026-12-07', { week: '2026-12-07', queued: 0 }],
+    ])
   })
 
   it('is closed to other staff and to visitors', async () => {
@@ -168,9 +231,9 @@ describe('the console’s digest desk', () => {
     expect(visitor.statusCode).toBe(401)
   })
 
-  it('says what is wrong with a test address', async () => {
-    const bad = await clients.call(editor, 'POST', '/digest/test', {
-      body: { to: 'not an address', locale: 'en', region: 'en' },
+  it('says what is wrong with a test request', async () => {
+    const bad = await clients.call(admin, 'POST', '/digest/test', {
+      body: { locale: 'fr', region: 'en' },
     })
     expect(bad.statusCode).toBe(400)
   })

@@ -12,6 +12,8 @@
 
 import {
   AlertErrorCode,
+  isTransactionalNotice,
+  type MemberNoticeKind,
   type NotificationChannel,
   type NotificationItem,
   type NotificationKind,
@@ -28,6 +30,7 @@ import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { isLoggedIn, type Reader } from '#server/kernel/reader.ts'
+import { type NoticePushMessage, noticePushMessage } from './notice-push.ts'
 import {
   countUnread,
   insertNotifications,
@@ -82,6 +85,39 @@ export interface NotificationsDependencies {
     stock: string
     url: string
   }) => Promise<unknown>
+  /** The mail module's queue, for a new article's mail (idempotent by key). */
+  queueArticleMail: (request: ArticleMailRequest) => Promise<unknown>
+  /** The push module's `sendPush` (idempotent by key, per device; only devices the member turned on). */
+  sendPush: (memberId: string, message: NoticePushMessage, idempotencyKey: string) => Promise<unknown>
+}
+
+/**
+ * What another module tells a member (`memberNoticeKinds`): a new article about a followed stock, a renewal coming,
+ * a renewal not charged. `key` names it once and for all (a second call with it adds nothing, sends nothing).
+ */
+export interface MemberNotice {
+  key: string
+  memberId: string
+  kind: MemberNoticeKind
+  /** The stock it is about, if any (a new article: the followed stock it names). */
+  market: Market | null
+  code: string | null
+  /** What the reason sentence names (`titleEn`, `titleZh`, `tier`, `on` …). */
+  details: Record<string, string | number | null>
+  /** Site path it leads to (the article, the account page). */
+  link: string
+  occurredAt: Date
+}
+
+/** A new article's mail: the article's title in the reader's language and its address on their site. */
+export interface ArticleMailRequest {
+  idempotencyKey: string
+  to: string
+  locale: Locale
+  siteOrigin: string
+  stock: string
+  title: string
+  path: string
 }
 
 const defaultOn: Record<NotificationChannel, boolean> = { inApp: true, email: true, push: true }
@@ -113,7 +149,10 @@ function settingsOf(rows: readonly SettingRow[]): NotificationSettings {
   const settings = Object.fromEntries(
     notificationKinds.map((kind) => [kind, { ...defaultOn }]),
   ) as NotificationSettings
-  for (const row of rows) if (row.channel !== 'inApp') settings[row.kind][row.channel] = row.enabled
+  for (const row of rows)
+    if (row.channel !== 'inApp' && row.kind in settings) settings[row.kind][row.channel] = row.enabled
+  // Billing mails these itself (transactional): the centre's setting cannot stop them, so it says so.
+  for (const kind of notificationKinds) if (isTransactionalNotice(kind)) settings[kind].email = true
   return settings
 }
 
@@ -170,6 +209,59 @@ export function createNotificationsService(deps: NotificationsDependencies) {
     }
   }
 
+  /**
+   * Tells members what another module reports (`MemberNotice`): in the centre once per key; by push to the devices
+   * they turned on, where they want push for the kind; a new article also by mail to a verified address, where they
+   * want email for it (billing's kinds are mailed by billing, transactional). Safe to call again with the same keys.
+   */
+  async function notifyMembers(notices: readonly MemberNotice[]): Promise<void> {
+    if (notices.length === 0) return
+    await insertNotifications(
+      db,
+      notices.map((notice) => ({
+        memberId: notice.memberId,
+        deliveryKey: notice.key,
+        kind: notice.kind,
+        market: notice.market,
+        code: notice.code,
+        details: notice.details,
+        link: notice.link,
+        createdAt: notice.occurredAt,
+      })),
+    )
+    const memberIds = [...new Set(notices.map((notice) => notice.memberId))]
+    const rows = await selectSettings(db, memberIds)
+    for (const notice of notices) {
+      const wants = settingsOf(rows.filter((row) => row.memberId === notice.memberId))[notice.kind]
+      const stock = notice.code && notice.market ? `${notice.code} (${notice.market.toUpperCase()})` : ''
+      if (wants.push)
+        await deps.sendPush(
+          notice.memberId,
+          noticePushMessage(notice.kind, notice.link, { stock, details: notice.details }),
+          `notification:${notice.key}`,
+        )
+      if (notice.kind !== 'newArticle' || !wants.email) continue
+      const email = await deps.findVerifiedEmail(notice.memberId)
+      if (!email) continue
+      const titleOf = (locale: Locale) =>
+        String(
+          (locale === 'zh-Hant' ? notice.details.titleZh : notice.details.titleEn) ||
+            notice.details.titleEn ||
+            notice.details.titleZh ||
+            '',
+        )
+      await deps.queueArticleMail({
+        idempotencyKey: `notification:${notice.key}`,
+        to: email.address,
+        locale: email.locale,
+        siteOrigin: email.siteOrigin,
+        stock,
+        title: titleOf(email.locale),
+        path: notice.link,
+      })
+    }
+  }
+
   /** GET /notification/list: newest first, a page at a time (`before`: the last one's time). */
   async function listNotifications(reader: Reader, before: string | undefined): Promise<NotificationsAnswer> {
     const member = memberOf(reader)
@@ -221,12 +313,15 @@ export function createNotificationsService(deps: NotificationsDependencies) {
     const member = memberOf(reader)
     if (setting.channel === 'inApp' && !setting.enabled)
       throw new AppError('invalid', AlertErrorCode.settingInvalid)
+    if (setting.channel === 'email' && !setting.enabled && isTransactionalNotice(setting.kind))
+      throw new AppError('invalid', AlertErrorCode.settingInvalid)
     if (setting.channel !== 'inApp') await upsertSetting(db, { memberId: member.memberId, ...setting })
     return getSettings(reader)
   }
 
   return {
     deliverEvents,
+    notifyMembers,
     listNotifications,
     countUnread: countUnreadOf,
     markRead: markNotificationRead,
