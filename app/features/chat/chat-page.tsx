@@ -80,6 +80,7 @@ export function ChatPage() {
   // follows, this is where our own scrolling to the end left the pane: that scroll's event arrives a frame later,
   // when the answer may have grown again, so only a position above it is the reader scrolling up. `null`: they did.
   const followedTopRef = useRef<number | null>(0)
+  const [scrollTarget, setScrollTarget] = useState<{ conversationId: string; messageId: string } | null>(null)
   const drawerOpenerRef = useRef<HTMLButtonElement>(null)
   const isStreaming = state.streaming !== null
   const canAttach = !isOpening
@@ -261,12 +262,38 @@ export function ChatPage() {
     focusComposer()
   }
 
-  const open = (id: string) => {
+  const open = (id: string, messageId?: string | null) => {
     setIsDrawerOpen(false)
-    followedTopRef.current = 0
+    // A search result opens at its message: the pane stays there instead of following to the end.
+    followedTopRef.current = messageId ? null : 0
+    setScrollTarget(messageId ? { conversationId: id, messageId } : null)
     if (id !== urlId) void navigate(`/ai-qna?id=${encodeURIComponent(id)}`, { preventScrollReset: true })
-    focusComposer()
+    if (!messageId) focusComposer()
   }
+
+  // A search result's message, once the conversation shows it: scrolled into view and marked for a moment.
+  useEffect(() => {
+    if (!scrollTarget || state.conversationId !== scrollTarget.conversationId || isOpening) return
+    const scroller = scrollerRef.current
+    if (!scroller) return
+    const show = () => {
+      const target = scroller.querySelector<HTMLElement>(
+        `[data-message-id="${CSS.escape(scrollTarget.messageId)}"]`,
+      )
+      if (!target) return false
+      target.scrollIntoView({ block: 'center' })
+      target.dataset.found = 'true'
+      setScrollTarget(null)
+      return true
+    }
+    if (show()) return
+    // The messages' view is fetched on demand: wait for the message to be drawn.
+    const observer = new MutationObserver(() => {
+      if (show()) observer.disconnect()
+    })
+    observer.observe(scroller, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [scrollTarget, state.conversationId, isOpening])
 
   const confirmDelete = async () => {
     const conversation = toDelete
@@ -287,6 +314,7 @@ export function ChatPage() {
     isLoading: list.isLoading,
     currentId: state.conversationId,
     timeZone,
+    displayLocale: root.displayLocale,
     onNewChat: newChat,
     onOpen: open,
     onLoadMore: () => void loadList(list.page + 1),

@@ -2,17 +2,29 @@
  * The reader's conversations, newest activity first, grouped Today / Previous 7 days / Older in the reader's time
  * zone, with "New chat", inline rename (Enter saves, Esc cancels, 1–60 characters), delete after a confirmation
  * carrying the spec's sentence, and "load more". Drawn beside the conversation on wide screens and inside the
- * drawer below them.
+ * drawer below them. Above it, a search of the reader's own conversations: while the box holds words, the results
+ * (conversation-search.tsx, fetched when the reader first types) take the list's place.
  */
 import { clsx } from 'clsx'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { Pencil, Plus, Search, Trash2, X } from 'lucide-react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { onDemand } from '#app/components/on-demand.ts'
 import { Spinner } from '#app/components/spinner.tsx'
-import { type ChatConversation, ChatErrorCode, chatTitleMaxLength } from '#contracts/chat-rules.ts'
+import {
+  type ChatConversation,
+  ChatErrorCode,
+  chatSearchTextMaxLength,
+  chatTitleMaxLength,
+} from '#contracts/chat-rules.ts'
 import { groupConversations } from './chat-format.ts'
+
+const searchViews = onDemand(() => import('./conversation-search.tsx'))
+const ConversationSearch = lazy(() =>
+  searchViews.load().then((module) => ({ default: module.ConversationSearch })),
+)
 
 export interface ConversationListProps {
   rows: ChatConversation[]
@@ -20,8 +32,11 @@ export interface ConversationListProps {
   isLoading: boolean
   currentId: string | null
   timeZone: string
+  /** The reader's display locale (dates of search results). */
+  displayLocale: string
   onNewChat(): void
-  onOpen(id: string): void
+  /** Opens a conversation; at `messageId` (a search result), scrolled to that message. */
+  onOpen(id: string, messageId?: string | null): void
   onLoadMore(): void
   /** Resolves with an error code to show, or null when saved. */
   onRename(id: string, title: string): Promise<string | null>
@@ -173,8 +188,59 @@ function ConversationRow({
   )
 }
 
+function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation('chat')
+  const id = useId()
+  return (
+    <search className="relative">
+      <label htmlFor={id} className="sr-only">
+        {t('search.label')}
+      </label>
+      <Search
+        className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-ink-700"
+        aria-hidden="true"
+      />
+      <input
+        id={id}
+        type="search"
+        value={value}
+        maxLength={chatSearchTextMaxLength}
+        placeholder={t('search.placeholder')}
+        autoComplete="off"
+        enterKeyHint="search"
+        data-testid="conversation-search"
+        onPointerEnter={searchViews.preload}
+        onFocus={searchViews.preload}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && value !== '') {
+            event.preventDefault()
+            event.stopPropagation()
+            onChange('')
+          }
+        }}
+        className="h-10 w-full rounded-lg border border-ink-300 bg-white ps-8 pe-9 text-sm text-ink-900 placeholder:text-ink-700 focus:border-brand-600 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+      />
+      {value !== '' ? (
+        <button
+          type="button"
+          aria-label={t('search.clear')}
+          title={t('search.clear')}
+          onClick={() => onChange('')}
+          className="absolute end-1 top-1/2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded text-ink-700 hover:bg-ink-100 hover:text-ink-950"
+          data-testid="conversation-search-clear"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      ) : null}
+    </search>
+  )
+}
+
 export function ConversationList(props: ConversationListProps) {
   const { t } = useTranslation('chat')
+  const [searchText, setSearchText] = useState('')
+  const words = searchText.trim()
   const groups = groupConversations(props.rows, new Date(), props.timeZone)
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3" data-testid="conversation-list">
@@ -182,43 +248,57 @@ export function ConversationList(props: ConversationListProps) {
         <Plus className="size-4" aria-hidden="true" />
         {t('list.newChat')}
       </Button>
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {groups.map((group) => (
-          <section key={group.key} aria-labelledby={`conversations-${group.key}`} className="mb-3">
-            <h3
-              id={`conversations-${group.key}`}
-              className="px-2 pb-1 text-xs font-semibold tracking-wide text-ink-700 uppercase"
+      <SearchBox value={searchText} onChange={setSearchText} />
+      {words !== '' ? (
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <Suspense fallback={<Spinner size="sm" label={t('search.searching')} className="px-2" />}>
+            <ConversationSearch
+              text={words}
+              timeZone={props.timeZone}
+              displayLocale={props.displayLocale}
+              onOpen={props.onOpen}
+            />
+          </Suspense>
+        </div>
+      ) : (
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          {groups.map((group) => (
+            <section key={group.key} aria-labelledby={`conversations-${group.key}`} className="mb-3">
+              <h3
+                id={`conversations-${group.key}`}
+                className="px-2 pb-1 text-xs font-semibold tracking-wide text-ink-700 uppercase"
+              >
+                {t(`list.${group.key}`)}
+              </h3>
+              <ul className="flex flex-col gap-0.5">
+                {group.rows.map((row) => (
+                  <ConversationRow
+                    key={row.id}
+                    conversation={row}
+                    isCurrent={row.id === props.currentId}
+                    props={props}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+          {props.isLoading ? <Spinner size="sm" label={t('list.loading')} className="px-2" /> : null}
+          {!props.isLoading && props.rows.length === 0 ? (
+            <p className="px-2 text-sm text-ink-700">{t('list.empty')}</p>
+          ) : null}
+          {props.hasMore && !props.isLoading ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={props.onLoadMore}
+              className="w-full"
+              data-testid="load-more"
             >
-              {t(`list.${group.key}`)}
-            </h3>
-            <ul className="flex flex-col gap-0.5">
-              {group.rows.map((row) => (
-                <ConversationRow
-                  key={row.id}
-                  conversation={row}
-                  isCurrent={row.id === props.currentId}
-                  props={props}
-                />
-              ))}
-            </ul>
-          </section>
-        ))}
-        {props.isLoading ? <Spinner size="sm" label={t('list.loading')} className="px-2" /> : null}
-        {!props.isLoading && props.rows.length === 0 ? (
-          <p className="px-2 text-sm text-ink-700">{t('list.empty')}</p>
-        ) : null}
-        {props.hasMore && !props.isLoading ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={props.onLoadMore}
-            className="w-full"
-            data-testid="load-more"
-          >
-            {t('list.loadMore')}
-          </Button>
-        ) : null}
-      </div>
+              {t('list.loadMore')}
+            </Button>
+          ) : null}
+        </div>
+      )}
     </div>
   )
 }
