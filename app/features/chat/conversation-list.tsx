@@ -6,8 +6,8 @@
  * (conversation-search.tsx, fetched when the reader first types) take the list's place.
  */
 import { clsx } from 'clsx'
-import { Pencil, Plus, Search, Trash2, X } from 'lucide-react'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
@@ -188,23 +188,16 @@ function ConversationRow({
   )
 }
 
+/** The search box; the browser's own clear button and Escape empty it (and bring the list back). */
 function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
   const { t } = useTranslation('chat')
-  const id = useId()
   return (
-    <search className="relative">
-      <label htmlFor={id} className="sr-only">
-        {t('search.label')}
-      </label>
-      <Search
-        className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-ink-700"
-        aria-hidden="true"
-      />
+    <search>
       <input
-        id={id}
         type="search"
         value={value}
         maxLength={chatSearchTextMaxLength}
+        aria-label={t('search.label')}
         placeholder={t('search.placeholder')}
         autoComplete="off"
         enterKeyHint="search"
@@ -212,27 +205,8 @@ function SearchBox({ value, onChange }: { value: string; onChange(value: string)
         onPointerEnter={searchViews.preload}
         onFocus={searchViews.preload}
         onChange={(event) => onChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && value !== '') {
-            event.preventDefault()
-            event.stopPropagation()
-            onChange('')
-          }
-        }}
-        className="h-10 w-full rounded-lg border border-ink-300 bg-white ps-8 pe-9 text-sm text-ink-900 placeholder:text-ink-700 focus:border-brand-600 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        className="h-10 w-full rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-900 placeholder:text-ink-700 focus:border-brand-600 focus:outline-none"
       />
-      {value !== '' ? (
-        <button
-          type="button"
-          aria-label={t('search.clear')}
-          title={t('search.clear')}
-          onClick={() => onChange('')}
-          className="absolute end-1 top-1/2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded text-ink-700 hover:bg-ink-100 hover:text-ink-950"
-          data-testid="conversation-search-clear"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </button>
-      ) : null}
     </search>
   )
 }
