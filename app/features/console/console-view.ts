@@ -4,6 +4,7 @@
  * be reloaded and shared), and the document an editor's form sends back.
  */
 import { tagKeyPattern, topicSlugPattern } from '#contracts/article-limits.ts'
+import { chatGapsRoles } from '#contracts/chat-rules.ts'
 import { analyticsRoles } from '#contracts/console-analytics-rules.ts'
 import { memberCareRoles } from '#contracts/console-members-rules.ts'
 import {
@@ -39,6 +40,7 @@ export type ConsoleSection =
   | 'expert'
   | 'advisers'
   | 'outbox'
+  | 'chat-gaps'
 
 /**
  * The sections a member reaches: the newsroom with editor or analyst; the analysts' desk (picks, company texts)
@@ -61,6 +63,8 @@ export function consoleSectionsOf(roles: readonly ConsoleRole[]): ConsoleSection
   if (isAdmin) sections.push('outbox')
   // Readers' analytics: editors (and admins).
   if (holds(analyticsRoles)) sections.push('analytics')
+  // What the AI chat could not answer (issue 27): editors (and admins), who decide what to add next.
+  if (holds(chatGapsRoles)) sections.push('chat-gaps')
   return sections
 }
 
@@ -278,6 +282,7 @@ export type ConsolePage =
   | { page: 'advisers' }
   | { page: 'outbox' }
   | { page: 'outbox-message'; messageId: string }
+  | { page: 'chat-gaps' }
   | { page: 'unknown' }
 
 export function consolePageOf(splat: string): ConsolePage {
@@ -299,6 +304,7 @@ export function consolePageOf(splat: string): ConsolePage {
   if (path === 'roles') return { page: 'roles' }
   if (path === 'audit') return { page: 'audit' }
   if (path === 'analytics') return { page: 'analytics' }
+  if (path === 'chat-gaps') return { page: 'chat-gaps' }
   if (path === 'classroom' || path === 'strategies' || path === 'expert' || path === 'advisers')
     return { page: path }
   const site = siteViewOf(path)
@@ -315,6 +321,7 @@ export function sectionOfPage(page: ConsolePage): ConsoleSection | null {
   if (page.page === 'outbox' || page.page === 'outbox-message') return 'outbox'
   if (page.page === 'roles' || page.page === 'audit') return page.page
   if (page.page === 'analytics') return 'analytics'
+  if (page.page === 'chat-gaps') return 'chat-gaps'
   if (page.page === 'site') return 'site'
   if (
     page.page === 'classroom' ||
