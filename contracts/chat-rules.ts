@@ -195,8 +195,6 @@ export interface ChatSearchResult {
   matches: ChatSearchMatch[]
 }
 
-/** What the chat could not answer, for the console (`GET /api/console/chat/gaps`): editors (and admins). */
-export const chatGapsRoles = ['editor'] as const
 /** A declined answer's reason, or `down_voted` for an answer the reader voted down that declined nothing. */
 export type ChatGapReason = ChatDeclineReason | 'down_voted'
 export const chatGapReasons: readonly ChatGapReason[] = [...chatDeclineReasons, 'down_voted']

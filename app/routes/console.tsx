@@ -160,7 +160,7 @@ const ChatGapsSection = lazy(() =>
   withWords(
     import('#app/features/console/chat-gaps-section.tsx'),
     ensureErrorMessages(),
-    ensureCatalogs(['console-chat']),
+    ensureCatalogs(['console-analytics']),
   ).then((module) => ({
     default: module.ChatGapsSection,
   })),

@@ -20,6 +20,7 @@ export const consoleJourneys = [
   'advisers',
   'mail',
   'account-mail',
+  'chat-gaps',
 ] as const
 export type ConsoleJourney = (typeof consoleJourneys)[number]
 

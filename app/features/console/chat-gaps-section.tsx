@@ -30,7 +30,7 @@ function filtersOf(params: URLSearchParams): { weeks: number; reason: ChatGapRea
 }
 
 export function ChatGapsSection({ me }: { me: ConsoleMe }) {
-  const { t } = useTranslation('console-chat')
+  const { t } = useTranslation('console-analytics')
   const { displayLocale } = useRootData()
   const [params] = useSearchParams()
   const filters = filtersOf(params)
@@ -45,27 +45,27 @@ export function ChatGapsSection({ me }: { me: ConsoleMe }) {
   )
   return (
     <div className="flex flex-col gap-4">
-      <ConsoleListHeader title={t('gaps.title')} />
-      <p className="text-sm text-ink-700">{t('gaps.intro')}</p>
+      <ConsoleListHeader title={t('chatGaps.title')} />
+      <p className="text-sm text-ink-700">{t('chatGaps.intro')}</p>
       <ConsoleFilterForm
         action="/console/chat-gaps"
-        label={t('gaps.filters')}
+        label={t('chatGaps.filters')}
         columns="sm:grid-cols-[repeat(2,minmax(0,14rem))_max-content]"
-        applyLabel={t('gaps.apply')}
+        applyLabel={t('chatGaps.apply')}
         isBusy={gaps.isLoading}
       >
-        <SelectField label={t('gaps.weeks')} name="weeks" defaultValue={String(filters.weeks)}>
+        <SelectField label={t('chatGaps.weeks')} name="weeks" defaultValue={String(filters.weeks)}>
           {weekChoices.map((weeks) => (
             <option key={weeks} value={weeks}>
-              {t('gaps.weeksOption', { count: weeks })}
+              {t('chatGaps.weeksOption', { count: weeks })}
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('gaps.reason')} name="reason" defaultValue={filters.reason}>
-          <option value="">{t('gaps.anyReason')}</option>
+        <SelectField label={t('chatGaps.reason')} name="reason" defaultValue={filters.reason}>
+          <option value="">{t('chatGaps.anyReason')}</option>
           {chatGapReasons.map((reason) => (
             <option key={reason} value={reason}>
-              {t(`reasons.${reason}`)}
+              {t(`chatGaps.reasons.${reason}`)}
             </option>
           ))}
         </SelectField>
@@ -74,13 +74,13 @@ export function ChatGapsSection({ me }: { me: ConsoleMe }) {
       {answer && answer.weeks.length > 0 ? (
         <section aria-labelledby="chat-gaps-weeks" className="flex flex-col gap-2">
           <h2 id="chat-gaps-weeks" className="text-lg font-semibold text-ink-950">
-            {t('gaps.byWeek')}
+            {t('chatGaps.byWeek')}
           </h2>
           <ConsoleTable
             columns={[
-              t('gaps.week'),
-              ...reasonsSeen.map((reason) => t(`reasons.${reason}`)),
-              t('gaps.total'),
+              t('chatGaps.week'),
+              ...reasonsSeen.map((reason) => t(`chatGaps.reasons.${reason}`)),
+              t('chatGaps.total'),
             ]}
             testId="chat-gaps-weeks"
           >
@@ -101,13 +101,18 @@ export function ChatGapsSection({ me }: { me: ConsoleMe }) {
 
       <section aria-labelledby="chat-gaps-questions" className="flex flex-col gap-2">
         <h2 id="chat-gaps-questions" className="text-lg font-semibold text-ink-950">
-          {t('gaps.questions')}
+          {t('chatGaps.questions')}
         </h2>
         <ConsoleList
           list={gaps}
           rows={answer?.rows}
-          emptyText={t('gaps.empty')}
-          columns={[t('gaps.askedAt'), t('gaps.reason'), t('gaps.language'), t('gaps.question')]}
+          emptyText={t('chatGaps.empty')}
+          columns={[
+            t('chatGaps.askedAt'),
+            t('chatGaps.reason'),
+            t('chatGaps.language'),
+            t('chatGaps.question'),
+          ]}
           testId="chat-gaps-list"
           renderRow={(row) => (
             <tr key={row.answerId} className="border-b border-ink-50 align-top" data-testid="chat-gap">
@@ -115,12 +120,12 @@ export function ChatGapsSection({ me }: { me: ConsoleMe }) {
                 {formatFirmTime(row.askedAt, me.timeZone, displayLocale)}
               </td>
               <td className="py-2 pr-3">
-                {t(`reasons.${row.reason}`)}
+                {t(`chatGaps.reasons.${row.reason}`)}
                 {row.downVoted && row.reason !== 'down_voted' ? (
-                  <span className="block text-xs text-ink-700">{t('gaps.alsoDownVoted')}</span>
+                  <span className="block text-xs text-ink-700">{t('chatGaps.alsoDownVoted')}</span>
                 ) : null}
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{t(`languages.${row.locale}`)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{t(`chatGaps.languages.${row.locale}`)}</td>
               <td className="py-2 pr-3 break-words" lang={row.locale}>
                 {row.question || '—'}
               </td>

@@ -4,7 +4,6 @@
  * be reloaded and shared), and the document an editor's form sends back.
  */
 import { tagKeyPattern, topicSlugPattern } from '#contracts/article-limits.ts'
-import { chatGapsRoles } from '#contracts/chat-rules.ts'
 import { analyticsRoles } from '#contracts/console-analytics-rules.ts'
 import { memberCareRoles } from '#contracts/console-members-rules.ts'
 import {
@@ -18,6 +17,7 @@ import {
   articleStates,
   type ConsoleRole,
   canMoveArticle,
+  chatGapsRoles,
   type EditorArticle,
   type EditorArticleKind,
   newsroomRoles,

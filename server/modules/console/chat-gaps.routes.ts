@@ -4,7 +4,8 @@
  * chat's service reads its own tables; nothing of who asked (no owner, no phone) leaves it.
  */
 import type { FastifyInstance } from 'fastify'
-import { ChatGapsQuery, chatGapsRoles } from '#contracts/chat.ts'
+import { ChatGapsQuery } from '#contracts/chat.ts'
+import { chatGapsRoles } from '#contracts/console-rules.ts'
 import { ok } from '#contracts/envelope.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 
