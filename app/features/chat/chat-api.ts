@@ -5,7 +5,6 @@ import {
   type ChatConversationPage,
   type ChatMessage,
   type ChatMessagePage,
-  type ChatSearchResult,
   type ChatVote,
   type ChatWelcome,
   chatConversationPageSizeDefault,
@@ -57,9 +56,4 @@ export async function fetchWelcome(signal?: AbortSignal): Promise<ChatWelcome> {
 
 export async function cancelAnswer(conversationId: string): Promise<void> {
   dataOf(await api.get<{ stopped: boolean }>('/ai/cancel', { subSessionId: conversationId }))
-}
-
-/** The reader's own conversations whose title or messages hold `text`. */
-export async function searchConversations(text: string, signal?: AbortSignal): Promise<ChatSearchResult> {
-  return dataOf(await api.get<ChatSearchResult>('/ai/searchHis', { text }, signal))
 }

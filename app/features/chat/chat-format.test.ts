@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatConversation } from '#contracts/chat-rules.ts'
-import {
-  chatQuotaActionOf,
-  groupConversations,
-  isChatLimitCode,
-  safeHref,
-  snippetParts,
-} from './chat-format.ts'
+import { chatQuotaActionOf, groupConversations, isChatLimitCode, safeHref } from './chat-format.ts'
+import { snippetParts } from './chat-search-format.ts'
 
 function conversation(id: string, updatedAt: string): ChatConversation {
   return { id, title: id, createdAt: updatedAt, updatedAt }

@@ -3,7 +3,7 @@
  * out of AI replies is offered (spec §4, §6), and which links an answer may carry.
  */
 import { QuotaErrorCode } from '#contracts/account-codes.ts'
-import type { ChatConversation, ChatSearchMatch } from '#contracts/chat-rules.ts'
+import type { ChatConversation } from '#contracts/chat-rules.ts'
 
 export type ConversationGroupKey = 'today' | 'week' | 'older'
 
@@ -91,19 +91,4 @@ export function safeHref(href: string): string | null {
 /** Whether a link leaves the site (opened in a new tab, without the opener). */
 export function isExternalHref(href: string): boolean {
   return !href.startsWith('/')
-}
-
-/**
- * A search match's snippet cut where the match sits, for the page to draw the match in a `<mark>`: the server's
- * offsets are kept within the snippet, so a bad offset marks nothing rather than the wrong text.
- */
-export function snippetParts(match: Pick<ChatSearchMatch, 'snippet' | 'matchStart' | 'matchLength'>): {
-  before: string
-  match: string
-  after: string
-} {
-  const { snippet } = match
-  const start = Math.min(Math.max(0, match.matchStart), snippet.length)
-  const end = Math.min(snippet.length, start + Math.max(0, match.matchLength))
-  return { before: snippet.slice(0, start), match: snippet.slice(start, end), after: snippet.slice(end) }
 }

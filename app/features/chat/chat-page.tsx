@@ -26,7 +26,7 @@ import { fetchWelcome, listMessages, voteOnAnswer } from './chat-api.ts'
 import { chatReducer, emptyChatState } from './chat-state.ts'
 import { ChatWelcome } from './chat-welcome.tsx'
 import { Composer } from './composer.tsx'
-import { ConversationList, type ConversationListProps } from './conversation-list.tsx'
+import { ConversationList, type ConversationListProps, searchViews } from './conversation-list.tsx'
 import { useChatFiles } from './use-chat-files.ts'
 import { useChatStream } from './use-chat-stream.ts'
 import { codeOf, useConversations } from './use-conversations.ts'
@@ -276,23 +276,16 @@ export function ChatPage() {
     if (!scrollTarget || state.conversationId !== scrollTarget.conversationId || isOpening) return
     const scroller = scrollerRef.current
     if (!scroller) return
-    const show = () => {
-      const target = scroller.querySelector<HTMLElement>(
-        `[data-message-id="${CSS.escape(scrollTarget.messageId)}"]`,
-      )
-      if (!target) return false
-      target.scrollIntoView({ block: 'center' })
-      target.dataset.found = 'true'
-      setScrollTarget(null)
-      return true
-    }
-    if (show()) return
-    // The messages' view is fetched on demand: wait for the message to be drawn.
-    const observer = new MutationObserver(() => {
-      if (show()) observer.disconnect()
+    // The search's own code (already here: a result was chosen) waits for the message to be drawn.
+    let stop = () => {}
+    let isDone = false
+    void searchViews.load().then((module) => {
+      if (!isDone) stop = module.revealMessage(scroller, scrollTarget.messageId, () => setScrollTarget(null))
     })
-    observer.observe(scroller, { childList: true, subtree: true })
-    return () => observer.disconnect()
+    return () => {
+      isDone = true
+      stop()
+    }
   }, [scrollTarget, state.conversationId, isOpening])
 
   const confirmDelete = async () => {

@@ -21,7 +21,8 @@ import {
 } from '#contracts/chat-rules.ts'
 import { groupConversations } from './chat-format.ts'
 
-const searchViews = onDemand(() => import('./conversation-search.tsx'))
+/** The search's results and what opening one at its message needs: fetched when the reader first types. */
+export const searchViews = onDemand(() => import('./conversation-search.tsx'))
 const ConversationSearch = lazy(() =>
   searchViews.load().then((module) => ({ default: module.ConversationSearch })),
 )

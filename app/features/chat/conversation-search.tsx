@@ -6,11 +6,19 @@
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ApiError, api, dataOf } from '#app/api/api-client.ts'
 import { Spinner } from '#app/components/spinner.tsx'
-import type { ChatSearchMatch } from '#contracts/chat-rules.ts'
-import { searchConversations } from './chat-api.ts'
-import { snippetParts } from './chat-format.ts'
-import { codeOf } from './use-conversations.ts'
+import type { ChatSearchMatch, ChatSearchResult } from '#contracts/chat-rules.ts'
+import { snippetParts } from './chat-search-format.ts'
+
+/** The reader's own conversations whose title or messages hold `text` (`GET /ai/searchHis`). */
+async function searchConversations(text: string, signal?: AbortSignal): Promise<ChatSearchResult> {
+  return dataOf(await api.get<ChatSearchResult>('/ai/searchHis', { text }, signal))
+}
+
+function codeOf(error: unknown): string {
+  return error instanceof ApiError ? error.code : 'INTERNAL_ERROR'
+}
 
 /** How long typing pauses before the search is sent: one call per pause, not per key. */
 const typingPauseMs = 250
@@ -112,4 +120,25 @@ export function ConversationSearch({ text, timeZone, displayLocale, onOpen }: Co
       )}
     </div>
   )
+}
+
+/**
+ * Scrolls the conversation to a found message and marks it (`data-found`), once it is drawn (the messages' view is
+ * fetched on demand); `onShown` when done. Returns what stops waiting.
+ */
+export function revealMessage(scroller: HTMLElement, messageId: string, onShown: () => void): () => void {
+  const show = () => {
+    const target = scroller.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"]`)
+    if (!target) return false
+    target.scrollIntoView({ block: 'center' })
+    target.dataset.found = 'true'
+    onShown()
+    return true
+  }
+  if (show()) return () => {}
+  const observer = new MutationObserver(() => {
+    if (show()) observer.disconnect()
+  })
+  observer.observe(scroller, { childList: true, subtree: true })
+  return () => observer.disconnect()
 }
