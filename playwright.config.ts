@@ -39,6 +39,7 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   NEWSLETTER_RATE_PER_10_MINUTES: '100000',
   SEARCH_RATE_PER_MINUTE: '100000',
   CHAT_RATE_PER_MINUTE: '100000',
+  CHAT_SEARCH_RATE_PER_MINUTE: '100000',
   CHAT_UPLOAD_RATE_PER_MINUTE: '100000',
   BUILD_DIR: process.env.BUILD_DIR || 'build',
   ...extra,

@@ -10,6 +10,11 @@ export const chatConversationPageSizeDefault = 30
 export const chatConversationPageSizeMax = 100
 export const chatMessagePageSizeDefault = 50
 export const chatMessagePageSizeMax = 200
+/** A search of the reader's own conversations: its words, and how many matches one search returns. */
+export const chatSearchTextMaxLength = 100
+export const chatSearchResultsMax = 30
+/** Characters of a match's message shown around the match. */
+export const chatSearchSnippetRadius = 60
 /** Earlier turns of the conversation the assistant sees with a new question. */
 export const chatHistoryTurns = 6
 
@@ -26,11 +31,35 @@ export const ChatErrorCode = {
   assistantFailed: 'CHAT_ASSISTANT_FAILED',
   /** The model provider is rate limiting us; the use was given back. */
   assistantBusy: 'CHAT_ASSISTANT_BUSY',
+  /** A search of the reader's conversations without words, or longer than chatSearchTextMaxLength. */
+  searchTextInvalid: 'CHAT_SEARCH_TEXT_INVALID',
 } as const
 export type ChatErrorCode = (typeof ChatErrorCode)[keyof typeof ChatErrorCode]
 
 export const chatVotes = ['up', 'down'] as const
 export type ChatVote = (typeof chatVotes)[number]
+
+/**
+ * Why the assistant did not answer what was asked, as it told the reader (recorded on the answer for the console's
+ * view of what the chat could not answer): a company we do not cover, something that is not a stock (crypto,
+ * currency, commodity), advice, a forecast, outside investing, a stock index, a name it could not find, data not
+ * ready, a comparison naming fewer than two, or a question it did not recognise.
+ */
+export const chatDeclineReasons = [
+  'not_covered',
+  'crypto',
+  'currency',
+  'commodity',
+  'advice',
+  'forecast',
+  'out_of_scope',
+  'index',
+  'no_company',
+  'no_data',
+  'need_two',
+  'unknown',
+] as const
+export type ChatDeclineReason = (typeof chatDeclineReasons)[number]
 
 /** `offline`: the embedded assistant (no model, answers from templates); `model`: a configured LLM. */
 export type AssistantKind = 'offline' | 'model'
@@ -144,3 +173,58 @@ export interface ChatStreamEvents {
   error: { code: string; message: string }
 }
 export type ChatStreamEventName = keyof ChatStreamEvents
+
+/**
+ * One match of `GET /ai/searchHis`: a conversation of the reader's whose title or a message holds the words. The
+ * snippet is plain text (the page escapes it) around the first match, `matchStart`/`matchLength` in UTF-16 units of
+ * the snippet; `messageId` is null when the title matched.
+ */
+export interface ChatSearchMatch {
+  conversationId: string
+  title: string
+  messageId: string | null
+  snippet: string
+  matchStart: number
+  matchLength: number
+  /** When the matching message was written (the conversation's last activity for a title match), ISO. */
+  at: string
+}
+
+export interface ChatSearchResult {
+  text: string
+  matches: ChatSearchMatch[]
+}
+
+/** A declined answer's reason, or `down_voted` for an answer the reader voted down that declined nothing. */
+export type ChatGapReason = ChatDeclineReason | 'down_voted'
+export const chatGapReasons: readonly ChatGapReason[] = [...chatDeclineReasons, 'down_voted']
+export const chatGapsWeeksDefault = 8
+export const chatGapsWeeksMax = 26
+export const chatGapsRowsMax = 200
+
+export interface ChatGapWeek {
+  /** The Monday the week starts on, in the firm's calendar (YYYY-MM-DD). */
+  week: string
+  counts: Partial<Record<ChatGapReason, number>>
+  total: number
+}
+
+/** One question the chat declined or whose answer was voted down; nothing of who asked. */
+export interface ChatGapRow {
+  answerId: string
+  week: string
+  askedAt: string
+  reason: ChatGapReason
+  /** The reader also voted the answer down (a declined answer may be). */
+  downVoted: boolean
+  question: string
+  locale: Locale
+  assistant: AssistantKind | null
+}
+
+export interface ChatGaps {
+  weeks: ChatGapWeek[]
+  /** The newest first, at most chatGapsRowsMax. */
+  rows: ChatGapRow[]
+  from: string
+}

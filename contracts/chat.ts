@@ -12,6 +12,9 @@
  *   GET    /ai/chatSearch       ChatSearchQuery        → text/event-stream of ChatStreamEvents (uses one chat reply;
  *                                429 CHAT_LIMIT_* before the stream opens; rate-limited)
  *   GET    /ai/cancel           CancelQuery            → { stopped: boolean }
+ *   GET    /ai/searchHis        ConversationSearchQuery → ChatSearchResult (the reader's own conversations whose
+ *                                title or messages hold the words; rate-limited)
+ *   GET    /api/console/chat/gaps ChatGapsQuery        → ChatGaps (declined and voted-down questions by week)
  *   POST   /ai/uploadFiles, GET /ai/listFiles, DELETE /ai/deleteFile: files (chat-file-rules.ts)
  *   POST   /ai/importToPortfolio ChatFileImportRequest → ImportResult (a holdings file into the reader's portfolio,
  *                                  after the answer's preview; all rows or none, as the portfolio's own import)
@@ -23,11 +26,16 @@ import { z } from 'zod'
 import { ChatFileErrorCode, chatFilesPerUpload } from './chat-file-rules.ts'
 import {
   ChatErrorCode,
+  type ChatGapReason,
   chatConversationPageSizeDefault,
   chatConversationPageSizeMax,
+  chatGapReasons,
+  chatGapsWeeksDefault,
+  chatGapsWeeksMax,
   chatMessagePageSizeDefault,
   chatMessagePageSizeMax,
   chatQuestionMaxLength,
+  chatSearchTextMaxLength,
   chatTitleMaxLength,
   chatVotes,
 } from './chat-rules.ts'
@@ -103,6 +111,23 @@ export const ChatSearchQuery = z
 export type ChatSearchQuery = z.infer<typeof ChatSearchQuery>
 
 export const CancelQuery = z.object({ subSessionId: ConversationId })
+
+/** A search of the reader's own conversations (`GET /ai/searchHis`). */
+export const ConversationSearchQuery = z.object({
+  text: z
+    .string({ error: ChatErrorCode.searchTextInvalid })
+    .trim()
+    .min(1, { error: ChatErrorCode.searchTextInvalid })
+    .max(chatSearchTextMaxLength, { error: ChatErrorCode.searchTextInvalid }),
+})
+export type ConversationSearchQuery = z.infer<typeof ConversationSearchQuery>
+
+/** The console's view of what the chat could not answer: the last `weeks` weeks, one reason or all. */
+export const ChatGapsQuery = z.object({
+  weeks: z.coerce.number().int().min(1).max(chatGapsWeeksMax).default(chatGapsWeeksDefault),
+  reason: z.enum(chatGapReasons as [ChatGapReason, ...ChatGapReason[]]).optional(),
+})
+export type ChatGapsQuery = z.infer<typeof ChatGapsQuery>
 
 /** The first field of an upload's multipart body. */
 export const ConversationIdField = z.object({ subSessionId: ConversationId })

@@ -24,6 +24,8 @@ export const consoleApiPrefix = '/api/console'
 /** Roles that reach the newsroom (articles, covers, previews) and the analysts' desk (picks, company texts). */
 export const newsroomRoles = ['editor', 'analyst'] as const satisfies readonly ConsoleRole[]
 export const analystDeskRoles = ['analyst'] as const satisfies readonly ConsoleRole[]
+/** Who sees what the AI chat could not answer (`GET /api/console/chat/gaps`, issue 27): editors (and admins). */
+export const chatGapsRoles = ['editor'] as const satisfies readonly ConsoleRole[]
 
 /** Who did something: a member (with the phone they had then), or null for the site itself (a scheduled job). */
 export interface ConsoleActor {

@@ -76,7 +76,9 @@ export const budgetsKb: Record<string, number> = {
   // +0.5 (issue 25): the chat's words for "my watchlist/portfolio" sources and the import button; the follow control
   // beside an answer's stocks and the button's code load after the page. +0.5 (issue 25, < 0.05 kB over): csv among
   // the kinds the file picker takes and names, in both languages. +0.5 (issue 26): the account email's refusals.
-  'routes/ai-qna': 170,
+  // +1 (issue 27): the search box over the conversation list and its words (the chat namespace); the results, their
+  // fetch and opening a conversation at a found message load when the reader first types.
+  'routes/ai-qna': 171,
   // +1.5 (issue 25): the account menu's links to the reader's portfolio and watchlist, in the shell of every page.
   'routes/subscribe': 172.5,
   'routes/not-found': 149,

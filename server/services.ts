@@ -280,6 +280,7 @@ export function createServices({
     describeError: (code, locale) => translateErrorCode(code, locale),
     log: { error: (details, message) => chatLog.error(details, message) },
     files: chatFiles,
+    timeZone: config.limitsTimeZone,
   })
 
   // ——— The reader's own stocks: watchlists (issue 25), their figures through the stocks service ———

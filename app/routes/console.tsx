@@ -156,6 +156,15 @@ const AdvisersSection = lazy(() =>
     default: module.AdvisersSection,
   })),
 )
+const ChatGapsSection = lazy(() =>
+  withWords(
+    import('#app/features/console/chat-gaps-section.tsx'),
+    ensureErrorMessages(),
+    ensureCatalogs(['console-analytics']),
+  ).then((module) => ({
+    default: module.ChatGapsSection,
+  })),
+)
 const OutboxSection = lazy(() =>
   withWords(
     import('#app/features/console/outbox-section.tsx'),
@@ -320,6 +329,8 @@ function ConsolePageView({
       return <AdvisersSection me={me} />
     case 'outbox':
       return <OutboxSection me={me} />
+    case 'chat-gaps':
+      return <ChatGapsSection me={me} />
     case 'outbox-message':
       return <OutboxMessageSection key={page.messageId} me={me} messageId={page.messageId} />
     case 'digest':

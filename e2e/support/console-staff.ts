@@ -21,6 +21,7 @@ export const consoleJourneys = [
   'mail',
   'account-mail',
   'alerts',
+  'chat-gaps',
 ] as const
 export type ConsoleJourney = (typeof consoleJourneys)[number]
 

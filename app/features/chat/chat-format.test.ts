@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatConversation } from '#contracts/chat-rules.ts'
 import { chatQuotaActionOf, groupConversations, isChatLimitCode, safeHref } from './chat-format.ts'
+import { snippetParts } from './chat-search-format.ts'
 
 function conversation(id: string, updatedAt: string): ChatConversation {
   return { id, title: id, createdAt: updatedAt, updatedAt }
@@ -64,5 +65,24 @@ describe('links in answers', () => {
       'relative/path',
     ])
       expect(safeHref(bad), bad).toBeNull()
+  })
+})
+
+describe('snippetParts', () => {
+  it('cuts the snippet around the match the server found', () => {
+    expect(snippetParts({ snippet: '…微軟的市盈率為 35.2 倍', matchStart: 1, matchLength: 2 })).toEqual({
+      before: '…',
+      match: '微軟',
+      after: '的市盈率為 35.2 倍',
+    })
+  })
+
+  it('marks nothing rather than the wrong text when the offsets fall outside', () => {
+    expect(snippetParts({ snippet: 'abc', matchStart: 5, matchLength: 2 })).toEqual({
+      before: 'abc',
+      match: '',
+      after: '',
+    })
+    expect(snippetParts({ snippet: 'abc', matchStart: 0, matchLength: 0 }).match).toBe('')
   })
 })

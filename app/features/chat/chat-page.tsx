@@ -29,7 +29,7 @@ import { fetchWelcome, listMessages, voteOnAnswer } from './chat-api.ts'
 import { chatReducer, emptyChatState } from './chat-state.ts'
 import { ChatWelcome } from './chat-welcome.tsx'
 import { Composer } from './composer.tsx'
-import { ConversationList, type ConversationListProps } from './conversation-list.tsx'
+import { ConversationList, type ConversationListProps, searchViews } from './conversation-list.tsx'
 import { useChatFiles } from './use-chat-files.ts'
 import { useChatStream } from './use-chat-stream.ts'
 import { codeOf, useConversations } from './use-conversations.ts'
@@ -86,6 +86,7 @@ export function ChatPage() {
   // follows, this is where our own scrolling to the end left the pane: that scroll's event arrives a frame later,
   // when the answer may have grown again, so only a position above it is the reader scrolling up. `null`: they did.
   const followedTopRef = useRef<number | null>(0)
+  const [scrollTarget, setScrollTarget] = useState<{ conversationId: string; messageId: string } | null>(null)
   const drawerOpenerRef = useRef<HTMLButtonElement>(null)
   const isStreaming = state.streaming !== null
   const canAttach = !isOpening
@@ -267,12 +268,31 @@ export function ChatPage() {
     focusComposer()
   }
 
-  const open = (id: string) => {
+  const open = (id: string, messageId?: string | null) => {
     setIsDrawerOpen(false)
-    followedTopRef.current = 0
+    // A search result opens at its message: the pane stays there instead of following to the end.
+    followedTopRef.current = messageId ? null : 0
+    setScrollTarget(messageId ? { conversationId: id, messageId } : null)
     if (id !== urlId) void navigate(`/ai-qna?id=${encodeURIComponent(id)}`, { preventScrollReset: true })
-    focusComposer()
+    if (!messageId) focusComposer()
   }
+
+  // A search result's message, once the conversation shows it: scrolled into view and marked for a moment.
+  useEffect(() => {
+    if (!scrollTarget || state.conversationId !== scrollTarget.conversationId || isOpening) return
+    const scroller = scrollerRef.current
+    if (!scroller) return
+    // The search's own code (already here: a result was chosen) waits for the message to be drawn.
+    let stop = () => {}
+    let isDone = false
+    void searchViews.load().then((module) => {
+      if (!isDone) stop = module.revealMessage(scroller, scrollTarget.messageId, () => setScrollTarget(null))
+    })
+    return () => {
+      isDone = true
+      stop()
+    }
+  }, [scrollTarget, state.conversationId, isOpening])
 
   const confirmDelete = async () => {
     const conversation = toDelete
@@ -293,6 +313,7 @@ export function ChatPage() {
     isLoading: list.isLoading,
     currentId: state.conversationId,
     timeZone,
+    displayLocale: root.displayLocale,
     onNewChat: newChat,
     onOpen: open,
     onLoadMore: () => void loadList(list.page + 1),

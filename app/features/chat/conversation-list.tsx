@@ -2,24 +2,37 @@
  * The reader's conversations, newest activity first, grouped Today / Previous 7 days / Older in the reader's time
  * zone, with "New chat", inline rename (Enter saves, Esc cancels, 1–60 characters), delete after a confirmation
  * carrying the spec's sentence, and "load more". Drawn beside the conversation on wide screens and inside the
- * drawer below them.
+ * drawer below them. Above it, a search of the reader's own conversations: while the box holds words, the results
+ * (conversation-search.tsx, fetched when the reader first types) take the list's place.
  */
 import { clsx } from 'clsx'
 import { __iconData as pencilShape } from 'lucide-react/icons/pencil'
 import { __iconData as plusShape } from 'lucide-react/icons/plus'
 import { __iconData as trashShape } from 'lucide-react/icons/trash'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { onDemand } from '#app/components/on-demand.ts'
 import { Spinner } from '#app/components/spinner.tsx'
-import { type ChatConversation, ChatErrorCode, chatTitleMaxLength } from '#contracts/chat-rules.ts'
+import {
+  type ChatConversation,
+  ChatErrorCode,
+  chatSearchTextMaxLength,
+  chatTitleMaxLength,
+} from '#contracts/chat-rules.ts'
 import { groupConversations } from './chat-format.ts'
 
 const Pencil = outlineIcon(pencilShape)
 const Plus = outlineIcon(plusShape)
 const Trash2 = outlineIcon(trashShape)
+
+/** The search's results and what opening one at its message needs: fetched when the reader first types. */
+export const searchViews = onDemand(() => import('./conversation-search.tsx'))
+const ConversationSearch = lazy(() =>
+  searchViews.load().then((module) => ({ default: module.ConversationSearch })),
+)
 
 export interface ConversationListProps {
   rows: ChatConversation[]
@@ -27,8 +40,11 @@ export interface ConversationListProps {
   isLoading: boolean
   currentId: string | null
   timeZone: string
+  /** The reader's display locale (dates of search results). */
+  displayLocale: string
   onNewChat(): void
-  onOpen(id: string): void
+  /** Opens a conversation; at `messageId` (a search result), scrolled to that message. */
+  onOpen(id: string, messageId?: string | null): void
   onLoadMore(): void
   /** Resolves with an error code to show, or null when saved. */
   onRename(id: string, title: string): Promise<string | null>
@@ -180,8 +196,33 @@ function ConversationRow({
   )
 }
 
+/** The search box; the browser's own clear button and Escape empty it (and bring the list back). */
+function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation('chat')
+  return (
+    <search>
+      <input
+        type="search"
+        value={value}
+        maxLength={chatSearchTextMaxLength}
+        aria-label={t('search.label')}
+        placeholder={t('search.placeholder')}
+        autoComplete="off"
+        enterKeyHint="search"
+        data-testid="conversation-search"
+        onPointerEnter={searchViews.preload}
+        onFocus={searchViews.preload}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-10 w-full rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-900 placeholder:text-ink-700 focus:border-brand-600 focus:outline-none"
+      />
+    </search>
+  )
+}
+
 export function ConversationList(props: ConversationListProps) {
   const { t } = useTranslation('chat')
+  const [searchText, setSearchText] = useState('')
+  const words = searchText.trim()
   const groups = groupConversations(props.rows, new Date(), props.timeZone)
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3" data-testid="conversation-list">
@@ -189,43 +230,57 @@ export function ConversationList(props: ConversationListProps) {
         <Plus className="size-4" aria-hidden="true" />
         {t('list.newChat')}
       </Button>
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {groups.map((group) => (
-          <section key={group.key} aria-labelledby={`conversations-${group.key}`} className="mb-3">
-            <h3
-              id={`conversations-${group.key}`}
-              className="px-2 pb-1 text-xs font-semibold tracking-wide text-ink-700 uppercase"
+      <SearchBox value={searchText} onChange={setSearchText} />
+      {words !== '' ? (
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <Suspense fallback={<Spinner size="sm" label={t('search.searching')} className="px-2" />}>
+            <ConversationSearch
+              text={words}
+              timeZone={props.timeZone}
+              displayLocale={props.displayLocale}
+              onOpen={props.onOpen}
+            />
+          </Suspense>
+        </div>
+      ) : (
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          {groups.map((group) => (
+            <section key={group.key} aria-labelledby={`conversations-${group.key}`} className="mb-3">
+              <h3
+                id={`conversations-${group.key}`}
+                className="px-2 pb-1 text-xs font-semibold tracking-wide text-ink-700 uppercase"
+              >
+                {t(`list.${group.key}`)}
+              </h3>
+              <ul className="flex flex-col gap-0.5">
+                {group.rows.map((row) => (
+                  <ConversationRow
+                    key={row.id}
+                    conversation={row}
+                    isCurrent={row.id === props.currentId}
+                    props={props}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+          {props.isLoading ? <Spinner size="sm" label={t('list.loading')} className="px-2" /> : null}
+          {!props.isLoading && props.rows.length === 0 ? (
+            <p className="px-2 text-sm text-ink-700">{t('list.empty')}</p>
+          ) : null}
+          {props.hasMore && !props.isLoading ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={props.onLoadMore}
+              className="w-full"
+              data-testid="load-more"
             >
-              {t(`list.${group.key}`)}
-            </h3>
-            <ul className="flex flex-col gap-0.5">
-              {group.rows.map((row) => (
-                <ConversationRow
-                  key={row.id}
-                  conversation={row}
-                  isCurrent={row.id === props.currentId}
-                  props={props}
-                />
-              ))}
-            </ul>
-          </section>
-        ))}
-        {props.isLoading ? <Spinner size="sm" label={t('list.loading')} className="px-2" /> : null}
-        {!props.isLoading && props.rows.length === 0 ? (
-          <p className="px-2 text-sm text-ink-700">{t('list.empty')}</p>
-        ) : null}
-        {props.hasMore && !props.isLoading ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={props.onLoadMore}
-            className="w-full"
-            data-testid="load-more"
-          >
-            {t('list.loadMore')}
-          </Button>
-        ) : null}
-      </div>
+              {t('list.loadMore')}
+            </Button>
+          ) : null}
+        </div>
+      )}
     </div>
   )
 }

@@ -65,7 +65,7 @@ export function QuestionView({
 }) {
   const { t } = useTranslation('chat')
   return (
-    <li className="flex justify-end" data-testid="chat-question">
+    <li className="flex justify-end" data-testid="chat-question" data-message-id={message.id}>
       <div className="flex max-w-[85%] flex-col gap-2 rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white">
         <span className="sr-only">{t('conversation.question')}: </span>
         <p className="whitespace-pre-wrap break-words">{message.text}</p>
@@ -166,6 +166,7 @@ export function AnswerView({
     <li
       className="flex flex-col gap-3"
       data-testid="chat-answer"
+      data-message-id={message.id}
       data-status={isStreaming ? 'streaming' : message.status}
       aria-busy={isStreaming || undefined}
     >

@@ -33,6 +33,15 @@ describe('consoleSectionsOf', () => {
     expect(sectionOfPage(consolePageOf('digest'))).toBe('digest')
   })
 
+  it('opens what the chat could not answer to editors and admins only', () => {
+    expect(consoleSectionsOf(['editor'])).toContain('chat-gaps')
+    expect(consoleSectionsOf(['admin'])).toContain('chat-gaps')
+    expect(consoleSectionsOf(['analyst'])).not.toContain('chat-gaps')
+    expect(consoleSectionsOf(['support'])).not.toContain('chat-gaps')
+    expect(consolePageOf('chat-gaps/')).toEqual({ page: 'chat-gaps' })
+    expect(sectionOfPage({ page: 'chat-gaps' })).toBe('chat-gaps')
+  })
+
   it("opens the analysts' desk (picks, company texts) to analysts and admins only", () => {
     for (const roles of [['analyst'], ['admin'], ['editor', 'analyst']] as const) {
       expect(consoleSectionsOf(roles)).toEqual(expect.arrayContaining(['articles', 'picks', 'company-texts']))

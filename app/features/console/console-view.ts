@@ -17,6 +17,7 @@ import {
   articleStates,
   type ConsoleRole,
   canMoveArticle,
+  chatGapsRoles,
   type EditorArticle,
   type EditorArticleKind,
   newsroomRoles,
@@ -41,6 +42,7 @@ export type ConsoleSection =
   | 'advisers'
   | 'outbox'
   | 'digest'
+  | 'chat-gaps'
 
 /**
  * The sections a member reaches: the newsroom with editor or analyst; the analysts' desk (picks, company texts)
@@ -65,6 +67,8 @@ export function consoleSectionsOf(roles: readonly ConsoleRole[]): ConsoleSection
   if (holds(digestDeskRoles)) sections.push('digest')
   // Readers' analytics: editors (and admins).
   if (holds(analyticsRoles)) sections.push('analytics')
+  // What the AI chat could not answer (issue 27): editors (and admins), who decide what to add next.
+  if (holds(chatGapsRoles)) sections.push('chat-gaps')
   return sections
 }
 
@@ -283,6 +287,7 @@ export type ConsolePage =
   | { page: 'outbox' }
   | { page: 'outbox-message'; messageId: string }
   | { page: 'digest' }
+  | { page: 'chat-gaps' }
   | { page: 'unknown' }
 
 export function consolePageOf(splat: string): ConsolePage {
@@ -305,6 +310,7 @@ export function consolePageOf(splat: string): ConsolePage {
   if (path === 'roles') return { page: 'roles' }
   if (path === 'audit') return { page: 'audit' }
   if (path === 'analytics') return { page: 'analytics' }
+  if (path === 'chat-gaps') return { page: 'chat-gaps' }
   if (path === 'classroom' || path === 'strategies' || path === 'expert' || path === 'advisers')
     return { page: path }
   const site = siteViewOf(path)
@@ -322,6 +328,7 @@ export function sectionOfPage(page: ConsolePage): ConsoleSection | null {
   if (page.page === 'roles' || page.page === 'audit') return page.page
   if (page.page === 'analytics') return 'analytics'
   if (page.page === 'digest') return 'digest'
+  if (page.page === 'chat-gaps') return 'chat-gaps'
   if (page.page === 'site') return 'site'
   if (
     page.page === 'classroom' ||

@@ -7,7 +7,7 @@
  */
 
 import type { ChatFileKind } from '#contracts/chat-file-rules.ts'
-import type { AssistantKind, ChatMessageRole, ChatSource } from '#contracts/chat-rules.ts'
+import type { AssistantKind, ChatDeclineReason, ChatMessageRole, ChatSource } from '#contracts/chat-rules.ts'
 import type { Locale, Region } from '#contracts/regions.ts'
 import type { SectionPlace } from '#server/file-reading/file-reading.ts'
 import type { Reader } from '#server/kernel/reader.ts'
@@ -71,6 +71,8 @@ export type AssistantEvent =
   | { type: 'tool'; name: string; label: string }
   /** A tool returned data the answer rests on; listed under the answer as a card. */
   | { type: 'source'; source: ChatSource }
+  /** The answer declines what was asked, for this reason (stored on the answer; not sent to the reader). */
+  | { type: 'declined'; reason: ChatDeclineReason }
 
 /** Why an assistant could not answer; the chat service gives the reader's use back in every case. */
 export type AssistantFailure = 'unavailable' | 'rate_limited' | 'timeout' | 'malformed'

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto'
 import {
   type ChatAttachment,
+  type ChatDeclineReason,
   ChatErrorCode,
   ChatFileErrorCode,
   type ChatSearchQuery,
@@ -173,6 +174,7 @@ export function createAnswerFlow(deps: AnswerDependencies) {
           status: 'streaming',
           sources: [],
           vote: null,
+          declined: null,
           isDemo: false,
           assistant: assistant.kind,
           locale,
@@ -333,6 +335,7 @@ export function createAnswerFlow(deps: AnswerDependencies) {
       const title = plan.needsTitle ? titleFor(plan.question, context.locale) : null
       let text = ''
       const sources: ChatSource[] = []
+      let declined: ChatDeclineReason | null = null
       let failure: unknown = null
       try {
         send({
@@ -370,6 +373,8 @@ export function createAnswerFlow(deps: AnswerDependencies) {
             send({ event: 'text', data: { delta: event.delta } })
           } else if (event.type === 'tool') {
             send({ event: 'tool', data: { name: event.name, label: event.label } })
+          } else if (event.type === 'declined') {
+            declined ??= event.reason
           } else if (!sources.some((source) => source.href === event.source.href)) {
             sources.push(event.source)
             send({ event: 'source', data: event.source })
@@ -394,7 +399,7 @@ export function createAnswerFlow(deps: AnswerDependencies) {
         } else {
           const status = controller.signal.aborted ? 'stopped' : 'complete'
           const isDemo = sources.some((source) => source.isDemo)
-          await updateMessage(db, answerId, { text, status, sources, isDemo })
+          await updateMessage(db, answerId, { text, status, sources, isDemo, declined })
           send({ event: 'done', data: { answerId, status, isDemo, remaining: plan.remaining } })
         }
       } catch (error) {
@@ -414,7 +419,13 @@ export function createAnswerFlow(deps: AnswerDependencies) {
       deps.log.error({ err: error, conversationId, answerId }, 'chat answer failed')
       try {
         await quotas.refund(plan.receipt)
-        await updateMessage(db, answerId, { text: '', status: 'failed', sources: [], isDemo: false })
+        await updateMessage(db, answerId, {
+          text: '',
+          status: 'failed',
+          sources: [],
+          isDemo: false,
+          declined: null,
+        })
       } catch (storeError) {
         deps.log.error({ err: storeError, conversationId, answerId }, 'chat failure not stored')
       }

@@ -28,6 +28,7 @@ export const chatEnv = {
   CHAT_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(6),
   /** Questions per client address and minute (the quota counts answers; this stops bursts). */
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  CHAT_SEARCH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Upload requests per client address and minute (the `upload` quota counts files; this stops bursts). */
   CHAT_UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
@@ -73,6 +74,8 @@ export interface ChatConfig {
   totalTimeoutMs: number
   maxSteps: number
   questionsPerMinute: number
+  /** Searches of the reader's own conversations per client address and minute. */
+  searchesPerMinute: number
   files: {
     uploadsPerMinute: number
     uploadTimeoutMs: number
@@ -99,6 +102,7 @@ export function chatConfigOf(e: ChatEnvValues): ChatSlice {
       totalTimeoutMs: e.CHAT_MODEL_TOTAL_TIMEOUT_MS,
       maxSteps: e.CHAT_MAX_STEPS,
       questionsPerMinute: e.CHAT_RATE_PER_MINUTE,
+      searchesPerMinute: e.CHAT_SEARCH_RATE_PER_MINUTE,
       files: {
         uploadsPerMinute: e.CHAT_UPLOAD_RATE_PER_MINUTE,
         uploadTimeoutMs: e.CHAT_UPLOAD_TIMEOUT_MS,

@@ -1,5 +1,7 @@
 /** Queries of the AI chat's conversations and messages; no rules (chat.service.ts decides). */
-import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import type { ChatDeclineReason, ChatVote } from '#contracts/chat-rules.ts'
+import type { Locale } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
 import { type ChatConversationRow, type ChatMessageRow, chatConversations, chatMessages } from './chat.sql.ts'
 
@@ -146,7 +148,10 @@ export async function updateMessage(
   db: Db,
   id: string,
   values: Partial<
-    Pick<ChatMessageRow, 'text' | 'status' | 'sources' | 'vote' | 'assistant' | 'isDemo' | 'locale'>
+    Pick<
+      ChatMessageRow,
+      'text' | 'status' | 'sources' | 'vote' | 'assistant' | 'isDemo' | 'locale' | 'declined'
+    >
   >,
 ): Promise<ChatMessageRow | undefined> {
   const [row] = await db.update(chatMessages).set(values).where(eq(chatMessages.id, id)).returning()
@@ -275,4 +280,141 @@ export async function listConversationIdsOf(db: Db, owner: string): Promise<stri
     .from(chatConversations)
     .where(eq(chatConversations.owner, owner))
   return rows.map((row) => row.id)
+}
+
+/** `text` as a LIKE pattern matching it anywhere: its wildcards (`%`, `_`) and the escape (`\\`) taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+export interface MessageMatchRow {
+  conversationId: string
+  title: string
+  messageId: string
+  text: string
+  createdAt: Date
+}
+
+/**
+ * The owner's messages holding any of `texts` (case-insensitive, anywhere: a Chinese word inside a sentence too),
+ * newest first. Only the owner's conversations are read: the join on the owner comes before any text is compared.
+ * Failed answers (empty) are left out.
+ */
+export async function findOwnedMessagesContaining(
+  db: Db,
+  owner: string,
+  texts: string[],
+  limit: number,
+): Promise<MessageMatchRow[]> {
+  return db
+    .select({
+      conversationId: chatConversations.id,
+      title: chatConversations.title,
+      messageId: chatMessages.id,
+      text: chatMessages.text,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+    .where(
+      and(
+        eq(chatConversations.owner, owner),
+        ne(chatMessages.status, 'failed'),
+        or(...texts.map((text) => ilike(chatMessages.text, containsPattern(text)))),
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit)
+}
+
+/** The owner's conversations whose title holds any of `texts` (case-insensitive), latest activity first. */
+export async function findOwnedConversationsTitled(
+  db: Db,
+  owner: string,
+  texts: string[],
+  limit: number,
+): Promise<ChatConversationRow[]> {
+  return db
+    .select()
+    .from(chatConversations)
+    .where(
+      and(
+        eq(chatConversations.owner, owner),
+        or(...texts.map((text) => ilike(chatConversations.title, containsPattern(text)))),
+      ),
+    )
+    .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.id))
+    .limit(limit)
+}
+
+export interface ChatGapAnswerRow {
+  answerId: string
+  createdAt: Date
+  /** Monday of the answer's week on the firm's calendar, YYYY-MM-DD. */
+  week: string
+  declined: ChatDeclineReason | null
+  vote: ChatVote | null
+  locale: Locale
+  assistant: string | null
+  question: string | null
+}
+
+const gapAnswer = () =>
+  and(eq(chatMessages.role, 'answer'), or(isNotNull(chatMessages.declined), eq(chatMessages.vote, 'down')))
+
+const weekOf = (timeZone: string) =>
+  sql<string>`to_char(date_trunc('week', ${chatMessages.createdAt} at time zone ${timeZone}), 'YYYY-MM-DD')`
+
+/**
+ * Answers since `since` that declined what was asked or that the reader voted down: counts by week (the firm's,
+ * Monday first) and reason (the declined reason, else `down_voted`), and the newest `limit` of them with the
+ * question each replied to. Nothing of who asked is read. `reason` narrows both.
+ */
+export async function listChatGaps(
+  db: Db,
+  values: { since: Date; timeZone: string; limit: number; reason?: ChatDeclineReason | 'down_voted' },
+): Promise<{ counts: { week: string; reason: string; n: number }[]; rows: ChatGapAnswerRow[] }> {
+  const reasonExpr = sql<string>`coalesce(${chatMessages.declined}, 'down_voted')`
+  const where = and(
+    gapAnswer(),
+    gte(chatMessages.createdAt, values.since),
+    values.reason === undefined
+      ? undefined
+      : values.reason === 'down_voted'
+        ? and(isNull(chatMessages.declined), eq(chatMessages.vote, 'down'))
+        : eq(chatMessages.declined, values.reason),
+  )
+  const week = weekOf(values.timeZone)
+  const counts = await db
+    .select({ week, reason: reasonExpr, n: count() })
+    .from(chatMessages)
+    .where(where)
+    // By position: the week's expression carries the time zone as a parameter, so it would not read as the same
+    // expression twice.
+    .groupBy(sql`1`, sql`2`)
+  // Spelled out: a one-table select names its columns without their table, which a correlated subquery needs.
+  const questionText = sql<string | null>`(
+    select q.text from chat_messages q
+    where q.conversation_id = chat_messages.conversation_id
+      and q.role = 'question'
+      and q.created_at < chat_messages.created_at
+    order by q.created_at desc
+    limit 1
+  )`
+  const rows = await db
+    .select({
+      answerId: chatMessages.id,
+      createdAt: chatMessages.createdAt,
+      week,
+      declined: chatMessages.declined,
+      vote: chatMessages.vote,
+      locale: chatMessages.locale,
+      assistant: chatMessages.assistant,
+      question: questionText,
+    })
+    .from(chatMessages)
+    .where(where)
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(values.limit)
+  return { counts: counts.map((c) => ({ ...c, n: Number(c.n) })), rows }
 }

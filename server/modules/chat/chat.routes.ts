@@ -10,6 +10,7 @@ import {
   ChangeTitleRequest,
   ChatSearchQuery,
   ConversationListQuery,
+  ConversationSearchQuery,
   DeleteConversationQuery,
   MessageListQuery,
   NewConversationRequest,
@@ -40,6 +41,15 @@ export function registerChatRoutes(
     const query = ConversationListQuery.parse(request.query ?? {})
     return ok(await chat.listConversations(query, request.reader))
   })
+  api.get(
+    '/ai/searchHis',
+    // Each search reads the reader's messages: a burst from one address is refused (CHAT_SEARCH_RATE_PER_MINUTE).
+    { config: { rateLimit: { max: config.chat.searchesPerMinute, timeWindow: '1 minute' } } },
+    async (request) => {
+      const query = ConversationSearchQuery.parse(request.query ?? {})
+      return ok(await chat.searchConversations(query, request.reader))
+    },
+  )
   api.get('/ai/listHis', async (request) => {
     const query = MessageListQuery.parse(request.query ?? {})
     return ok(await chat.listMessages(query, request.reader))

@@ -41,6 +41,7 @@ import {
   type QuestionFiles,
   type RunningAnswers,
 } from './chat-answer.ts'
+import { createChatSearch } from './chat-search.ts'
 import { conversationOf, messageOf } from './chat-wire.ts'
 import {
   deviceOwnerOf,
@@ -62,6 +63,8 @@ export interface ChatServiceDependencies
   clock: Clock
   quotas: QuotaService
   assistant: Assistant
+  /** The firm's time zone: the console counts what the chat could not answer by the firm's weeks. */
+  timeZone: string
 }
 
 const notFound = () => new AppError('not_found', ChatErrorCode.conversationNotFound)
@@ -74,6 +77,7 @@ export function createChatService(deps: ChatServiceDependencies) {
   const { db, clock, assistant } = deps
   const running: RunningAnswers = new Map()
   const answers = createAnswerFlow({ ...deps, running })
+  const search = createChatSearch(deps)
 
   const ownedConversation = (id: string, reader: Reader) => findReaderConversation(db, id, reader)
 
@@ -185,6 +189,10 @@ export function createChatService(deps: ChatServiceDependencies) {
     prepareAnswer: answers.prepareAnswer,
     cancelAnswer,
     adoptVisitorConversations,
+    /** The reader's own conversations holding the words (titles and messages). */
+    searchConversations: search.searchConversations,
+    /** The console: declined and voted-down answers by week, with the question and the reason. */
+    listGaps: search.listGaps,
   }
 }
 

@@ -2,6 +2,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import type {
   AssistantKind,
   ChatAttachment,
+  ChatDeclineReason,
   ChatMessageRole,
   ChatMessageStatus,
   ChatSource,
@@ -50,6 +51,8 @@ export const chatMessages = pgTable(
     /** Files attached to a question; empty until the uploads issue. */
     attachments: jsonb().$type<ChatAttachment[]>().notNull().default([]),
     vote: text().$type<ChatVote>(),
+    /** Answers only: the reason the assistant gave for not answering what was asked; null when it answered. */
+    declined: text().$type<ChatDeclineReason>(),
     /** Answers only: which assistant wrote it. */
     assistant: text().$type<AssistantKind>(),
     isDemo: boolean().notNull().default(false),

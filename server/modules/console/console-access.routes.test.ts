@@ -112,6 +112,7 @@ const routeRoles: Record<string, ConsoleRouteRoles> = {
   'GET /digest/preview': ['editor'],
   'POST /digest/test': ['editor'],
   'POST /digest/send': ['admin'],
+  'GET /chat/gaps': ['editor'],
   'GET /digest/issues': ['editor'],
 }
 

@@ -18,6 +18,7 @@ import type { Services } from '#server/services.ts'
 import { registerAdvisersConsoleRoutes } from './advisers.routes.ts'
 import { registerAnalystDeskRoutes } from './analyst-desk.routes.ts'
 import { registerAnalyticsRoutes } from './analytics.routes.ts'
+import { registerChatGapsRoutes } from './chat-gaps.routes.ts'
 import { registerClassroomDeskRoutes } from './classroom-desk.routes.ts'
 import { registerConsoleAccessRoutes } from './console-access.routes.ts'
 import { registerConsoleGuard } from './console-guard.ts'
@@ -51,6 +52,7 @@ export async function registerConsoleApi(consoleApi: FastifyInstance, services: 
       verifiedEmailOf: services.accounts.verifiedEmailOf,
       rateLimiter: services.rateLimiter,
     })
+    registerChatGapsRoutes(routes, services.chat)
   })
 }
 

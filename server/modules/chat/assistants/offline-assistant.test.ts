@@ -152,3 +152,28 @@ describe('offline assistant: streaming and texts', () => {
     expect(offlineSuggestions('zh-Hant', 'hk')[0]).toBe('騰訊被低估了嗎？')
   })
 })
+
+describe('offline assistant: the reason it declines, recorded with the answer', () => {
+  const declinedOf = (events: AssistantEvent[]) =>
+    events.flatMap((e) => (e.type === 'declined' ? [e.reason] : []))
+
+  it.each([
+    ['What is Bitcoin’s price?', 'en', 'crypto'],
+    ['今天金價多少？', 'zh-Hant', 'commodity'],
+    ['Is Palantir undervalued?', 'en', 'not_covered'],
+    ['蔚來的市盈率是多少？', 'zh-Hant', 'not_covered'],
+    ['What stocks should I buy?', 'en', 'advice'],
+    ['Will Tesla stock go up next week?', 'en', 'forecast'],
+    ['Write me a poem about the stock market', 'en', 'out_of_scope'],
+    ['What is the KOSPI at today?', 'en', 'index'],
+    ['Is Foobarex Quantum undervalued?', 'en', 'no_company'],
+  ] as const)('%s → %s', async (question, locale, reason) => {
+    const answer = await ask(question, locale)
+    expect(declinedOf(answer.events)).toEqual([reason])
+  })
+
+  it('records nothing for a question it answers', async () => {
+    const answer = await ask('Is Tencent undervalued?', 'en')
+    expect(declinedOf(answer.events)).toEqual([])
+  })
+})

@@ -219,12 +219,14 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
     } catch (error) {
       if (!(error instanceof ToolNotFound) && !(error instanceof DataNotReady)) throw error
       w.lines.length = 0
+      w.declined = undefined
       if (error instanceof DataNotReady)
         writeCannot(w, 'no_data', companyLabel(error.code, error.market, locale))
       else writeCannot(w, 'no_company')
     }
     if (signal.aborted) return
     for (const source of sources) yield { type: 'source', source }
+    if (w.declined) yield { type: 'declined', reason: w.declined }
 
     if (w.asOf.size > 0) {
       const dates = [...w.asOf].sort().join(zh ? '、' : ', ')

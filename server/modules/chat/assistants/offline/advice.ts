@@ -10,6 +10,7 @@ import { answerValuation } from './valuation.ts'
 
 export async function* answerAdvice(answer: IntentAnswer): AsyncGenerator<AssistantEvent> {
   const { w, mentions } = answer
+  w.declined ??= 'advice'
   w.lines.push(
     w.zh
       ? '我們不會叫您買入或賣出任何股票，這要由您按自己的情況決定。'

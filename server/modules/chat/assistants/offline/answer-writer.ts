@@ -3,6 +3,7 @@
  * as-of dates and the demo flag of what the tools returned, and the pieces every intent's template uses — a stock's
  * name, money, percentages, scores, margins, tables, the name of a market or a period.
  */
+import type { ChatDeclineReason } from '#contracts/chat-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { StockFacts } from '../../tools/stock-facts.ts'
 import {
@@ -28,6 +29,8 @@ export interface Writer {
   lines: string[]
   asOf: Set<string>
   isDemo: boolean
+  /** The reason the answer gives for declining what was asked (the first one written); unset when it answers. */
+  declined?: ChatDeclineReason
 }
 
 export function stockName(s: Pick<StockFacts, 'name' | 'displayCode'>): string {

@@ -78,6 +78,7 @@ function opening(reason: CannotReason, zh: boolean, subject: string | undefined)
 
 export function writeCannot(w: Writer, reason: CannotReason, subject?: string): void {
   w.lines.push(opening(reason, w.zh, subject))
+  w.declined ??= reason
   writeCapabilities(w)
 }
 

@@ -19,6 +19,7 @@ export async function* answerIndex(answer: IntentAnswer): AsyncGenerator<Assista
   const index = indexIn(question)
   if (!index) return
   const market = marketLabels[index.market][locale]
+  w.declined ??= 'index'
   w.lines.push(
     w.zh
       ? `${index.label[locale]}是股票指數，不是一家公司；本站不追蹤指數點位。以下是本站覆蓋的${market}中最新交易日的熱門股票：`

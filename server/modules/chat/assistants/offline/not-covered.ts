@@ -18,6 +18,7 @@ function peerNames(company: UncoveredCompany, locale: Locale): string[] {
 }
 
 export function writeNotCovered(w: Writer, companies: UncoveredCompany[]): void {
+  if (companies.length > 0) w.declined ??= 'not_covered'
   for (const company of companies) {
     const name = company.label[w.locale]
     const peers = peerNames(company, w.locale)

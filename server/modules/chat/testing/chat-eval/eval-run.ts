@@ -56,7 +56,7 @@ export async function askForEval(
   })) {
     if (event.type === 'tool') tools.push(event.name)
     else if (event.type === 'source') sources.push(event.source)
-    else text += event.delta
+    else if (event.type === 'text') text += event.delta
   }
   let intent: string
   if (tools.includes('readFiles')) intent = 'files'
