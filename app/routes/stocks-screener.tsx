@@ -20,6 +20,7 @@ import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalog
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
+import { compareHref, compareMax, compareMin } from '#contracts/compare-rules.ts'
 import { canonicalScreenSearch, screenPresetKeys, screenPresets } from '#contracts/screener-rules.ts'
 import type { Route } from './+types/stocks-screener.ts'
 
@@ -109,9 +110,20 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
           <h2 id="screener-results" className="text-xl font-semibold text-ink-950">
             {t('results.heading')}
           </h2>
-          <p className="text-sm text-ink-700" data-testid="screener-count" aria-live="polite">
-            {t('results.count', { count: answer.total })}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-ink-700" data-testid="screener-count" aria-live="polite">
+              {t('results.count', { count: answer.total })}
+            </p>
+            {answer.rows.length >= compareMin ? (
+              <PageLink
+                to={compareHref(answer.rows.slice(0, compareMax))}
+                className="text-sm font-medium text-brand-700 hover:underline"
+                data-testid="screener-compare"
+              >
+                {t('results.compare', { count: Math.min(answer.rows.length, compareMax) })}
+              </PageLink>
+            ) : null}
+          </div>
           {answer.rows.length === 0 ? (
             <EmptyState title={t('results.empty')} description={t('results.emptyHint')} />
           ) : (

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { isRouteErrorResponse } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
@@ -108,4 +109,26 @@ describe('the compare page', () => {
     expect(long.status).toBe(400)
     expect(isRouteErrorResponse(long.page)).toBe(false)
   })
+
+  it('answers any address with the page, a message or the canonical address, never a server error', async () => {
+    const token = fc.oneof(
+      fc.constantFrom('us:AAPL', 'hk:0700', 'AAPL', 'jp:7203', 'kr:005930', 'Apple', '騰訊', ''),
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(token, { maxLength: 6 }),
+        fc.option(fc.string({ maxLength: 10 })),
+        async (tokens, add) => {
+          const params = new URLSearchParams({ codes: tokens.join(',') })
+          if (add !== null) params.set('add', add)
+          const answer = await loadPage(`?${params.toString()}`)
+          expect([200, 302, 400]).toContain(answer.status)
+          if (answer.status === 400) expect(answer.page?.problems.length).toBeGreaterThan(0)
+        },
+      ),
+      { numRuns: 40 },
+    )
+  }, 60_000)
 })

@@ -18,6 +18,7 @@ import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
+import { compareHref, compareMax, compareMin } from '#contracts/compare-rules.ts'
 import type { WatchlistRow, WatchlistView } from '#contracts/watchlist-rules.ts'
 import { readDeviceWatchlist } from './device-watchlist.ts'
 import { toastWithUndo } from './undo-toast.ts'
@@ -251,6 +252,15 @@ export function MemberWatchlist({
             <span className="text-xs text-ink-700">
               {t('lists.size', { count: current.rows.length, max: view.limits.stocksPerList })}
             </span>
+            {current.rows.length >= compareMin ? (
+              <Link
+                to={compareHref(groups.flatMap((group) => group.rows).slice(0, compareMax))}
+                className="text-sm font-medium text-brand-700 hover:underline"
+                data-testid="watchlist-compare"
+              >
+                {t('lists.compare', { count: Math.min(current.rows.length, compareMax) })}
+              </Link>
+            ) : null}
             <label className="flex items-center gap-2 text-sm text-ink-800">
               {t('table.sortBy')}
               <select
