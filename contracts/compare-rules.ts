@@ -3,14 +3,16 @@
  * URL and the periods of the returns it shows. The page, its links (the diagnosis's "Compare with…", the watchlist,
  * the screener rows) and its loader read these, so every link and the loader agree on one address per comparison.
  *
- * The address is `/compare?codes=us:AAPL,hk:0700`: the stocks in the reader's order, each `market:code`. A loader
+ * The address is `/compare?codes=us:AAPL,hk:0700`: the stocks in the reader's order, each `market:code` (the links
+ * to a comparison write it with compare-href.ts). A loader
  * also reads a bare code or name (`codes=AAPL`), several `codes` fields (a plain form sends one per stock) and the
  * text of the add box (`add=`), and answers with the canonical address.
  */
+import { compareMax, compareMin } from './compare-href.ts'
 import { type Market, markets } from './regions.ts'
 
-export const compareMin = 2
-export const compareMax = 4
+export { compareMax, compareMin } from './compare-href.ts'
+
 /** A token longer than this is no code or name (contracts/stock-rules.ts `stockQueryMaxLength`). */
 export const compareTokenMaxLength = 100
 
@@ -78,14 +80,9 @@ function tokenInAddress(text: string): string {
   return token.market ? `${token.market}:${encodeURIComponent(token.code)}` : encodeURIComponent(token.text)
 }
 
-/** The address of the stocks as the page lists them (`market:code`, or an unknown text as typed). */
+/** The address of the stocks as the compare page lists them (`market:code`, or an unknown text as typed). */
 export function compareTokensHref(tokens: readonly string[]): string {
   return tokens.length === 0 ? '/compare' : `/compare?codes=${tokens.map(tokenInAddress).join(',')}`
-}
-
-/** The canonical address of a comparison (`/compare` alone when it holds no stock). */
-export function compareHref(keys: readonly CompareKey[]): string {
-  return compareTokensHref(uniqueStocks(keys).map(compareTokenOf))
 }
 
 /** What the number of stocks says: too few to compare, too many, or fine. */

@@ -20,7 +20,7 @@ import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalog
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
-import { compareHref, compareMax, compareMin } from '#contracts/compare-rules.ts'
+import { compareFirstOf } from '#contracts/compare-href.ts'
 import { canonicalScreenSearch, screenPresetKeys, screenPresets } from '#contracts/screener-rules.ts'
 import type { Route } from './+types/stocks-screener.ts'
 
@@ -42,6 +42,7 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
   const presetHrefOf = (key: (typeof screenPresetKeys)[number]) =>
     screenHref({ market: values.market ?? '' }, { ...screenPresets[key] })
   const sortName = answer ? t(sortLabelKey(answer.sort)) : ''
+  const compareFirst = answer ? compareFirstOf(answer.rows) : null
   return (
     <div className="mx-auto flex max-w-screen-xl flex-col gap-6 px-4 py-8 lg:px-6 lg:py-10">
       <header className="flex flex-col gap-3">
@@ -114,13 +115,13 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-ink-700" data-testid="screener-count" aria-live="polite">
               {t('results.count', { count: answer.total })}
             </p>
-            {answer.rows.length >= compareMin ? (
+            {compareFirst ? (
               <PageLink
-                to={compareHref(answer.rows.slice(0, compareMax))}
+                to={compareFirst.href}
                 className="text-sm font-medium text-brand-700 hover:underline"
                 data-testid="screener-compare"
               >
-                {t('results.compare', { count: Math.min(answer.rows.length, compareMax) })}
+                {t('results.compare', { count: compareFirst.count })}
               </PageLink>
             ) : null}
           </div>

@@ -10,11 +10,11 @@ import { data, redirect } from 'react-router'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import type { RequestContext } from '#app/request-context.ts'
 import type { CompareAnswer } from '#contracts/compare.ts'
+import { compareHref } from '#contracts/compare-href.ts'
 import {
   CompareErrorCode,
   type CompareKey,
   compareCountProblem,
-  compareHref,
   compareMax,
   compareMin,
   compareTokenMaxLength,
