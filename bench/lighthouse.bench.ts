@@ -4,8 +4,8 @@
  * Lighthouse's defaults for a phone: mobile form factor and screen, simulated slow 4G and 4x CPU slowdown.
  * Performance and Accessibility, on the home page, an article, a comparison of three stocks and a stock's diagnosis
  * report, each on the English (`en.localhost`) and Traditional Chinese (`hant.localhost`) sites; Chromium resolves
- * *.localhost to loopback, and
- * the server's default SITE_URL_PATTERN (`http://{region}.localhost:$PORT`) names those origins on its port.
+ * *.localhost to loopback, and the server's default SITE_URL_PATTERN (`http://{region}.localhost:$PORT`) names those
+ * origins on its port.
  *
  * Every run is a first visit: a new Chromium (new profile) and Lighthouse's storage reset, so no cookies and an empty
  * browser cache. The server is warm: each page is requested once before its runs (the page cache holds the cacheable
