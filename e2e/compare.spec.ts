@@ -3,7 +3,7 @@
  * 360 px phone: opened from a diagnosis's "Compare with…", a second stock chosen from the suggestions and a third
  * typed in, one removed, the address shared (another browser, and a reload, see the same comparison) and walked back;
  * an unknown code and a fifth stock explained in the reader's language; the add box as a plain form without
- * JavaScript. No serious accessibility issue on the comparison or its message.
+ * JavaScript; the screener's first results compared. No serious accessibility issue on the comparison or its message.
  */
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
@@ -135,4 +135,14 @@ test('builds a comparison as a plain form without JavaScript', async ({ browser,
   await expect(page).toHaveURL(/\/compare\?codes=us:AAPL,us:MSFT$/)
   await expect(page.getByTestId('compare-stock')).toHaveCount(2)
   await context.close()
+})
+
+test("compares the screener's first results", async ({ page, t }) => {
+  await page.goto('/stocks-screener?market=all')
+  const link = page.getByRole('link', { name: t('screener:results.compare', { count: 4 }) })
+  await link.click()
+  await expect(page).toHaveURL(/\/compare\?codes=(\w+:[^,]+,){3}\w+:[^,]+$/)
+  await expect(page.getByTestId('compare-stock')).toHaveCount(4)
+  await expect(page.getByTestId('compare-add')).toHaveCount(0)
+  await expect(page.getByText(t('compare:picker.full', { max: 4 }))).toBeVisible()
 })
