@@ -229,7 +229,7 @@ export function CompareTable({
   const stickyCell = 'sticky start-0 z-10 bg-white'
   return (
     <ScrollRegion labelledBy="compare-caption" className="rounded-card border border-ink-100 bg-white">
-      <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="compare-table">
+      <table className="w-full min-w-[32rem] border-collapse text-sm" data-testid="compare-table">
         <caption id="compare-caption" className="sr-only">
           {t('table.caption')}
         </caption>
@@ -237,7 +237,7 @@ export function CompareTable({
           <tr className="border-b border-ink-300">
             <th
               scope="col"
-              className={`${stickyCell} w-40 p-3 text-start text-xs font-semibold text-ink-700`}
+              className={`${stickyCell} w-28 p-2 text-start text-xs font-semibold text-ink-700 sm:w-40 sm:p-3`}
             >
               {t('table.figure')}
             </th>
@@ -245,7 +245,7 @@ export function CompareTable({
               <th
                 key={`${entry.stock.market}-${entry.stock.code}`}
                 scope="col"
-                className="p-3 text-start align-top"
+                className="p-2 text-start align-top sm:p-3"
                 data-testid="compare-stock"
               >
                 <span className="flex flex-col gap-1">
@@ -283,13 +283,16 @@ export function CompareTable({
             </tr>
             {section.rows.map((row) => (
               <tr key={row.label} className="border-b border-ink-100">
-                <th scope="row" className={`${stickyCell} p-3 text-start font-medium text-ink-800`}>
+                <th
+                  scope="row"
+                  className={`${stickyCell} p-2 text-start text-xs font-medium text-ink-800 sm:p-3 sm:text-sm`}
+                >
                   {row.label}
                 </th>
                 {answer.stocks.map((entry) => (
                   <td
                     key={`${entry.stock.market}-${entry.stock.code}`}
-                    className="p-3 text-ink-900 tabular-nums"
+                    className="p-2 text-ink-900 tabular-nums sm:p-3"
                   >
                     {row.cell(entry)}
                   </td>
