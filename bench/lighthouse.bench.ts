@@ -2,9 +2,10 @@
  * Lighthouse on a phone: the real production entry (`node server/main.ts`, a fresh PGlite data folder, its own
  * loopback port; bench/support/bench-process.ts) audited by Lighthouse (the npm package) in Debian's Chromium, with
  * Lighthouse's defaults for a phone: mobile form factor and screen, simulated slow 4G and 4x CPU slowdown.
- * Performance and Accessibility, on the home page, an article and a stock's diagnosis report, each on the English
- * (`en.localhost`) and Traditional Chinese (`hant.localhost`) sites; Chromium resolves *.localhost to loopback, and
- * the server's default SITE_URL_PATTERN (`http://{region}.localhost:$PORT`) names those origins on its port.
+ * Performance and Accessibility, on the home page, an article, a comparison of three stocks and a stock's diagnosis
+ * report, each on the English (`en.localhost`) and Traditional Chinese (`hant.localhost`) sites; Chromium resolves
+ * *.localhost to loopback, and the server's default SITE_URL_PATTERN (`http://{region}.localhost:$PORT`) names those
+ * origins on its port.
  *
  * Every run is a first visit: a new Chromium (new profile) and Lighthouse's storage reset, so no cookies and an empty
  * browser cache. The server is warm: each page is requested once before its runs (the page cache holds the cacheable
@@ -247,6 +248,8 @@ try {
   const pages: Page[] = [
     { name: 'home', path: '/' },
     { name: 'article', path: `/articles/${articleKey}` },
+    // Three stocks side by side, the chart drawn by the server (issue 28).
+    { name: 'compare', path: '/compare?codes=us:AAPL,hk:0700,jp:7203' },
     {
       name: 'diagnosis report',
       path: '/ai-stock-diagnosis?code=AAPL&market=us',

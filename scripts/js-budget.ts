@@ -73,6 +73,8 @@ export const budgetsKb: Record<string, number> = {
   'routes/executives-moves': 164.5,
   'routes/stocks-valuation': 166,
   'routes/stocks-screener': 168,
+  // The compare page (issue 28): its table, chart and the stock combobox of its add box.
+  'routes/compare': 167.5,
   // +0.5 (issue 25): the chat's words for "my watchlist/portfolio" sources and the import button; the follow control
   // beside an answer's stocks and the button's code load after the page. +0.5 (issue 25, < 0.05 kB over): csv among
   // the kinds the file picker takes and names, in both languages. +0.5 (issue 26): the account email's refusals.

@@ -20,6 +20,7 @@ import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalog
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
+import { compareFirstOf } from '#contracts/compare-href.ts'
 import { canonicalScreenSearch, screenPresetKeys, screenPresets } from '#contracts/screener-rules.ts'
 import type { Route } from './+types/stocks-screener.ts'
 
@@ -41,6 +42,7 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
   const presetHrefOf = (key: (typeof screenPresetKeys)[number]) =>
     screenHref({ market: values.market ?? '' }, { ...screenPresets[key] })
   const sortName = answer ? t(sortLabelKey(answer.sort)) : ''
+  const compareFirst = answer ? compareFirstOf(answer.rows) : null
   return (
     <div className="mx-auto flex max-w-screen-xl flex-col gap-6 px-4 py-8 lg:px-6 lg:py-10">
       <header className="flex flex-col gap-3">
@@ -109,9 +111,20 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
           <h2 id="screener-results" className="text-xl font-semibold text-ink-950">
             {t('results.heading')}
           </h2>
-          <p className="text-sm text-ink-700" data-testid="screener-count" aria-live="polite">
-            {t('results.count', { count: answer.total })}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-ink-700" data-testid="screener-count" aria-live="polite">
+              {t('results.count', { count: answer.total })}
+            </p>
+            {compareFirst ? (
+              <PageLink
+                to={compareFirst.href}
+                className="text-sm font-medium text-brand-700 hover:underline"
+                data-testid="screener-compare"
+              >
+                {t('results.compare', { count: compareFirst.count })}
+              </PageLink>
+            ) : null}
+          </div>
           {answer.rows.length === 0 ? (
             <EmptyState title={t('results.empty')} description={t('results.emptyHint')} />
           ) : (

@@ -48,6 +48,7 @@ const cacheablePaths = new Set([
   '/stocks-hot',
   '/stocks-valuation',
   '/stocks-screener',
+  '/compare',
   '/about-us',
   '/service',
   '/company-history',

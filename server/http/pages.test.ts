@@ -39,6 +39,7 @@ beforeAll(async () => {
     '/stocks-valuation',
     '/stocks-screener',
     '/stocks-screener?market=hk&gapMin=10&sort=gap',
+    '/compare?codes=us:AAPL,hk:0700',
     '/about-us',
     '/_.data',
     `/articles/${article.key}.data`,

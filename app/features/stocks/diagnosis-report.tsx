@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
+import { PageLink } from '#app/components/page-link.tsx'
 import { ensureCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { compareHref } from '#contracts/compare-href.ts'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { isCurrency } from '#contracts/stock-rules.ts'
 import type { ValueContext } from './check-values.ts'
@@ -148,9 +150,18 @@ export function DiagnosisReport({
               ) : null}
             </div>
           </div>
-          <p className="text-sm text-ink-700" data-testid="diagnosis-as-of">
-            {t('report.asOf', { date: asOfText })}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-ink-700" data-testid="diagnosis-as-of">
+              {t('report.asOf', { date: asOfText })}
+            </p>
+            <PageLink
+              to={compareHref([{ market: stock.market, code: stock.code }])}
+              className="text-sm font-medium text-brand-700 hover:underline"
+              data-testid="compare-with"
+            >
+              {t('report.compareWith')}
+            </PageLink>
+          </div>
           {diagnosis.stale ? (
             <p
               role="note"

@@ -18,6 +18,7 @@ import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
+import { compareFirstOf } from '#contracts/compare-href.ts'
 import type { WatchlistRow, WatchlistView } from '#contracts/watchlist-rules.ts'
 import { readDeviceWatchlist } from './device-watchlist.ts'
 import { toastWithUndo } from './undo-toast.ts'
@@ -133,6 +134,7 @@ export function MemberWatchlist({
   }
 
   const groups = current ? groupByMarket(current.rows, sort, displayLocale) : []
+  const compareFirst = compareFirstOf(groups.flatMap((group) => group.rows))
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label={t('lists.label')} className="flex flex-col gap-2">
@@ -251,6 +253,15 @@ export function MemberWatchlist({
             <span className="text-xs text-ink-700">
               {t('lists.size', { count: current.rows.length, max: view.limits.stocksPerList })}
             </span>
+            {compareFirst ? (
+              <Link
+                to={compareFirst.href}
+                className="text-sm font-medium text-brand-700 hover:underline"
+                data-testid="watchlist-compare"
+              >
+                {t('lists.compare', { count: compareFirst.count })}
+              </Link>
+            ) : null}
             <label className="flex items-center gap-2 text-sm text-ink-800">
               {t('table.sortBy')}
               <select

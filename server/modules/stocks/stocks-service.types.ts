@@ -4,6 +4,7 @@
  * gets exactly what the API answers. Failures are AppErrors with the codes of `StockErrorCode`
  * (contracts/stock-rules.ts) and the quota codes of `QuotaErrorCode` (contracts/accounts.ts).
  */
+import type { CompareAnswer } from '#contracts/compare.ts'
 import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type {
@@ -89,6 +90,12 @@ export interface StocksService {
   saveScreen(request: SaveScreenRequest, reader: Reader): Promise<SavedScreen>
   /** Deletes the reader's own saved screen (DELETE /screener/saved/:id); another's is not_found. */
   deleteSavedScreen(id: string, reader: Reader): Promise<void>
+  /**
+   * 2–4 stocks side by side (the compare page, `/compare?codes=…`), in the order given, from their diagnoses without
+   * the reader's quota. Throws AppError not_found (STOCK_NOT_FOUND) for a stock out of the universe and unavailable
+   * (STOCK_DATA_NOT_READY, DIAGNOSIS_FAILED) as readDiagnosis does; how many stocks is the caller's rule.
+   */
+  compareStocks(keys: readonly { market: Market; code: string }[], locale: Locale): Promise<CompareAnswer>
   /** Housekeeping: forgets which diagnoses readers opened on days before today. */
   forgetPastDiagnosisViews(): Promise<void>
   /**

@@ -8,6 +8,7 @@
  *   stock-lists.ts      the valuation, AI-score, hot-stock and executives' moves lists
  *   picks-list.ts       the monthly picks with their track record, the current month by tier
  *   stock-screener.ts   the screener over its read model, and members' saved screens
+ *   stock-compare.ts    2–4 stocks side by side (the compare page), from their diagnoses without the quota
  *   stock-answers.ts    what every answer shares: the query read with its contract, the data stamp, the list cache
  *
  * and answers one stock's summary itself (getStock), or several at once in one query (getStocks: watchlists). A new use case (watchlists, alerts, the screener, compare,
@@ -25,6 +26,7 @@ import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import { type SummaryGenerator, templateSummaryGenerator } from './engine/summary-generator.ts'
 import { createPicksList } from './picks-list.ts'
 import { createAnswerCache, createDataStamps } from './stock-answers.ts'
+import { createStockCompare } from './stock-compare.ts'
 import { createStockDiagnosis } from './stock-diagnosis.ts'
 import { createStockFinder } from './stock-finder.ts'
 import { type CountArticleMentions, createStockLists } from './stock-lists.ts'
@@ -72,6 +74,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
   })
   const picks = createPicksList({ db, clock, stamps, cached })
   const screener = createStockScreener({ db, stamps, cached })
+  const compare = createStockCompare({ readDiagnosis: diagnosis.readDiagnosis })
 
   async function getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null> {
     const row = await finder.rowOf({ market, code })
@@ -104,6 +107,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     listSavedScreens: screener.listSavedScreens,
     saveScreen: screener.saveScreen,
     deleteSavedScreen: screener.deleteSavedScreen,
+    compareStocks: compare.compareStocks,
     forgetPastDiagnosisViews: diagnosis.forgetPastDiagnosisViews,
   }
 }
