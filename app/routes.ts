@@ -44,6 +44,7 @@ export default [
     route('stocks-valuation', 'routes/stocks-valuation.tsx'),
     route('stocks-screener', 'routes/stocks-screener.tsx'),
     route('compare', 'routes/compare.tsx'),
+    route('markets/:market?', 'routes/markets.tsx'),
     route('executives-moves', 'routes/executives-moves.tsx'),
     route('mail/:link', 'routes/mail-link.tsx'),
     route('console/*', 'routes/console.tsx'),

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { ok } from '#contracts/envelope.ts'
+import { MarketOverviewQuery } from '#contracts/market-overview.ts'
 import { MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
 import { SaveScreenRequest, ScreenQuery } from '#contracts/screener.ts'
 import { StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
@@ -50,6 +51,10 @@ export function registerStocksRoutes(
   api.get('/stockHl/list', async (request) => {
     const query = ExecutiveMovesQuery.parse(request.query ?? {})
     return ok(await stocks.listExecutiveMoves(query, requestLocale(request)))
+  })
+  api.get('/market/overview', async (request) => {
+    const query = MarketOverviewQuery.parse(request.query ?? {})
+    return ok(await stocks.getMarketOverview(query.market, requestLocale(request)))
   })
   api.get('/home/listGains', async (request) => {
     const query = MonthlyPicksQuery.parse(request.query ?? {})

@@ -9,6 +9,7 @@
  *   picks-list.ts       the monthly picks with their track record, the current month by tier
  *   stock-screener.ts   the screener over its read model, and members' saved screens
  *   stock-compare.ts    2–4 stocks side by side (the compare page), from their diagnoses without the quota
+ *   market-overview.ts  each market at a glance: benchmark, breadth, sectors, movers, most diagnosed
  *   stock-answers.ts    what every answer shares: the query read with its contract, the data stamp, the list cache
  *
  * and answers one stock's summary itself (getStock), or several at once in one query (getStocks: watchlists). A new use case (watchlists, alerts, the screener, compare,
@@ -24,6 +25,7 @@ import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import { type SummaryGenerator, templateSummaryGenerator } from './engine/summary-generator.ts'
+import { createMarketOverview } from './market-overview.ts'
 import { createPicksList } from './picks-list.ts'
 import { createAnswerCache, createDataStamps } from './stock-answers.ts'
 import { createStockCompare } from './stock-compare.ts'
@@ -75,6 +77,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
   const picks = createPicksList({ db, clock, stamps, cached })
   const screener = createStockScreener({ db, stamps, cached })
   const compare = createStockCompare({ readDiagnosis: diagnosis.readDiagnosis })
+  const overview = createMarketOverview({ db, config, clock, stamps, cached })
 
   async function getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null> {
     const row = await finder.rowOf({ market, code })
@@ -108,6 +111,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     saveScreen: screener.saveScreen,
     deleteSavedScreen: screener.deleteSavedScreen,
     compareStocks: compare.compareStocks,
+    getMarketOverview: overview.getMarketOverview,
     forgetPastDiagnosisViews: diagnosis.forgetPastDiagnosisViews,
   }
 }
