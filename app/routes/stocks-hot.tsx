@@ -3,6 +3,7 @@
  * The market is in the URL (`?market=hk`), defaulting to the region's market; each stock links to its diagnosis.
  */
 import { useTranslation } from 'react-i18next'
+import { PageLink } from '#app/components/page-link.tsx'
 import { HotStocksView } from '#app/features/stocks/hot-stocks-view.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { listHref, marketOf } from '#app/features/stocks/list-query.ts'
@@ -52,6 +53,15 @@ export default function StocksHot({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-ink-950 sm:text-3xl">{t('hot.title')}</h1>
         <p className="text-ink-700">{t('hot.intro')}</p>
         <MarketTabs current={market} hrefOf={hrefOf} label={t('lists.market')} />
+        <p>
+          <PageLink
+            to={`/markets/${market}`}
+            className="text-sm font-medium text-brand-700 hover:underline"
+            data-testid="market-overview-link"
+          >
+            {t('overview.link', { market: t(`markets.${market}`) })}
+          </PageLink>
+        </p>
         <DataStamp
           isDemo={answer.isDemo}
           asOf={answer.asOf}

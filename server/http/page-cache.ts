@@ -57,7 +57,7 @@ const cacheablePaths = new Set([
   '/privacy-policy',
   '/user-agreement',
 ])
-const cacheablePathPatterns = [/^\/articles\/[^/]+$/, /^\/topics\/[^/]+$/]
+const cacheablePathPatterns = [/^\/articles\/[^/]+$/, /^\/topics\/[^/]+$/, /^\/markets\/(us|hk|jp|kr)$/]
 
 /** The page a path names: `/x.data` (a client-side navigation's data) is `/x`, and `/_.data` is `/`. */
 export function pagePathOf(pathname: string): string {

@@ -38,6 +38,7 @@ beforeAll(async () => {
     '/stocks-hot',
     '/stocks-valuation',
     '/stocks-screener',
+    '/markets/hk',
     '/stocks-screener?market=hk&gapMin=10&sort=gap',
     '/compare?codes=us:AAPL,hk:0700',
     '/about-us',

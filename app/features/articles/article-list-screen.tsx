@@ -55,6 +55,17 @@ export function ArticleListScreen({ data }: { data: ArticleListData }) {
         ) : (
           <p className="max-w-3xl text-ink-700">{data.description}</p>
         )}
+        {listing.kind === 'market' ? (
+          <p>
+            <Link
+              to={`/markets/${listing.market}`}
+              className="text-sm font-medium text-brand-700 hover:underline"
+              data-testid="market-overview-link"
+            >
+              {t('lists.market.overviewLink', { market: t(`markets.${listing.market}`) })}
+            </Link>
+          </p>
+        ) : null}
         {search ? null : <ArticleListNav />}
       </header>
       {search && !answer ? (
