@@ -13,7 +13,7 @@ import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { type Market, markets, regionSettings } from '#contracts/regions.ts'
 import type { Route } from './+types/markets.ts'
 
-export const handle = { catalogs: ['stocks'] } satisfies CatalogHandle
+export const handle = { catalogs: ['stocks', 'markets'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -26,8 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { points, ...benchmark } = answer.benchmark
   const marketName = t(`stocks:markets.${market}`)
   return {
-    title: t('stocks:overview.title', { market: marketName }),
-    description: t('stocks:overview.metaDescription', { market: marketName }),
+    title: t('markets:title', { market: marketName }),
+    description: t('markets:metaDescription', { market: marketName }),
     // The chart is drawn here: the page receives its path, not the year of levels.
     answer: { ...answer, benchmark },
     chart: indexChartGeometry(points),

@@ -55,17 +55,17 @@ export function MarketOverviewView({
   chart: IndexChartGeometry
   chartRange: { from: string | null; to: string | null }
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['markets', 'stocks'])
   const { displayLocale } = useRootData()
   return (
     <div className="mx-auto flex max-w-screen-xl flex-col gap-8 px-4 py-8 lg:px-6 lg:py-10">
       <header className="flex flex-col gap-3">
         <h1 className="text-2xl font-bold text-ink-950 sm:text-3xl">{title}</h1>
-        <p className="text-ink-700">{t('overview.intro')}</p>
+        <p className="text-ink-700">{t('intro')}</p>
         <MarketTabs
           current={answer.market}
           hrefOf={(m) => marketOverviewHref(m ?? answer.market)}
-          label={t('lists.market')}
+          label={t('stocks:lists.market')}
         />
         <DataStamp
           isDemo={answer.isDemo}
@@ -80,7 +80,7 @@ export function MarketOverviewView({
         <SectorSection answer={answer} displayLocale={displayLocale} />
       </div>
       <MoversSection answer={answer} displayLocale={displayLocale} />
-      <p className="text-xs text-ink-700">{t('disclaimer.short')}</p>
+      <p className="text-xs text-ink-700">{t('stocks:disclaimer.short')}</p>
     </div>
   )
 }
@@ -124,31 +124,31 @@ function BenchmarkSection({
   chartRange: { from: string | null; to: string | null }
   displayLocale: DisplayLocale
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['markets', 'stocks'])
   const { benchmark } = answer
-  const name = t('overview.indexName', {
-    market: t(`markets.${answer.market}`),
+  const name = t('indexName', {
+    market: t(`stocks:markets.${answer.market}`),
     count: benchmark.constituents,
   })
   const year = benchmark.changes.year
   return (
-    <Card id="market-benchmark" title={t('overview.benchmarkTitle')}>
+    <Card id="market-benchmark" title={t('benchmarkTitle')}>
       <div className="flex flex-col gap-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-ink-950" data-testid="index-name">
           {benchmark.isDemo ? <DemoBadge /> : null}
           <span>{name}</span>
         </p>
         <p className="text-sm text-ink-700" data-testid="index-method">
-          {t('overview.indexMethod', { method: benchmark.method })}
+          {t('indexMethod', { method: benchmark.method })}
         </p>
         {benchmark.asOf ? (
           <p className="text-sm text-ink-700">
-            {t('overview.indexAsOf', { date: formatDate(benchmark.asOf, displayLocale) })}
+            {t('indexAsOf', { date: formatDate(benchmark.asOf, displayLocale) })}
           </p>
         ) : null}
       </div>
       {chart.line === '' ? (
-        <p className="text-ink-700">{t('overview.noData')}</p>
+        <p className="text-ink-700">{t('noData')}</p>
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="index-changes">
@@ -156,10 +156,10 @@ function BenchmarkSection({
               const value = benchmark.changes[period]
               return (
                 <div key={period} className="flex flex-col gap-1 rounded-lg bg-ink-50 px-3 py-2">
-                  <dt className="text-sm text-ink-700">{t(`overview.period.${period}`)}</dt>
+                  <dt className="text-sm text-ink-700">{t(`period.${period}`)}</dt>
                   <dd className="text-lg">
                     {value === null ? (
-                      <span className="text-ink-700">{t('overview.noChange')}</span>
+                      <span className="text-ink-700">{t('noChange')}</span>
                     ) : (
                       <ChangeIndicator value={value}>{signed(value, displayLocale)}</ChangeIndicator>
                     )}
@@ -172,11 +172,11 @@ function BenchmarkSection({
             viewBox={`0 0 ${chart.width} ${chart.height}`}
             className="h-auto w-full"
             role="img"
-            aria-label={t('overview.chartLabel', {
+            aria-label={t('chartLabel', {
               name,
               from: chartRange.from ? formatDate(chartRange.from, displayLocale) : '',
               to: chartRange.to ? formatDate(chartRange.to, displayLocale) : '',
-              change: year === null ? t('overview.noChange') : signed(year, displayLocale),
+              change: year === null ? t('noChange') : signed(year, displayLocale),
             })}
             data-testid="index-chart"
           >
@@ -218,7 +218,7 @@ function BreadthSection({
   breadth: MarketOverviewAnswer['breadth']
   displayLocale: DisplayLocale
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['markets', 'stocks'])
   const items = [
     ['advancing', breadth.advancing, 'up'],
     ['declining', breadth.declining, 'down'],
@@ -227,13 +227,13 @@ function BreadthSection({
     ['newLows', breadth.newLows, 'down'],
   ] as const
   return (
-    <Card id="market-breadth" title={t('overview.breadthTitle')}>
+    <Card id="market-breadth" title={t('breadthTitle')}>
       {breadth.session ? (
         <p className="text-sm text-ink-700">
-          {t('overview.breadthSession', { date: formatDate(breadth.session, displayLocale) })}
+          {t('breadthSession', { date: formatDate(breadth.session, displayLocale) })}
         </p>
       ) : (
-        <p className="text-ink-700">{t('overview.noData')}</p>
+        <p className="text-ink-700">{t('noData')}</p>
       )}
       <dl className="grid grid-cols-2 gap-3">
         {items.map(([key, value, direction]) => (
@@ -244,7 +244,7 @@ function BreadthSection({
           >
             <dt className="text-sm text-ink-700">
               <span aria-hidden="true">{direction === 'up' ? '▲ ' : direction === 'down' ? '▼ ' : '– '}</span>
-              {t(`overview.${key}`)}
+              {t(key)}
             </dt>
             <dd className="text-xl font-semibold tabular-nums text-ink-950">
               {formatCount(value, displayLocale)}
@@ -254,10 +254,10 @@ function BreadthSection({
       </dl>
       {breadth.unknown > 0 ? (
         <p className="text-sm text-ink-700">
-          {t('overview.unknown')}: {formatCount(breadth.unknown, displayLocale)}
+          {t('unknown')}: {formatCount(breadth.unknown, displayLocale)}
         </p>
       ) : null}
-      <p className="text-xs text-ink-700">{t('overview.newHighNote')}</p>
+      <p className="text-xs text-ink-700">{t('newHighNote')}</p>
     </Card>
   )
 }
@@ -282,12 +282,12 @@ function tileTone(change: number | null): string {
 }
 
 function SectorSection({ answer, displayLocale }: { answer: Answer; displayLocale: DisplayLocale }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['markets', 'stocks'])
   return (
-    <Card id="market-sectors" title={t('overview.sectorsTitle')} className="lg:col-span-2">
-      <p className="text-sm text-ink-700">{t('overview.sectorsNote')}</p>
+    <Card id="market-sectors" title={t('sectorsTitle')} className="lg:col-span-2">
+      <p className="text-sm text-ink-700">{t('sectorsNote')}</p>
       {answer.sectors.length === 0 ? (
-        <p className="text-ink-700">{t('overview.noData')}</p>
+        <p className="text-ink-700">{t('noData')}</p>
       ) : (
         <ul className="flex flex-wrap gap-1.5">
           {answer.sectors.map((tile) => (
@@ -313,12 +313,11 @@ function SectorTileItem({
   market: Market
   displayLocale: DisplayLocale
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['markets', 'stocks'])
   const direction = changeDirectionOf(tile.changePercent)
-  const change =
-    tile.changePercent === null ? t('overview.noChange') : signed(tile.changePercent, displayLocale)
+  const change = tile.changePercent === null ? t('noChange') : signed(tile.changePercent, displayLocale)
   const share = formatPercent(tile.capShare, displayLocale, { digits: 1 })
-  const sector = t(`sectors.${tile.sector}`)
+  const sector = t(`stocks:sectors.${tile.sector}`)
   return (
     <li
       className="flex min-w-36"
@@ -334,7 +333,7 @@ function SectorTileItem({
           'flex min-h-20 w-full flex-col justify-between gap-1 rounded-lg p-3 text-ink-950 hover:outline-2 hover:outline-brand-600',
           tileTone(tile.changePercent),
         )}
-        aria-label={t('overview.sectorTile', { sector, change, share, count: tile.companies })}
+        aria-label={t('sectorTile', { sector, change, share, count: tile.companies })}
         data-testid={`sector-${tile.sector}`}
         data-direction={direction}
       >
@@ -343,7 +342,7 @@ function SectorTileItem({
           <span aria-hidden="true">{direction === 'up' ? '▲ ' : direction === 'down' ? '▼ ' : '– '}</span>
           {change}
         </span>
-        <span className="text-xs">{t('overview.sectorShare', { share })}</span>
+        <span className="text-xs">{t('sectorShare', { share })}</span>
       </PageLink>
     </li>
   )
@@ -364,7 +363,7 @@ function MoverList({
   empty: string
   extra?: React.ReactNode
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['markets', 'stocks'])
   return (
     <section aria-labelledby={id} data-testid={id} className="flex flex-col gap-3">
       <h3 id={id} className="text-lg font-semibold text-ink-950">
@@ -390,7 +389,7 @@ function MoverList({
                   </ChangeIndicator>
                 ) : null}
                 {row.views !== undefined ? (
-                  <span className="text-xs text-ink-700">{t('overview.views', { count: row.views })}</span>
+                  <span className="text-xs text-ink-700">{t('views', { count: row.views })}</span>
                 ) : null}
               </span>
             </li>
@@ -402,33 +401,33 @@ function MoverList({
 }
 
 function MoversSection({ answer, displayLocale }: { answer: Answer; displayLocale: DisplayLocale }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['markets', 'stocks'])
   return (
-    <Card id="market-movers" title={t('overview.moversTitle')}>
+    <Card id="market-movers" title={t('moversTitle')}>
       <div className="grid gap-6 md:grid-cols-3">
         <MoverList
           id="market-gainers"
-          title={t('overview.gainers')}
+          title={t('gainers')}
           rows={answer.gainers}
           displayLocale={displayLocale}
-          empty={t('overview.noMovers')}
+          empty={t('noMovers')}
         />
         <MoverList
           id="market-losers"
-          title={t('overview.losers')}
+          title={t('losers')}
           rows={answer.losers}
           displayLocale={displayLocale}
-          empty={t('overview.noMovers')}
+          empty={t('noMovers')}
         />
         <MoverList
           id="market-diagnosed"
-          title={t('overview.diagnosedTitle')}
+          title={t('diagnosedTitle')}
           rows={answer.mostDiagnosed}
           displayLocale={displayLocale}
-          empty={t('overview.noDiagnosed')}
+          empty={t('noDiagnosed')}
           extra={
             <p className="text-xs text-ink-700">
-              {t('overview.diagnosedNote', { date: formatDate(answer.diagnosedDay, displayLocale) })}
+              {t('diagnosedNote', { date: formatDate(answer.diagnosedDay, displayLocale) })}
             </p>
           }
         />
