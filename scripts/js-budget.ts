@@ -75,6 +75,8 @@ export const budgetsKb: Record<string, number> = {
   'routes/stocks-screener': 168,
   // The compare page (issue 28): its table, chart and the stock combobox of its add box.
   'routes/compare': 167.5,
+  // Issue 28: a market at a glance, the stock lists' parts and its own words (`markets`); its chart arrives drawn.
+  'routes/markets': 164.5,
   // +0.5 (issue 25): the chat's words for "my watchlist/portfolio" sources and the import button; the follow control
   // beside an answer's stocks and the button's code load after the page. +0.5 (issue 25, < 0.05 kB over): csv among
   // the kinds the file picker takes and names, in both languages. +0.5 (issue 26): the account email's refusals.
