@@ -333,7 +333,6 @@ function SectorTileItem({
           'flex min-h-20 w-full flex-col justify-between gap-1 rounded-lg p-3 text-ink-950 hover:outline-2 hover:outline-brand-600',
           tileTone(tile.changePercent),
         )}
-        aria-label={t('sectorTile', { sector, change, share, count: tile.companies })}
         data-testid={`sector-${tile.sector}`}
         data-direction={direction}
       >
@@ -342,7 +341,7 @@ function SectorTileItem({
           <span aria-hidden="true">{direction === 'up' ? '▲ ' : direction === 'down' ? '▼ ' : '– '}</span>
           {change}
         </span>
-        <span className="text-xs">{t('sectorShare', { share })}</span>
+        <span className="text-xs">{t('sectorShare', { share, count: tile.companies })}</span>
       </PageLink>
     </li>
   )
