@@ -30,7 +30,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     description: t('markets:metaDescription', { market: marketName }),
     // The chart is drawn here: the page receives its path, not the year of levels.
     answer: { ...answer, benchmark },
-    chart: indexChartGeometry(points),
+    // Drawn in a box of 1000 × 300 that stretches to the page's width; its labels are text beside it.
+    chart: indexChartGeometry(points, {
+      width: 1000,
+      height: 300,
+      padding: { top: 12, right: 0, bottom: 12, left: 0 },
+    }),
     chartRange: { from: points[0]?.date ?? null, to: points.at(-1)?.date ?? null },
   }
 }

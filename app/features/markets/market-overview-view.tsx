@@ -168,9 +168,9 @@ function BenchmarkSection({
               )
             })}
           </dl>
-          <svg
-            viewBox={`0 0 ${chart.width} ${chart.height}`}
-            className="h-auto w-full"
+          {/* The plot stretches to its box (its line keeps its width); levels and dates are text beside it, so
+              they keep the page's type size at every width. */}
+          <div
             role="img"
             aria-label={t('chartLabel', {
               name,
@@ -179,32 +179,78 @@ function BenchmarkSection({
               change: year === null ? t('noChange') : signed(year, displayLocale),
             })}
             data-testid="index-chart"
+            className="flex flex-col gap-1"
           >
-            {chart.gridlines.map((line) => (
-              <g key={line.y}>
-                <line x1={48} x2={chart.width - 12} y1={line.y} y2={line.y} className="stroke-ink-100" />
-                <text x={42} y={line.y + 4} textAnchor="end" className="fill-ink-700 text-[11px]">
-                  {line.value}
-                </text>
-              </g>
-            ))}
-            <path d={chart.area} className="fill-brand-600/10" />
-            <path d={chart.line} fill="none" strokeWidth={2} className="stroke-brand-600" />
-            {chart.last ? (
-              <circle cx={chart.last.x} cy={chart.last.y} r={3.5} className="fill-brand-600" />
-            ) : null}
-            {chart.dates.map((mark) => (
-              <text
-                key={mark.date}
-                x={mark.x}
-                y={chart.height - 8}
-                textAnchor={mark.anchor}
-                className="fill-ink-700 text-[11px]"
-              >
-                {formatDate(mark.date, displayLocale)}
-              </text>
-            ))}
-          </svg>
+            <div className="flex gap-2">
+              <div className="relative w-10 shrink-0 text-right text-xs text-ink-700 tabular-nums">
+                {chart.gridlines.map((line) => (
+                  <span
+                    key={line.y}
+                    className="absolute right-0 -translate-y-1/2"
+                    style={{ top: `${(line.y / chart.height) * 100}%` }}
+                  >
+                    {line.value}
+                  </span>
+                ))}
+              </div>
+              <div className="relative h-48 flex-1 sm:h-64">
+                <svg
+                  viewBox={`0 0 ${chart.width} ${chart.height}`}
+                  preserveAspectRatio="none"
+                  className="absolute inset-0 size-full"
+                  aria-hidden="true"
+                >
+                  {chart.gridlines.map((line) => (
+                    <line
+                      key={line.y}
+                      x1={0}
+                      x2={chart.width}
+                      y1={line.y}
+                      y2={line.y}
+                      className="stroke-ink-100"
+                      vectorEffect="non-scaling-stroke"
+                    />
+                  ))}
+                  <path d={chart.area} className="fill-brand-600/10" />
+                  <path
+                    d={chart.line}
+                    fill="none"
+                    strokeWidth={2}
+                    strokeLinejoin="round"
+                    className="stroke-brand-600"
+                    vectorEffect="non-scaling-stroke"
+                  />
+                </svg>
+                {chart.last ? (
+                  <span
+                    className="absolute size-2 -translate-1/2 rounded-full bg-brand-600"
+                    style={{
+                      left: `${(chart.last.x / chart.width) * 100}%`,
+                      top: `${(chart.last.y / chart.height) * 100}%`,
+                    }}
+                  />
+                ) : null}
+              </div>
+            </div>
+            <div className="relative ml-12 h-5 text-xs text-ink-700">
+              {chart.dates.map((mark) => (
+                <span
+                  key={mark.date}
+                  className={clsx(
+                    'absolute top-0 whitespace-nowrap',
+                    mark.anchor === 'middle'
+                      ? '-translate-x-1/2'
+                      : mark.anchor === 'end'
+                        ? '-translate-x-full'
+                        : '',
+                  )}
+                  style={{ left: `${(mark.x / chart.width) * 100}%` }}
+                >
+                  {formatDate(mark.date, displayLocale)}
+                </span>
+              ))}
+            </div>
+          </div>
         </>
       )}
     </Card>
