@@ -239,7 +239,7 @@ function BenchmarkSection({
                   className={clsx(
                     'absolute top-0 whitespace-nowrap',
                     mark.anchor === 'middle'
-                      ? '-translate-x-1/2'
+                      ? '-translate-x-1/2 max-sm:hidden' // a phone has room for the first and last day only
                       : mark.anchor === 'end'
                         ? '-translate-x-full'
                         : '',
