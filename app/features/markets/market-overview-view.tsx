@@ -366,7 +366,7 @@ function SectorTileItem({
   const sector = t(`stocks:sectors.${tile.sector}`)
   return (
     <li
-      className="flex min-w-36"
+      className="flex min-w-32"
       // Tiles grow with the sector's share of the market's capitalisation.
       style={{
         flexGrow: Math.max(1, Math.round(tile.capShare * 100)),
