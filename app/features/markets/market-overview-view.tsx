@@ -410,7 +410,7 @@ function MoverList({
 }) {
   const { t } = useTranslation(['markets', 'stocks'])
   return (
-    <section aria-labelledby={id} data-testid={id} className="flex flex-col gap-3">
+    <section aria-labelledby={id} data-testid={id} className="flex min-w-0 flex-col gap-3">
       <h3 id={id} className="text-lg font-semibold text-ink-950">
         {title}
       </h3>
