@@ -84,7 +84,7 @@ export const MarketMover = z.object({
 export type MarketMover = z.infer<typeof MarketMover>
 
 export const DiagnosedStock = MarketMover.extend({
-  /** Readers (and browsers) who opened its diagnosis today. */
+  /** Browsers that opened its diagnosis today (a member's view counts once, by the browser it was opened in). */
   views: z.number().int(),
 })
 export type DiagnosedStock = z.infer<typeof DiagnosedStock>

@@ -55,7 +55,11 @@ export interface DiagnosedRow {
   views: number
 }
 
-/** The market's companies most opened on `day`, most views first (ties by code). */
+/**
+ * The market's companies most opened on `day`, most views first (ties by code). Views are counted per browser: a
+ * member's view is stored for the member and for the browser's device too (stock-diagnosis.ts), so only the device
+ * rows are counted, once each.
+ */
 export async function selectMostDiagnosed(
   db: Db,
   market: Market,
@@ -67,7 +71,7 @@ export async function selectMostDiagnosed(
     sql`select c.code, c.name_en as "nameEn", c.name_zh as "nameZh", c.currency, s.price,
           s.change_percent as "changePercent", v.views
         from (select company_id, count(*)::int as views from stock_diagnosis_views
-              where day = ${day} group by company_id) v
+              where day = ${day} and subject like 'device:%' group by company_id) v
         join stock_companies c on c.id = v.company_id
         left join stock_screen_rows s on s.company_id = c.id
         where c.market = ${market}

@@ -16,9 +16,15 @@ beforeAll(async () => {
   runtime = await createTestRuntime({}, { clock, smsSender: readers.smsSender })
   readers.bind(runtime)
   visitor = await readers.newVisitor()
-  // Today's diagnoses, before the first overview (answers are reused for 30 s): AAPL twice, MSFT once.
-  for (const code of ['AAPL', 'AAPL', 'MSFT']) {
-    dataOf(await readers.get(await readers.newVisitor(), '/bizStockScore/getByCode', { code }))
+  // Today's diagnoses, before the first overview (answers are reused for 30 s): AAPL by a visitor and by a member
+  // (whose view is stored for the member and for the browser, and counts once), MSFT by a visitor.
+  const diagnosers = [
+    ['AAPL', await readers.newVisitor()],
+    ['AAPL', await readers.newMember()],
+    ['MSFT', await readers.newVisitor()],
+  ] as const
+  for (const [code, client] of diagnosers) {
+    dataOf(await readers.get(client, '/bizStockScore/getByCode', { code }))
   }
 }, 120_000)
 afterAll(() => runtime.close())
