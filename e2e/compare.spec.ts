@@ -19,13 +19,12 @@ const names = {
   toyota: { en: 'Toyota Motor Corp.', 'zh-Hant': '豐田汽車' },
 } as const
 
-/** The stocks the comparison's table shows, in order. */
-async function stockHeaders(page: Page): Promise<string[]> {
-  const headers = page.getByTestId('compare-stock')
-  const count = await headers.count()
-  const found: string[] = []
-  for (let i = 0; i < count; i++) found.push((await headers.nth(i).locator('a').first().textContent()) ?? '')
-  return found
+/**
+ * The stocks the comparison's table shows, in order: each column head's first link (its name). Read in one go, so a
+ * poll during a navigation sees the old table or the new one, never waits on a column that has just gone.
+ */
+function stockHeaders(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="compare-stock"] > span > a:first-child').allTextContents()
 }
 
 for (const width of [1440, 360]) {

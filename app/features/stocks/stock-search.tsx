@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, useNavigate } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import { StockErrorCode } from '#contracts/stock-rules.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
 import { StockCombobox } from './stock-combobox.tsx'
@@ -39,7 +40,8 @@ export function StockSearch({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!text.trim()) {
       event.preventDefault()
-      setError(t(`errors:${StockErrorCode.queryEmpty}`))
+      // The error messages are fetched on demand: say it once they are there, never as a bare code.
+      void ensureErrorMessages().then(() => setError(t(`errors:${StockErrorCode.queryEmpty}`)))
       return
     }
     setError(null)

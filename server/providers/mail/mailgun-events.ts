@@ -49,7 +49,7 @@ export function suppressionOf(
 ): { address: string; reason: 'bounce' | 'complaint' } | null {
   const data = event['event-data']
   const address = data.recipient?.trim().toLowerCase()
-  if (!address || !address.includes('@')) return null
+  if (!address?.includes('@')) return null
   if (data.event === 'failed' && data.severity === 'permanent') return { address, reason: 'bounce' }
   if (data.event === 'complained') return { address, reason: 'complaint' }
   return null
