@@ -10,12 +10,21 @@ export type DisplayLocale = 'en-US' | 'zh-TW'
 
 const formatters = new Map<string, Intl.NumberFormat>()
 
-function numberFormat(locale: DisplayLocale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let formatter = formatters.get(key)
+/**
+ * One formatter per locale and shape, made once. The caller names the shape (`key`) and builds the options only on
+ * a miss: a list of 200 stocks formats ~2,000 figures a render, and building and serialising an options object for
+ * each lookup was most of a figure's cost.
+ */
+function numberFormat(
+  locale: DisplayLocale,
+  key: string,
+  options: () => Intl.NumberFormatOptions,
+): Intl.NumberFormat {
+  const cacheKey = `${locale}|${key}`
+  let formatter = formatters.get(cacheKey)
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, options)
-    formatters.set(key, formatter)
+    formatter = new Intl.NumberFormat(locale, options())
+    formatters.set(cacheKey, formatter)
   }
   return formatter
 }
@@ -29,22 +38,22 @@ export function currencyDigits(currency: Currency): number {
 export function formatPrice(value: number, currency: Currency, locale: DisplayLocale): string {
   const digits = currencyDigits(currency)
   const fractionDigits = Math.abs(value) < 1 && digits > 0 ? 3 : digits
-  return numberFormat(locale, {
+  return numberFormat(locale, `price|${currency}|${fractionDigits}`, () => ({
     style: 'currency',
     currency,
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
-  }).format(value)
+  })).format(value)
 }
 
 /** A large amount, abbreviated: `$3.21T` in English, `US$3.21兆` in Chinese (萬/億/兆 as Taiwan writes them). */
 export function formatAmount(value: number, currency: Currency, locale: DisplayLocale): string {
-  return numberFormat(locale, {
+  return numberFormat(locale, `amount|${currency}`, () => ({
     style: 'currency',
     currency,
     notation: 'compact',
     maximumSignificantDigits: 3,
-  }).format(value)
+  })).format(value)
 }
 
 /** A fraction as a percentage: 0.152 → `15.2%`; `signed` adds + to gains. */
@@ -53,12 +62,12 @@ export function formatPercent(
   locale: DisplayLocale,
   { signed = false, digits = 1 }: { signed?: boolean; digits?: number } = {},
 ): string {
-  return numberFormat(locale, {
+  return numberFormat(locale, `percent|${digits}|${signed}`, () => ({
     style: 'percent',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
     signDisplay: signed ? 'exceptZero' : 'auto',
-  }).format(fraction)
+  })).format(fraction)
 }
 
 /** A plain number with a fixed number of decimals (scores, ratios, indicator readings). */
@@ -67,26 +76,28 @@ export function formatDecimal(
   locale: DisplayLocale,
   { digits = 2, signed = false }: { digits?: number; signed?: boolean } = {},
 ): string {
-  return numberFormat(locale, {
+  return numberFormat(locale, `decimal|${digits}|${signed}`, () => ({
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
     signDisplay: signed ? 'exceptZero' : 'auto',
-  }).format(value)
+  })).format(value)
 }
 
 /** A whole count: `1,234`. */
 export function formatCount(value: number, locale: DisplayLocale): string {
-  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value)
+  return numberFormat(locale, 'count', () => ({ maximumFractionDigits: 0 })).format(value)
 }
 
 /** A large count without a currency (shares, volume): `14.9B` / `149億`. */
 export function formatCompact(value: number, locale: DisplayLocale): string {
-  return numberFormat(locale, { notation: 'compact', maximumSignificantDigits: 3 }).format(value)
+  return numberFormat(locale, 'compact', () => ({ notation: 'compact', maximumSignificantDigits: 3 })).format(
+    value,
+  )
 }
 
 /** A score on the 0–100 scale with one decimal at most: `73.6`, `100`. */
 export function formatScore(value: number, locale: DisplayLocale): string {
-  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value)
+  return numberFormat(locale, 'score', () => ({ maximumFractionDigits: 1 })).format(value)
 }
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>()

@@ -33,7 +33,7 @@ import {
   reorderStocks,
 } from './watchlist-api.ts'
 import { groupByMarket, movedWithinMarket, type WatchlistSort, watchlistSorts } from './watchlist-rows.ts'
-import { WatchlistIcons, WatchlistTable } from './watchlist-table.tsx'
+import { WatchlistTable } from './watchlist-table.tsx'
 
 const ChevronLeft = outlineIcon(chevronLeftShape)
 const ChevronRight = outlineIcon(chevronRightShape)
@@ -278,7 +278,6 @@ export function MemberWatchlist({
               </select>
             </label>
           </div>
-          {groups.length > 0 ? <WatchlistIcons /> : null}
           {groups.length === 0 ? (
             <EmptyState title={t('empty.title')} description={t('empty.text')} />
           ) : (

@@ -5,9 +5,9 @@
  * reader's own order each row moves up or down; every row can be removed. On a phone each row is a card (the header
  * row stays for screen readers; each cell names itself from `data-label`).
  *
- * Drawn lean on purpose (issue 25: 200 rows under 50 ms of server time): a row's cells take their padding and phone
- * labels from rules on the table, and its icons are `<use>` of one sprite drawn once by the page (WatchlistIcons), so
- * a row is a fraction of the markup the shared list parts would draw.
+ * Drawn lean on purpose (issue 25: 200 rows under 50 ms of server time): a row's cells take their padding, phone
+ * labels and repeated styles from `.watchlist-table` rules (app.css), and its arrows and buttons' icons are drawn by
+ * CSS from `data-direction` / `data-icon`, so a row carries its figures and little else.
  */
 import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
@@ -26,63 +26,16 @@ import { useKeyLabels } from '#app/features/stocks/stock-labels.ts'
 import type { WatchlistFigures, WatchlistRow } from '#contracts/watchlist-rules.ts'
 import type { MarketGroup } from './watchlist-rows.ts'
 
-const iconPaths = {
-  up: ['M7 7h10v10', 'M7 17 17 7'],
-  down: ['m7 7 10 10', 'M17 7v10H7'],
-  flat: ['M5 12h14'],
-  moveUp: ['m5 12 7-7 7 7', 'M12 19V5'],
-  moveDown: ['M12 5v14', 'm19 12-7 7-7-7'],
-  remove: ['M18 6 6 18', 'm6 6 12 12'],
-} as const
-type IconName = keyof typeof iconPaths
-
-/** The table's icons, once per page (lucide's arrows and cross), for every row to `<use>`. */
-export function WatchlistIcons() {
-  return (
-    <svg aria-hidden="true" className="hidden">
-      {(Object.keys(iconPaths) as IconName[]).map((name) => (
-        <symbol key={name} id={`wl-${name}`} viewBox="0 0 24 24">
-          <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            {iconPaths[name].map((d) => (
-              <path key={d} d={d} />
-            ))}
-          </g>
-        </symbol>
-      ))}
-    </svg>
-  )
-}
-
-function Icon({ name, className = 'size-4' }: { name: IconName; className?: string }) {
-  return (
-    <svg aria-hidden="true" className={className}>
-      <use href={`#wl-${name}`} />
-    </svg>
-  )
-}
-
 type Direction = 'up' | 'down' | 'flat'
-const tones: Record<Direction, string> = {
-  // As ChangeIndicator: a darker gain for small text; the arrow and the sign carry the meaning, colour repeats it.
-  up: 'text-[color-mix(in_srgb,var(--color-gain)_80%,black)]',
-  down: 'text-loss',
-  flat: 'text-ink-700',
-}
 
 function directionOf(value: number | null): Direction {
   return value === null || value === 0 || Number.isNaN(value) ? 'flat' : value > 0 ? 'up' : 'down'
 }
 
-/** A signed figure with its arrow and colour (the shape of ChangeIndicator, drawn from the sprite). */
+/** A signed figure: its arrow and colour come from `.watchlist-table [data-direction]` (app.css). */
 function Signed({ value, text, title }: { value: number | null; text: string; title?: string | undefined }) {
-  const direction = directionOf(value)
   return (
-    <span
-      data-direction={direction}
-      title={title}
-      className={`inline-flex items-center gap-0.5 font-medium tabular-nums ${tones[direction]}`}
-    >
-      <Icon name={direction} className="size-4 shrink-0" />
+    <span data-direction={directionOf(value)} title={title}>
       {text}
     </span>
   )
@@ -160,7 +113,7 @@ export function WatchlistTable({
       </h2>
       {/* Nine columns: on a narrow desktop window the table scrolls within itself, never the page. */}
       <div className="md:overflow-x-auto">
-        <table className="w-full border-collapse text-sm max-md:block [&_td]:px-3 [&_td]:py-2 [&_td]:align-top md:[&_td]:table-cell md:[&_td]:text-end md:[&_td:first-child]:text-start max-md:[&_td]:before:block max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-normal max-md:[&_td]:before:text-ink-700 max-md:[&_td]:before:content-[attr(data-label)]">
+        <table className="watchlist-table w-full border-collapse text-sm max-md:block [&_td]:px-3 [&_td]:py-2 [&_td]:align-top md:[&_td]:table-cell md:[&_td]:text-end md:[&_td:first-child]:text-start max-md:[&_td]:before:block max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-normal max-md:[&_td]:before:text-ink-700 max-md:[&_td]:before:content-[attr(data-label)]">
           <caption className="sr-only">
             {t('table.caption', { market, currencies: group.currencies.join(', ') || '—' })}
           </caption>
@@ -194,14 +147,9 @@ export function WatchlistTable({
               const article = row.article
               return (
                 <tr key={`${row.market}:${row.code}`} data-testid="watchlist-row">
-                  <td className="col-span-2">
-                    <PageLink
-                      to={diagnosisHref(row.code, row.market)}
-                      className="block font-semibold text-ink-950 hover:text-brand-700 hover:underline"
-                    >
-                      {name}
-                    </PageLink>
-                    <span className="block text-xs text-ink-700">{row.code}</span>
+                  <td className="wl-stock">
+                    <PageLink to={diagnosisHref(row.code, row.market)}>{name}</PageLink>
+                    <span className="wl-sub">{row.code}</span>
                     {stock ? null : (
                       <span className="block text-xs font-medium text-loss" title={t('table.notCoveredHint')}>
                         {t('table.notCovered')}
@@ -209,7 +157,7 @@ export function WatchlistTable({
                     )}
                   </td>
                   <td data-label={labels.price}>
-                    <span className="block font-medium tabular-nums">
+                    <span className="wl-figure">
                       {stock?.price == null ? '—' : formatPrice(stock.price, stock.currency, displayLocale)}
                     </span>
                     {stock && stock.changeRate !== null ? (
@@ -227,10 +175,10 @@ export function WatchlistTable({
                     ) : null}
                   </td>
                   <td data-label={labels.score}>
-                    <span className="block font-medium tabular-nums">
+                    <span className="wl-figure">
                       {stock?.score == null ? '—' : formatScore(stock.score, displayLocale)}
                     </span>
-                    {view ? <span className="block text-xs text-ink-700">{view}</span> : null}
+                    {view ? <span className="wl-sub">{view}</span> : null}
                   </td>
                   <td data-label={labels.gap}>
                     {margin === null ? (
@@ -250,12 +198,8 @@ export function WatchlistTable({
                   <td data-label={labels.levels} className="text-xs tabular-nums">
                     {stock ? (
                       <>
-                        <span className="block" title={levelTitle(stock, 'support')}>
-                          {levelText(stock, 'support')}
-                        </span>
-                        <span className="block" title={levelTitle(stock, 'resistance')}>
-                          {levelText(stock, 'resistance')}
-                        </span>
+                        <span title={levelTitle(stock, 'support')}>{levelText(stock, 'support')}</span>
+                        <span title={levelTitle(stock, 'resistance')}>{levelText(stock, 'resistance')}</span>
                       </>
                     ) : (
                       '—'
@@ -264,72 +208,62 @@ export function WatchlistTable({
                   <td data-label={labels.signals} className="text-xs">
                     {stock ? (
                       <>
-                        <span className="block">
+                        <span>
                           {t('table.technicals', { label: keyLabel('signal', stock.technicals) ?? '—' })}
                         </span>
-                        <span className="block">
-                          {t('table.flow', { label: keyLabel('flow', stock.capitalFlow) ?? '—' })}
-                        </span>
+                        <span>{t('table.flow', { label: keyLabel('flow', stock.capitalFlow) ?? '—' })}</span>
                       </>
                     ) : (
                       '—'
                     )}
                   </td>
-                  <td data-label={labels.article} className="col-span-2 md:text-start!">
+                  <td data-label={labels.article} className="wl-article">
                     {article ? (
                       <>
-                        <PageLink
-                          to={articlePath(article.key)}
-                          className="line-clamp-2 text-ink-950 hover:text-brand-700 hover:underline md:max-w-48"
-                        >
-                          {article.title}
-                        </PageLink>
-                        <span className="block text-xs text-ink-700">
+                        <PageLink to={articlePath(article.key)}>{article.title}</PageLink>
+                        <span className="wl-sub">
                           {formatDate(dayIn(article.publishedAt, timeZone), displayLocale)}
                         </span>
                       </>
                     ) : (
-                      <span className="text-xs text-ink-700">{t('table.noArticle')}</span>
+                      <span className="wl-sub">{t('table.noArticle')}</span>
                     )}
                   </td>
-                  <td data-label={labels.asOf} className="text-xs text-ink-700">
+                  <td data-label={labels.asOf} className="wl-sub">
                     {stock?.priceDate ? formatDate(stock.priceDate, displayLocale) : '—'}
                     {stock?.diagnosisAsOf && stock.diagnosisAsOf !== stock.priceDate ? (
-                      <span className="block">
+                      <span>
                         {t('table.diagnosisOf', { date: formatDate(stock.diagnosisAsOf, displayLocale) })}
                       </span>
                     ) : null}
                   </td>
                   <td>
-                    <span className="inline-flex gap-1">
+                    <span className="wl-actions">
                       {canMove ? (
                         <>
                           <button
                             type="button"
+                            data-icon="move-up"
                             disabled={index === 0}
                             aria-label={t('table.moveUp', { name })}
                             onClick={() => onMove(row, -1)}
-                          >
-                            <Icon name="moveUp" />
-                          </button>
+                          />
                           <button
                             type="button"
+                            data-icon="move-down"
                             disabled={index === group.rows.length - 1}
                             aria-label={t('table.moveDown', { name })}
                             onClick={() => onMove(row, 1)}
-                          >
-                            <Icon name="moveDown" />
-                          </button>
+                          />
                         </>
                       ) : null}
                       <button
                         type="button"
+                        data-icon="remove"
                         aria-label={t('table.remove', { name })}
                         data-testid="watchlist-remove"
                         onClick={() => onRemove(row)}
-                      >
-                        <Icon name="remove" />
-                      </button>
+                      />
                     </span>
                   </td>
                 </tr>
