@@ -5,7 +5,9 @@
  * shared, bookmarked, walked with the back button and built without JavaScript; anonymous readers get it from the
  * page cache like the stock lists. Reached from the diagnosis, the watchlist and the screener's rows.
  */
+
 import { useTranslation } from 'react-i18next'
+import { ProblemList } from '#app/components/problem-list.tsx'
 import { CompareChart } from '#app/features/stocks/compare-chart.tsx'
 import { loadComparePage } from '#app/features/stocks/compare-page.server.ts'
 import { ComparePicker } from '#app/features/stocks/compare-picker.tsx'
@@ -46,21 +48,12 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </header>
-      {problems.length > 0 ? (
-        <div
-          role="alert"
-          className="rounded-card border border-loss/40 bg-white p-4"
-          data-testid="compare-problems"
-        >
-          <h2 className="font-semibold text-ink-950">{t('problems.heading')}</h2>
-          <ul className="mt-2 list-disc ps-5 text-sm text-ink-900">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-          <p className="mt-2 text-sm text-ink-700">{t('problems.hint')}</p>
-        </div>
-      ) : null}
+      <ProblemList
+        heading={t('problems.heading')}
+        problems={problems}
+        hint={t('problems.hint')}
+        testId="compare-problems"
+      />
       {isTooFew ? (
         <p
           role="status"

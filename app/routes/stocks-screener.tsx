@@ -5,10 +5,12 @@
  * explained. The whole screen is in the URL (a GET form and links), so it can be shared, bookmarked, walked with
  * the back button and used without JavaScript; anonymous readers get it from the page cache like the other lists.
  */
+
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
+import { ProblemList } from '#app/components/problem-list.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { pageCountOf } from '#app/features/stocks/list-query.ts'
 import { SavedScreens } from '#app/features/stocks/saved-screens.tsx'
@@ -91,21 +93,12 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
         <ScreenerForm key={canonicalScreenSearch(new URLSearchParams(values))} values={values} />
         <SavedScreens saved={saved} />
       </div>
-      {problems.length > 0 ? (
-        <div
-          role="alert"
-          className="rounded-card border border-loss/40 bg-white p-4"
-          data-testid="screener-problems"
-        >
-          <h2 className="font-semibold text-ink-950">{t('problems.heading')}</h2>
-          <ul className="mt-2 list-disc ps-5 text-sm text-ink-900">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-          <p className="mt-2 text-sm text-ink-700">{t('problems.hint')}</p>
-        </div>
-      ) : null}
+      <ProblemList
+        heading={t('problems.heading')}
+        problems={problems}
+        hint={t('problems.hint')}
+        testId="screener-problems"
+      />
       {answer ? (
         <section aria-labelledby="screener-results" className="flex min-w-0 flex-col gap-3">
           <h2 id="screener-results" className="text-xl font-semibold text-ink-950">
