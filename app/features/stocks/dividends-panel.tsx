@@ -20,7 +20,7 @@ export function DividendsPanel({
   displayLocale: DisplayLocale
   asOfText: string
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['dividends', 'stocks'])
   const { dividends, stock } = diagnosis
   const currency = isCurrency(dividends.currency) ? dividends.currency : stock.currency
   const pct = (value: number | null, signed = false) =>
@@ -33,16 +33,16 @@ export function DividendsPanel({
     name: stock.name,
     year: dividends.fiscalYear ?? '—',
     date: dividends.periodEnd ? formatDate(dividends.periodEnd, displayLocale) : '—',
-    source: t(`dataSources.${diagnosis.data.source}`, { defaultValue: diagnosis.data.source }),
+    source: t(`stocks:dataSources.${diagnosis.data.source}`, { defaultValue: diagnosis.data.source }),
     asOf: asOfText,
   }
   const figures = [
-    [t('dividends.yield'), pct(dividends.yield), t('dividends.yieldNote', dated)],
-    [t('dividends.payout'), pct(dividends.payoutRatio), t('dividends.payoutNote', dated)],
+    [t('yield'), pct(dividends.yield), t('yieldNote', dated)],
+    [t('payout'), pct(dividends.payoutRatio), t('payoutNote', dated)],
     [
-      t('dividends.cagr'),
+      t('cagr'),
       pct(dividends.cagr?.value ?? null, true),
-      dividends.cagr ? t('dividends.cagrNote', dividends.cagr) : t('dividends.cagrNone'),
+      dividends.cagr ? t('cagrNote', dividends.cagr) : t('cagrNone'),
     ],
   ]
   return (
@@ -52,7 +52,7 @@ export function DividendsPanel({
       data-testid="dividends"
     >
       <h2 id="dividends-heading" className="text-xl font-semibold text-ink-950">
-        {t('dividends.title')}
+        {t('title')}
       </h2>
       {dividends.status === 'payer' ? (
         <dl className="figure-tiles">
@@ -66,21 +66,19 @@ export function DividendsPanel({
         </dl>
       ) : (
         <p className="text-ink-900" data-testid="dividends-none">
-          {t(dividends.status === 'non_payer' ? 'dividends.none' : 'dividends.notReported', dated)}
+          {t(dividends.status === 'non_payer' ? 'none' : 'notReported', dated)}
         </p>
       )}
       {dividends.years.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="figure-table">
-            <caption>{t('dividends.caption')}</caption>
+            <caption>{t('caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('dividends.year')}</th>
-                <th scope="col">
-                  {t(dividends.basis === 'per_share' ? 'dividends.perShare' : 'dividends.total')}
-                </th>
-                <th scope="col">{t('dividends.change')}</th>
-                <th scope="col">{t('dividends.payout')}</th>
+                <th scope="col">{t('year')}</th>
+                <th scope="col">{t(dividends.basis === 'per_share' ? 'perShare' : 'total')}</th>
+                <th scope="col">{t('change')}</th>
+                <th scope="col">{t('payout')}</th>
               </tr>
             </thead>
             <tbody>
@@ -97,7 +95,7 @@ export function DividendsPanel({
         </div>
       ) : null}
       <p className="text-xs text-ink-700">
-        {t(dividends.basis === 'per_share' ? 'dividends.methodPerShare' : 'dividends.methodTotal', dated)}
+        {t(dividends.basis === 'per_share' ? 'methodPerShare' : 'methodTotal', dated)}
       </p>
     </section>
   )

@@ -50,11 +50,11 @@ describe('GET /compare', () => {
       expect(entry.source).toBe('demo')
       // 260 sessions used to end short of a year back and leave this empty.
       expect(entry.returns['1y'], `${entry.stock.code} 1y`).toEqual(expect.any(Number))
-      const first = entry.closes[0]
+      const first = entry.closes[0] as { date: string; close: number }
       const asOf = entry.asOf as string
       const yearBack = new Date(Date.parse(`${asOf}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10)
-      expect(first?.date <= yearBack).toBe(true)
-      expect(entry.returns['1y']).toBeCloseTo((entry.stock.price as number) / (first?.close as number) - 1, 6)
+      expect(first.date <= yearBack).toBe(true)
+      expect(entry.returns['1y']).toBeCloseTo((entry.stock.price as number) / first.close - 1, 6)
     }
   })
 
