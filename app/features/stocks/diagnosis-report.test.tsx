@@ -113,7 +113,9 @@ describe('diagnosis report', () => {
     const answer = await buildDiagnosisAnswer('us', 'AMZN', 'en')
     expect(answer.dividends.status).toBe('non_payer')
     const html = renderReport(answer)
-    expect(textOf(html)).toContain(`${answer.stock.name} paid no dividend in fiscal year ${answer.dividends.fiscalYear} (ended`)
+    expect(textOf(html)).toContain(
+      `${answer.stock.name} paid no dividend in fiscal year ${answer.dividends.fiscalYear} (ended`,
+    )
     expect(html).not.toContain('class="figure-table"')
     expect(html).not.toContain('Dividend yield')
   })
