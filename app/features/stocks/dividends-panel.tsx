@@ -66,7 +66,14 @@ export function DividendsPanel({
         </dl>
       ) : (
         <p className="text-ink-900" data-testid="dividends-none">
-          {t(dividends.status === 'non_payer' ? 'none' : 'notReported', dated)}
+          {t(
+            dividends.fiscalYear === null
+              ? 'noStatements'
+              : dividends.status === 'non_payer'
+                ? 'none'
+                : 'notReported',
+            dated,
+          )}
         </p>
       )}
       {dividends.years.length > 0 ? (
@@ -94,9 +101,11 @@ export function DividendsPanel({
           </table>
         </div>
       ) : null}
-      <p className="text-xs text-ink-700">
-        {t(dividends.basis === 'per_share' ? 'methodPerShare' : 'methodTotal', dated)}
-      </p>
+      {dividends.fiscalYear === null ? null : (
+        <p className="text-xs text-ink-700">
+          {t(dividends.basis === 'per_share' ? 'methodPerShare' : 'methodTotal', dated)}
+        </p>
+      )}
     </section>
   )
 }
