@@ -4,11 +4,43 @@
  * value with its low and high cases, margins, growth, P/E, P/B, dividend yield, support and resistance, and about a
  * year of closes for the normalised chart. The conventions of every stocks answer (contracts/stocks.ts) hold: ratios
  * are fractions, prices are in the stock's currency, texts in the caller's language, `isDemo`/`asOf`/`stale` stamp
- * the data. Types only: the page reads it from its loader and no API route parses it.
+ * the data. The page reads it from its loader; the API answers it too:
+ *
+ *   GET /compare  CompareQuery → CompareAnswer (400 COMPARE_TOO_FEW / COMPARE_TOO_MANY / STOCK_QUERY_TOO_LONG,
+ *                 404 COMPARE_STOCK_UNKNOWN with the code, 503 STOCK_DATA_NOT_READY / DIAGNOSIS_FAILED)
+ *
+ * `codes` is the page's own: `us:AAPL,hk:0700`, each `market:code` or a bare code or name, 2–4 different stocks
+ * (repeats count once). Only the page's browser code imports this file's types, so zod stays out of the browser.
  */
-import type { ComparePeriod } from './compare-rules.ts'
+import { z } from 'zod'
+import {
+  CompareErrorCode,
+  type ComparePeriod,
+  compareTokenMaxLength,
+  parseCompareToken,
+} from './compare-rules.ts'
 import type { scoreKeys } from './stock-rules.ts'
+import { StockErrorCode } from './stock-rules.ts'
 import type { StockSummary } from './stocks.ts'
+
+export const CompareQuery = z.object({
+  codes: z
+    .preprocess(
+      // A plain form sends one `codes` field per stock; a link sends them comma-separated.
+      (value) => (Array.isArray(value) ? value.join(',') : value),
+      z.string({ error: CompareErrorCode.tooFew }),
+    )
+    .transform((text) =>
+      text
+        .split(',')
+        .map((token) => token.trim())
+        .filter((token) => token.length > 0),
+    )
+    // How many (and whether they are different stocks) is the service's count, which names the limit.
+    .pipe(z.array(z.string().max(compareTokenMaxLength, StockErrorCode.queryTooLong)))
+    .transform((tokens) => tokens.map(parseCompareToken)),
+})
+export type CompareQuery = z.output<typeof CompareQuery>
 
 export interface ComparedScore {
   key: (typeof scoreKeys)[number]

@@ -234,6 +234,41 @@ export const PriceBar = z.object({
 })
 export type PriceBar = z.infer<typeof PriceBar>
 
+/**
+ * Dividends (docs/analysis-methods.md#dividends, method `fiscal-year-cash-dividends-v1`), from the annual statements
+ * the diagnosis used: the status of the latest fiscal year, the trailing yield (that year's dividends paid ÷ market
+ * capitalisation at the as-of close), the payout ratio (dividends paid ÷ net income), up to five fiscal years of
+ * payments oldest first, each with its growth on the year before, and the compound annual growth over them. Amounts
+ * are in the reporting `currency`; growth is per share when every year shown has a share count, else of the total.
+ */
+export const DiagnosisDividends = z.object({
+  status: z.enum(['payer', 'non_payer', 'not_reported']),
+  method: z.string(),
+  /** Null when not a payer, or without a market capitalisation; 0 for a non-payer. */
+  yield: z.number().nullable(),
+  currency: z.string().nullable(),
+  /** The latest fiscal year of the statements and its end. */
+  fiscalYear: z.number().int().nullable(),
+  periodEnd: z.string().nullable(),
+  payoutRatio: z.number().nullable(),
+  basis: z.enum(['per_share', 'total']),
+  years: z.array(
+    z.object({
+      fiscalYear: z.number().int(),
+      periodEnd: z.string(),
+      /** Cash dividends paid in the fiscal year (a magnitude). */
+      paid: z.number(),
+      perShare: z.number().nullable(),
+      /** Null in a loss year. */
+      payoutRatio: z.number().nullable(),
+      /** On the fiscal year before, on `basis`; null for the first year or after a gap. */
+      growth: z.number().nullable(),
+    }),
+  ),
+  cagr: z.object({ value: z.number(), from: z.number().int(), to: z.number().int() }).nullable(),
+})
+export type DiagnosisDividends = z.infer<typeof DiagnosisDividends>
+
 export const StockDiagnosis = z.object({
   ...DataStamp,
   stock: StockSummary,
@@ -248,6 +283,7 @@ export const StockDiagnosis = z.object({
   fairValue: DiagnosisFairValue,
   ratios: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
   financialHealth: DiagnosisHealth,
+  dividends: DiagnosisDividends,
   analyst: z
     .object({
       rating: AnalystRating,
@@ -273,7 +309,10 @@ export const StockDiagnosis = z.object({
     /** Where the data came from: demo, yahoo or csv. */
     source: z.string(),
   }),
-  /** About one year of daily bars up to `asOf`, oldest first, for the price chart. */
+  /**
+   * The year of daily bars up to `asOf`, oldest first, from the last session on or before the day a year back (a
+   * one-year return's base), for the price chart and the comparison; less when the history is shorter.
+   */
   history: z.array(PriceBar),
 })
 export type StockDiagnosis = z.infer<typeof StockDiagnosis>

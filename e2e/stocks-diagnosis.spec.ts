@@ -149,6 +149,17 @@ test.describe('diagnosing a stock', () => {
     await page.getByText(t('stocks:fairValue.showCalculation')).click()
     await expect(page.getByTestId('dcf-projection').getByRole('row')).toHaveCount(7)
 
+    // Dividends (a payer): the trailing yield and the fiscal years of payments, with the dates and the source.
+    const dividends = page.getByTestId('dividends')
+    await expect(dividends.getByRole('definition').first()).toHaveText(/^\d+(\.\d)?\s?%$/)
+    await expect(dividends).toContainText(t('dividends:yield'))
+    await expect(dividends).toContainText(t('dividends:payout'))
+    const years = dividends.getByRole('table', { name: t('dividends:caption') }).getByRole('row')
+    await expect(years.nth(3)).toBeVisible()
+    expect(await years.count()).toBeLessThanOrEqual(6)
+    await expect(years.nth(1).getByRole('rowheader')).toHaveText(/^20\d\d$/)
+    await expect(dividends).toContainText(t('stocks:dataSources.demo'))
+
     await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(t('stocks:disclaimer.title'))
     await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(t('stocks:disclaimer.demo'))
     await expectNoSeriousA11yIssues(page)

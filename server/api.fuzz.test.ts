@@ -174,6 +174,8 @@ const plausible: Record<string, unknown[]> = {
   listId: ['00000000-0000-4000-8000-000000000001', ''],
   listIds: [[], ['00000000-0000-4000-8000-000000000001']],
   stocks: [[{ market: 'us', code: 'AAPL' }], []],
+  // GET /compare: the compare page's `codes`, two to four stocks, a repeat, one too many.
+  codes: ['us:AAPL,hk:0700', 'AAPL,MSFT', 'us:AAPL,AAPL', 'us:AAPL,us:MSFT,hk:0700,jp:7203,kr:005930'],
   period: ['month', '3m', '1y'],
   // The screener (GET /screener/list, saved screens): its filters in the units a reader types.
   sector: ['financials', 'energy'],
@@ -434,6 +436,8 @@ describe('every API route under hostile input', () => {
     expect(urls).toEqual(
       expect.arrayContaining(['/api/portal/newsletter/confirm', '/api/portal/mail/unsubscribe']),
     )
+    // Stocks side by side (the compare page's comparison through the API).
+    expect(urls).toContain('/api/portal/compare')
     expect(routes.length).toBeGreaterThanOrEqual(30)
     expect(fields).toEqual(expect.arrayContaining(['q', 'pageTitle', 'searchValue', 'mobile', 'email']))
   })

@@ -14,7 +14,12 @@ import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
 import { loadDiagnosisPage } from '#app/features/stocks/diagnosis-page.server.ts'
 import { type AttemptsLeft, attemptsLeftOf } from '#app/features/stocks/diagnosis-state.ts'
 import { StockSearch } from '#app/features/stocks/stock-search.tsx'
-import { type CatalogHandle, ensureErrorMessages, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
+import {
+  type CatalogHandle,
+  ensureCatalogs,
+  ensureErrorMessages,
+  fetchPageCatalogs,
+} from '#app/i18n/browser-catalogs.ts'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
@@ -28,8 +33,12 @@ export const handle = { catalogs: ['stocks'] } satisfies CatalogHandle
  * (ADR 0011): the search form and the report's place are the first paint; the report hydrates when its code has
  * arrived. The states' panels come with the error messages they speak, which a page with a report never needs.
  */
-const DiagnosisReport = deferHydration(
-  async () => (await import('#app/features/stocks/diagnosis-report.tsx')).DiagnosisReport,
+const DiagnosisReport = deferHydration(() =>
+  Promise.all([
+    import('#app/features/stocks/diagnosis-report.tsx'),
+    // The dividends' words come with the report's code, not with the page (every stocks page shares `stocks`).
+    ensureCatalogs(['dividends']).catch(() => undefined),
+  ]).then(([module]) => module.DiagnosisReport),
 )
 const loadStateViews = () =>
   Promise.all([import('#app/features/stocks/diagnosis-states.tsx'), ensureErrorMessages()]).then(

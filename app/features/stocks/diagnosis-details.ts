@@ -1,6 +1,7 @@
 /**
  * What the diagnosis page leaves out of its HTML (page-diagnosis.ts) and fetches when a reader needs it: the price
- * chart's daily bars (when the chart nears the screen) and every score's checks (when a score is first opened).
+ * chart's daily bars (when the chart nears the screen), every score's checks (when a score is first opened) and the
+ * fair value's calculation (when it is first opened).
  * Both come from one request of the diagnosis API for the stock the page shows, made once per page and shared by
  * the chart and the ten scores. The same stock again the same day uses no attempt (spec §6), so this costs the
  * reader nothing; a failure is shown where the detail was wanted, with a retry.
@@ -9,12 +10,15 @@ import { useEffect, useState } from 'react'
 import { api, dataOf } from '#app/api/api-client.ts'
 import { ensureCatalogs } from '#app/i18n/browser-catalogs.ts'
 import type { DiagnosisCheck, PriceBar, StockDiagnosisAnswer } from '#contracts/stock-diagnosis.ts'
+import { calculationOf } from './fair-value-inputs.ts'
 import { chartBarsOf } from './price-chart-data.ts'
 
 export interface DiagnosisDetails {
   /** The bars the chart draws (`chartBarsOf`). */
   bars: PriceBar[]
   checksByScore: ReadonlyMap<string, DiagnosisCheck[]>
+  /** The fair value's calculation (its model's inputs), when they have its method's shape. */
+  calculation: ReturnType<typeof calculationOf>
 }
 
 /** The stock a page shows, as the API names it, and when it was diagnosed (a new diagnosis is fetched anew). */
@@ -28,8 +32,11 @@ export type DetailsState =
   | { status: 'idle' | 'loading' | 'failed' }
   | { status: 'ready'; details: DiagnosisDetails }
 
-export function detailsOf(answer: Pick<StockDiagnosisAnswer, 'history' | 'scoreDetails'>): DiagnosisDetails {
+export function detailsOf(
+  answer: Pick<StockDiagnosisAnswer, 'history' | 'scoreDetails' | 'fairValue'>,
+): DiagnosisDetails {
   return {
+    calculation: calculationOf(answer.fairValue),
     bars: chartBarsOf(answer.history),
     checksByScore: new Map(answer.scoreDetails.map((score) => [score.key, score.checks])),
   }

@@ -90,6 +90,36 @@ describe('diagnosis report', () => {
     expect(text).toContain('Data as of Nov 20, 2026')
   })
 
+  it('shows a payer’s dividend yield, payout ratio, growth and its years with their source and dates', async () => {
+    const answer = await buildDiagnosisAnswer('us', 'AAPL', 'en')
+    const { dividends } = answer
+    expect(dividends.status).toBe('payer')
+    const text = textOf(renderReport(answer))
+    expect(text).toContain('Dividend yield')
+    expect(text).toContain(`${((dividends.yield as number) * 100).toFixed(1)}%`)
+    expect(text).toContain('Payout ratio')
+    expect(text).toContain(`Compound, FY${dividends.cagr?.from}–FY${dividends.cagr?.to}`)
+    for (const year of dividends.years) expect(text).toContain(String(year.fiscalYear))
+    expect(text).toMatch(/fiscal year \d{4} ended \w{3} \d+, \d{4}\. Source: demonstration data/)
+
+    const zh = textOf(
+      renderReport(await buildDiagnosisAnswer('us', 'AAPL', 'zh-Hant'), { locale: 'zh-Hant' }),
+    )
+    expect(zh).toContain('股息殖利率')
+    expect(zh).toContain('配息率')
+  })
+
+  it('tells in one sentence that a company pays no dividend, without an empty table', async () => {
+    const answer = await buildDiagnosisAnswer('us', 'AMZN', 'en')
+    expect(answer.dividends.status).toBe('non_payer')
+    const html = renderReport(answer)
+    expect(textOf(html)).toContain(
+      `${answer.stock.name} paid no dividend in fiscal year ${answer.dividends.fiscalYear} (ended`,
+    )
+    expect(html).not.toContain('class="figure-table"')
+    expect(html).not.toContain('Dividend yield')
+  })
+
   it('pairs every gain and loss colour with an arrow', async () => {
     const answer = await buildDiagnosisAnswer('hk', '0700', 'en')
     const html = renderReport(answer)

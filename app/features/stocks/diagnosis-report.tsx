@@ -1,6 +1,7 @@
 /**
  * One stock's diagnosis, top to bottom: who it is and its price, the summary, key figures, the score chart, the
- * price chart with support and resistance, the technicals and capital-flow labels, fair value, every score's checks,
+ * price chart with support and resistance, the technicals and capital-flow labels, fair value, dividends, every
+ * score's checks,
  * and the disclaimer with the data's source and dates. Everything shown comes from the diagnosis answer; this
  * component only lays it out and formats it for the reader.
  */
@@ -15,6 +16,7 @@ import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { isCurrency } from '#contracts/stock-rules.ts'
 import type { ValueContext } from './check-values.ts'
 import { CompanyTextPanel, type PageCompanyText } from './company-text.tsx'
+import { DividendsPanel } from './dividends-panel.tsx'
 import { FairValuePanel } from './fair-value-panel.tsx'
 import { KeyFigures } from './key-figures.tsx'
 import { MethodCitationsProvider } from './method-button.tsx'
@@ -231,7 +233,17 @@ export function DiagnosisReport({
         </div>
 
         <div className={belowFirstScreen}>
-          <FairValuePanel fairValue={diagnosis.fairValue} price={stock.price} ctx={ctx} asOfText={asOfText} />
+          <FairValuePanel
+            fairValue={diagnosis.fairValue}
+            price={stock.price}
+            ctx={ctx}
+            asOfText={asOfText}
+            subject={{ code: stock.code, market: stock.market, computedAt: diagnosis.computedAt }}
+          />
+        </div>
+
+        <div className={belowFirstScreen}>
+          <DividendsPanel diagnosis={diagnosis} displayLocale={displayLocale} asOfText={asOfText} />
         </div>
 
         <div className={belowFirstScreen}>

@@ -9,12 +9,14 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FairValueScenario, FairValueSensitivity, StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import type { ValueContext } from './check-values.ts'
+import { type DetailsSubject, useDiagnosisDetails } from './diagnosis-details.ts'
 import { FairValueGap, gapTermKey, LowConfidenceBadge } from './fair-value-gap.tsx'
-import { calculationOf, type DcfInputs, type PriceToBookInputs } from './fair-value-inputs.ts'
+import type { calculationOf, DcfInputs, PriceToBookInputs } from './fair-value-inputs.ts'
 import { MethodButton } from './method-button.tsx'
 import { formatAmount, formatCompact, formatDecimal, formatPercent, formatPrice } from './stock-format.ts'
 
-export type DiagnosisFairValue = StockDiagnosis['fairValue']
+/** The fair value as the page carries it: its calculation (the model's inputs) comes when first opened. */
+export type DiagnosisFairValue = Omit<StockDiagnosis['fairValue'], 'inputs'> & { hasCalculation: boolean }
 
 function Figure({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -280,14 +282,15 @@ export function FairValuePanel({
   price,
   ctx,
   asOfText,
+  subject,
 }: {
   fairValue: DiagnosisFairValue
   price: number | null
   ctx: ValueContext
   asOfText: string
+  subject: DetailsSubject
 }) {
   const { t } = useTranslation('stocks')
-  const calculation = calculationOf(fairValue)
   return (
     <section
       aria-labelledby="fair-value-heading"
@@ -367,30 +370,26 @@ export function FairValuePanel({
           {t('check.reason')} {fairValue.reasonLabel}
         </p>
       ) : null}
-      {calculation ? <CalculationDetails calculation={calculation} ctx={ctx} /> : null}
+      {fairValue.hasCalculation ? <CalculationDetails subject={subject} ctx={ctx} /> : null}
     </section>
   )
 }
 
 /**
  * The calculation, folded. It is drawn when first opened rather than with the page (the projection's tables were a
- * sixteenth of the page's HTML, issue "Fast on a phone and under load"); without JavaScript the fold says so, and
- * the fair value, its drivers and its range stay above it.
+ * sixteenth of the page's HTML, issue "Fast on a phone and under load"), and its inputs come then too, with the
+ * checks and the chart's bars (diagnosis-details.ts); without JavaScript the fold says so, and the fair value, its
+ * drivers and its range stay above it.
  */
-export function CalculationDetails({
-  calculation,
-  ctx,
-}: {
-  calculation: FairValueCalculation
-  ctx: ValueContext
-}) {
-  const { t } = useTranslation('stocks')
+export function CalculationDetails({ subject, ctx }: { subject: DetailsSubject; ctx: ValueContext }) {
+  const { t } = useTranslation(['stocks', 'common'])
   const details = useRef<HTMLDetailsElement>(null)
   const [hasOpened, setHasOpened] = useState(false)
   // A reader who opened it before the page's script arrived: the toggle happened before React listened.
   useEffect(() => {
     if (details.current?.open) setHasOpened(true)
   }, [])
+  const { state, retry } = useDiagnosisDetails(subject, hasOpened)
   return (
     <details
       ref={details}
@@ -404,7 +403,28 @@ export function CalculationDetails({
       <noscript>
         <p className="mt-3 text-sm text-ink-700">{t('fairValue.calculationNeedsScript')}</p>
       </noscript>
-      {hasOpened ? <Calculation calculation={calculation} ctx={ctx} /> : null}
+      {!hasOpened ? null : state.status === 'ready' ? (
+        state.details.calculation ? (
+          <Calculation calculation={state.details.calculation} ctx={ctx} />
+        ) : (
+          <p className="mt-3 text-sm text-ink-700">{t('check.notAvailable')}</p>
+        )
+      ) : state.status === 'failed' ? (
+        <p role="alert" className="mt-3 flex flex-wrap items-center gap-2 text-sm text-ink-800">
+          {t('fairValue.calculationFailed')}
+          <button
+            type="button"
+            onClick={retry}
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            {t('common:actions.retry')}
+          </button>
+        </p>
+      ) : (
+        <p role="status" className="mt-3 text-sm text-ink-700">
+          {t('fairValue.calculationLoading')}
+        </p>
+      )}
     </details>
   )
 }

@@ -66,6 +66,19 @@ export function measureWeek52(
   return { high, low, position }
 }
 
+/**
+ * The bars of the year up to `asOf`, oldest first, starting at the last traded session on or before the day a year
+ * back: the close a one-year return and a rebased chart start from. A count of sessions cannot promise that (260
+ * sessions, placeholder days among them, may end a day or more short of a year); a shorter history is returned
+ * whole, and its one-year return stays empty.
+ */
+export function yearOfBars(bars: readonly DailyBar[], asOf: string): DailyBar[] {
+  const last = lastBarIndexOnOrBefore(bars, asOf)
+  let first = lastBarIndexOnOrBefore(bars, addDays(asOf, -returnPeriodDays['1y']))
+  while (first > 0 && isPlaceholderBar(bars[first] as DailyBar)) first--
+  return bars.slice(Math.max(first, 0), last + 1)
+}
+
 /** price ÷ the last traded close on or before `period` back from `asOf`, minus 1; null without such a close. */
 export function measureReturn(
   bars: readonly DailyBar[],

@@ -3,15 +3,26 @@
  * reader's quota (the same body the chat's tools read), cut down to what the page shows: the price and returns, each
  * score with its checks counted, the fair value and its range, margins, growth, ratios, the dividend yield, support
  * and resistance, and the year of closes the normalised chart draws. Which stocks to compare, and how many, is the
- * caller's (contracts/compare-rules.ts); an unknown one is not_found here.
+ * caller's (contracts/compare-rules.ts); an unknown one is not_found here. `compareCodes` is the API's door: the
+ * codes as a reader wrote them, found and counted as the page does.
  */
 import type { CompareAnswer, ComparedStock } from '#contracts/compare.ts'
-import { comparePeriods } from '#contracts/compare-rules.ts'
+import {
+  CompareErrorCode,
+  type CompareKey,
+  type CompareToken,
+  compareCountProblem,
+  compareMax,
+  compareMin,
+  comparePeriods,
+  uniqueStocks,
+} from '#contracts/compare-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { StockErrorCode } from '#contracts/stock-rules.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { measureReturn } from './screen-figures.ts'
+import type { StockFinder } from './stock-finder.ts'
 
 type ReadDiagnosis = (market: Market, code: string, locale: Locale) => Promise<StockDiagnosis | null>
 
@@ -69,7 +80,13 @@ export function comparedStockOf(diagnosis: StockDiagnosis): ComparedStock {
   }
 }
 
-export function createStockCompare({ readDiagnosis }: { readDiagnosis: ReadDiagnosis }) {
+export function createStockCompare({
+  readDiagnosis,
+  finder,
+}: {
+  readDiagnosis: ReadDiagnosis
+  finder: Pick<StockFinder, 'findStock'>
+}) {
   /**
    * The stocks' figures in the order given. Throws AppError not_found (STOCK_NOT_FOUND) for a stock out of the
    * universe, and unavailable (STOCK_DATA_NOT_READY, DIAGNOSIS_FAILED) as the diagnosis does.
@@ -93,5 +110,29 @@ export function createStockCompare({ readDiagnosis }: { readDiagnosis: ReadDiagn
       stocks,
     }
   }
-  return { compareStocks }
+  /**
+   * The comparison the API's `codes` name (GET /compare), as the page reads its URL: each a code or name, in a
+   * market when given; a guess from a misspelling is not taken. Throws AppError invalid COMPARE_TOO_MANY or
+   * COMPARE_TOO_FEW (repeats count once), not_found COMPARE_STOCK_UNKNOWN with the code as typed.
+   */
+  async function compareCodes(tokens: readonly CompareToken[], locale: Locale): Promise<CompareAnswer> {
+    // Checked before any lookup: a request naming forty stocks costs no forty lookups.
+    if (compareCountProblem(tokens.length) === CompareErrorCode.tooMany) {
+      throw new AppError('invalid', CompareErrorCode.tooMany, { params: { max: compareMax } })
+    }
+    const keys: CompareKey[] = []
+    for (const token of tokens) {
+      const match = await finder.findStock(token.code, token.market ?? undefined)
+      if (!match || match.matchedBy === 'fuzzy') {
+        throw new AppError('not_found', CompareErrorCode.unknown, { params: { code: token.text } })
+      }
+      keys.push({ market: match.market, code: match.code })
+    }
+    const unique = uniqueStocks(keys)
+    if (unique.length < compareMin) {
+      throw new AppError('invalid', CompareErrorCode.tooFew, { params: { min: compareMin } })
+    }
+    return compareStocks(unique, locale)
+  }
+  return { compareStocks, compareCodes }
 }

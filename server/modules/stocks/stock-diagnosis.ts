@@ -28,18 +28,17 @@ import {
   hasDiagnosisView,
   recordDiagnosisView,
 } from './diagnosis-views.repo.ts'
+import { dividendsOfDiagnosis } from './dividend-history.ts'
 import { ENGINE_VERSION } from './engine/diagnose-stock.ts'
 import type { Diagnosis } from './engine/diagnosis.types.ts'
 import type { SummaryGenerator } from './engine/summary-generator.ts'
-import { selectBars } from './market-data.repo.ts'
+import { selectBars, selectFundamentals } from './market-data.repo.ts'
+import { yearOfBars } from './screen-figures.ts'
 import { type DataStamps, parseInput } from './stock-answers.ts'
 import type { StockFinder } from './stock-finder.ts'
 import type { StockRefresh } from './stock-refresh.ts'
 import { toStockDiagnosis, toStockSummary } from './stock-wire.ts'
 import { type StockRow, selectLatestSnapshot, selectStockRows } from './stocks.repo.ts'
-
-/** Sessions of price history sent with a diagnosis (about one year). */
-export const HISTORY_SESSIONS = 260
 
 export function createStockDiagnosis({
   db,
@@ -115,9 +114,8 @@ export function createStockDiagnosis({
       throw new AppError('unavailable', StockErrorCode.diagnosisFailed, { cause: error })
     }
     const asOf = loaded.diagnosis.asOf
-    const history = (await selectBars(db, row.companyId, addDays(asOf, -400)))
-      .filter((bar) => bar.date <= asOf)
-      .slice(-HISTORY_SESSIONS)
+    const history = yearOfBars(await selectBars(db, row.companyId, addDays(asOf, -400)), asOf)
+    const dividends = dividendsOfDiagnosis(await selectFundamentals(db, row.companyId), loaded.diagnosis)
     // A fresh engine run has just stored the snapshot the list columns come from: read the row again.
     const current =
       row.asOf === asOf ? row : ((await selectStockRows(db, { companyIds: [row.companyId] }))[0] ?? row)
@@ -131,6 +129,7 @@ export function createStockDiagnosis({
         source: loaded.source,
         summary,
         history,
+        dividends,
       },
       locale,
     )

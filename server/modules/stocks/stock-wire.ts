@@ -8,7 +8,13 @@ import type { z } from 'zod'
 import { SCORE_KEYS } from '#contracts/diagnosis-keys.ts'
 import { CHECK_LABELS, type LabelKey } from '#contracts/diagnosis-labels.ts'
 import type { Locale } from '#contracts/regions.ts'
-import type { DiagnosisLevels, DiagnosisScore, PriceBar, StockDiagnosis } from '#contracts/stock-diagnosis.ts'
+import type {
+  DiagnosisDividends,
+  DiagnosisLevels,
+  DiagnosisScore,
+  PriceBar,
+  StockDiagnosis,
+} from '#contracts/stock-diagnosis.ts'
 import type {
   AnalystRating,
   FlowSignal,
@@ -184,6 +190,7 @@ export interface DiagnosisEnvelope {
   source: string
   summary: string
   history: PriceBar[]
+  dividends: DiagnosisDividends
 }
 
 /** The whole diagnosis in the reader's language (every label translated; figures as the engine returned them). */
@@ -238,6 +245,7 @@ export function toStockDiagnosis(
       methods: d.fairValue.methods,
     },
     ratios: { ...d.ratios },
+    dividends: envelope.dividends,
     financialHealth: {
       model: h.model,
       modelLabel: label(locale, `model.${h.model}`),

@@ -5,6 +5,7 @@
  * (contracts/stock-rules.ts) and the quota codes of `QuotaErrorCode` (contracts/accounts.ts).
  */
 import type { CompareAnswer } from '#contracts/compare.ts'
+import type { CompareToken } from '#contracts/compare-rules.ts'
 import type { MarketOverviewAnswer } from '#contracts/market-overview.ts'
 import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
@@ -97,6 +98,8 @@ export interface StocksService {
    * (STOCK_DATA_NOT_READY, DIAGNOSIS_FAILED) as readDiagnosis does; how many stocks is the caller's rule.
    */
   compareStocks(keys: readonly { market: Market; code: string }[], locale: Locale): Promise<CompareAnswer>
+  /** GET /compare: 2–4 stocks as the API's `codes` name them (found like the page's URL); see stock-compare.ts. */
+  compareCodes(tokens: readonly CompareToken[], locale: Locale): Promise<CompareAnswer>
   /**
    * A market at a glance (GET /market/overview, /markets/:market): our equal-weight universe index over a day, week,
    * month and year with its last year, the latest session's breadth and sectors, top movers and today's most

@@ -3,6 +3,7 @@
  * the autocomplete are rate-limited per client address (shared counters, so the limit holds across processes).
  */
 import type { FastifyInstance } from 'fastify'
+import { CompareQuery } from '#contracts/compare.ts'
 import { ok } from '#contracts/envelope.ts'
 import { MarketOverviewQuery } from '#contracts/market-overview.ts'
 import { MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
@@ -56,6 +57,15 @@ export function registerStocksRoutes(
     const query = MarketOverviewQuery.parse(request.query ?? {})
     return ok(await stocks.getMarketOverview(query.market, requestLocale(request)))
   })
+  api.get(
+    '/compare',
+    // Comparisons per client address: each may run the engine for up to four stocks.
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request) => {
+      const query = CompareQuery.parse(request.query ?? {})
+      return ok(await stocks.compareCodes(query.codes, requestLocale(request)))
+    },
+  )
   api.get('/home/listGains', async (request) => {
     const query = MonthlyPicksQuery.parse(request.query ?? {})
     return ok(await stocks.listMonthlyPicks(query, request.reader, requestLocale(request)))

@@ -76,7 +76,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
   })
   const picks = createPicksList({ db, clock, stamps, cached })
   const screener = createStockScreener({ db, stamps, cached })
-  const compare = createStockCompare({ readDiagnosis: diagnosis.readDiagnosis })
+  const compare = createStockCompare({ readDiagnosis: diagnosis.readDiagnosis, finder })
   const overview = createMarketOverview({ db, config, clock, stamps, cached })
 
   async function getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null> {
@@ -111,6 +111,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     saveScreen: screener.saveScreen,
     deleteSavedScreen: screener.deleteSavedScreen,
     compareStocks: compare.compareStocks,
+    compareCodes: compare.compareCodes,
     getMarketOverview: overview.getMarketOverview,
     forgetPastDiagnosisViews: diagnosis.forgetPastDiagnosisViews,
   }

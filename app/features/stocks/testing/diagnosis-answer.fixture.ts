@@ -6,11 +6,14 @@
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { StockDiagnosisAnswer } from '#contracts/stock-diagnosis.ts'
 import type { StockSummary } from '#contracts/stocks.ts'
+import { dividendsOfDiagnosis } from '#server/modules/stocks/dividend-history.ts'
 import { diagnoseStock } from '#server/modules/stocks/engine/diagnose-stock.ts'
 import { makeBenchmarks } from '#server/modules/stocks/engine/diagnosis.fixtures.ts'
 import type { Diagnosis } from '#server/modules/stocks/engine/diagnosis.types.ts'
 import { writeTemplateSummary } from '#server/modules/stocks/engine/summary-generator.ts'
+import { yearOfBars } from '#server/modules/stocks/screen-figures.ts'
 import { toStockDiagnosis } from '#server/modules/stocks/stock-wire.ts'
+import type { AnnualFundamentals } from '#server/providers/market-data/market-data.ts'
 import { createMarketDataProvider } from '#server/providers/market-data/market-data-factory.ts'
 import { findCompany } from '#server/providers/market-data/universe.ts'
 
@@ -21,6 +24,7 @@ export function toAnswer(
   d: Diagnosis,
   locale: Locale,
   bars: StockDiagnosisAnswer['history'],
+  fundamentals: readonly AnnualFundamentals[] = [],
 ): StockDiagnosisAnswer {
   const stock: StockSummary = {
     code: d.company.code,
@@ -63,6 +67,7 @@ export function toAnswer(
       source: 'demo',
       summary: writeTemplateSummary(d, locale),
       history: bars,
+      dividends: dividendsOfDiagnosis(fundamentals, d),
     },
     locale,
   )
@@ -85,14 +90,15 @@ export async function buildDiagnosisAnswer(
     demo: { seed: 'tickerwise', endDate: fixtureAsOf },
   })
   const bars = await provider.getDailyBars(company, '2021-01-01', fixtureAsOf)
+  const fundamentals = await provider.getAnnualFundamentals(company)
   const diagnosis = diagnoseStock({
     company,
     asOf: fixtureAsOf,
     bars,
-    fundamentals: await provider.getAnnualFundamentals(company),
+    fundamentals,
     insiderTransactions: await provider.getInsiderTransactions(company, '2024-01-01'),
     analystConsensus: await provider.getAnalystConsensus(company),
     benchmarks: makeBenchmarks(),
   })
-  return toAnswer(diagnosis, locale, bars.slice(-260))
+  return toAnswer(diagnosis, locale, yearOfBars(bars, fixtureAsOf), fundamentals)
 }
