@@ -13,6 +13,7 @@ describe('route preload queue', () => {
       await new Promise<void>((resolve) => release.push(resolve))
       inFlight -= 1
       done.push(key)
+      return 'done'
     })
     for (let i = 0; i < 12; i++) queue.enqueue(`/page-${i}`)
     expect(queue.activeCount).toBe(5)
@@ -28,6 +29,7 @@ describe('route preload queue', () => {
     const runs: string[] = []
     const queue = createPreloadQueue(5, async (key) => {
       runs.push(key)
+      return 'done'
     })
     queue.enqueue('/articles')
     queue.enqueue('/articles')
@@ -40,7 +42,7 @@ describe('route preload queue', () => {
     const runs: string[] = []
     const queue = createPreloadQueue(5, async (key) => {
       runs.push(key)
-      return runs.length === 1 ? 'later' : undefined
+      return runs.length === 1 ? 'later' : 'done'
     })
     queue.enqueue('/company-history')
     await new Promise((resolve) => setTimeout(resolve, 0))

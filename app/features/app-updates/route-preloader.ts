@@ -14,7 +14,10 @@ export const maxConcurrentPreloads = 5
  * Runs tasks with a ceiling on how many are in flight; a key is run at most once, unless its task answers `'later'`
  * (it could not tell yet what to load), when the next enqueue runs it again.
  */
-export function createPreloadQueue(limit: number, run: (key: string) => Promise<void | 'later'>) {
+/** A task's answer: it loaded what the key needs, or it could not tell yet what to load. */
+export type PreloadOutcome = 'done' | 'later'
+
+export function createPreloadQueue(limit: number, run: (key: string) => Promise<PreloadOutcome>) {
   const waiting: string[] = []
   const seen = new Set<string>()
   let active = 0
@@ -118,6 +121,7 @@ export function installRoutePreloading(): () => void {
     }
     const loaded = await Promise.all([...files].map(preloadModule))
     if (loaded.includes(false)) brokenPaths.add(pathname)
+    return 'done'
   })
 
   const linkOf = (event: Event) => {
