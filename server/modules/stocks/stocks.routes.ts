@@ -3,9 +3,11 @@
  * the autocomplete are rate-limited per client address (shared counters, so the limit holds across processes).
  */
 import type { FastifyInstance } from 'fastify'
+import { CalendarQuery } from '#contracts/calendar.ts'
 import { ok } from '#contracts/envelope.ts'
 import { MarketOverviewQuery } from '#contracts/market-overview.ts'
 import { MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
+import { regionFromHostname, regionSettings } from '#contracts/regions.ts'
 import { SaveScreenRequest, ScreenQuery } from '#contracts/screener.ts'
 import { StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
 import {
@@ -55,6 +57,12 @@ export function registerStocksRoutes(
   api.get('/market/overview', async (request) => {
     const query = MarketOverviewQuery.parse(request.query ?? {})
     return ok(await stocks.getMarketOverview(query.market, requestLocale(request)))
+  })
+  api.get('/calendar/list', async (request) => {
+    const query = CalendarQuery.parse(request.query ?? {})
+    // The site's host decides the time zone the week is read in, as on the page.
+    const { timeZone } = regionSettings[regionFromHostname(request.hostname.replace(/:\d+$/, ''))]
+    return ok(await stocks.listCalendar(query, timeZone, requestLocale(request)))
   })
   api.get('/home/listGains', async (request) => {
     const query = MonthlyPicksQuery.parse(request.query ?? {})
