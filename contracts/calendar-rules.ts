@@ -74,12 +74,17 @@ export function shiftWeek(week: string, count: number): string {
 export function calendarHref(view: {
   week?: string | null
   market?: Market | null
+  /** A member's watchlist: `all`, or one list's id. */
   list?: string | null
+  /** Stock keys as the URL writes them (`us:AAPL,hk:0700`): a visitor's device list. */
+  stocks?: string | null
 }): string {
   const params = new URLSearchParams()
   if (view.week) params.set('week', view.week)
   if (view.market) params.set('market', view.market)
   if (view.list) params.set('list', view.list)
-  const query = params.toString()
+  else if (view.stocks) params.set('stocks', view.stocks)
+  // ':' and ',' may stand in a query as they are: the shared address stays readable.
+  const query = params.toString().replaceAll('%3A', ':').replaceAll('%2C', ',')
   return query ? `/calendar?${query}` : '/calendar'
 }

@@ -173,7 +173,9 @@ const plausible: Record<string, unknown[]> = {
   tier: ['base', 'plus'],
   listId: ['00000000-0000-4000-8000-000000000001', ''],
   listIds: [[], ['00000000-0000-4000-8000-000000000001']],
-  stocks: [[{ market: 'us', code: 'AAPL' }], []],
+  // Watchlists take stock keys as objects; the calendar (GET /calendar/list) as `market:code` text.
+  stocks: [[{ market: 'us', code: 'AAPL' }], [], 'us:AAPL,hk:0700'],
+  week: ['2026-W48', '2027-w01'],
   period: ['month', '3m', '1y'],
   // The screener (GET /screener/list, saved screens): its filters in the units a reader types.
   sector: ['financials', 'energy'],

@@ -17,6 +17,7 @@ import {
   ValuationListQuery,
 } from '#contracts/stock-lists.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
+import { parseInput } from './stock-answers.ts'
 import type { StocksService } from './stocks-service.types.ts'
 
 export function registerStocksRoutes(
@@ -59,7 +60,8 @@ export function registerStocksRoutes(
     return ok(await stocks.getMarketOverview(query.market, requestLocale(request)))
   })
   api.get('/calendar/list', async (request) => {
-    const query = CalendarQuery.parse(request.query ?? {})
+    // The field's own code (CALENDAR_WEEK_INVALID…), so the reader is told which part to fix.
+    const query = parseInput(CalendarQuery, request.query ?? {})
     // The site's host decides the time zone the week is read in, as on the page.
     const { timeZone } = regionSettings[regionFromHostname(request.hostname.replace(/:\d+$/, ''))]
     return ok(await stocks.listCalendar(query, timeZone, requestLocale(request)))
