@@ -142,9 +142,9 @@ export interface FxRate {
 }
 
 /**
- * A date on which a company publishes its periodic results. `date` is the exchange's calendar day of the session
- * the results move (released before its open, or after the previous session's close); `at` is the instant of the
- * release when the source gives one (the page shows it in the reader's time zone), else null.
+ * A date on which a company publishes its periodic results. `date` is the exchange's calendar day of the release;
+ * `at` is the instant of the release when the source gives one (the page shows it in the reader's time zone, which
+ * may make it another day there), else null.
  */
 export interface EarningsEvent {
   date: string
