@@ -1,8 +1,8 @@
 /**
  * The earnings and dividends calendar on the English and the Traditional Chinese site: opened from a market at a
  * glance, a week back and forward with the back button, narrowed to one market with the plain form, then, logged in,
- * to the member's watchlist; the DEMO label; no serious accessibility issue at 1440 or 360 px, and nothing wider
- * than a phone's screen.
+ * to the member's watchlists, and from the watchlist page to its list's calendar; the DEMO label; no serious
+ * accessibility issue at 1440 or 360 px, and nothing wider than a phone's screen.
  */
 import type { Page } from '@playwright/test'
 import type { CalendarAnswer } from '../contracts/calendar.ts'
@@ -101,6 +101,12 @@ test('a week of results and dividends: change week, filter by market and by a me
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await expectNoSeriousA11yIssues(page)
+
+  // The watchlist page leads to the calendar of the list it shows.
+  await page.goto('/member/watchlist')
+  await page.getByTestId('watchlist-calendar').click()
+  await expect(page).toHaveURL(/\/calendar\?list=[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('list-filter')).not.toHaveValue('')
 })
 
 test('a week it cannot read is explained in the reader’s language, and the calendar still shows', async ({
