@@ -45,6 +45,7 @@ export default [
     route('stocks-screener', 'routes/stocks-screener.tsx'),
     route('compare', 'routes/compare.tsx'),
     route('markets/:market?', 'routes/markets.tsx'),
+    route('calendar', 'routes/calendar.tsx'),
     route('executives-moves', 'routes/executives-moves.tsx'),
     route('mail/:link', 'routes/mail-link.tsx'),
     route('console/*', 'routes/console.tsx'),

@@ -77,6 +77,8 @@ export const budgetsKb: Record<string, number> = {
   'routes/compare': 167.5,
   // Issue 28: a market at a glance, the stock lists' parts and its own words (`markets`); its chart arrives drawn.
   'routes/markets': 164.5,
+  // Issue 28: the calendar, its words (`calendar`), the stock lists' name link and the device list's filter.
+  'routes/calendar': 164,
   // +0.5 (issue 25): the chat's words for "my watchlist/portfolio" sources and the import button; the follow control
   // beside an answer's stocks and the button's code load after the page. +0.5 (issue 25, < 0.05 kB over): csv among
   // the kinds the file picker takes and names, in both languages. +0.5 (issue 26): the account email's refusals.

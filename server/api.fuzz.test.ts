@@ -173,7 +173,9 @@ const plausible: Record<string, unknown[]> = {
   tier: ['base', 'plus'],
   listId: ['00000000-0000-4000-8000-000000000001', ''],
   listIds: [[], ['00000000-0000-4000-8000-000000000001']],
-  stocks: [[{ market: 'us', code: 'AAPL' }], []],
+  // Watchlists take stock keys as objects; the calendar (GET /calendar/list) as `market:code` text.
+  stocks: [[{ market: 'us', code: 'AAPL' }], [], 'us:AAPL,hk:0700'],
+  week: ['2026-W48', '2027-w01'],
   // GET /compare: the compare page's `codes`, two to four stocks, a repeat, one too many.
   codes: ['us:AAPL,hk:0700', 'AAPL,MSFT', 'us:AAPL,AAPL', 'us:AAPL,us:MSFT,hk:0700,jp:7203,kr:005930'],
   period: ['month', '3m', '1y'],

@@ -209,7 +209,7 @@ const commands: Record<string, OpsCommand> = {
     },
   },
   'stocks:import-csv': {
-    usage: 'stocks:import-csv <prices|fundamentals> <file.csv> [--stock <market:code>]',
+    usage: 'stocks:import-csv <prices|fundamentals|earnings|dividends> <file.csv> [--stock <market:code>]',
     description:
       'Import a CSV file (docs/market-data.md#csv-import) into the stored market data as the csv source, then recompute the snapshots of the companies it touched. A file about one stock without code and market columns (the Date,Open,High,Low,Close,Adj Close,Volume download of Yahoo Finance and brokers) names it with --stock, e.g. --stock us:AAPL. Shows a progress bar on a terminal and a summary at the end.',
     async run({ services, database, config }, args) {

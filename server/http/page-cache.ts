@@ -49,6 +49,7 @@ const cacheablePaths = new Set([
   '/stocks-valuation',
   '/stocks-screener',
   '/compare',
+  '/calendar',
   '/about-us',
   '/service',
   '/company-history',

@@ -41,6 +41,7 @@ beforeAll(async () => {
     '/markets/hk',
     '/stocks-screener?market=hk&gapMin=10&sort=gap',
     '/compare?codes=us:AAPL,hk:0700',
+    '/calendar?week=2026-W48&market=jp',
     '/about-us',
     '/_.data',
     `/articles/${article.key}.data`,

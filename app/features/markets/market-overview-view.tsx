@@ -23,6 +23,7 @@ import {
   formatPrice,
 } from '#app/features/stocks/stock-format.ts'
 import { useRootData } from '#app/use-root-data.ts'
+import { calendarHref } from '#contracts/calendar-rules.ts'
 import type {
   BenchmarkPeriod,
   MarketMover,
@@ -73,6 +74,15 @@ export function MarketOverviewView({
           stale={answer.stale}
           displayLocale={displayLocale}
         />
+        <p className="text-sm">
+          <PageLink
+            to={calendarHref({ market: answer.market })}
+            className="font-semibold text-brand-700 hover:underline"
+            data-testid="market-calendar-link"
+          >
+            {t('calendarLink', { market: t(`stocks:markets.${answer.market}`) })}
+          </PageLink>
+        </p>
       </header>
       <BenchmarkSection answer={answer} chart={chart} chartRange={chartRange} displayLocale={displayLocale} />
       <div className="grid gap-8 lg:grid-cols-3">

@@ -18,6 +18,7 @@ export const navItems: NavItem[] = [
   { to: '/stocks-hot', labelKey: 'nav.hotStocks', visibleFrom: 'xl' },
   { to: '/stocks-valuation', labelKey: 'nav.valuation', visibleFrom: '2xl' },
   { to: '/stocks-screener', labelKey: 'nav.screener', visibleFrom: 'more' },
+  { to: '/calendar', labelKey: 'nav.calendar', visibleFrom: 'more' },
   { to: '/member/investment', labelKey: 'nav.classroom', visibleFrom: 'lg' },
   { to: '/analysis', labelKey: 'nav.analysis', visibleFrom: '2xl' },
   { to: '/executives-moves', labelKey: 'nav.executivesMoves', visibleFrom: 'more' },

@@ -18,6 +18,7 @@ import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
+import { calendarHref } from '#contracts/calendar-rules.ts'
 import { compareFirstOf } from '#contracts/compare-href.ts'
 import type { WatchlistRow, WatchlistView } from '#contracts/watchlist-rules.ts'
 import { readDeviceWatchlist } from './device-watchlist.ts'
@@ -260,6 +261,15 @@ export function MemberWatchlist({
                 data-testid="watchlist-compare"
               >
                 {t('lists.compare', { count: compareFirst.count })}
+              </Link>
+            ) : null}
+            {current.rows.length > 0 ? (
+              <Link
+                to={calendarHref({ list: current.id })}
+                className="text-sm font-medium text-brand-700 hover:underline"
+                data-testid="watchlist-calendar"
+              >
+                {t('lists.calendar')}
               </Link>
             ) : null}
             <label className="flex items-center gap-2 text-sm text-ink-800">

@@ -2,26 +2,32 @@
  * The database sink of the CSV importer (server/providers/market-data/csv/): accepted rows go into the stored market
  * data, marked as imported (`source = csv`, not demo). A company's data comes from one source: the first imported
  * row of a company whose data came from another provider replaces that data (bars, statements, trades, consensus,
- * snapshots), so imported and fetched numbers never mix. Re-importing a file is idempotent (rows upsert by date or
- * fiscal year). The `csv` provider then serves these rows (stock-provider.ts).
+ * snapshots, results dates and dividends), so imported and fetched numbers never mix. Re-importing a file is
+ * idempotent (rows upsert by date, fiscal year or ex-date). A results time is the exchange's local time, stored as
+ * the instant it names. The `csv` provider then serves these rows (stock-provider.ts).
  */
 import type { Db } from '#server/db/database.ts'
 import type {
   CsvKind,
   CsvRow,
+  DividendRow,
+  EarningsRow,
   FundamentalsRow,
   PriceRow,
   StockRef,
 } from '#server/providers/market-data/csv/csv-format.ts'
 import { type ImportReport, importCsvFile } from '#server/providers/market-data/csv/csv-importer.ts'
+import { exchangeSchedules, zonedTimeToInstant } from '#server/providers/market-data/exchange-calendar.ts'
 import {
   deleteCompanyData,
+  insertCorporateEvents,
   inWriteBatch,
   selectDataStates,
   upsertBars,
   upsertDataState,
   upsertFundamentals,
 } from './market-data.repo.ts'
+import { marketExchange } from './market-sessions.ts'
 import { selectCompanies } from './stock-companies.repo.ts'
 
 export interface CsvImportResult {
@@ -93,12 +99,34 @@ export async function importCsvIntoDatabase<K extends CsvKind>(
             volume,
           })),
         )
-      } else {
+      } else if (options.kind === 'fundamentals') {
         await upsertFundamentals(
           tx,
           companyId,
           (list as FundamentalsRow[]).map(({ code: _code, market: _market, ...year }) => year),
         )
+      } else if (options.kind === 'earnings') {
+        const earnings = (list as EarningsRow[]).map((row) => ({
+          date: row.date,
+          at: row.time
+            ? zonedTimeToInstant(
+                row.date,
+                row.time,
+                exchangeSchedules[marketExchange[row.market]].timeZone,
+              ).toISOString()
+            : null,
+          periodEnd: row.periodEnd,
+          confirmed: row.confirmed,
+        }))
+        await insertCorporateEvents(tx, companyId, { earnings, dividends: [] })
+      } else {
+        const dividends = (list as DividendRow[]).map(({ exDate, payDate, amount, currency }) => ({
+          exDate,
+          payDate,
+          amount,
+          currency,
+        }))
+        await insertCorporateEvents(tx, companyId, { earnings: [], dividends })
       }
     })
 

@@ -1,6 +1,6 @@
 /**
  * Queries on the market data the refresh stores per company: its data state (source, version, first and last bar),
- * bars, statements, insider transactions and analyst consensus. Plain rows in, plain rows out; no rules. Bars are
+ * bars, statements, insider transactions, analyst consensus, results dates and dividends. Plain rows in, plain rows out; no rules. Bars are
  * written with one `unnest` insert per few thousand rows and read back as one aggregated text row per company
  * (several times faster than a row per session on PGlite). Companies and their names are stock-companies.repo.ts;
  * the record of refreshes is refresh-runs.repo.ts.
@@ -10,12 +10,14 @@ import { type Db, selectRows } from '#server/db/database.ts'
 import type {
   AnalystConsensus,
   AnnualFundamentals,
+  CorporateEvents,
   DailyBar,
   InsiderTransaction,
 } from '#server/providers/market-data/market-data.ts'
 import {
   type DataSource,
   stockAnalystConsensus,
+  stockCorporateEvents,
   stockDailyBars,
   stockDataState,
   stockFundamentals,
@@ -104,6 +106,7 @@ export async function deleteCompanyData(db: Db, companyId: number): Promise<void
     stockFundamentals,
     stockInsiderTransactions,
     stockAnalystConsensus,
+    stockCorporateEvents,
     stockSnapshots,
   ]) {
     await db.delete(table).where(eq(table.companyId, companyId))
@@ -312,4 +315,66 @@ export async function selectConsensusHistory(db: Db, companyId: number): Promise
     targetHigh: r.targetHigh,
     targetLow: r.targetLow,
   }))
+}
+
+// ——— results dates and dividends ———
+
+/**
+ * Replaces a company's stored results dates and dividends with what the provider gave for its window: a date it
+ * moved or dropped leaves no stale row behind. `undefined` (a provider without them) leaves the rows as they are.
+ */
+export async function replaceCorporateEvents(
+  db: Db,
+  companyId: number,
+  events: CorporateEvents | undefined,
+): Promise<void> {
+  if (!events) return
+  await db.delete(stockCorporateEvents).where(eq(stockCorporateEvents.companyId, companyId))
+  await insertCorporateEvents(db, companyId, events)
+}
+
+/** Adds results dates and dividends, a stored row of the same day taking the new figures. */
+export async function insertCorporateEvents(
+  db: Db,
+  companyId: number,
+  events: CorporateEvents,
+): Promise<number> {
+  // The same day twice in one answer (a source repeating itself) would fail the insert: the last one wins.
+  const rows = new Map<string, typeof stockCorporateEvents.$inferInsert>()
+  for (const e of events.earnings) {
+    rows.set(`earnings:${e.date}`, {
+      companyId,
+      kind: 'earnings',
+      date: e.date,
+      at: e.at ? new Date(e.at) : null,
+      periodEnd: e.periodEnd,
+      confirmed: e.confirmed,
+    })
+  }
+  for (const d of events.dividends) {
+    rows.set(`dividend:${d.exDate}`, {
+      companyId,
+      kind: 'dividend',
+      date: d.exDate,
+      payDate: d.payDate,
+      amount: d.amount,
+      currency: d.currency,
+    })
+  }
+  if (rows.size === 0) return 0
+  await db
+    .insert(stockCorporateEvents)
+    .values([...rows.values()])
+    .onConflictDoUpdate({
+      target: [stockCorporateEvents.companyId, stockCorporateEvents.kind, stockCorporateEvents.date],
+      set: {
+        at: sql`excluded.at`,
+        periodEnd: sql`excluded.period_end`,
+        confirmed: sql`excluded.confirmed`,
+        payDate: sql`excluded.pay_date`,
+        amount: sql`excluded.amount`,
+        currency: sql`excluded.currency`,
+      },
+    })
+  return rows.size
 }

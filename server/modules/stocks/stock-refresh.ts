@@ -25,6 +25,7 @@ import {
   deleteCompanyData,
   insertInsiderTransactions,
   inWriteBatch,
+  replaceCorporateEvents,
   selectLastInsiderDate,
   upsertBars,
   upsertConsensus,
@@ -50,6 +51,13 @@ import type { DataSource } from './stocks.sql.ts'
 
 /** Days re-fetched before the last stored session, so a provider's late corrections replace what we stored. */
 export const OVERLAP_DAYS = 7
+
+/**
+ * The calendar's window around the target session: a year back (past results and dividends stay browsable) and
+ * half a year ahead (beyond it, dates are guesses even at the source).
+ */
+export const CALENDAR_PAST_DAYS = 370
+export const CALENDAR_AHEAD_DAYS = 190
 
 export type RefreshTrigger = 'fill' | 'schedule' | 'operator' | 'import'
 
@@ -127,6 +135,11 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
             `${shiftMonth(target.slice(0, 7), -(settings.picksMonths + 1))}-01`,
           )
         : [await provider.getAnalystConsensus(company)].filter((c) => c !== null)
+    const events = await provider.getCorporateEvents?.(
+      company,
+      addDays(target, -CALENDAR_PAST_DAYS),
+      addDays(target, CALENDAR_AHEAD_DAYS),
+    )
     await inWriteBatch(db, async (tx) => {
       if (state && !current) await deleteCompanyData(tx, company.id)
       await upsertBars(tx, company.id, bars)
@@ -134,6 +147,7 @@ export function createStockRefresh({ db, provider, settings, now, log = noLog }:
       await upsertFundamentals(tx, company.id, fundamentals)
       await insertInsiderTransactions(tx, company.id, trades)
       await upsertConsensus(tx, company.id, consensus)
+      await replaceCorporateEvents(tx, company.id, events)
       await upsertDataState(tx, {
         companyId: company.id,
         source: provider.name,

@@ -4,6 +4,8 @@
  * gets exactly what the API answers. Failures are AppErrors with the codes of `StockErrorCode`
  * (contracts/stock-rules.ts) and the quota codes of `QuotaErrorCode` (contracts/accounts.ts).
  */
+
+import type { CalendarAnswer } from '#contracts/calendar.ts'
 import type { CompareAnswer } from '#contracts/compare.ts'
 import type { CompareToken } from '#contracts/compare-rules.ts'
 import type { MarketOverviewAnswer } from '#contracts/market-overview.ts'
@@ -30,6 +32,7 @@ import type {
 } from '#contracts/stock-lists.ts'
 import type { StockSummary } from '#contracts/stocks.ts'
 import type { Reader } from '#server/kernel/reader.ts'
+import type { CalendarRequest } from './stock-calendar.ts'
 
 /** A company the reader's text names, and how it was recognised. */
 export interface StockMatch {
@@ -106,6 +109,12 @@ export interface StocksService {
    * diagnosed stocks. Invalid: STOCK_MARKET_INVALID.
    */
   getMarketOverview(market: Market, locale: Locale): Promise<MarketOverviewAnswer>
+  /**
+   * One week's results dates and dividends (GET /calendar/list, /calendar), in the region's `timeZone`: the week
+   * given (ISO `2026-W49`) or the one holding today there, one market or all, only the given stocks when `stocks` is
+   * set (a member's watchlists, a visitor's device list). Invalid: CALENDAR_WEEK_INVALID, STOCK_MARKET_INVALID.
+   */
+  listCalendar(request: CalendarRequest, timeZone: string, locale: Locale): Promise<CalendarAnswer>
   /** Housekeeping: forgets which diagnoses readers opened on days before today. */
   forgetPastDiagnosisViews(): Promise<void>
   /**

@@ -4,9 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { CompareQuery } from '#contracts/compare.ts'
+import { CalendarQuery } from '#contracts/calendar.ts'
 import { ok } from '#contracts/envelope.ts'
 import { MarketOverviewQuery } from '#contracts/market-overview.ts'
 import { MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
+import { regionFromHostname, regionSettings } from '#contracts/regions.ts'
 import { SaveScreenRequest, ScreenQuery } from '#contracts/screener.ts'
 import { StockDiagnosisQuery } from '#contracts/stock-diagnosis.ts'
 import {
@@ -16,6 +18,7 @@ import {
   ValuationListQuery,
 } from '#contracts/stock-lists.ts'
 import { requestLocale } from '#server/http/error-handler.ts'
+import { parseInput } from './stock-answers.ts'
 import type { StocksService } from './stocks-service.types.ts'
 
 export function registerStocksRoutes(
@@ -66,6 +69,13 @@ export function registerStocksRoutes(
       return ok(await stocks.compareCodes(query.codes, requestLocale(request)))
     },
   )
+  api.get('/calendar/list', async (request) => {
+    // The field's own code (CALENDAR_WEEK_INVALID…), so the reader is told which part to fix.
+    const query = parseInput(CalendarQuery, request.query ?? {})
+    // The site's host decides the time zone the week is read in, as on the page.
+    const { timeZone } = regionSettings[regionFromHostname(request.hostname.replace(/:\d+$/, ''))]
+    return ok(await stocks.listCalendar(query, timeZone, requestLocale(request)))
+  })
   api.get('/home/listGains', async (request) => {
     const query = MonthlyPicksQuery.parse(request.query ?? {})
     return ok(await stocks.listMonthlyPicks(query, request.reader, requestLocale(request)))

@@ -10,6 +10,7 @@
  *   stock-screener.ts   the screener over its read model, and members' saved screens
  *   stock-compare.ts    2–4 stocks side by side (the compare page), from their diagnoses without the quota
  *   market-overview.ts  each market at a glance: benchmark, breadth, sectors, movers, most diagnosed
+ *   stock-calendar.ts   a week's results dates and dividends in the region's time zone (the calendar)
  *   stock-answers.ts    what every answer shares: the query read with its contract, the data stamp, the list cache
  *
  * and answers one stock's summary itself (getStock), or several at once in one query (getStocks: watchlists). A new use case (watchlists, alerts, the screener, compare,
@@ -28,6 +29,7 @@ import { type SummaryGenerator, templateSummaryGenerator } from './engine/summar
 import { createMarketOverview } from './market-overview.ts'
 import { createPicksList } from './picks-list.ts'
 import { createAnswerCache, createDataStamps } from './stock-answers.ts'
+import { createStockCalendar } from './stock-calendar.ts'
 import { createStockCompare } from './stock-compare.ts'
 import { createStockDiagnosis } from './stock-diagnosis.ts'
 import { createStockFinder } from './stock-finder.ts'
@@ -78,6 +80,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
   const screener = createStockScreener({ db, stamps, cached })
   const compare = createStockCompare({ readDiagnosis: diagnosis.readDiagnosis, finder })
   const overview = createMarketOverview({ db, config, clock, stamps, cached })
+  const calendar = createStockCalendar({ db, clock, cached })
 
   async function getStock(market: Market, code: string, locale: Locale): Promise<StockSummary | null> {
     const row = await finder.rowOf({ market, code })
@@ -113,6 +116,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     compareStocks: compare.compareStocks,
     compareCodes: compare.compareCodes,
     getMarketOverview: overview.getMarketOverview,
+    listCalendar: calendar.listCalendar,
     forgetPastDiagnosisViews: diagnosis.forgetPastDiagnosisViews,
   }
 }

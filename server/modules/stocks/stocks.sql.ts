@@ -179,6 +179,33 @@ export const stockAnalystConsensus = pgTable(
 )
 
 /**
+ * Results dates and dividends (the calendar, issue 28), as the provider gave them: `date` is the results session or
+ * the ex-date, in the exchange's calendar. Earnings rows carry `at` (the release instant, when known), `periodEnd`
+ * and `confirmed`; dividend rows `payDate`, `amount` per share and its `currency`. Replaced per company at each fetch.
+ */
+export const stockCorporateEvents = pgTable(
+  'stock_corporate_events',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => stockCompanies.id, { onDelete: 'cascade' }),
+    kind: text().$type<'earnings' | 'dividend'>().notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    at: timestamp({ withTimezone: true }),
+    periodEnd: date({ mode: 'string' }),
+    confirmed: boolean().notNull().default(true),
+    payDate: date({ mode: 'string' }),
+    amount: doublePrecision(),
+    currency: text(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.kind, table.date] }),
+    index('stock_corporate_events_date_idx').on(table.date),
+    check('stock_corporate_events_kind', sql`${table.kind} in ('earnings', 'dividend')`),
+  ],
+)
+
+/**
  * Where a company's stored data came from and how far it reaches. `source` decides `isDemo`; a refresh by another
  * provider replaces the data (except data imported from CSV, which only an import replaces), and so does a refresh
  * by a later version of the same generator (`sourceVersion`: the demo provider's `dataVersion`; null otherwise).

@@ -141,6 +141,37 @@ export interface FxRate {
   asOf: string
 }
 
+/**
+ * A date on which a company publishes its periodic results. `date` is the exchange's calendar day of the release;
+ * `at` is the instant of the release when the source gives one (the page shows it in the reader's time zone, which
+ * may make it another day there), else null.
+ */
+export interface EarningsEvent {
+  date: string
+  at: string | null
+  /** The last day of the quarter or half the results cover; null when the source does not say. */
+  periodEnd: string | null
+  /** False for a date the source only projects (not yet announced by the company). */
+  confirmed: boolean
+}
+
+/**
+ * One dividend per share: who holds the stock before `exDate` receives `amount` (in `currency`, the amount as
+ * declared, not adjusted for later splits) on `payDate` (null when the source does not give it).
+ */
+export interface DividendEvent {
+  exDate: string
+  payDate: string | null
+  amount: number
+  currency: string
+}
+
+/** A company's results dates and dividends in a window of days, oldest first within each list. */
+export interface CorporateEvents {
+  earnings: EarningsEvent[]
+  dividends: DividendEvent[]
+}
+
 export interface MarketDataProvider {
   readonly name: 'demo' | 'yahoo' | 'csv'
   /** True when the numbers are synthetic: every screen and answer must then say DEMO. */
@@ -168,4 +199,10 @@ export interface MarketDataProvider {
    * has no rate for.
    */
   getFxRate?(from: string, to: string): Promise<FxRate>
+  /**
+   * Results dates and dividends (issue 28, the calendar) whose day (`date`, `exDate`) falls from `from` to `to`,
+   * both included: past ones as they happened and coming ones as announced or projected. Optional: a provider
+   * without them leaves the calendar empty for its companies.
+   */
+  getCorporateEvents?(company: Company, from: string, to: string): Promise<CorporateEvents>
 }

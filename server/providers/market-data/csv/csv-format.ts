@@ -1,5 +1,5 @@
 /**
- * The two CSV formats the importer accepts and what makes a row valid. Column names are the field names of the
+ * The four CSV formats the importer accepts (prices, fundamentals, and the calendar's earnings and dividends) and what makes a row valid. Column names are the field names of the
  * market-data shapes, so a file is self-describing and maps one to one onto `DailyBar` / `AnnualFundamentals`;
  * header names are matched ignoring case, spaces, dots, dashes and underscores. A file about one stock may leave
  * out `code` and `market` when the operator names the stock (`--stock us:AAPL`): that is the daily-price download
@@ -10,6 +10,11 @@
  * an empty fundamentals cell means "no figure" (null). Codes are normalised as the universe writes them (`700` →
  * `0700`) and must belong to a company in the universe: the site only covers those. Outflows (capital
  * expenditure, dividends paid, share repurchases) are positive amounts.
+ *
+ * Earnings (results dates): `code,market,date[,time][,periodEnd][,confirmed]` — `date` the exchange's day of the
+ * release, `time` its local `HH:MM` in the exchange's time zone when known, `confirmed` `yes`/`no` (empty: yes; no is
+ * a projected date). Dividends: `code,market,exDate,amount,currency[,payDate]` — the amount per share as declared.
+ * Rows upsert by company and day (re-importing a file changes nothing; a corrected amount replaces the stored one).
  */
 import { z } from 'zod'
 import { Market } from '#contracts/regions.ts'
@@ -17,7 +22,20 @@ import { isIsoDate, isWeekend } from '../exchange-calendar.ts'
 import type { AnnualFundamentals, DailyBar } from '../market-data.ts'
 import { findCompany, normalizeCode } from '../universe.ts'
 
-export type CsvKind = 'prices' | 'fundamentals'
+export type CsvKind = 'prices' | 'fundamentals' | 'earnings' | 'dividends'
+
+export const csvKinds: readonly CsvKind[] = ['prices', 'fundamentals', 'earnings', 'dividends']
+
+export const earningsColumns = ['code', 'market', 'date', 'time', 'periodEnd', 'confirmed'] as const
+export const dividendColumns = ['code', 'market', 'exDate', 'payDate', 'amount', 'currency'] as const
+
+/** The column that, with the company, names a row once: a second row with the same value is a duplicate. */
+export const rowKeyColumn: Record<CsvKind, string> = {
+  prices: 'date',
+  fundamentals: 'fiscalYear',
+  earnings: 'date',
+  dividends: 'exDate',
+}
 
 export const priceColumns = ['code', 'market', 'date', 'open', 'high', 'low', 'close', 'volume'] as const
 
@@ -58,17 +76,23 @@ export const fundamentalsColumns = [
 export const requiredColumns: Record<CsvKind, readonly string[]> = {
   prices: priceColumns,
   fundamentals: ['code', 'market', 'fiscalYear', 'periodEnd', 'currency'],
+  earnings: ['code', 'market', 'date'],
+  dividends: ['code', 'market', 'exDate', 'amount', 'currency'],
 }
 
 export const knownColumns: Record<CsvKind, readonly string[]> = {
   prices: priceColumns,
   fundamentals: fundamentalsColumns,
+  earnings: earningsColumns,
+  dividends: dividendColumns,
 }
 
 /** Columns a download carries that the import reads past (as header keys, see columnKey). */
 export const ignoredColumns: Record<CsvKind, readonly string[]> = {
   prices: ['adjclose', 'adjustedclose'],
   fundamentals: [],
+  earnings: [],
+  dividends: [],
 }
 
 /** A header name as compared: `Adj Close`, `adj_close` and `ADJ. CLOSE` are all `adjclose`. */
@@ -112,7 +136,32 @@ export interface FundamentalsRow extends AnnualFundamentals {
   market: Market
 }
 
-export type CsvRow<K extends CsvKind> = K extends 'prices' ? PriceRow : FundamentalsRow
+export interface EarningsRow {
+  code: string
+  market: Market
+  date: string
+  /** Local `HH:MM` of the release in the exchange's time zone; null when not known. */
+  time: string | null
+  periodEnd: string | null
+  confirmed: boolean
+}
+
+export interface DividendRow {
+  code: string
+  market: Market
+  exDate: string
+  payDate: string | null
+  amount: number
+  currency: string
+}
+
+export type CsvRow<K extends CsvKind> = K extends 'prices'
+  ? PriceRow
+  : K extends 'fundamentals'
+    ? FundamentalsRow
+    : K extends 'earnings'
+      ? EarningsRow
+      : DividendRow
 
 const decimalPattern = /^-?\d+(\.\d+)?$/
 
@@ -277,4 +326,75 @@ export const FundamentalsRowSchema = z
     }
   })
 
-export const rowSchemas = { prices: PriceRowSchema, fundamentals: FundamentalsRowSchema } as const
+const optionalDate = z
+  .string()
+  .trim()
+  .refine((text) => text === '' || isIsoDate(text), 'not a date written YYYY-MM-DD')
+  .transform((text) => (text === '' ? null : text))
+
+export const EarningsRowSchema = z
+  .object({
+    code: codeCell,
+    market: marketCell,
+    date: isoDate,
+    time: z
+      .string()
+      .trim()
+      .refine(
+        (text) => text === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(text),
+        'not a time written HH:MM (24-hour)',
+      )
+      .transform((text) => (text === '' ? null : text)),
+    periodEnd: optionalDate,
+    confirmed: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((text) => ['', 'yes', 'no', 'true', 'false'].includes(text), 'must be yes or no (empty: yes)')
+      .transform((text) => text !== 'no' && text !== 'false'),
+  })
+  .transform(withNormalizedCode)
+  .superRefine((row, ctx) => {
+    checkCompany(row, ctx)
+    if (row.periodEnd !== null && isIsoDate(row.date) && row.periodEnd >= row.date) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `the period ${row.periodEnd} must end before its results (${row.date})`,
+        path: ['periodEnd'],
+        params: { rule: 'the period ends on or after its results date' },
+      })
+    }
+  })
+
+export const DividendRowSchema = z
+  .object({
+    code: codeCell,
+    market: marketCell,
+    exDate: isoDate,
+    payDate: optionalDate,
+    amount: decimal.refine((value) => value > 0, 'must be greater than 0'),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.string().regex(/^[A-Z]{3}$/, 'not a three-letter currency code (USD, HKD, JPY, KRW…)')),
+  })
+  .transform(withNormalizedCode)
+  .superRefine((row, ctx) => {
+    checkCompany(row, ctx)
+    if (row.payDate !== null && isIsoDate(row.exDate) && row.payDate < row.exDate) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `paid ${row.payDate}, before its ex-date ${row.exDate}`,
+        path: ['payDate'],
+        params: { rule: 'paid before its ex-date' },
+      })
+    }
+  })
+
+export const rowSchemas = {
+  prices: PriceRowSchema,
+  fundamentals: FundamentalsRowSchema,
+  earnings: EarningsRowSchema,
+  dividends: DividendRowSchema,
+} as const

@@ -303,3 +303,110 @@ describe('fundamentals csv', () => {
     ])
   })
 })
+
+describe('earnings csv (the calendar)', () => {
+  it('reads a results date with its local time, period and whether it is announced', () => {
+    const result = parseCsv(
+      'earnings',
+      [
+        'code,market,date,time,periodEnd,confirmed',
+        'AAPL,us,2027-01-28,16:30,2026-12-31,yes',
+        '700,hk,2027-03-18,,,no',
+        '7203,jp,2027-02-05,,2026-12-31,',
+      ].join('\n'),
+    )
+    expect(result.rejected).toEqual([])
+    expect(result.accepted).toEqual([
+      {
+        code: 'AAPL',
+        market: 'us',
+        date: '2027-01-28',
+        time: '16:30',
+        periodEnd: '2026-12-31',
+        confirmed: true,
+      },
+      { code: '0700', market: 'hk', date: '2027-03-18', time: null, periodEnd: null, confirmed: false },
+      {
+        code: '7203',
+        market: 'jp',
+        date: '2027-02-05',
+        time: null,
+        periodEnd: '2026-12-31',
+        confirmed: true,
+      },
+    ])
+  })
+
+  it('takes the short layout (code, market, date) and names each bad cell', () => {
+    expect(parseCsv('earnings', 'code,market,date\nMSFT,us,2027-01-27').accepted).toHaveLength(1)
+    const result = parseCsv(
+      'earnings',
+      [
+        'code,market,date,time,periodEnd,confirmed',
+        'AAPL,us,2027-01-28,4pm,,',
+        'AAPL,us,2027-04-30,,2027-05-31,',
+        'AAPL,us,2027-07-30,,,maybe',
+        'AAPL,us,2027-01-28,,,',
+      ].join('\n'),
+    )
+    expect(reasons(result.rejected)).toEqual([
+      { line: 2, column: 'time', reason: 'not a time written HH:MM (24-hour)' },
+      {
+        line: 3,
+        column: 'periodEnd',
+        reason: 'the period 2027-05-31 must end before its results (2027-04-30)',
+      },
+      { line: 4, column: 'confirmed', reason: 'must be yes or no (empty: yes)' },
+    ])
+    // Line 5 repeats the date line 2 was meant to hold; line 2 was rejected, so it is the first.
+    expect(result.accepted).toHaveLength(1)
+  })
+})
+
+describe('dividends csv (the calendar)', () => {
+  it('reads ex-date, pay date, amount per share and currency', () => {
+    const result = parseCsv(
+      'dividends',
+      [
+        'code,market,exDate,payDate,amount,currency',
+        'AAPL,us,2026-11-10,2026-11-13,0.27,usd',
+        '5,hk,2026-08-21,,0.1,USD',
+      ].join('\n'),
+    )
+    expect(result.rejected).toEqual([])
+    expect(result.accepted).toEqual([
+      {
+        code: 'AAPL',
+        market: 'us',
+        exDate: '2026-11-10',
+        payDate: '2026-11-13',
+        amount: 0.27,
+        currency: 'USD',
+      },
+      { code: '0005', market: 'hk', exDate: '2026-08-21', payDate: null, amount: 0.1, currency: 'USD' },
+    ])
+  })
+
+  it('refuses a missing amount column, a non-positive amount, a pay date before the ex-date and a repeated ex-date', () => {
+    expect(
+      reasons(parseCsv('dividends', 'code,market,exDate,currency\nAAPL,us,2026-11-10,USD').rejected),
+    ).toEqual([{ line: 1, column: 'amount', reason: 'required column is missing' }])
+    const result = parseCsv(
+      'dividends',
+      [
+        'code,market,exDate,payDate,amount,currency',
+        'AAPL,us,2026-11-10,2026-11-13,0,USD',
+        'AAPL,us,2026-08-11,2026-08-01,0.26,USD',
+        'AAPL,us,2026-05-11,,0.26,dollars',
+        'AAPL,us,2026-02-09,,0.26,USD',
+        'AAPL,us,2026-02-09,,0.25,USD',
+      ].join('\n'),
+    )
+    expect(reasons(result.rejected)).toEqual([
+      { line: 2, column: 'amount', reason: 'must be greater than 0' },
+      { line: 3, column: 'payDate', reason: 'paid 2026-08-01, before its ex-date 2026-08-11' },
+      { line: 4, column: 'currency', reason: 'not a three-letter currency code (USD, HKD, JPY, KRW…)' },
+      { line: 6, column: 'exDate', reason: 'duplicates line 5 for the same company' },
+    ])
+  })
+})

@@ -12,6 +12,7 @@ import {
   ignoredColumns,
   knownColumns,
   requiredColumns,
+  rowKeyColumn,
   rowSchemas,
   type StockRef,
 } from './csv-format.ts'
@@ -158,13 +159,10 @@ export function createRowReader<K extends CsvKind>(kind: K, options: RowReaderOp
       const result = schema.safeParse(cells)
       if (!result.success) return { rejections: issueRejections(record.line, result.error.issues) }
       const row = result.data as CsvRow<K>
-      const key =
-        kind === 'prices'
-          ? `${row.market}:${row.code}:${(row as CsvRow<'prices'>).date}`
-          : `${row.market}:${row.code}:${(row as CsvRow<'fundamentals'>).fiscalYear}`
+      const column = rowKeyColumn[kind]
+      const key = `${row.market}:${row.code}:${String((row as unknown as Record<string, unknown>)[column])}`
       const firstLine = seen.get(key)
       if (firstLine !== undefined) {
-        const column = kind === 'prices' ? 'date' : 'fiscalYear'
         return {
           rejections: [
             rejection(

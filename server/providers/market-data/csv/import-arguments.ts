@@ -1,9 +1,9 @@
 /**
  * The arguments of the two import commands (the dry run, import-csv.ts, and `npm run ops -- stocks:import-csv`):
- * `<prices|fundamentals> <file.csv> [--stock market:code]`. `--stock` names the stock of a file without code and
+ * `<prices|fundamentals|earnings|dividends> <file.csv> [--stock market:code]`. `--stock` names the stock of a file without code and
  * market columns; it must be a company of the universe.
  */
-import { type CsvKind, parseStockOption, type StockRef } from './csv-format.ts'
+import { type CsvKind, csvKinds, parseStockOption, type StockRef } from './csv-format.ts'
 
 export interface ImportArguments {
   kind: CsvKind
@@ -30,8 +30,9 @@ export function readImportArguments(args: readonly string[]): ImportArguments | 
     }
   }
   const [kind, path, extra] = positional
-  if ((kind !== 'prices' && kind !== 'fundamentals') || !path || extra !== undefined) return { problem: null }
-  if (stockText === undefined) return { kind, path, stock: undefined }
+  if (!csvKinds.includes(kind as CsvKind) || !path || extra !== undefined) return { problem: null }
+  const known = kind as CsvKind
+  if (stockText === undefined) return { kind: known, path, stock: undefined }
   const parsed = parseStockOption(stockText)
-  return 'problem' in parsed ? parsed : { kind, path, stock: parsed.stock }
+  return 'problem' in parsed ? parsed : { kind: known, path, stock: parsed.stock }
 }

@@ -6,7 +6,7 @@
  *   node server/providers/market-data/csv/import-csv.ts fundamentals file.csv
  *
  * A dry run: every row is validated and counted, nothing is stored. To store a file, use the operator command
- * `npm run ops -- stocks:import-csv <prices|fundamentals> <file.csv>` (the same validation, the database sink).
+ * `npm run ops -- stocks:import-csv <prices|fundamentals|earnings|dividends> <file.csv>` (the same validation, the database sink).
  * Progress (share of bytes read) goes to stderr when it is a terminal; the summary goes to stdout.
  * Exit status: 0 all rows accepted, 1 some rows rejected, 2 unusable file or arguments.
  */
@@ -17,7 +17,7 @@ import { createImportProgress } from './import-progress.ts'
 import { formatImportSummary } from './import-summary.ts'
 
 const usage =
-  'usage: node server/providers/market-data/csv/import-csv.ts <prices|fundamentals> <file.csv> [--stock <market:code>]'
+  'usage: node server/providers/market-data/csv/import-csv.ts <prices|fundamentals|earnings|dividends> <file.csv> [--stock <market:code>]'
 
 async function main(args: string[]): Promise<number> {
   const parsed = readImportArguments(args)

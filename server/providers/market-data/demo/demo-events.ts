@@ -46,13 +46,24 @@ export function listResultsDates(
   firstYear: number,
   lastYear: number,
 ): string[] {
+  return listResultsPeriods(company, scale, seed, firstYear, lastYear).map((period) => period.date)
+}
+
+/** Each results date with the last day of the quarter or half it reports on, oldest first. */
+export function listResultsPeriods(
+  company: Company,
+  scale: ScaleProfile,
+  seed: string,
+  firstYear: number,
+  lastYear: number,
+): Array<{ periodEnd: string; date: string }> {
   const [earliest, latest] = resultsDelayDays[company.market]
   const usual = createSeededRandom(seed, `${company.market}:${company.code}`, 'results').integer(
     earliest,
     latest,
   )
   const step = 12 / resultsPerYear[company.market]
-  const dates: string[] = []
+  const periods: Array<{ periodEnd: string; date: string }> = []
   for (let year = firstYear; year <= lastYear; year++) {
     for (let month = 1; month <= 12; month++) {
       if ((((month - scale.fiscalYearEndMonth) % step) + step) % step !== 0) continue
@@ -63,10 +74,10 @@ export function listResultsDates(
         'results',
         periodEnd,
       ).integer(-RESULTS_JITTER_DAYS, RESULTS_JITTER_DAYS)
-      dates.push(addDays(periodEnd, usual + jitter))
+      periods.push({ periodEnd, date: addDays(periodEnd, usual + jitter) })
     }
   }
-  return dates
+  return periods
 }
 
 /** The n-th (1-based) given weekday (0 = Sunday) of a month, as an ISO date. */

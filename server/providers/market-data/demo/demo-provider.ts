@@ -21,6 +21,7 @@ import { MarketDataError } from '../market-data-error.ts'
 import { findScaleProfile } from '../universe.ts'
 import type { ScaleProfile } from '../universe-listing.ts'
 import { generateAnalystConsensus } from './demo-consensus.ts'
+import { generateCorporateEvents } from './demo-corporate-events.ts'
 import { generateAnnualFundamentals } from './demo-fundamentals.ts'
 import { demoFxRate, lastWeekday } from './demo-fx.ts'
 import { generateInsiderTransactions } from './demo-insiders.ts'
@@ -32,9 +33,10 @@ export const defaultDemoSeed = 'tickerwise'
  * The version of what the generators make of a seed. Raise it whenever a change to the generators changes the data
  * (not only its speed): a database holding demo data of another version has it replaced as a whole at the next
  * start (stock-refresh.ts), so old numbers never mix with new ones. 2: statements sized from the price (demo-
- * valuation.ts), results and index-review days in the bars (demo-events.ts).
+ * valuation.ts), results and index-review days in the bars (demo-events.ts). 3: results dates and dividends for the calendar
+ * (demo-corporate-events.ts), so a database filled before them gets them.
  */
-export const DEMO_DATA_VERSION = '2'
+export const DEMO_DATA_VERSION = '3'
 
 export type DemoProviderConfig = {
   /** Any string; the same seed always gives the same data. */
@@ -153,6 +155,19 @@ export function createDemoProvider(config: DemoProviderConfig): MarketDataProvid
         if (bar.date >= since && isMonthEnd) history.push(generateAnalystConsensus(company, scale, seed, bar))
       }
       return history
+    },
+
+    async getCorporateEvents(company, from, to) {
+      const data = dataFor(company)
+      return generateCorporateEvents(
+        company,
+        requireScale(company),
+        seed,
+        data.fundamentals,
+        data.endDate,
+        from,
+        to,
+      )
     },
 
     async getFxRate(from, to) {

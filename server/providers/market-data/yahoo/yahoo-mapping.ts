@@ -14,11 +14,18 @@
  *   in the text.
  * - The consensus rating is Yahoo's own key when it sends one (its 1–5 scale: strong buy, buy, hold,
  *   underperform, sell), else derived from the mean score.
+ * - Past dividends are the chart's dividend events (stamped with the ex-date's open instant, amounts in the trading
+ *   currency, no pay date); the coming one is `calendarEvents`' ex-date and pay date (midnight UTC of each day), its
+ *   amount the chart's for that ex-date, else `defaultKeyStatistics.lastDividendValue` when that names the same day.
+ * - A results date is `calendarEvents.earnings.earningsDate`: one instant once the company has announced it, two
+ *   (a range, `isEarningsDateEstimate`) while Yahoo projects it; a projection keeps its first day and no time.
  */
-import type { ChartResultArray } from 'yahoo-finance2/modules/chart'
+import type { ChartEventDividend, ChartResultArray } from 'yahoo-finance2/modules/chart'
 import type { FundamentalsTimeSeriesResult } from 'yahoo-finance2/modules/fundamentalsTimeSeries'
 import type { Quote as YahooQuote } from 'yahoo-finance2/modules/quote'
 import type {
+  CalendarEvents,
+  DefaultKeyStatistics,
   FinancialData,
   InsiderTransactions,
   RecommendationTrend,
@@ -30,8 +37,11 @@ import type {
   AnalystRating,
   AnnualFundamentals,
   Company,
+  CorporateEvents,
   Currency,
   DailyBar,
+  DividendEvent,
+  EarningsEvent,
   InsiderTransaction,
   Quote,
 } from '../market-data.ts'
@@ -275,4 +285,67 @@ export function mapQuote(company: Company, quote: YahooQuote, fetchedAt: Date): 
     volume: isNumber(quote.regularMarketVolume) ? quote.regularMarketVolume : 0,
     asOf: (time instanceof Date ? time : fetchedAt).toISOString(),
   }
+}
+
+function validDate(value: unknown): Date | null {
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null
+}
+
+/**
+ * Results dates and dividends from `from` to `to`: the chart's dividend history and `calendarEvents`' coming dates.
+ * Amounts are rounded to 6 decimals (float noise); a dividend without a positive amount is dropped.
+ */
+export function mapCorporateEvents(
+  input: {
+    dividends: readonly ChartEventDividend[] | undefined
+    calendar: CalendarEvents | undefined
+    statistics: DefaultKeyStatistics | undefined
+  },
+  company: Pick<Company, 'currency'>,
+  timeZone: string,
+  from: string,
+  to: string,
+): CorporateEvents {
+  const inWindow = (date: string) => date >= from && date <= to
+  const byExDate = new Map<string, DividendEvent>()
+  for (const event of input.dividends ?? []) {
+    const at = validDate(event.date)
+    if (!at || !(event.amount > 0)) continue
+    const exDate = localDateTime(at, timeZone).date
+    byExDate.set(exDate, {
+      exDate,
+      payDate: null,
+      amount: Math.round(event.amount * 1e6) / 1e6,
+      currency: company.currency,
+    })
+  }
+  const comingEx = validDate(input.calendar?.exDividendDate)?.toISOString().slice(0, 10)
+  if (comingEx) {
+    const payDate = validDate(input.calendar?.dividendDate)?.toISOString().slice(0, 10) ?? null
+    const known = byExDate.get(comingEx)
+    const lastDay = validDate(input.statistics?.lastDividendDate)?.toISOString().slice(0, 10)
+    const amount = known?.amount ?? (lastDay === comingEx ? input.statistics?.lastDividendValue : undefined)
+    if (typeof amount === 'number' && amount > 0) {
+      byExDate.set(comingEx, { exDate: comingEx, payDate, amount, currency: company.currency })
+    }
+  }
+  const earnings: EarningsEvent[] = []
+  const dates = (input.calendar?.earnings?.earningsDate ?? []).map(validDate).filter((d) => d !== null)
+  const first = dates[0]
+  if (first) {
+    const projected = input.calendar?.earnings?.isEarningsDateEstimate === true || dates.length > 1
+    const date = localDateTime(first, timeZone).date
+    if (inWindow(date)) {
+      earnings.push({
+        date,
+        at: projected ? null : first.toISOString(),
+        periodEnd: null,
+        confirmed: !projected,
+      })
+    }
+  }
+  const dividends = [...byExDate.values()]
+    .filter((d) => inWindow(d.exDate))
+    .sort((a, b) => a.exDate.localeCompare(b.exDate))
+  return { earnings, dividends }
 }

@@ -284,3 +284,53 @@ describe('yahoo provider resilience', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290)
   })
 })
+
+describe('yahoo results dates and dividends', () => {
+  it('maps the dividend history and the coming dividend with its pay date (Apple, quarterly)', async () => {
+    const events = await provider().getCorporateEvents?.(apple, '2025-11-21', '2027-05-20')
+    expect(events?.dividends).toEqual([
+      { exDate: '2026-02-09', payDate: null, amount: 0.26, currency: 'USD' },
+      { exDate: '2026-05-11', payDate: null, amount: 0.26, currency: 'USD' },
+      { exDate: '2026-08-10', payDate: null, amount: 0.26, currency: 'USD' },
+      // calendarEvents names the coming payment: the chart's amount for its ex-date, and its pay date.
+      { exDate: '2026-11-10', payDate: '2026-11-13', amount: 0.27, currency: 'USD' },
+    ])
+  })
+
+  it('keeps an announced results date with its release instant (after the close in New York)', async () => {
+    const events = await provider().getCorporateEvents?.(apple, '2026-11-01', '2027-05-20')
+    expect(events?.earnings).toEqual([
+      { date: '2027-01-28', at: '2027-01-28T21:30:00.000Z', periodEnd: null, confirmed: true },
+    ])
+  })
+
+  it('keeps a projected date as a day without a time, in the exchange calendar (Tencent)', async () => {
+    const events = await provider().getCorporateEvents?.(tencent, '2025-01-01', '2027-05-20')
+    expect(events?.earnings).toEqual([{ date: '2027-03-18', at: null, periodEnd: null, confirmed: false }])
+    expect(events?.dividends.map((d) => [d.exDate, d.amount, d.currency, d.payDate])).toEqual([
+      ['2025-05-15', 4.5, 'HKD', null],
+      ['2026-05-18', 5.3, 'HKD', '2026-06-02'],
+    ])
+  })
+
+  it('leaves out what falls outside the window, and a company without dividends has none', async () => {
+    const narrow = await provider().getCorporateEvents?.(apple, '2026-03-01', '2026-06-30')
+    expect(narrow).toEqual({
+      earnings: [],
+      dividends: [{ exDate: '2026-05-11', payDate: null, amount: 0.26, currency: 'USD' }],
+    })
+    const none = await provider().getCorporateEvents?.(toyota, '2025-01-01', '2027-05-20')
+    expect(none).toEqual({ earnings: [], dividends: [] })
+  })
+
+  it('fails as a MarketDataError for a symbol Yahoo does not know', async () => {
+    const unknown = { ...apple, code: 'NOPE', yahooSymbol: 'NOPE' }
+    expect(
+      (
+        await failure(
+          provider().getCorporateEvents?.(unknown, '2026-01-01', '2026-12-31') ?? Promise.resolve(),
+        )
+      ).code,
+    ).toBe('SYMBOL_NOT_FOUND')
+  })
+})

@@ -4,7 +4,8 @@
  *
  * Which Yahoo call serves what: `quote` → quotes; `chart` (daily) → bars; `fundamentalsTimeSeries` (annual, all
  * modules) → statements; `quoteSummary` `insiderTransactions` → insiders; `quoteSummary` `financialData` +
- * `recommendationTrend` → consensus. Bars stop at the exchange's last completed session, so an in-progress day
+ * `recommendationTrend` → consensus; `chart` dividend events + `quoteSummary` `calendarEvents` and
+ * `defaultKeyStatistics` → results dates and dividends. Bars stop at the exchange's last completed session, so an in-progress day
  * never enters history. Statements are converted to the trading currency when the company reports in another one
  * (Tencent in CNY, HSBC in USD, TSMC in TWD), at the current rate Yahoo quotes for the pair.
  *
@@ -28,6 +29,7 @@ import {
   mapAnalystConsensus,
   mapAnnualFundamentals,
   mapChartBars,
+  mapCorporateEvents,
   mapInsiderTransactions,
   mapQuote,
 } from './yahoo-mapping.ts'
@@ -190,6 +192,38 @@ export function createYahooProvider(config: YahooProviderConfig = {}): MarketDat
       )
       const asOf = localDateTime(now(), exchangeSchedules[company.exchange].timeZone).date
       return mapAnalystConsensus(summary.financialData, summary.recommendationTrend, asOf)
+    },
+
+    async getCorporateEvents(company, from, to) {
+      const { timeZone } = exchangeSchedules[company.exchange]
+      const lastSession = lastCompletedSession(company.exchange, now())
+      const until = [to, lastSession].sort()[0] as string
+      const history =
+        from > until
+          ? undefined
+          : await call(`chart ${company.yahooSymbol}`, () =>
+              yahoo.chart(company.yahooSymbol, {
+                period1: zonedTimeToInstant(from, '00:00', timeZone),
+                period2: zonedTimeToInstant(addDays(until, 1), '00:00', timeZone),
+                interval: '1mo',
+                events: 'div',
+                return: 'array',
+              }),
+            )
+      const summary = await call(`quoteSummary ${company.yahooSymbol}`, () =>
+        yahoo.quoteSummary(company.yahooSymbol, { modules: ['calendarEvents', 'defaultKeyStatistics'] }),
+      )
+      return mapCorporateEvents(
+        {
+          dividends: history?.events?.dividends,
+          calendar: summary.calendarEvents,
+          statistics: summary.defaultKeyStatistics,
+        },
+        company,
+        timeZone,
+        from,
+        to,
+      )
     },
 
     async getQuote(company) {
