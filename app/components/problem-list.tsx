@@ -10,7 +10,8 @@ export function ProblemList({
 }: {
   heading: string
   problems: readonly string[]
-  hint: string
+  /** What to do about them, when the page has more to say than the problems. */
+  hint?: string
   testId?: string
 }) {
   if (problems.length === 0) return null
@@ -22,7 +23,7 @@ export function ProblemList({
           <li key={problem}>{problem}</li>
         ))}
       </ul>
-      <p className="mt-2 text-sm text-ink-700">{hint}</p>
+      {hint ? <p className="mt-2 text-sm text-ink-700">{hint}</p> : null}
     </div>
   )
 }

@@ -5,12 +5,14 @@
  * JavaScript; with it, the form goes to the same canonical address. Release times are drawn in the region's time
  * zone (the answer's), dates of the exchange as they are.
  */
+
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { buttonClassName } from '#app/components/button.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
+import { ProblemList } from '#app/components/problem-list.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { StockNameLink } from '#app/features/stocks/list-parts.tsx'
@@ -97,20 +99,7 @@ export function CalendarView(props: CalendarViewProps) {
           {sources ? ` ${t('source', { sources })}` : ''}
         </p>
       </header>
-      {problems.length > 0 ? (
-        <div
-          role="alert"
-          className="rounded-lg bg-warn/10 px-4 py-3 text-sm text-ink-900"
-          data-testid="problems"
-        >
-          <p className="font-semibold">{t('problems')}</p>
-          <ul className="list-disc pl-5">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ProblemList heading={t('problems')} problems={problems} testId="problems" />
       {logInForLists ? (
         <p role="note" className="rounded-lg bg-brand-100 px-4 py-3 text-sm text-ink-900">
           <Link
