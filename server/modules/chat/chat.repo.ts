@@ -1,6 +1,6 @@
 /** Queries of the AI chat's conversations and messages; no rules (chat.service.ts decides). */
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
-import type { ChatDeclineReason, ChatVote } from '#contracts/chat-rules.ts'
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import type { ChatAttachment, ChatDeclineReason, ChatVote } from '#contracts/chat-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
 import { type ChatConversationRow, type ChatMessageRow, chatConversations, chatMessages } from './chat.sql.ts'
@@ -94,6 +94,36 @@ export async function listMessagesBefore(
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(limit)
   return rows.reverse()
+}
+
+/**
+ * The files the latest question up to `questionId` (itself included) carried, in the conversation: the files a
+ * question without its own reads. Empty when no question carried any.
+ */
+export async function latestQuestionAttachments(
+  db: Db,
+  conversationId: string,
+  questionId: string,
+): Promise<ChatAttachment[]> {
+  const [asked] = await db
+    .select({ createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.id, questionId))
+  if (!asked) return []
+  const [row] = await db
+    .select({ attachments: chatMessages.attachments })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.role, 'question'),
+        lte(chatMessages.createdAt, asked.createdAt),
+        sql`jsonb_array_length(${chatMessages.attachments}) > 0`,
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(1)
+  return row?.attachments ?? []
 }
 
 export async function countMessages(db: Db, conversationId: string): Promise<number> {
