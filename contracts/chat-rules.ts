@@ -73,6 +73,8 @@ export const chatSourceKinds = [
   'article',
   'picks',
   'company',
+  /** A market at a glance (/markets/<market>): our own index, breadth and movers. */
+  'market',
   /** The reader's own watchlist or portfolio (issue 25): only ever the asking reader's. */
   'watchlist',
   'portfolio',

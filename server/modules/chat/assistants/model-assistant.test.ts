@@ -240,6 +240,7 @@ describe('model assistant over an OpenAI-compatible endpoint', () => {
     expect(first.tools?.map((t) => t.function.name).sort()).toEqual([
       'defineTerm',
       'getDiagnosis',
+      'getMarketOverview',
       'getMyPortfolio',
       'getMyWatchlist',
       'getPriceReturn',

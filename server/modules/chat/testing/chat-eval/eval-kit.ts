@@ -4,6 +4,8 @@
  * expects, the figures the answer must contain — computed here from the services' own data at run time, apart from
  * the tools' code — and the phrases that would make it dishonest. Scoring is `scoreAnswer`.
  */
+import { compareHref } from '#contracts/compare-href.ts'
+import type { BenchmarkPeriod } from '#contracts/market-overview.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { chunkSections, findPassages } from '#server/file-reading/chunk-text.ts'
@@ -132,10 +134,16 @@ export function compareFigures(
           )
         }
       }
+      out.push(compareLink(companies))
       return out
     },
     mustNot: [scoreTable[locale]],
   }
+}
+
+/** A comparison ends with the link to the compare page of the same companies. */
+function compareLink(companies: Company[]): string {
+  return compareHref(companies.map(([market, code]) => ({ market, code })))
 }
 
 export function compareScores(locale: Locale, q: string, a: Company, b: Company): EvalQuestion {
@@ -147,7 +155,11 @@ export function compareScores(locale: Locale, q: string, a: Company, b: Company)
     tools: ['getDiagnosis', 'getPriceReturn'],
     expect: async (s) => {
       const [da, db] = [await diagnosisOf(s, a, locale), await diagnosisOf(s, b, locale)]
-      return [formatScore(da.scores.total as number), formatScore(db.scores.total as number)]
+      return [
+        formatScore(da.scores.total as number),
+        formatScore(db.scores.total as number),
+        compareLink([a, b]),
+      ]
     },
   }
 }
@@ -205,16 +217,77 @@ export function valuationList(
   }
 }
 
-export function stockIndex(locale: Locale, q: string, market: Market): EvalQuestion {
+export function stockIndex(
+  locale: Locale,
+  q: string,
+  market: Market,
+  period: BenchmarkPeriod = 'day',
+): EvalQuestion {
   return {
-    ...hot(locale, q, market),
+    ...marketMove(locale, q, market, period),
     intent: 'index',
     expect: async (s) => [
       zhOf(locale) ? '是股票指數，不是一家公司' : 'is a stock index, not a company',
-      ...(await hot(locale, q, market).expect(s)),
+      ...(await marketMove(locale, q, market, period).expect(s)),
     ],
     mustNot: [wrongReasons[locale].no_company],
   }
+}
+
+const indexMethod = 'equal-weight-universe-v1'
+
+/**
+ * How a market did over a period: our own index's change for that period (named as ours, with its method), the
+ * market's page; without a market, every market's day.
+ */
+export function marketMove(
+  locale: Locale,
+  q: string,
+  market: Market | undefined,
+  period: BenchmarkPeriod,
+  extra: (overview: Awaited<ReturnType<StocksService['getMarketOverview']>>) => string[] = () => [],
+): EvalQuestion {
+  return {
+    category: 'market',
+    locale,
+    q,
+    intent: 'market',
+    tools: ['getMarketOverview'],
+    expect: async (s) => {
+      const out = [indexMethod, demoLabel[locale]]
+      for (const m of market ? [market] : (['us', 'hk', 'jp', 'kr'] as const)) {
+        const overview = await s.stocks.getMarketOverview(m, locale)
+        const change = overview.benchmark.changes[period]
+        out.push(
+          change === null ? (zhOf(locale) ? '不適用' : 'n/a') : formatPercent(change, true),
+          `/markets/${m}`,
+          ...extra(overview),
+        )
+      }
+      return out
+    },
+    mustNot: [
+      ...(locale === 'en'
+        ? ['The Hang Seng Index rose', 'The Hang Seng Index fell']
+        : ['恒生指數上升', '恒生指數下跌']),
+    ],
+  }
+}
+
+/** Today's movers of a market: its top gainers and losers by name. */
+export function movers(locale: Locale, q: string, market: Market): EvalQuestion {
+  return marketMove(locale, q, market, 'day', (o) =>
+    [...o.gainers.slice(0, 3), ...o.losers.slice(0, 3)].map((m) => m.name),
+  )
+}
+
+/** The breadth of a market's latest session: advancing and declining counts. */
+export function breadth(locale: Locale, q: string, market: Market): EvalQuestion {
+  return marketMove(locale, q, market, 'day', (o) =>
+    zhOf(locale)
+      ? [`上漲 ${o.breadth.advancing} 家`, `下跌 ${o.breadth.declining} 家`]
+      : [`${o.breadth.advancing} advancing`, `${o.breadth.declining} declining`],
+  )
 }
 
 export function news(locale: Locale, q: string, keyword: string): EvalQuestion {
