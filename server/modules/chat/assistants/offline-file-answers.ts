@@ -7,6 +7,7 @@
  */
 import type { Locale } from '#contracts/regions.ts'
 import { findTableFigures, type TableFigures } from '#server/file-reading/chunk-text.ts'
+import { ocrConfidenceFloor } from '#server/file-reading/file-reading.ts'
 import type { ConversationFiles, FilePlace, FileTable } from '../assistant.ts'
 import { toTraditional } from '../tools/simplified-chinese.ts'
 
@@ -75,6 +76,25 @@ export function placeLabel(place: FilePlace, locale: Locale): string {
     default:
       return zh ? `第 ${place.number} 段` : `part ${place.number}`
   }
+}
+
+/**
+ * The reader's warning for text an image gave with low recognition confidence: its figures may be misread (a tilted
+ * photo's "18.5%" read as "185%"). One line per image quoted.
+ */
+export function lowConfidenceWarnings(
+  used: ReadonlyArray<{ fileName: string; place: FilePlace }>,
+  locale: Locale,
+): string[] {
+  const doubtful = new Map<string, number>()
+  for (const { fileName, place } of used)
+    if (place.kind === 'image' && place.confidence !== undefined && place.confidence < ocrConfidenceFloor)
+      doubtful.set(fileName, Math.min(place.confidence, doubtful.get(fileName) ?? 100))
+  return [...doubtful].map(([fileName, confidence]) =>
+    locale === 'zh-Hant'
+      ? `⚠️ 「${quoteFileText(fileName)}」的文字由圖片辨識而來，辨識信心偏低（${confidence}/100）：數字與小數點可能讀錯，請對照原圖核對。`
+      : `⚠️ The text of “${quoteFileText(fileName)}” was recognised from an image with low confidence (${confidence}/100): its figures and decimal points may be misread, so check them against the picture.`,
+  )
 }
 
 function fileRef(fileName: string, place: FilePlace, locale: Locale): string {
@@ -237,6 +257,7 @@ export async function writeFileAnswer(
       `${fileRef(passage.fileName, passage.place, locale)}:\n> ${quoteFileText(shorten(passage.text))}`,
     )
   }
+  lines.push(...lowConfidenceWarnings(passages, locale))
   lines.push(
     zh
       ? '以上內容引自您上傳的檔案，本站未核實其準確性。'
