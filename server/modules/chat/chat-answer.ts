@@ -195,6 +195,7 @@ export function createAnswerFlow(deps: AnswerDependencies) {
           status: 'streaming',
           sources: [],
           vote: null,
+          voteNote: null,
           declined: null,
           isDemo: false,
           assistant: assistant.kind,

@@ -180,7 +180,7 @@ export async function updateMessage(
   values: Partial<
     Pick<
       ChatMessageRow,
-      'text' | 'status' | 'sources' | 'vote' | 'assistant' | 'isDemo' | 'locale' | 'declined'
+      'text' | 'status' | 'sources' | 'vote' | 'voteNote' | 'assistant' | 'isDemo' | 'locale' | 'declined'
     >
   >,
 ): Promise<ChatMessageRow | undefined> {
@@ -384,6 +384,7 @@ export interface ChatGapAnswerRow {
   week: string
   declined: ChatDeclineReason | null
   vote: ChatVote | null
+  voteNote: string | null
   locale: Locale
   assistant: string | null
   question: string | null
@@ -438,6 +439,7 @@ export async function listChatGaps(
       week,
       declined: chatMessages.declined,
       vote: chatMessages.vote,
+      voteNote: chatMessages.voteNote,
       locale: chatMessages.locale,
       assistant: chatMessages.assistant,
       question: questionText,
