@@ -47,6 +47,39 @@ function unknownNameIn(question: string): string | null {
 const pointsBack =
   /\b(it|its|it's|this one|that one|this stock|that stock|the company|they|them|their)\b|它|其|這隻|那隻|這家|那家|該公司|該股|佢/
 
+/** "The second one", "第一隻": a stock by its place in the list the answer before gave. */
+const ordinalPatterns: Array<[RegExp, number]> = [
+  [/\b(the )?(first|1st)( one| stock| company| of them)?\b|第一(隻|個|家|檔|間)/, 0],
+  [/\b(the )?(second|2nd)( one| stock| company| of them)?\b|第二(隻|個|家|檔|間)/, 1],
+  [/\b(the )?(third|3rd)( one| stock| company| of them)?\b|第三(隻|個|家|檔|間)/, 2],
+  [/\b(the )?(fourth|4th)( one| stock| company| of them)?\b|第四(隻|個|家|檔|間)/, 3],
+  [/\b(the )?(fifth|5th)( one| stock| company| of them)?\b|第五(隻|個|家|檔|間)/, 4],
+  [/\bthe last (one|stock|company)\b|\blast of them\b|最後(一)?(隻|個|家|檔|間)/, -1],
+]
+
+/** The stocks an answer listed, in order: its links to their diagnoses. */
+function stocksListedIn(answer: string): CompanyMention[] {
+  const listed: CompanyMention[] = []
+  for (const match of answer.matchAll(/\/ai-stock-diagnosis\?code=([^&)\s]+)&market=(us|hk|jp|kr)/g)) {
+    const code = decodeURIComponent(match[1] as string)
+    const market = match[2] as CompanyMention['market']
+    if (!listed.some((m) => m.market === market && m.code === code))
+      listed.push({ market, code, at: 0, text: code.toLowerCase() })
+  }
+  return listed
+}
+
+/** The stock a question points at by its place in the previous answer's list, if it does. */
+function ordinalStock(question: string, history: readonly AssistantTurn[]): CompanyMention | null {
+  const answer = [...history].reverse().find((turn) => turn.role === 'answer')
+  if (!answer) return null
+  const listed = stocksListedIn(answer.text)
+  if (listed.length < 2) return null
+  const text = toTraditional(question).toLowerCase()
+  for (const [pattern, place] of ordinalPatterns) if (pattern.test(text)) return listed.at(place) ?? null
+  return null
+}
+
 /** How far back a pronoun looks for its company: the last few questions. */
 const questionsLookedBack = 3
 
@@ -82,7 +115,12 @@ export async function planAnswer(
   let reading = readQuestion(question, mentions.length + uncovered.length)
   const questionsBefore = [...history].reverse().filter((turn) => turn.role === 'question')
   const previous = questionsBefore[0]
-  if (previous && uncovered.length === 0) {
+  const listed = mentions.length === 0 && uncovered.length === 0 ? ordinalStock(question, history) : null
+  if (listed) {
+    // "Is the second one undervalued?" after a list: that stock, with this question's own intent.
+    mentions = [listed]
+    reading = readQuestion(question, 1)
+  } else if (previous && uncovered.length === 0) {
     const own = readQuestion(question, 0)
     const periodOnly = own.intent === 'unknown' && own.period !== null
     // "And the RSI?" reads alone as a definition; after a company it asks for that company's figure.

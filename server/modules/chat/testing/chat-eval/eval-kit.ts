@@ -50,6 +50,8 @@ export interface EvalQuestion {
   q: string
   /** Questions asked before this one in the conversation, oldest first. */
   history?: string[]
+  /** The answers before are the assistant's own (asked in turn), not placeholders: the question points into them. */
+  answeredHistory?: boolean
   /** The question carries the reader's files (evalFiles). */
   withFiles?: boolean
   /** The intent the offline assistant should read ('files' for a question about the reader's files). */
@@ -355,6 +357,54 @@ export function priceReturn(
 
 export function followUp(history: string[], question: EvalQuestion): EvalQuestion {
   return { ...question, category: 'follow_up', history }
+}
+
+/**
+ * A follow-up that names a stock by its place in the list the answer before gave ("Is the second one undervalued?"):
+ * `make` builds the question for the stock `listed` finds in our data at run time.
+ */
+export function listedFollowUp(
+  history: string[],
+  listed: (s: EvalServices) => Promise<Company>,
+  make: (company: Company) => EvalQuestion,
+): EvalQuestion {
+  return {
+    ...pointsInto(history, make(['us', 'AAPL'])),
+    expect: async (s) => make(await listed(s)).expect(s),
+  }
+}
+
+/** The n-th hot stock of the latest session (0-based), in one market or all. */
+export function nthHot(n: number, market?: Market) {
+  return async (s: EvalServices): Promise<Company> => {
+    const row = (await s.stocks.listHotStocks({ market, limit: 5 }, 'en')).rows[n]
+    if (!row) throw new Error('no hot stock')
+    return [row.market, row.code]
+  }
+}
+
+/** The n-th most undervalued stock of a market. */
+export function nthUndervalued(n: number, market: Market) {
+  return async (s: EvalServices): Promise<Company> => {
+    const row = (await s.stocks.listValuation({ kind: 'undervalued', market, page: 1, pageSize: 5 }, 'en'))
+      .rows[n]
+    if (!row) throw new Error('no undervalued stock')
+    return [row.market, row.code]
+  }
+}
+
+/** The session's n-th top gainer of a market. */
+export function nthGainer(n: number, market: Market) {
+  return async (s: EvalServices): Promise<Company> => {
+    const row = (await s.stocks.getMarketOverview(market, 'en')).gainers[n]
+    if (!row) throw new Error('no gainer')
+    return [row.market, row.code]
+  }
+}
+
+/** A follow-up that points into the answer before ("the second one"): the history is asked for real. */
+export function pointsInto(history: string[], question: EvalQuestion): EvalQuestion {
+  return { ...followUp(history, question), answeredHistory: true }
 }
 
 export function refuse(

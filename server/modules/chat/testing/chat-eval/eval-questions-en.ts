@@ -9,9 +9,13 @@ import {
   fileQuestion,
   followUp,
   hot,
+  listedFollowUp,
   marketMove,
   movers,
   news,
+  nthGainer,
+  nthHot,
+  nthUndervalued,
   priceReturn,
   refuse,
   stockIndex,
@@ -223,6 +227,15 @@ export const englishQuestions: EvalQuestion[] = [
     figure(en, 'And that one’s dividend yield?', TENCENT, ['dividend_yield']),
   ),
   followUp(['How did the Hong Kong market do this week?'], marketMove(en, 'And Japan?', 'jp', 'week')),
+  listedFollowUp(['What are the hot stocks today?'], nthHot(1), (c) =>
+    valuationOf(en, 'Is the second one undervalued?', c, 'follow_up'),
+  ),
+  listedFollowUp(['Most undervalued Hong Kong stocks'], nthUndervalued(0, 'hk'), (c) =>
+    figure(en, 'What is the first one’s P/E?', c, ['pe']),
+  ),
+  listedFollowUp(['Top movers in Korea today'], nthGainer(0, 'kr'), (c) =>
+    figure(en, 'And the RSI of the first one?', c, ['rsi']),
+  ),
   // ——— the reader's files ———
   fileQuestion(en, 'Summarise my file', ['letter.pdf', 'quoted as written']),
   fileQuestion(en, 'What is the largest holding in my spreadsheet?', ['Tencent', '12,500']),

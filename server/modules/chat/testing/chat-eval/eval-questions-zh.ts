@@ -9,9 +9,13 @@ import {
   fileQuestion,
   followUp,
   hot,
+  listedFollowUp,
   marketMove,
   movers,
   news,
+  nthGainer,
+  nthHot,
+  nthUndervalued,
   priceReturn,
   refuse,
   stockIndex,
@@ -185,6 +189,13 @@ export const chineseQuestions: EvalQuestion[] = [
     figure(zh, '那隻的股息率呢？', ALIBABA, ['dividend_yield']),
   ),
   followUp(['港股本週表現如何？'], marketMove(zh, '那日股呢？', 'jp', 'week')),
+  listedFollowUp(['今日熱門股票'], nthHot(1), (c) => valuationOf(zh, '第二隻被低估了嗎？', c, 'follow_up')),
+  listedFollowUp(['港股最被低估的股票'], nthUndervalued(0, 'hk'), (c) =>
+    figure(zh, '第一隻的市盈率是多少？', c, ['pe']),
+  ),
+  listedFollowUp(['韓股今日升幅最大和跌幅最大的股票'], nthGainer(0, 'kr'), (c) =>
+    figure(zh, '第一隻的RSI是多少？', c, ['rsi']),
+  ),
   // ——— the reader's files ———
   fileQuestion(zh, '總結我的檔案', ['letter.pdf', '原文引述']),
   fileQuestion(zh, '我的試算表中最大的持倉是哪一個？', ['Tencent', '12,500']),
