@@ -184,3 +184,13 @@ describe('file text inside the answer', () => {
     )
   })
 })
+
+describe('a question in the other language than its file', () => {
+  it('finds the passage of an English letter asked about in Chinese, quoted as written', async () => {
+    const answer = (await writeFileAnswer('我的信件關於風險說了什麼？', filesOf([letter]), 'zh-Hant')).join(
+      '\n',
+    )
+    expect(answer).toContain('semiconductor makers')
+    expect(answer).not.toContain('gained 4%')
+  })
+})
