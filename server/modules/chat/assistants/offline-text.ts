@@ -144,9 +144,11 @@ function marketPattern(): RegExp {
     'summary of (the |today.s )?markets?',
     'markets? (do|did|doing|done|perform\\w*|go|went|move[ds]?|fare[ds]?)',
     'benchmark',
+    'sectors? (did|do|does|doing|performed|led|lagged)',
+    '(best|worst|strongest|weakest) sectors?',
   ]
   const chinese =
-    '今日市場|今天市場|大市|市場(表現|概況|概覽|寬度|走勢)|(港股|美股|日股|韓股|股市)[^？?]{0,8}(表現|如何|怎樣|點樣|走勢|概況)|(漲|升|跌)幅(榜|最大|最多)|(上漲|下跌|上升)(家數|的股票|股票)|有多少(股票|隻股票)?(上漲|下跌|上升)|領(漲|跌)'
+    '今日市場|今天市場|大市|市場(表現|概況|概覽|寬度|走勢)|(港股|美股|日股|韓股|股市)[^？?]{0,8}(表現|如何|怎樣|點樣|走勢|概況)|(漲|升|跌)幅(榜|最大|最多)|(上漲|下跌|上升)(家數|的股票|股票)|有多少(股票|隻股票)?(上漲|下跌|上升)|領(漲|跌)|(產業|行業|板塊)[^？?]{0,6}(表現|最強|最弱|領漲|領跌|漲|跌)|(哪個|哪些)(產業|行業|板塊)'
   return new RegExp(`\\b(${english.join('|')})\\b|${chinese}`)
 }
 

@@ -7,6 +7,7 @@
  */
 import type { BenchmarkPeriod } from '#contracts/market-overview.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
+import type { ScreenSector } from '#contracts/screener-rules.ts'
 import type { Currency } from '#contracts/stocks.ts'
 import { diagnosisHref, displayCode, marketLabels } from './tool-format.ts'
 import { type ToolContext, type ToolInput, type ToolResult, toolInputs } from './tool-inputs.ts'
@@ -47,12 +48,27 @@ export interface MarketOverviewFacts {
   gainers: MarketMoverFacts[]
   losers: MarketMoverFacts[]
   /** The largest sectors by capitalisation, with their market-cap-weighted change of the session. */
-  sectors: Array<{ sector: string; change: number | null; capShare: number }>
+  sectors: Array<{ sector: ScreenSector; name: string; change: number | null; capShare: number }>
   /** The market at a glance, where every figure is shown with its method. */
   href: string
 }
 
 const sectorsShown = 5
+
+/** GICS sector names as the site writes them (the screener's and the market page's words). */
+export const sectorNames: Record<ScreenSector, Record<Locale, string>> = {
+  communication_services: { en: 'Communication services', 'zh-Hant': '通訊服務' },
+  consumer_discretionary: { en: 'Consumer discretionary', 'zh-Hant': '非必需消費品' },
+  consumer_staples: { en: 'Consumer staples', 'zh-Hant': '必需消費品' },
+  energy: { en: 'Energy', 'zh-Hant': '能源' },
+  financials: { en: 'Financials', 'zh-Hant': '金融' },
+  health_care: { en: 'Health care', 'zh-Hant': '醫療保健' },
+  industrials: { en: 'Industrials', 'zh-Hant': '工業' },
+  information_technology: { en: 'Information technology', 'zh-Hant': '資訊科技' },
+  materials: { en: 'Materials', 'zh-Hant': '原物料' },
+  real_estate: { en: 'Real estate', 'zh-Hant': '房地產' },
+  utilities: { en: 'Utilities', 'zh-Hant': '公用事業' },
+}
 
 /** Our index's name: never an exchange's. */
 const indexMarketNames: Record<Market, string> = { us: 'US', hk: 'Hong Kong', jp: 'Japan', kr: 'Korea' }
@@ -113,9 +129,12 @@ export async function getMarketOverview(
       },
       gainers: answer.gainers.map(mover),
       losers: answer.losers.map(mover),
-      sectors: answer.sectors
-        .slice(0, sectorsShown)
-        .map((s) => ({ sector: s.sector, change: s.changePercent, capShare: s.capShare })),
+      sectors: answer.sectors.slice(0, sectorsShown).map((s) => ({
+        sector: s.sector,
+        name: sectorNames[s.sector][ctx.locale],
+        change: s.changePercent,
+        capShare: s.capShare,
+      })),
       href,
     },
     sources: [

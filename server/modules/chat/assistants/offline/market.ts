@@ -43,7 +43,32 @@ export async function* answerMarket(answer: IntentAnswer): AsyncGenerator<Assist
   }
   const out: { value?: MarketOverviewFacts } = {}
   yield* call('getMarketOverview', { market: reading.market }, out)
-  if (out.value) writeMarket(w, out.value, span, moversAsked(answer.question))
+  if (!out.value) return
+  if (sectorsAsked(answer.question)) writeSectors(w, out.value)
+  writeMarket(w, out.value, span, moversAsked(answer.question))
+}
+
+/** "Which sectors did best?", "哪個板塊最強？": the sector table first. */
+export function sectorsAsked(question: string): boolean {
+  return /\bsectors?\b|產業|行業|板塊|类股|類股/i.test(question)
+}
+
+function writeSectors(w: Writer, o: MarketOverviewFacts): void {
+  const { zh, locale } = w
+  const ranked = [...o.sectors].sort(
+    (a, b) => (b.change ?? Number.NEGATIVE_INFINITY) - (a.change ?? Number.NEGATIVE_INFINITY),
+  )
+  w.lines.push(
+    zh
+      ? `${marketLabels[o.market][locale]}最大的 ${o.sectors.length} 個產業在 ${o.breadth.session ?? '—'} 交易日的表現（市值加權，由強至弱）：`
+      : `The ${o.sectors.length} largest sectors of ${marketLabels[o.market][locale]} in the session of ${o.breadth.session ?? '—'} (market-cap-weighted, strongest first):`,
+  )
+  w.lines.push(
+    table(
+      zh ? ['產業', '漲跌', '占市值'] : ['Sector', 'Change', 'Share of market cap'],
+      ranked.map((s) => [s.name, pct(s.change, zh, true), formatPercent(s.capShare)]),
+    ),
+  )
 }
 
 /** "Top movers", "gainers", "漲幅榜": the movers first and in full. */

@@ -14,6 +14,7 @@ import type { StocksService } from '#server/modules/stocks/stocks-service.types.
 import type { ConversationFiles } from '../../assistant.ts'
 import { glossary } from '../../glossary/glossary.ts'
 import { shownAtPages } from '../../glossary/glossary-term.ts'
+import { sectorNames } from '../../tools/market-tools.ts'
 import { displayCode, formatMoney, formatPercent, formatScore } from '../../tools/tool-format.ts'
 import { expectedFigure, type FigureKey } from './eval-figures.ts'
 
@@ -280,6 +281,18 @@ export function marketMove(
 export function movers(locale: Locale, q: string, market: Market): EvalQuestion {
   return marketMove(locale, q, market, 'day', (o) =>
     [...o.gainers.slice(0, 3), ...o.losers.slice(0, 3)].map((m) => m.name),
+  )
+}
+
+/** Which sectors of a market did best: each of its largest sectors by name with its change. */
+export function sectors(locale: Locale, q: string, market: Market): EvalQuestion {
+  return marketMove(locale, q, market, 'day', (o) =>
+    o.sectors
+      .slice(0, 5)
+      .flatMap((s) => [
+        sectorNames[s.sector][locale],
+        s.changePercent === null ? (zhOf(locale) ? '不適用' : 'n/a') : formatPercent(s.changePercent, true),
+      ]),
   )
 }
 
