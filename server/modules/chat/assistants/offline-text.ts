@@ -143,6 +143,7 @@ function marketPattern(): RegExp {
     'market (summary|overview)',
     'summary of (the |today.s )?markets?',
     'markets? (do|did|doing|done|perform\\w*|go|went|move[ds]?|fare[ds]?)',
+    'stocks (do|did|doing|done|perform\\w*|go|went|fare[ds]?)',
     'benchmark',
     'sectors? (did|do|does|doing|performed|led|lagged)',
     '(best|worst|strongest|weakest) sectors?',

@@ -161,6 +161,7 @@ export const englishQuestions: EvalQuestion[] = [
   marketMove(en, 'Give me a summary of today’s market', undefined, 'day'),
   marketMove(en, 'How did the Hong Kong market do this week?', 'hk', 'week'),
   marketMove(en, 'How did the US market do this month?', 'us', 'month'),
+  marketMove(en, 'How did Korean stocks do this week?', 'kr', 'week'),
   marketMove(en, 'How has the Japanese market performed over the past year?', 'jp', 'year'),
   movers(en, 'Biggest gainers and losers in Hong Kong today', 'hk'),
   breadth(en, 'How many US stocks advanced today?', 'us'),

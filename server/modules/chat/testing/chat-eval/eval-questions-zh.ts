@@ -144,6 +144,7 @@ export const chineseQuestions: EvalQuestion[] = [
   marketMove(zh, '今日市場概況', undefined, 'day'),
   marketMove(zh, '港股今個星期表現如何？', 'hk', 'week'),
   marketMove(zh, '美股本月表現怎樣？', 'us', 'month'),
+  marketMove(zh, '韓股這週走勢如何？', 'kr', 'week'),
   marketMove(zh, '日股過去一年的表現', 'jp', 'year'),
   movers(zh, '韓股今日升幅最大和跌幅最大的股票', 'kr'),
   movers(zh, '港股今日漲幅榜', 'hk'),
