@@ -6,6 +6,8 @@ import type { Locale } from './regions.ts'
 
 export const chatQuestionMaxLength = 2000
 export const chatTitleMaxLength = 60
+/** A down-vote's reason, as the reader writes it. */
+export const chatVoteNoteMaxLength = 300
 export const chatConversationPageSizeDefault = 30
 export const chatConversationPageSizeMax = 100
 export const chatMessagePageSizeDefault = 50
@@ -33,6 +35,8 @@ export const ChatErrorCode = {
   assistantBusy: 'CHAT_ASSISTANT_BUSY',
   /** A search of the reader's conversations without words, or longer than chatSearchTextMaxLength. */
   searchTextInvalid: 'CHAT_SEARCH_TEXT_INVALID',
+  /** A down-vote's reason longer than chatVoteNoteMaxLength, or given with another vote. */
+  voteNoteInvalid: 'CHAT_VOTE_NOTE_INVALID',
 } as const
 export type ChatErrorCode = (typeof ChatErrorCode)[keyof typeof ChatErrorCode]
 
@@ -73,6 +77,8 @@ export const chatSourceKinds = [
   'article',
   'picks',
   'company',
+  /** A market at a glance (/markets/<market>): our own index, breadth and movers. */
+  'market',
   /** The reader's own watchlist or portfolio (issue 25): only ever the asking reader's. */
   'watchlist',
   'portfolio',
@@ -217,6 +223,8 @@ export interface ChatGapRow {
   reason: ChatGapReason
   /** The reader also voted the answer down (a declined answer may be). */
   downVoted: boolean
+  /** The reader's reason for the down-vote, when they gave one. */
+  note: string | null
   question: string
   locale: Locale
   assistant: AssistantKind | null

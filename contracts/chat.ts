@@ -37,6 +37,7 @@ import {
   chatQuestionMaxLength,
   chatSearchTextMaxLength,
   chatTitleMaxLength,
+  chatVoteNoteMaxLength,
   chatVotes,
 } from './chat-rules.ts'
 
@@ -78,8 +79,20 @@ export type ChangeTitleRequest = z.infer<typeof ChangeTitleRequest>
 
 export const DeleteConversationQuery = z.object({ subSessionId: ConversationId })
 
-/** `vote: null` takes a vote back. */
-export const VoteRequest = z.object({ messageId: MessageId, vote: z.enum(chatVotes).nullable() })
+/**
+ * `vote: null` takes a vote back. A down-vote may carry the reader's reason (`note`, at most chatVoteNoteMaxLength);
+ * any other vote clears it.
+ */
+export const VoteRequest = z
+  .object({
+    messageId: MessageId,
+    vote: z.enum(chatVotes).nullable(),
+    note: z.string().trim().max(chatVoteNoteMaxLength, { error: ChatErrorCode.voteNoteInvalid }).optional(),
+  })
+  .refine((request) => !request.note || request.vote === 'down', {
+    error: ChatErrorCode.voteNoteInvalid,
+    path: ['note'],
+  })
 export type VoteRequest = z.infer<typeof VoteRequest>
 
 export const ChatQuestion = z

@@ -1,7 +1,9 @@
 /**
  * The AI chat answers the question asked, on the English and the Traditional Chinese site: a question for one figure
  * gets that figure with its date and a link to the full diagnosis (not the whole report), and "what is X" gets the
- * glossary's definition with the page that shows it. Set-up as in chat.spec.ts: a fresh visitor, cookies accepted.
+ * glossary's definition with the page that shows it; "how did the market do this week" gets our own index, named as
+ * ours, with the market's page; a comparison ends with the compare page; a "not helpful" vote takes the reader's
+ * reason. Set-up as in chat.spec.ts: a fresh visitor, cookies accepted.
  */
 import type { Page } from '@playwright/test'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
@@ -24,6 +26,10 @@ const questions = (site: Site) =>
         define: '什麼是市盈率？',
         term: '市盈率',
         asOf: '資料日期',
+        market: '港股本週表現如何？',
+        ourIndex: '本站自行計算，並非交易所指數',
+        compare: '比較蘋果和微軟的市盈率',
+        reason: '我問的是市盈率，不是評分',
       }
     : {
         figure: 'What is Apple’s RSI?',
@@ -31,6 +37,10 @@ const questions = (site: Site) =>
         define: 'What is a P/E ratio?',
         term: 'P/E ratio',
         asOf: 'as of',
+        market: 'How did the Hong Kong market do this week?',
+        ourIndex: 'our own index, not an exchange’s',
+        compare: 'Compare the P/E of Apple and Microsoft',
+        reason: 'I asked for the P/E, not a score',
       }
 
 test.beforeEach(async ({ page, site }) => {
@@ -56,4 +66,29 @@ test('answers a figure question with that figure first and a definition from the
   const definition = await ask(page, q.define)
   await expect(definition.locator('strong').first()).toHaveText(q.term)
   await expect(definition.locator('a[href="/ai-stock-diagnosis"]')).toBeVisible()
+})
+
+test('answers how a market did from our own index, and links a comparison to the compare page', async ({
+  page,
+  site,
+  t,
+}) => {
+  const q = questions(site)
+  await page.goto('/ai-qna')
+  await waitForHydration(page)
+
+  const market = await ask(page, q.market)
+  await expect(market).toContainText(q.ourIndex)
+  await expect(market).toContainText('equal-weight-universe-v1')
+  await expect(market.locator('a[href="/markets/hk"]').first()).toBeVisible()
+
+  const compare = await ask(page, q.compare)
+  await expect(compare.locator('a[href="/compare?codes=us:AAPL,us:MSFT"]')).toBeVisible()
+
+  // Not helpful: the reader says why, once.
+  await compare.getByTestId('vote-down').click()
+  const note = compare.getByTestId('vote-note')
+  await note.getByLabel(t('chat:answer.noteLabel')).fill(q.reason)
+  await note.getByRole('button', { name: t('chat:answer.noteSend') }).click()
+  await expect(compare.getByTestId('vote-note-sent')).toHaveText(t('chat:answer.noteThanks'))
 })

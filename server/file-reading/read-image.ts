@@ -97,7 +97,7 @@ export async function readImage(
     throw refuseUnreadable(`OCR: ${error instanceof Error ? error.message : String(error)}`)
   }
   collector.add({
-    place: { kind: 'image', number: 1 },
+    place: { kind: 'image', number: 1, confidence: Math.round(result.data.confidence ?? 0) },
     text: tidyText(joinCjkSpacing(result.data.text ?? '')),
   })
 }

@@ -44,9 +44,16 @@ export async function deleteConversation(conversationId: string): Promise<void> 
  * Votes, or takes a vote back with `vote: null`. The API client drops null values from bodies (spec §5), which would
  * drop the withdrawal, so this body is sent as written.
  */
-export async function voteOnAnswer(messageId: string, vote: ChatVote | null): Promise<ChatMessage> {
+export async function voteOnAnswer(
+  messageId: string,
+  vote: ChatVote | null,
+  note?: string,
+): Promise<ChatMessage> {
   return dataOf(
-    await api.call<ChatMessage>('POST', '/ai/vote', { body: { messageId, vote }, keepNullValues: true }),
+    await api.call<ChatMessage>('POST', '/ai/vote', {
+      body: { messageId, vote, ...(note ? { note } : {}) },
+      keepNullValues: true,
+    }),
   )
 }
 

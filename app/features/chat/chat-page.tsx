@@ -248,6 +248,17 @@ export function ChatPage() {
     }
   }
 
+  /** A down-vote's reason, sent on its own after the vote. */
+  const voteNote = async (message: ChatMessage, note: string): Promise<boolean> => {
+    try {
+      await voteOnAnswer(message.id, 'down', note)
+      return true
+    } catch (error) {
+      toast.error(t([`errors:${codeOf(error)}`, 'errors:INTERNAL_ERROR']))
+      return false
+    }
+  }
+
   const copy = async (message: ChatMessage) => {
     try {
       await navigator.clipboard.writeText(message.text)
@@ -384,6 +395,7 @@ export function ChatPage() {
                   label={t('chat:conversation.label')}
                   displayLocale={root.displayLocale}
                   onVote={(m, v) => void vote(m, v)}
+                  onVoteNote={voteNote}
                   onCopy={(m) => void copy(m)}
                   onRegenerate={regenerate}
                 />

@@ -11,6 +11,7 @@ import { __iconData as copyShape } from 'lucide-react/icons/copy'
 import { __iconData as refreshCwShape } from 'lucide-react/icons/refresh-cw'
 import { __iconData as thumbsDownShape } from 'lucide-react/icons/thumbs-down'
 import { __iconData as thumbsUpShape } from 'lucide-react/icons/thumbs-up'
+import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
@@ -18,7 +19,13 @@ import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
-import type { ChatAttachment, ChatMessage, ChatSource, ChatVote } from '#contracts/chat-rules.ts'
+import {
+  type ChatAttachment,
+  type ChatMessage,
+  type ChatSource,
+  type ChatVote,
+  chatVoteNoteMaxLength,
+} from '#contracts/chat-rules.ts'
 import { AnswerText } from './answer-text.tsx'
 import { formatFileSize, shortenFileName } from './chat-file-format.ts'
 import { FileIcon } from './file-chips.tsx'
@@ -140,6 +147,60 @@ function IconButton({
   )
 }
 
+/**
+ * After a "not helpful" vote: the reader may say in a few words what was wrong; editors read it beside the question
+ * in the console's view of what the chat could not answer.
+ */
+function VoteNoteForm({
+  onSend,
+}: {
+  /** Resolves true once the reason is stored. */
+  onSend(note: string): Promise<boolean>
+}) {
+  const { t } = useTranslation('chat')
+  const id = useId()
+  const [note, setNote] = useState('')
+  const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing')
+  if (state === 'sent')
+    return (
+      <p role="status" className="text-sm text-ink-700" data-testid="vote-note-sent">
+        {t('answer.noteThanks')}
+      </p>
+    )
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!note.trim()) return
+    setState('sending')
+    setState((await onSend(note.trim())) ? 'sent' : 'editing')
+  }
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => void submit(event)}
+      data-testid="vote-note"
+    >
+      <label htmlFor={id} className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-ink-700">
+        {t('answer.noteLabel')}
+        <input
+          id={id}
+          type="text"
+          value={note}
+          maxLength={chatVoteNoteMaxLength}
+          onChange={(event) => setNote(event.target.value)}
+          className="rounded-lg border border-ink-200 px-3 py-2 text-base text-ink-900"
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={state === 'sending' || !note.trim()}
+        className="rounded-lg border border-ink-200 px-3 py-2 text-sm font-medium text-ink-900 disabled:opacity-60"
+      >
+        {t('answer.noteSend')}
+      </button>
+    </form>
+  )
+}
+
 export function AnswerView({
   message,
   isStreaming,
@@ -147,6 +208,7 @@ export function AnswerView({
   isBusy,
   displayLocale,
   onVote,
+  onVoteNote,
   onCopy,
   onRegenerate,
 }: {
@@ -157,11 +219,14 @@ export function AnswerView({
   isBusy: boolean
   displayLocale: DisplayLocale
   onVote(message: ChatMessage, vote: ChatVote): void
+  onVoteNote(message: ChatMessage, note: string): Promise<boolean>
   onCopy(message: ChatMessage): void
   onRegenerate(message: ChatMessage): void
 }) {
   const { t } = useTranslation('chat')
   const isSettled = !isStreaming && !message.id.startsWith('local-')
+  // The reason is asked right after a down-vote in this visit, not on every answer voted down before.
+  const [asksNote, setAsksNote] = useState(false)
   return (
     <li
       className="flex flex-col gap-3"
@@ -233,7 +298,10 @@ export function AnswerView({
           <IconButton
             label={t('answer.voteDown')}
             isPressed={message.vote === 'down'}
-            onClick={() => onVote(message, 'down')}
+            onClick={() => {
+              setAsksNote(message.vote !== 'down')
+              onVote(message, 'down')
+            }}
             testId="vote-down"
           >
             <ThumbsDown className="size-4" aria-hidden="true" />
@@ -256,6 +324,9 @@ export function AnswerView({
           </IconButton>
         </div>
       ) : null}
+      {isSettled && asksNote && message.vote === 'down' ? (
+        <VoteNoteForm onSend={(note) => onVoteNote(message, note)} />
+      ) : null}
     </li>
   )
 }
@@ -266,6 +337,7 @@ export interface MessageListProps {
   displayLocale: DisplayLocale
   label: string
   onVote(message: ChatMessage, vote: ChatVote): void
+  onVoteNote(message: ChatMessage, note: string): Promise<boolean>
   onCopy(message: ChatMessage): void
   onRegenerate(message: ChatMessage): void
 }

@@ -128,6 +128,11 @@ export function ChatGapsSection({ me }: { me: ConsoleMe }) {
               <td className="py-2 pr-3 whitespace-nowrap">{t(`chatGaps.languages.${row.locale}`)}</td>
               <td className="py-2 pr-3 break-words" lang={row.locale}>
                 {row.question || '—'}
+                {row.note ? (
+                  <span className="mt-1 block text-sm text-ink-700" data-testid="chat-gap-note">
+                    {t('chatGaps.note')} <q>{row.note}</q>
+                  </span>
+                ) : null}
               </td>
             </tr>
           )}

@@ -38,6 +38,7 @@ import {
   findQuestionBefore,
   insertConversation,
   insertMessage,
+  latestQuestionAttachments,
   listMessagesBefore,
   readStopRequest,
   releaseConversation,
@@ -94,7 +95,11 @@ export interface QuestionFiles {
   /** The question's attachments; throws AppError (404 CHAT_FILE_NOT_FOUND, 409 CHAT_FILE_IN_USE) otherwise. */
   filesForQuestion(conversationId: string, fileIds: string[]): Promise<ChatAttachment[]>
   attachToQuestion(fileIds: string[], questionId: string): Promise<void>
-  conversationFiles(conversationId: string, attachedToQuestion: string[]): Promise<ConversationFiles>
+  conversationFiles(
+    conversationId: string,
+    attachedToQuestion: string[],
+    scope: { read: string[]; question: string },
+  ): Promise<ConversationFiles>
 }
 
 const notFound = () => new AppError('not_found', ChatErrorCode.conversationNotFound)
@@ -110,10 +115,26 @@ export function createAnswerFlow(deps: AnswerDependencies) {
   /** The claim is refreshed on every this many polls, not each: a stop is seen in 500 ms, a dead process in 30 s. */
   const pollsPerRefresh = Math.max(1, Math.floor(staleClaimMs / 6 / stopPollMs))
 
-  /** The conversation's files for the assistant, when it has any. */
-  async function filesOf(conversationId: string, fileIds: string[]): Promise<ConversationFiles | undefined> {
+  /**
+   * The files the question reads, when there are any: those it carries; a question carrying none reads those of
+   * the latest question that carried some ("And the total?" after a spreadsheet), never every file the conversation
+   * ever had nor one still waiting in the tray (files/CONTEXT.md).
+   */
+  async function filesOf(plan: {
+    conversationId: string
+    questionId: string
+    question: string
+    fileIds: string[]
+  }): Promise<ConversationFiles | undefined> {
     if (!deps.files) return undefined
-    const files = await deps.files.conversationFiles(conversationId, fileIds)
+    const read =
+      plan.fileIds.length > 0
+        ? plan.fileIds
+        : (await latestQuestionAttachments(db, plan.conversationId, plan.questionId)).map((file) => file.id)
+    const files = await deps.files.conversationFiles(plan.conversationId, plan.fileIds, {
+      read,
+      question: plan.question,
+    })
     return files.files.length > 0 || files.unreadable.length > 0 ? files : undefined
   }
 
@@ -174,6 +195,7 @@ export function createAnswerFlow(deps: AnswerDependencies) {
           status: 'streaming',
           sources: [],
           vote: null,
+          voteNote: null,
           declined: null,
           isDemo: false,
           assistant: assistant.kind,
@@ -342,7 +364,7 @@ export function createAnswerFlow(deps: AnswerDependencies) {
           event: 'start',
           data: { conversationId, questionId: plan.questionId, answerId, assistant: assistant.kind },
         })
-        const files = await filesOf(conversationId, plan.fileIds)
+        const files = await filesOf(plan)
         const events = assistant.answer({
           question: plan.question,
           history: plan.history,

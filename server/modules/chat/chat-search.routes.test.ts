@@ -215,6 +215,23 @@ describe('the console’s view of what the chat could not answer', () => {
       (await readers.send(reader, 'POST', '/ai/vote', { messageId: voted.answerId, vote: 'down' }))
         .statusCode,
     ).toBe(200)
+    // The reader says why, after the vote; a reason without a down-vote, or too long, is refused.
+    const note = 'It gave a score, not the RSI I asked for'
+    for (const refused of [
+      await readers.send(reader, 'POST', '/ai/vote', { messageId: voted.answerId, vote: 'up', note }),
+      await readers.send(reader, 'POST', '/ai/vote', {
+        messageId: voted.answerId,
+        vote: 'down',
+        note: 'x'.repeat(301),
+      }),
+    ]) {
+      expect(refused.statusCode).toBe(400)
+      expect(refused.headers['x-error-code']).toBe('CHAT_VOTE_NOTE_INVALID')
+    }
+    expect(
+      (await readers.send(reader, 'POST', '/ai/vote', { messageId: voted.answerId, vote: 'down', note }))
+        .statusCode,
+    ).toBe(200)
     clock.set('2026-11-24T03:03:00Z')
     await ask(reader, 'Is Tencent undervalued?', textSteps('Tencent is fairly valued. '))
     clock.set('2026-11-25T02:00:00Z')
@@ -233,17 +250,36 @@ describe('the console’s view of what the chat could not answer', () => {
       down_voted: countBefore('2026-11-23', 'down_voted') + 1,
     })
     const rows = view.rows.slice(0, 4)
-    expect(rows.map((row) => [row.week, row.reason, row.question, row.locale, row.downVoted])).toEqual([
-      ['2026-11-23', 'down_voted', 'What is Sony’s RSI?', 'en', true],
-      ['2026-11-23', 'advice', 'Should I buy Apple?', 'en', false],
-      ['2026-11-23', 'crypto', '比特幣現在多少錢？', 'en', false],
-      ['2026-11-16', 'not_covered', 'Is Palantir undervalued?', 'en', false],
+    expect(
+      rows.map((row) => [row.week, row.reason, row.question, row.locale, row.downVoted, row.note]),
+    ).toEqual([
+      [
+        '2026-11-23',
+        'down_voted',
+        'What is Sony’s RSI?',
+        'en',
+        true,
+        'It gave a score, not the RSI I asked for',
+      ],
+      ['2026-11-23', 'advice', 'Should I buy Apple?', 'en', false, null],
+      ['2026-11-23', 'crypto', '比特幣現在多少錢？', 'en', false, null],
+      ['2026-11-16', 'not_covered', 'Is Palantir undervalued?', 'en', false, null],
     ])
     expect(view.rows.some((row) => row.question === 'Is Tencent undervalued?')).toBe(false)
     // Nothing of who asked.
     expect(JSON.stringify(view)).not.toContain(reader.phone as string)
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(
-      ['answerId', 'askedAt', 'assistant', 'downVoted', 'locale', 'question', 'reason', 'week'].sort(),
+      [
+        'answerId',
+        'askedAt',
+        'assistant',
+        'downVoted',
+        'locale',
+        'note',
+        'question',
+        'reason',
+        'week',
+      ].sort(),
     )
 
     const crypto = await gaps(editor, { reason: 'crypto', weeks: '1' })

@@ -156,6 +156,7 @@ export function createChatSearch(deps: { db: Db; clock: Clock; timeZone: string 
         askedAt: row.createdAt.toISOString(),
         reason: row.declined ?? 'down_voted',
         downVoted: row.vote === 'down',
+        note: row.vote === 'down' ? row.voteNote : null,
         question: row.question ?? '',
         locale: row.locale,
         assistant: row.assistant === 'offline' || row.assistant === 'model' ? row.assistant : null,

@@ -1,6 +1,6 @@
 /** Queries of the AI chat's conversations and messages; no rules (chat.service.ts decides). */
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
-import type { ChatDeclineReason, ChatVote } from '#contracts/chat-rules.ts'
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import type { ChatAttachment, ChatDeclineReason, ChatVote } from '#contracts/chat-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
 import { type ChatConversationRow, type ChatMessageRow, chatConversations, chatMessages } from './chat.sql.ts'
@@ -96,6 +96,36 @@ export async function listMessagesBefore(
   return rows.reverse()
 }
 
+/**
+ * The files the latest question up to `questionId` (itself included) carried, in the conversation: the files a
+ * question without its own reads. Empty when no question carried any.
+ */
+export async function latestQuestionAttachments(
+  db: Db,
+  conversationId: string,
+  questionId: string,
+): Promise<ChatAttachment[]> {
+  const [asked] = await db
+    .select({ createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.id, questionId))
+  if (!asked) return []
+  const [row] = await db
+    .select({ attachments: chatMessages.attachments })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.role, 'question'),
+        lte(chatMessages.createdAt, asked.createdAt),
+        sql`jsonb_array_length(${chatMessages.attachments}) > 0`,
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(1)
+  return row?.attachments ?? []
+}
+
 export async function countMessages(db: Db, conversationId: string): Promise<number> {
   const [totals] = await db
     .select({ n: count() })
@@ -150,7 +180,7 @@ export async function updateMessage(
   values: Partial<
     Pick<
       ChatMessageRow,
-      'text' | 'status' | 'sources' | 'vote' | 'assistant' | 'isDemo' | 'locale' | 'declined'
+      'text' | 'status' | 'sources' | 'vote' | 'voteNote' | 'assistant' | 'isDemo' | 'locale' | 'declined'
     >
   >,
 ): Promise<ChatMessageRow | undefined> {
@@ -354,6 +384,7 @@ export interface ChatGapAnswerRow {
   week: string
   declined: ChatDeclineReason | null
   vote: ChatVote | null
+  voteNote: string | null
   locale: Locale
   assistant: string | null
   question: string | null
@@ -408,6 +439,7 @@ export async function listChatGaps(
       week,
       declined: chatMessages.declined,
       vote: chatMessages.vote,
+      voteNote: chatMessages.voteNote,
       locale: chatMessages.locale,
       assistant: chatMessages.assistant,
       question: questionText,

@@ -149,7 +149,10 @@ export function createChatService(deps: ChatServiceDependencies) {
   async function voteOnAnswer(request: VoteRequest, reader: Reader): Promise<ChatMessage> {
     const message = await findOwnedMessage(db, request.messageId, ownerOf(reader))
     if (message?.role !== 'answer') throw new AppError('not_found', ChatErrorCode.messageNotFound)
-    const row = await updateMessage(db, message.id, { vote: request.vote })
+    const row = await updateMessage(db, message.id, {
+      vote: request.vote,
+      voteNote: request.vote === 'down' && request.note ? request.note : null,
+    })
     if (!row) throw new AppError('not_found', ChatErrorCode.messageNotFound)
     return messageOf(row)
   }

@@ -51,6 +51,8 @@ export const chatMessages = pgTable(
     /** Files attached to a question; empty until the uploads issue. */
     attachments: jsonb().$type<ChatAttachment[]>().notNull().default([]),
     vote: text().$type<ChatVote>(),
+    /** Answers voted down: the reader's short reason, if they gave one (shown to editors in the console's gaps). */
+    voteNote: text(),
     /** Answers only: the reason the assistant gave for not answering what was asked; null when it answered. */
     declined: text().$type<ChatDeclineReason>(),
     /** Answers only: which assistant wrote it. */

@@ -9,11 +9,11 @@ import { createOfflineAssistant } from './offline-assistant.ts'
  * The floor the offline assistant keeps on the evaluation set (bench/chat-eval.bench.ts prints the figures per
  * category): raise it when the assistant gets better, never lower it to let a change through.
  */
-// Reached 2026-11-29: en 133/133 relevant, zh-Hant 131/133; 133/133 honest in both. The two misses are Chinese
-// questions about an English letter: no passage matches across languages, and the answer says so.
+// Reached 2026-11-30 (with the market, sector, compare-link, pronoun and list follow-up questions): en 153/153 and
+// zh-Hant 154/154 relevant, all honest in both.
 const floor = {
-  en: { relevant: 133 / 133, honest: 1 },
-  'zh-Hant': { relevant: 131 / 133, honest: 1 },
+  en: { relevant: 153 / 153, honest: 1 },
+  'zh-Hant': { relevant: 154 / 154, honest: 1 },
 }
 
 const clock = createManualClock('2026-11-22T09:00:00Z')

@@ -238,8 +238,10 @@ describe('model assistant over an OpenAI-compatible endpoint', () => {
       { role: 'user', content: '騰訊呢？' },
     ])
     expect(first.tools?.map((t) => t.function.name).sort()).toEqual([
+      'declineQuestion',
       'defineTerm',
       'getDiagnosis',
+      'getMarketOverview',
       'getMyPortfolio',
       'getMyWatchlist',
       'getPriceReturn',
@@ -280,6 +282,24 @@ describe('model assistant over an OpenAI-compatible endpoint', () => {
     })
     expect(text).toContain('騰訊的合理價見下表。')
     expect(formatMoney(diagnosis?.fairValue.value as number, 'HKD')).toMatch(/HKD$/)
+  })
+
+  it('records the reason the model declines with, without showing the call to the reader', async () => {
+    replies = [
+      toolCallReply('declineQuestion', { reason: 'crypto' }),
+      textReply('Bitcoin is a crypto-currency, not a stock: we do not cover it.'),
+    ]
+    const { error, events, text } = await run('What is Bitcoin’s price?')
+    expect(error).toBeNull()
+    expect(events.filter((e) => e.type === 'declined')).toEqual([{ type: 'declined', reason: 'crypto' }])
+    expect(events.some((e) => e.type === 'tool')).toBe(false)
+    expect(text).toContain('not a stock')
+  })
+
+  it('records no reason when the model answers', async () => {
+    replies = [textReply('Here is what the data shows.')]
+    const { events } = await run('Hello')
+    expect(events.some((e) => e.type === 'declined')).toBe(false)
   })
 
   it('stops after maxSteps model calls even when the model keeps calling tools', async () => {

@@ -32,6 +32,7 @@ import { answerHot } from './offline/hot.ts'
 import { importAsked, writeImportPreview } from './offline/import-holdings.ts'
 import { answerInsiders } from './offline/insiders.ts'
 import type { IntentHandler } from './offline/intent-answer.ts'
+import { answerMarket } from './offline/market.ts'
 import { answerIndex } from './offline/market-index.ts'
 import { answerMyPortfolio, answerMyWatchlist } from './offline/mine.ts'
 import { answerNews } from './offline/news.ts'
@@ -57,6 +58,7 @@ const intentAnswers: Record<Exclude<Intent, DeclinedIntent>, IntentHandler> = {
   advice: answerAdvice,
   index: answerIndex,
   hot: answerHot,
+  market: answerMarket,
   news: answerNews,
   picks: answerPicks,
   my_watchlist: answerMyWatchlist,

@@ -145,6 +145,30 @@ describe('answers from the files', () => {
     )
   })
 
+  it('warns, in the reader’s language, that figures from an image read with low confidence may be misread', async () => {
+    const photo = (confidence: number) => ({
+      id: 'f7',
+      name: 'photo.jpg',
+      sections: [
+        { place: { kind: 'image' as const, number: 1, confidence }, text: 'Net margin 185% in 2025' },
+      ],
+    })
+    const tilted = (
+      await writeFileAnswer('What is the net margin in my photo?', filesOf([photo(41)]), 'en')
+    ).join('\n')
+    expect(tilted).toContain('185%')
+    expect(tilted).toContain('“photo.jpg” was recognised from an image with low confidence (41/100)')
+    const tiltedZh = (
+      await writeFileAnswer('我的照片中淨利率是多少？ margin', filesOf([photo(41)]), 'zh-Hant')
+    ).join('\n')
+    expect(tiltedZh).toContain('「photo.jpg」的文字由圖片辨識而來，辨識信心偏低（41/100）')
+    const clean = (
+      await writeFileAnswer('What is the net margin in my photo?', filesOf([photo(93)]), 'en')
+    ).join('\n')
+    expect(clean).toContain('185%')
+    expect(clean).not.toContain('low confidence')
+  })
+
   it('says so when nothing in the files matches', async () => {
     const answer = (await writeFileAnswer('What about zebras?', filesOf([letter]), 'en')).join(' ')
     expect(answer).toContain('I found nothing about that in your files')
@@ -158,5 +182,15 @@ describe('file text inside the answer', () => {
     expect(quoted).toBe(
       '\\[click me\\]\\(https://evil.example\\) \\*\\*bold\\*\\* ‹img src=x\\> \\# heading \\| cell',
     )
+  })
+})
+
+describe('a question in the other language than its file', () => {
+  it('finds the passage of an English letter asked about in Chinese, quoted as written', async () => {
+    const answer = (await writeFileAnswer('我的信件關於風險說了什麼？', filesOf([letter]), 'zh-Hant')).join(
+      '\n',
+    )
+    expect(answer).toContain('semiconductor makers')
+    expect(answer).not.toContain('gained 4%')
   })
 })

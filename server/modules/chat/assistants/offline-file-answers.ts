@@ -7,6 +7,7 @@
  */
 import type { Locale } from '#contracts/regions.ts'
 import { findTableFigures, type TableFigures } from '#server/file-reading/chunk-text.ts'
+import { ocrConfidenceFloor } from '#server/file-reading/file-reading.ts'
 import type { ConversationFiles, FilePlace, FileTable } from '../assistant.ts'
 import { toTraditional } from '../tools/simplified-chinese.ts'
 
@@ -75,6 +76,25 @@ export function placeLabel(place: FilePlace, locale: Locale): string {
     default:
       return zh ? `第 ${place.number} 段` : `part ${place.number}`
   }
+}
+
+/**
+ * The reader's warning for text an image gave with low recognition confidence: its figures may be misread (a tilted
+ * photo's "18.5%" read as "185%"). One line per image quoted.
+ */
+export function lowConfidenceWarnings(
+  used: ReadonlyArray<{ fileName: string; place: FilePlace }>,
+  locale: Locale,
+): string[] {
+  const doubtful = new Map<string, number>()
+  for (const { fileName, place } of used)
+    if (place.kind === 'image' && place.confidence !== undefined && place.confidence < ocrConfidenceFloor)
+      doubtful.set(fileName, Math.min(place.confidence, doubtful.get(fileName) ?? 100))
+  return [...doubtful].map(([fileName, confidence]) =>
+    locale === 'zh-Hant'
+      ? `⚠️ 「${quoteFileText(fileName)}」的文字由圖片辨識而來，辨識信心偏低（${confidence}/100）：數字與小數點可能讀錯，請對照原圖核對。`
+      : `⚠️ The text of “${quoteFileText(fileName)}” was recognised from an image with low confidence (${confidence}/100): its figures and decimal points may be misread, so check them against the picture.`,
+  )
 }
 
 function fileRef(fileName: string, place: FilePlace, locale: Locale): string {
@@ -171,6 +191,38 @@ function writeFigures(
 }
 
 /**
+ * A reader asks in Chinese about an English file (a broker's letter, an annual report) or the other way round: the
+ * common investing words of the question in the other language, so a passage matches across languages. A short
+ * reviewed list, not a translator: a word outside it matches only as written.
+ */
+const bilingualTerms: Array<[RegExp, string]> = [
+  [/風險|risks?\b/i, 'risk 風險'],
+  [/股息|派息|dividends?\b/i, 'dividend 股息 派息'],
+  [/收入|營收|營業額|revenues?\b|sales\b/i, 'revenue sales 收入 營收'],
+  [/利潤|盈利|profits?\b|earnings\b/i, 'profit earnings 利潤 盈利'],
+  [/現金流|cash flow/i, 'cash flow 現金流'],
+  [/負債|債務|debts?\b/i, 'debt 負債 債務'],
+  [/指示|指令|instructions?\b/i, 'instructions 指示 指令'],
+  [/持倉|持股|holdings?\b|positions?\b/i, 'holdings position 持倉 持股'],
+  [/回報|報酬|收益率|returns?\b/i, 'return gained 回報 報酬'],
+  [/增長|成長|growth\b/i, 'growth 增長 成長'],
+  [/季度|本季|quarter/i, 'quarter quarterly 季度'],
+  [/展望|前景|outlook\b/i, 'outlook 展望 前景'],
+  [/策略|strategy|strategies/i, 'strategy 策略'],
+  [/半導體|晶片|芯片|semiconductors?\b|chips?\b/i, 'semiconductor chip 半導體 晶片'],
+  [/估值|valuation\b/i, 'valuation 估值'],
+  [/費用|開支|fees?\b|expenses?\b/i, 'fees expenses 費用 開支'],
+  [/目標價|target price/i, 'target price 目標價'],
+  [/利率|interest rates?/i, 'interest rate 利率'],
+]
+
+export function withOtherLanguageTerms(question: string): string {
+  const text = toTraditional(question)
+  const added = bilingualTerms.filter(([pattern]) => pattern.test(text)).map(([, terms]) => terms)
+  return added.length > 0 ? `${question} ${added.join(' ')}` : question
+}
+
+/**
  * The answer's Markdown lines for a question about the files: a figure from their tables when it asks for one,
  * else the passages that match it (or each file's opening for a summary), quoted with file and place.
  */
@@ -212,7 +264,7 @@ export async function writeFileAnswer(
     }
   }
 
-  let passages = await files.findPassages(question, passagesShown)
+  let passages = await files.findPassages(withOtherLanguageTerms(question), passagesShown)
   const summary = summaryWords.test(text)
   if (passages.length === 0 && summary) passages = await files.findPassages('', passagesShown)
   if (passages.length === 0) {
@@ -237,6 +289,7 @@ export async function writeFileAnswer(
       `${fileRef(passage.fileName, passage.place, locale)}:\n> ${quoteFileText(shorten(passage.text))}`,
     )
   }
+  lines.push(...lowConfidenceWarnings(passages, locale))
   lines.push(
     zh
       ? '以上內容引自您上傳的檔案，本站未核實其準確性。'

@@ -2,6 +2,7 @@
  * The offline assistant's reading of a question: which intent (in English or Chinese, Traditional or Simplified),
  * which period, which market, which valuation side. Pure, so the table of questions can test it without a database.
  */
+import type { BenchmarkPeriod } from '#contracts/market-overview.ts'
 import type { Market } from '#contracts/regions.ts'
 import { definitionAsked } from '../glossary/glossary.ts'
 import { toTraditional } from '../tools/simplified-chinese.ts'
@@ -13,6 +14,7 @@ import { indexIn, isOutOfScope, notStockIn } from './offline/out-of-coverage.ts'
 export type Intent =
   | 'picks'
   | 'hot'
+  | 'market'
   | 'compare'
   | 'valuation'
   | 'price'
@@ -42,6 +44,8 @@ export interface QuestionReading {
   market: Market | undefined
   /** The single figures the question asks for (empty when it asks for none). */
   figures: FigureKey[]
+  /** The span a market question asks about ("this week"): its index's change over it; null for the day. */
+  span: BenchmarkPeriod | null
 }
 
 /** Asking to be told to buy or sell: the answer says we do not, then what the data says. */
@@ -75,10 +79,9 @@ const patterns: Array<
     'picks',
     /\b(monthly picks?|stock picks?|picks of the month|top picks?|picks)\b|精選|選股|每月推薦|本月推薦|月度推薦|推薦股/,
   ],
-  [
-    'hot',
-    /\b(hot|hottest|trending|most active|buzz|movers|market today|today.s market|market summary|summary of (the |today.s )?market)\b|熱門|熱股|最熱|人氣|今日市場|今天市場|大市(表現|如何|怎樣)|市場概況/,
-  ],
+  // How a market did, its movers and breadth (no company named): the market at a glance, with our own index.
+  ['market', marketPattern()],
+  ['hot', /\b(hot|hottest|trending|most active|buzz)\b|熱門|熱股|最熱|人氣/],
   ['compare', /\b(compare|comparison|versus|vs\.?)\b|比較|對比|相比|哪個好|哪一個|[和跟與].{1,12}比/],
   [
     'insiders',
@@ -126,6 +129,43 @@ const myPortfolioPattern =
 const myWatchlistPattern =
   /\bmy (watch ?lists?|followed stocks|stocks)\b|\b(stocks|companies) i (follow|watch|am following|am watching)\b|我的?(自選股?|自選清單|觀察清單|關注清單|追蹤清單)|我(關注|追蹤|跟蹤)的|我的股票/
 
+function marketPattern(): RegExp {
+  const english = [
+    'movers',
+    'gainers',
+    'losers',
+    'breadth',
+    'advanc(ed|ers|ing)',
+    'declin(ed|ers|ing)',
+    'new (52-week )?(highs|lows)',
+    'market today',
+    'today.s market',
+    'market (summary|overview)',
+    'summary of (the |today.s )?markets?',
+    'markets? (do|did|doing|done|perform\\w*|go|went|move[ds]?|fare[ds]?)',
+    'stocks (do|did|doing|done|perform\\w*|go|went|fare[ds]?)',
+    'benchmark',
+    'sectors? (did|do|does|doing|performed|led|lagged)',
+    '(best|worst|strongest|weakest) sectors?',
+  ]
+  const chinese =
+    '今日市場|今天市場|大市|市場(表現|概況|概覽|寬度|走勢)|(港股|美股|日股|韓股|股市)[^？?]{0,8}(表現|如何|怎樣|點樣|走勢|概況)|(漲|升|跌)幅(榜|最大|最多)|(上漲|下跌|上升)(家數|的股票|股票)|有多少(股票|隻股票)?(上漲|下跌|上升)|領(漲|跌)|(產業|行業|板塊)[^？?]{0,6}(表現|最強|最弱|領漲|領跌|漲|跌)|(哪個|哪些)(產業|行業|板塊)'
+  return new RegExp(`\\b(${english.join('|')})\\b|${chinese}`)
+}
+
+/** The span a market question names: this week, this month, this year, else the day. */
+const spanPatterns: Array<[BenchmarkPeriod, RegExp]> = [
+  ['week', /\b(week|weekly|7 days|five sessions)\b|本週|這週|今週|本周|這周|一週|一周|上週|星期|禮拜/],
+  ['month', /\b(month|monthly|30 days)\b|本月|這個月|今個月|一個月|上個月|近一月/],
+  ['year', /\b(year|yearly|12 months|ytd)\b|今年|一年|全年|12個月/],
+  ['day', /\b(today|day|daily|session)\b|今日|今天|當日|交易日/],
+]
+
+export function spanOf(text: string): BenchmarkPeriod | null {
+  for (const [span, pattern] of spanPatterns) if (pattern.test(text)) return span
+  return null
+}
+
 /** The intent a question's words give before companies and figures are counted in. */
 function intentOfWords(question: string, text: string, companies: number): Intent {
   // The true reason first: something that is not a stock, an index, a question outside investing.
@@ -136,7 +176,10 @@ function intentOfWords(question: string, text: string, companies: number): Inten
   if (companies === 0 && myPortfolioPattern.test(text)) return 'my_portfolio'
   if (companies === 0 && myWatchlistPattern.test(text)) return 'my_watchlist'
   if (companies === 0 && definitionAsked(question)) return 'define'
-  for (const [name, pattern] of patterns) if (pattern.test(text)) return name
+  for (const [name, pattern] of patterns) {
+    if (name === 'market' && companies > 0) continue
+    if (pattern.test(text)) return name
+  }
   return diagnosisPattern.test(text) ? 'diagnosis' : 'unknown'
 }
 
@@ -194,7 +237,7 @@ export function readQuestion(question: string, companies: number): QuestionReadi
       break
     }
   }
-  return { intent, side, period, market, figures }
+  return { intent, side, period, market, figures, span: spanOf(text) }
 }
 
 export const defaultPeriod: Period = '3m'

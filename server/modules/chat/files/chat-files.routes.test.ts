@@ -187,6 +187,58 @@ describe('uploading files into a conversation', () => {
     expect(text).toContain('Quarterly letter')
   })
 
+  it('reads the files the question carries, not every file the conversation ever had', async () => {
+    const reader = await clients.newVisitor()
+    const conversationId = await newConversation(reader)
+    const letter = await uploadOne(reader, conversationId, 'letter.txt', report)
+    const memo = await uploadOne(
+      reader,
+      conversationId,
+      'memo.txt',
+      Buffer.from('Board memo\n\nRisks: a new competitor in payments; margins under pressure.\n'),
+    )
+    const tray = await uploadOne(
+      reader,
+      conversationId,
+      'draft.txt',
+      Buffer.from('Draft\n\nRisks: a lawsuit over the old factory site.\n'),
+    )
+    if (!('file' in letter && 'file' in memo && 'file' in tray)) throw new Error('upload refused')
+    await runtime.services.chatFiles.whenReadingsDone()
+    const ask = async (question: string, fileIds?: string) => {
+      const response = await clients.get(reader, '/ai/chatSearch', {
+        subSessionId: conversationId,
+        question,
+        ...(fileIds ? { fileIds } : {}),
+      })
+      expect(response.statusCode).toBe(200)
+      return parseEventStream(response.body)
+        .filter((event) => event.event === 'text')
+        .map((event) => (event.data as { delta: string }).delta)
+        .join('')
+    }
+
+    const first = await ask('What risks does my file mention?', letter.file.id)
+    expect(first).toContain('semiconductor')
+    expect(first).not.toContain('competitor')
+
+    const second = await ask('What risks does my file mention?', memo.file.id)
+    expect(second).toContain('competitor')
+    expect(second).not.toContain('semiconductor')
+    // The file still waiting in the tray is not read by any question that does not carry it.
+    expect(second).not.toContain('lawsuit')
+
+    // A question carrying none reads the files of the latest question that carried some.
+    const followUp = await ask('And what does my file say about margins?')
+    expect(followUp).toContain('memo.txt')
+    expect(followUp).not.toContain('letter.txt')
+
+    // …and an earlier file the question names.
+    const named = await ask('What risks does letter.txt mention?')
+    expect(named).toContain('semiconductor')
+    expect(named).not.toContain('lawsuit')
+  })
+
   it('refuses a question carrying a file of another conversation', async () => {
     const reader = await clients.newVisitor()
     const first = await newConversation(reader)

@@ -383,12 +383,24 @@ export function createChatFilesService(deps: ChatFilesDependencies) {
     }
   }
 
-  /** What the assistant may read: the conversation's readable files, their passages and tables. */
+  /**
+   * What the assistant may read for one question: the files in `scope.read` (the question's own, else those of the
+   * latest question that carried any) and any file an earlier question carried whose name the question writes
+   * ("what does letter.pdf say?") — read, with their passages and tables. A file waiting in the tray, or one an
+   * older question carried, is not read.
+   */
   async function conversationFiles(
     conversationId: string,
     attachedToQuestion: string[],
+    scope: { read: string[]; question: string },
   ): Promise<ConversationFiles> {
-    const all = await listFileRows(db, conversationId)
+    const asked = scope.question.toLowerCase()
+    const all = (await listFileRows(db, conversationId)).filter(
+      (row) =>
+        scope.read.includes(row.id) ||
+        attachedToQuestion.includes(row.id) ||
+        (row.questionId !== null && asked.includes(row.name.toLowerCase())),
+    )
     const rows = all.filter((row) => row.status === 'ready')
     const names = new Map(rows.map((row) => [row.id, row.name]))
     return {

@@ -13,6 +13,7 @@ import { getStockFigures } from './figure-tools.ts'
 import { defineTerm } from './glossary-tools.ts'
 import { listInsiderMoves } from './insider-tools.ts'
 import { listHotStocks, listMonthlyPicks, listValuation } from './list-tools.ts'
+import { getMarketOverview } from './market-tools.ts'
 import { getMyPortfolio, getMyWatchlist } from './my-stocks-tools.ts'
 import { marketLabels } from './tool-format.ts'
 import type { ToolContext, ToolInput, ToolName, ToolResult } from './tool-inputs.ts'
@@ -42,6 +43,8 @@ export const toolDescriptions: Record<ToolName, string> = {
     'Executives’ moves: insider buys and sells as filed (who, role, date, shares, price, value in currency), newest first, for one company or a market.',
   defineTerm:
     'The meaning of an investing term (P/E, dividend yield, RSI, DCF, Piotroski F-score, Altman Z, moat, drawdown…) from our reviewed glossary, and the page of our site that shows it (shownAt). found false: the glossary does not have it.',
+  getMarketOverview:
+    'How one market did (us, hk, jp or kr): our own equal-weight index of the companies we cover (indexName, method, constituents — never call it an exchange index such as the Hang Seng, S&P 500, Nikkei or KOSPI, which we do not carry) with its change over a day, week, month and year (null: the index does not reach that far back), the latest session’s breadth (advancing, declining, unchanged, new 52-week highs and lows), its top gainers and losers, and its largest sectors. Use it for “how did the Hong Kong market do this week”, today’s movers, breadth, or a question about an index; name the index as indexName says and link href.',
   getMyWatchlist:
     'The asking reader’s own watchlist (their first list): each stock with its price, day change, AI score and margin to fair value. status visitor: not logged in — say so and link href (log in to keep a watchlist); status empty: no stock followed yet — say so and link href. Never guess what a reader follows.',
   getMyPortfolio:
@@ -77,6 +80,8 @@ export function toolLabel(name: ToolName, input: Record<string, unknown>, locale
       return zh
         ? `讀取${subject ? `「${subject}」的` : (market ?? '')}高管動向…`
         : `Reading executives’ moves${subject ? ` at “${subject}”` : ''}…`
+    case 'getMarketOverview':
+      return zh ? `讀取${market ?? ''}概覽…` : `Reading how ${market ?? 'the market'} did…`
     case 'getMyWatchlist':
       return zh ? '讀取您的自選清單…' : 'Reading your watchlist…'
     case 'getMyPortfolio':
@@ -99,6 +104,7 @@ export const toolImplementations = {
   getStockFigures,
   listInsiderMoves,
   defineTerm,
+  getMarketOverview,
   getMyWatchlist,
   getMyPortfolio,
 } satisfies { [N in ToolName]: (ctx: ToolContext, input: ToolInput<N>) => Promise<ToolResult<unknown>> }

@@ -85,6 +85,9 @@ export const toolInputs = {
       .max(60)
       .describe('An investing term as the reader wrote it, in English or Chinese (P/E, 股息率, Altman Z)'),
   }),
+  getMarketOverview: z.object({
+    market: Market.describe('Market: us, hk, jp or kr'),
+  }),
   /** The asking reader's own lists: no input, so no other reader's can be named. */
   getMyWatchlist: z.object({}),
   getMyPortfolio: z.object({}),

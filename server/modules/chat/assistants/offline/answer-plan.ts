@@ -14,7 +14,7 @@ import {
 } from '../../tools/company-mentions.ts'
 import { toTraditional } from '../../tools/simplified-chinese.ts'
 import { type QuestionReading, readQuestion } from '../offline-text.ts'
-import { type UncoveredCompany, uncoveredIn } from './out-of-coverage.ts'
+import { indexIn, type UncoveredCompany, uncoveredIn } from './out-of-coverage.ts'
 
 export interface AnswerPlan {
   reading: QuestionReading
@@ -47,6 +47,60 @@ function unknownNameIn(question: string): string | null {
 const pointsBack =
   /\b(it|its|it's|this one|that one|this stock|that stock|the company|they|them|their)\b|它|其|這隻|那隻|這家|那家|該公司|該股|佢/
 
+/** "The second one", "第一隻": a stock by its place in the list the answer before gave. */
+const ordinalPatterns: Array<[RegExp, number]> = [
+  [/\b(the )?(first|1st)( one| stock| company| of them)?\b|第一(隻|個|家|檔|間)/, 0],
+  [/\b(the )?(second|2nd)( one| stock| company| of them)?\b|第二(隻|個|家|檔|間)/, 1],
+  [/\b(the )?(third|3rd)( one| stock| company| of them)?\b|第三(隻|個|家|檔|間)/, 2],
+  [/\b(the )?(fourth|4th)( one| stock| company| of them)?\b|第四(隻|個|家|檔|間)/, 3],
+  [/\b(the )?(fifth|5th)( one| stock| company| of them)?\b|第五(隻|個|家|檔|間)/, 4],
+  [/\bthe last (one|stock|company)\b|\blast of them\b|最後(一)?(隻|個|家|檔|間)/, -1],
+]
+
+/** The stocks an answer listed, in order: its links to their diagnoses. */
+function stocksListedIn(answer: string): CompanyMention[] {
+  const listed: CompanyMention[] = []
+  for (const match of answer.matchAll(/\/ai-stock-diagnosis\?code=([^&)\s]+)&market=(us|hk|jp|kr)/g)) {
+    const code = decodeURIComponent(match[1] as string)
+    const market = match[2] as CompanyMention['market']
+    if (!listed.some((m) => m.market === market && m.code === code))
+      listed.push({ market, code, at: 0, text: code.toLowerCase() })
+  }
+  return listed
+}
+
+/** The stock a question points at by its place in the previous answer's list, if it does. */
+function ordinalStock(question: string, history: readonly AssistantTurn[]): CompanyMention | null {
+  const answer = [...history].reverse().find((turn) => turn.role === 'answer')
+  if (!answer) return null
+  const listed = stocksListedIn(answer.text)
+  if (listed.length < 2) return null
+  const text = toTraditional(question).toLowerCase()
+  for (const [pattern, place] of ordinalPatterns) if (pattern.test(text)) return listed.at(place) ?? null
+  return null
+}
+
+/** How far back a pronoun looks for its company: the last few questions. */
+const questionsLookedBack = 3
+
+/**
+ * The companies of the latest earlier question that named any (newest first, a few back), other than `except`:
+ * "What is Apple's P/E?" → "And the RSI?" → "Is it undervalued?" is still about Apple.
+ */
+async function companiesBefore(
+  stocks: StocksService,
+  questionsBefore: readonly AssistantTurn[],
+  except?: CompanyMention,
+): Promise<{ text: string; mentions: CompanyMention[] } | null> {
+  for (const turn of questionsBefore.slice(0, questionsLookedBack)) {
+    const found = (await findCompanyMentions(stocks, turn.text)).filter(
+      (m) => !(except && m.market === except.market && m.code === except.code),
+    )
+    if (found.length > 0) return { text: turn.text, mentions: found }
+  }
+  return null
+}
+
 const companyIntents = ['price', 'diagnosis', 'news', 'compare', 'figure', 'valuation', 'advice']
 
 export async function planAnswer(
@@ -59,8 +113,14 @@ export async function planAnswer(
     (u) => !mentions.some((m) => u.names.some((n) => n.toLowerCase() === m.text)),
   )
   let reading = readQuestion(question, mentions.length + uncovered.length)
-  const previous = [...history].reverse().find((turn) => turn.role === 'question')
-  if (previous && uncovered.length === 0) {
+  const questionsBefore = [...history].reverse().filter((turn) => turn.role === 'question')
+  const previous = questionsBefore[0]
+  const listed = mentions.length === 0 && uncovered.length === 0 ? ordinalStock(question, history) : null
+  if (listed) {
+    // "Is the second one undervalued?" after a list: that stock, with this question's own intent.
+    mentions = [listed]
+    reading = readQuestion(question, 1)
+  } else if (previous && uncovered.length === 0) {
     const own = readQuestion(question, 0)
     const periodOnly = own.intent === 'unknown' && own.period !== null
     // "And the RSI?" reads alone as a definition; after a company it asks for that company's figure.
@@ -74,22 +134,39 @@ export async function planAnswer(
       figuresOnly ||
       ['price', 'diagnosis', 'news', 'compare'].includes(own.intent) ||
       (backReference && ['valuation', 'advice', 'forecast', 'define', 'unknown'].includes(own.intent))
-    if (mentions.length === 0 && borrows) {
-      const before = await findCompanyMentions(stocks, previous.text)
-      if (before.length > 0) {
-        mentions = before
+    const before = readQuestion(previous.text, 0)
+    if (
+      mentions.length === 0 &&
+      ['market', 'index'].includes(before.intent) &&
+      ['market', 'unknown'].includes(own.intent)
+    ) {
+      // "And Japan?", "那日股呢？", "And this month?": the market question before, for the market or span named now.
+      const index = before.intent === 'index' ? indexIn(previous.text) : null
+      reading = {
+        ...before,
+        intent: 'market',
+        market: own.market ?? before.market ?? index?.market,
+        span: own.span ?? before.span,
+      }
+    } else if (mentions.length === 0 && borrows) {
+      // "it", "that one", "its P/E": the company of the latest question that named one, not only the last question.
+      const earlier = await companiesBefore(stocks, questionsBefore)
+      if (earlier) {
+        mentions = earlier.mentions
         reading = periodOnly
-          ? { ...readQuestion(previous.text, mentions.length), period: own.period }
+          ? { ...readQuestion(earlier.text, mentions.length), period: own.period }
           : readQuestion(question, mentions.length)
       }
     } else if (mentions.length === 1 && own.intent === 'compare') {
-      // "Compare it with Microsoft", "和微軟比呢？": the company before, against the one named now.
-      const before = (await findCompanyMentions(stocks, previous.text)).filter(
-        (m) => !(m.market === mentions[0]?.market && m.code === mentions[0]?.code),
-      )
-      if (before[0]) {
-        mentions = [before[0], ...mentions]
+      // "Compare it with Microsoft", "和微軟比呢？": the company before, against the one named now — and, when the
+      // question before asked for figures and this one names none, those figures ("Apple's P/E?" → "和微軟比呢？").
+      const earlier = await companiesBefore(stocks, questionsBefore, mentions[0])
+      const first = earlier?.mentions[0]
+      if (earlier && first) {
+        mentions = [first, ...mentions]
         reading = readQuestion(question, mentions.length)
+        const asked = readQuestion(earlier.text, 1).figures
+        if (reading.figures.length === 0 && asked.length > 0) reading = { ...reading, figures: asked }
       }
     } else if (mentions.length === 1 && reading.intent === 'diagnosis' && own.intent === 'unknown') {
       // "What about Sony?": the intent of the question before, for this company.

@@ -4,6 +4,7 @@
  * name, money, percentages, scores, margins, tables, the name of a market or a period.
  */
 import type { ChatDeclineReason } from '#contracts/chat-rules.ts'
+import { compareHref, compareMax } from '#contracts/compare-href.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { StockFacts } from '../../tools/stock-facts.ts'
 import {
@@ -72,6 +73,17 @@ export function table(header: string[], rows: string[][]): string {
     `| ${header.map(() => '---').join(' | ')} |`,
     ...rows.map((row) => `| ${row.map(esc).join(' | ')} |`),
   ].join('\n')
+}
+
+/**
+ * The line that ends a comparison: the compare page of the same companies (2–4), where every figure sits side by side
+ * with a chart.
+ */
+export function compareLine(w: Writer, stocks: Array<Pick<StockFacts, 'code' | 'market'>>): string {
+  const href = compareHref(stocks.slice(0, compareMax).map((s) => ({ market: s.market, code: s.code })))
+  return w.zh
+    ? `並排比較每項數據與一年走勢：[比較頁](${href})`
+    : `Every figure side by side, with a year's chart: [the compare page](${href})`
 }
 
 export function marketName(market: Market | null | undefined, locale: Locale): string {

@@ -5,7 +5,7 @@
  */
 import type { AssistantEvent } from '../../assistant.ts'
 import type { StockFiguresResult } from '../../tools/figure-tools.ts'
-import { stockName, table, type Writer } from './answer-writer.ts'
+import { compareLine, stockName, table, type Writer } from './answer-writer.ts'
 import { companyInput, type IntentAnswer } from './intent-answer.ts'
 
 const companiesMax = 4
@@ -50,5 +50,11 @@ function writeFigureTable(w: Writer, results: StockFiguresResult[]): void {
   w.lines.push(
     (zh ? '完整診斷：' : 'Full diagnoses: ') +
       results.map((r) => `[${r.stock.name}](${r.href})`).join(zh ? '、' : ', '),
+  )
+  w.lines.push(
+    compareLine(
+      w,
+      results.map((r) => r.stock),
+    ),
   )
 }

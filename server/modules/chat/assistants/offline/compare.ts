@@ -6,7 +6,16 @@ import type { AssistantEvent } from '../../assistant.ts'
 import type { DiagnosisFacts, PriceReturn } from '../../tools/company-tools.ts'
 import { formatPercent } from '../../tools/tool-format.ts'
 import type { Period } from '../../tools/tool-inputs.ts'
-import { marginText, money, periodNames, score, stockName, table, type Writer } from './answer-writer.ts'
+import {
+  compareLine,
+  marginText,
+  money,
+  periodNames,
+  score,
+  stockName,
+  table,
+  type Writer,
+} from './answer-writer.ts'
 import { writeCannot } from './cannot.ts'
 import { answerCompareFigures } from './compare-figures.ts'
 import { companyInput, type IntentAnswer } from './intent-answer.ts'
@@ -101,4 +110,5 @@ function writeCompare(
         : `Measured against fair value, **${stockName(cheaper.stock)}** is the cheaper of the two.`,
     )
   }
+  w.lines.push(compareLine(w, [a.stock, b.stock]))
 }

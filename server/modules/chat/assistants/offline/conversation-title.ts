@@ -19,6 +19,7 @@ const intentTitles: Record<
   compare: { en: 'comparison', 'zh-Hant': '比較' },
   news: { en: 'articles', 'zh-Hant': '相關文章' },
   hot: { en: 'Hot stocks', 'zh-Hant': '熱門股票' },
+  market: { en: 'How the market did', 'zh-Hant': '市場表現' },
   picks: { en: 'Monthly stock picks', 'zh-Hant': '每月精選股票' },
   my_watchlist: { en: 'My watchlist', 'zh-Hant': '我的自選清單' },
   my_portfolio: { en: 'My portfolio', 'zh-Hant': '我的投資組合' },

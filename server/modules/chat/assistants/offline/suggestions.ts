@@ -33,7 +33,7 @@ export function offlineSuggestions(locale: Locale, region: Region): string[] {
         `${b}過去三個月表現如何？`,
         `${m}最被低估的股票`,
         `${m}今日熱門股票`,
-        `${a}的合理價是多少？`,
+        `${m}本週表現如何？`,
       ]
     : [
         `Is ${a} undervalued?`,
@@ -41,6 +41,6 @@ export function offlineSuggestions(locale: Locale, region: Region): string[] {
         `How has ${b} done over the past 3 months?`,
         `Most undervalued ${m}`,
         `Hot ${m} today`,
-        `What is ${a}'s fair value?`,
+        `How did ${m} do this week?`,
       ]
 }

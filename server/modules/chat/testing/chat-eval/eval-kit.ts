@@ -4,6 +4,8 @@
  * expects, the figures the answer must contain — computed here from the services' own data at run time, apart from
  * the tools' code — and the phrases that would make it dishonest. Scoring is `scoreAnswer`.
  */
+import { compareHref } from '#contracts/compare-href.ts'
+import type { BenchmarkPeriod } from '#contracts/market-overview.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { chunkSections, findPassages } from '#server/file-reading/chunk-text.ts'
@@ -12,6 +14,7 @@ import type { StocksService } from '#server/modules/stocks/stocks-service.types.
 import type { ConversationFiles } from '../../assistant.ts'
 import { glossary } from '../../glossary/glossary.ts'
 import { shownAtPages } from '../../glossary/glossary-term.ts'
+import { sectorNames } from '../../tools/market-tools.ts'
 import { displayCode, formatMoney, formatPercent, formatScore } from '../../tools/tool-format.ts'
 import { expectedFigure, type FigureKey } from './eval-figures.ts'
 
@@ -48,6 +51,8 @@ export interface EvalQuestion {
   q: string
   /** Questions asked before this one in the conversation, oldest first. */
   history?: string[]
+  /** The answers before are the assistant's own (asked in turn), not placeholders: the question points into them. */
+  answeredHistory?: boolean
   /** The question carries the reader's files (evalFiles). */
   withFiles?: boolean
   /** The intent the offline assistant should read ('files' for a question about the reader's files). */
@@ -132,10 +137,16 @@ export function compareFigures(
           )
         }
       }
+      out.push(compareLink(companies))
       return out
     },
     mustNot: [scoreTable[locale]],
   }
+}
+
+/** A comparison ends with the link to the compare page of the same companies. */
+function compareLink(companies: Company[]): string {
+  return compareHref(companies.map(([market, code]) => ({ market, code })))
 }
 
 export function compareScores(locale: Locale, q: string, a: Company, b: Company): EvalQuestion {
@@ -147,7 +158,11 @@ export function compareScores(locale: Locale, q: string, a: Company, b: Company)
     tools: ['getDiagnosis', 'getPriceReturn'],
     expect: async (s) => {
       const [da, db] = [await diagnosisOf(s, a, locale), await diagnosisOf(s, b, locale)]
-      return [formatScore(da.scores.total as number), formatScore(db.scores.total as number)]
+      return [
+        formatScore(da.scores.total as number),
+        formatScore(db.scores.total as number),
+        compareLink([a, b]),
+      ]
     },
   }
 }
@@ -205,16 +220,89 @@ export function valuationList(
   }
 }
 
-export function stockIndex(locale: Locale, q: string, market: Market): EvalQuestion {
+export function stockIndex(
+  locale: Locale,
+  q: string,
+  market: Market,
+  period: BenchmarkPeriod = 'day',
+): EvalQuestion {
   return {
-    ...hot(locale, q, market),
+    ...marketMove(locale, q, market, period),
     intent: 'index',
     expect: async (s) => [
       zhOf(locale) ? '是股票指數，不是一家公司' : 'is a stock index, not a company',
-      ...(await hot(locale, q, market).expect(s)),
+      ...(await marketMove(locale, q, market, period).expect(s)),
     ],
     mustNot: [wrongReasons[locale].no_company],
   }
+}
+
+const indexMethod = 'equal-weight-universe-v1'
+
+/**
+ * How a market did over a period: our own index's change for that period (named as ours, with its method), the
+ * market's page; without a market, every market's day.
+ */
+export function marketMove(
+  locale: Locale,
+  q: string,
+  market: Market | undefined,
+  period: BenchmarkPeriod,
+  extra: (overview: Awaited<ReturnType<StocksService['getMarketOverview']>>) => string[] = () => [],
+): EvalQuestion {
+  return {
+    category: 'market',
+    locale,
+    q,
+    intent: 'market',
+    tools: ['getMarketOverview'],
+    expect: async (s) => {
+      const out = [indexMethod, demoLabel[locale]]
+      for (const m of market ? [market] : (['us', 'hk', 'jp', 'kr'] as const)) {
+        const overview = await s.stocks.getMarketOverview(m, locale)
+        const change = overview.benchmark.changes[period]
+        out.push(
+          change === null ? (zhOf(locale) ? '不適用' : 'n/a') : formatPercent(change, true),
+          `/markets/${m}`,
+          ...extra(overview),
+        )
+      }
+      return out
+    },
+    mustNot: [
+      ...(locale === 'en'
+        ? ['The Hang Seng Index rose', 'The Hang Seng Index fell']
+        : ['恒生指數上升', '恒生指數下跌']),
+    ],
+  }
+}
+
+/** Today's movers of a market: its top gainers and losers by name. */
+export function movers(locale: Locale, q: string, market: Market): EvalQuestion {
+  return marketMove(locale, q, market, 'day', (o) =>
+    [...o.gainers.slice(0, 3), ...o.losers.slice(0, 3)].map((m) => m.name),
+  )
+}
+
+/** Which sectors of a market did best: each of its largest sectors by name with its change. */
+export function sectors(locale: Locale, q: string, market: Market): EvalQuestion {
+  return marketMove(locale, q, market, 'day', (o) =>
+    o.sectors
+      .slice(0, 5)
+      .flatMap((s) => [
+        sectorNames[s.sector][locale],
+        s.changePercent === null ? (zhOf(locale) ? '不適用' : 'n/a') : formatPercent(s.changePercent, true),
+      ]),
+  )
+}
+
+/** The breadth of a market's latest session: advancing and declining counts. */
+export function breadth(locale: Locale, q: string, market: Market): EvalQuestion {
+  return marketMove(locale, q, market, 'day', (o) =>
+    zhOf(locale)
+      ? [`上漲 ${o.breadth.advancing} 家`, `下跌 ${o.breadth.declining} 家`]
+      : [`${o.breadth.advancing} advancing`, `${o.breadth.declining} declining`],
+  )
 }
 
 export function news(locale: Locale, q: string, keyword: string): EvalQuestion {
@@ -282,6 +370,54 @@ export function priceReturn(
 
 export function followUp(history: string[], question: EvalQuestion): EvalQuestion {
   return { ...question, category: 'follow_up', history }
+}
+
+/**
+ * A follow-up that names a stock by its place in the list the answer before gave ("Is the second one undervalued?"):
+ * `make` builds the question for the stock `listed` finds in our data at run time.
+ */
+export function listedFollowUp(
+  history: string[],
+  listed: (s: EvalServices) => Promise<Company>,
+  make: (company: Company) => EvalQuestion,
+): EvalQuestion {
+  return {
+    ...pointsInto(history, make(['us', 'AAPL'])),
+    expect: async (s) => make(await listed(s)).expect(s),
+  }
+}
+
+/** The n-th hot stock of the latest session (0-based), in one market or all. */
+export function nthHot(n: number, market?: Market) {
+  return async (s: EvalServices): Promise<Company> => {
+    const row = (await s.stocks.listHotStocks({ market, limit: 5 }, 'en')).rows[n]
+    if (!row) throw new Error('no hot stock')
+    return [row.market, row.code]
+  }
+}
+
+/** The n-th most undervalued stock of a market. */
+export function nthUndervalued(n: number, market: Market) {
+  return async (s: EvalServices): Promise<Company> => {
+    const row = (await s.stocks.listValuation({ kind: 'undervalued', market, page: 1, pageSize: 5 }, 'en'))
+      .rows[n]
+    if (!row) throw new Error('no undervalued stock')
+    return [row.market, row.code]
+  }
+}
+
+/** The session's n-th top gainer of a market. */
+export function nthGainer(n: number, market: Market) {
+  return async (s: EvalServices): Promise<Company> => {
+    const row = (await s.stocks.getMarketOverview(market, 'en')).gainers[n]
+    if (!row) throw new Error('no gainer')
+    return [row.market, row.code]
+  }
+}
+
+/** A follow-up that points into the answer before ("the second one"): the history is asked for real. */
+export function pointsInto(history: string[], question: EvalQuestion): EvalQuestion {
+  return { ...followUp(history, question), answeredHistory: true }
 }
 
 export function refuse(

@@ -1,5 +1,6 @@
 /** The evaluation's English questions, asked as a reader would (eval-kit.ts says how each is scored). */
 import {
+  breadth,
   compareFigures,
   compareScores,
   define,
@@ -8,9 +9,16 @@ import {
   fileQuestion,
   followUp,
   hot,
+  listedFollowUp,
+  marketMove,
+  movers,
   news,
+  nthGainer,
+  nthHot,
+  nthUndervalued,
   priceReturn,
   refuse,
+  sectors,
   stockIndex,
   valuationList,
   valuationOf,
@@ -149,8 +157,18 @@ export const englishQuestions: EvalQuestion[] = [
   // ——— market ———
   hot(en, 'What are the hot stocks today?'),
   hot(en, 'Trending Japanese stocks', 'jp'),
-  hot(en, 'Top movers in Korea today', 'kr'),
-  hot(en, 'Give me a summary of today’s market'),
+  movers(en, 'Top movers in Korea today', 'kr'),
+  marketMove(en, 'Give me a summary of today’s market', undefined, 'day'),
+  marketMove(en, 'How did the Hong Kong market do this week?', 'hk', 'week'),
+  marketMove(en, 'How did the US market do this month?', 'us', 'month'),
+  marketMove(en, 'How did Korean stocks do this week?', 'kr', 'week'),
+  marketMove(en, 'How has the Japanese market performed over the past year?', 'jp', 'year'),
+  movers(en, 'Biggest gainers and losers in Hong Kong today', 'hk'),
+  breadth(en, 'How many US stocks advanced today?', 'us'),
+  breadth(en, 'Market breadth in Japan', 'jp'),
+  sectors(en, 'Which sectors did best in Hong Kong today?', 'hk'),
+  sectors(en, 'Best and worst sectors in the US market', 'us'),
+  stockIndex(en, 'How did the Hang Seng do this week?', 'hk', 'week'),
   valuationList(en, 'Most undervalued Hong Kong stocks', 'undervalued', 'hk'),
   valuationList(en, 'Which US stocks are most overvalued?', 'overvalued', 'us'),
   valuationList(en, 'Cheapest Japan stocks', 'undervalued', 'jp'),
@@ -178,7 +196,11 @@ export const englishQuestions: EvalQuestion[] = [
     ['Give me the diagnosis of Tencent'],
     figure(en, 'What is its 52-week high?', TENCENT, ['high_52w']),
   ),
-  followUp(['What is Tencent’s RSI?'], { ...compareScores(en, 'Compare it with Alibaba', TENCENT, ALIBABA) }),
+  followUp(
+    ['What is Tencent’s RSI?'],
+    compareFigures(en, 'Compare it with Alibaba', [TENCENT, ALIBABA], ['rsi']),
+  ),
+  followUp(['Tell me about Toyota'], compareScores(en, 'Compare it with Sony', TOYOTA, SONY)),
   followUp(
     ['Is Samsung undervalued?'],
     withExpect(
@@ -191,6 +213,33 @@ export const englishQuestions: EvalQuestion[] = [
   ),
   followUp(['News about Tencent'], news(en, 'And Alibaba?', 'Alibaba')),
   followUp(['What is NVIDIA’s market cap?'], figure(en, 'And the RSI?', NVDA, ['rsi'])),
+  followUp(
+    ['What is Apple’s P/E?', 'And the RSI?'],
+    valuationOf(en, 'Is it undervalued?', AAPL, 'follow_up'),
+  ),
+  followUp(
+    ['Tell me about Tencent'],
+    priceReturn(en, 'How has that one done over the past year?', TENCENT, '1y'),
+  ),
+  followUp(
+    ['What is Apple’s P/E?'],
+    compareFigures(en, 'How does it compare with Microsoft?', [AAPL, MSFT], ['pe']),
+  ),
+  followUp(['What is Toyota’s dividend yield?'], figure(en, 'What about Sony?', SONY, ['dividend_yield'])),
+  followUp(
+    ['Is Tencent undervalued?', 'What is its P/E?'],
+    figure(en, 'And that one’s dividend yield?', TENCENT, ['dividend_yield']),
+  ),
+  followUp(['How did the Hong Kong market do this week?'], marketMove(en, 'And Japan?', 'jp', 'week')),
+  listedFollowUp(['What are the hot stocks today?'], nthHot(1), (c) =>
+    valuationOf(en, 'Is the second one undervalued?', c, 'follow_up'),
+  ),
+  listedFollowUp(['Most undervalued Hong Kong stocks'], nthUndervalued(0, 'hk'), (c) =>
+    figure(en, 'What is the first one’s P/E?', c, ['pe']),
+  ),
+  listedFollowUp(['Top movers in Korea today'], nthGainer(0, 'kr'), (c) =>
+    figure(en, 'And the RSI of the first one?', c, ['rsi']),
+  ),
   // ——— the reader's files ———
   fileQuestion(en, 'Summarise my file', ['letter.pdf', 'quoted as written']),
   fileQuestion(en, 'What is the largest holding in my spreadsheet?', ['Tencent', '12,500']),
@@ -221,8 +270,8 @@ export const englishQuestions: EvalQuestion[] = [
   refuse(en, 'Write me a poem about the stock market', 'out_of_scope', ['no poems']),
   refuse(en, 'Tell me a joke', 'out_of_scope', ['no poems, jokes']),
   refuse(en, 'What is the weather in Hong Kong?', 'out_of_scope', ['weather']),
-  refuse(en, 'What is the KOSPI at today?', 'index', ['is a stock index, not a company'], {
-    tools: ['listHotStocks'],
+  refuse(en, 'What is the KOSPI at today?', 'index', ['is a stock index, not a company', '/markets/kr'], {
+    tools: ['getMarketOverview'],
   }),
   refuse(en, 'Should I sell my Tesla shares?', 'advice', ['We don’t tell you to buy or sell'], {
     tools: ['getDiagnosis'],

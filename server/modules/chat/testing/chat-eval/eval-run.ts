@@ -38,22 +38,31 @@ export async function askForEval(
   services: EvalServices,
   question: EvalQuestion,
 ): Promise<AnswerSeen> {
-  const history: AssistantTurn[] = (question.history ?? []).flatMap((text) => [
-    { role: 'question' as const, text },
-    { role: 'answer' as const, text: '…' },
-  ])
+  const history: AssistantTurn[] = []
+  const reader = visitor()
+  const ask = async function* (q: string, files: boolean) {
+    yield* assistant.answer({
+      question: q,
+      history: [...history],
+      locale: question.locale,
+      region: question.locale === 'en' ? 'en' : 'hant',
+      reader,
+      signal: new AbortController().signal,
+      files: files ? evalFiles() : undefined,
+    })
+  }
+  for (const earlier of question.history ?? []) {
+    let answer = '…'
+    if (question.answeredHistory) {
+      answer = ''
+      for await (const event of ask(earlier, false)) if (event.type === 'text') answer += event.delta
+    }
+    history.push({ role: 'question', text: earlier }, { role: 'answer', text: answer })
+  }
   const tools: string[] = []
   const sources: AnswerSeen['sources'] = []
   let text = ''
-  for await (const event of assistant.answer({
-    question: question.q,
-    history,
-    locale: question.locale,
-    region: question.locale === 'en' ? 'en' : 'hant',
-    reader: visitor(),
-    signal: new AbortController().signal,
-    files: question.withFiles ? evalFiles() : undefined,
-  })) {
+  for await (const event of ask(question.q, question.withFiles === true)) {
     if (event.type === 'tool') tools.push(event.name)
     else if (event.type === 'source') sources.push(event.source)
     else if (event.type === 'text') text += event.delta
