@@ -72,7 +72,9 @@ export const budgetsKb: Record<string, number> = {
   'routes/stocks-hot': 162.5,
   'routes/executives-moves': 164.5,
   'routes/stocks-valuation': 166,
-  'routes/stocks-screener': 168,
+  // +0.5 (issue 28, < 0.05 kB over): the fair value calculation's loading and failure words in the stocks
+  // namespace (the calculation now arrives on demand) and the calendar's entry in the menus.
+  'routes/stocks-screener': 168.5,
   // The compare page (issue 28): its table, chart and the stock combobox of its add box.
   'routes/compare': 167.5,
   // Issue 28: a market at a glance, the stock lists' parts and its own words (`markets`); its chart arrives drawn.
