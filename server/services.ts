@@ -357,6 +357,7 @@ export function createServices({
     getStocks: stocks.getStocks,
     readAlertFiguresJson: stocks.readAlertFiguresJson,
     listFollowersJson: watchlists.listFollowersJson,
+    listHoldersJson: portfolios.listHoldersJson,
     deliver: notifications.deliverEvents,
   })
   // The weekly digest (issue 26): articles and picks asked of their modules, queued through the mail module.
@@ -367,6 +368,10 @@ export function createServices({
     siteOrigins: config.siteOrigins,
     listFeedArticles: articles.listFeedArticles,
     listMonthlyPicks: stocks.listMonthlyPicks,
+    membersOfVerifiedEmails: accounts.membersOfVerifiedEmails,
+    tierOf: async (memberId) => (await subscriptions.findActiveSubscription(memberId))?.tier ?? null,
+    listFollowedStocksOf: watchlists.listFollowedStocksOf,
+    listWeekMoves: marketPrices.listWeekMoves,
     queueMail: mail.queueMail,
     queueMailBatch: mail.queueMailBatch,
     previewMail: mail.previewMail,

@@ -68,6 +68,7 @@ import {
   selectMemberEmail,
   selectMemberEmailByVerification,
   selectMemberNames,
+  selectVerifiedMembersByAddresses,
   touchSession,
   updateDisplayName,
   upsertMemberAtLogin,
@@ -524,6 +525,14 @@ export function createAccountsService({
     }
   }
 
+  /**
+   * Which of these addresses (lower-cased) a member verified as theirs: address → member id (the weekly digest reads
+   * a sign-up as its member's, with their plan and watchlist). An unverified address names nobody.
+   */
+  async function membersOfVerifiedEmails(addresses: readonly string[]): Promise<Map<string, string>> {
+    return selectVerifiedMembersByAddresses(db, addresses)
+  }
+
   /** Operators: the member of a number, registering it if needed (to grant a subscription before first login). */
   async function findOrRegisterMember(phone: string): Promise<{ id: string; phone: string }> {
     const member = await findOrInsertMember(db, { phone, locale: 'en', now: clock.now() })
@@ -604,6 +613,7 @@ export function createAccountsService({
     verifyMemberEmail,
     removeMemberEmail,
     verifiedEmailOf,
+    membersOfVerifiedEmails,
     findOrRegisterMember,
     findMember,
     findMemberProfile,

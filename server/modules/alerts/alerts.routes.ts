@@ -79,6 +79,11 @@ export function registerAlertsRoutes(
       return ok(await alerts.setFollowedChanges(request.reader, enabled))
     })
 
+    routes.post('/alert/held', writes, async (request) => {
+      const { enabled } = FollowedChangesRequest.parse(request.body ?? {})
+      return ok(await alerts.setHeldChanges(request.reader, enabled))
+    })
+
     routes.get('/notification/list', async (request) => {
       const { before } = NotificationListQuery.parse(request.query ?? {})
       return ok(await notifications.listNotifications(request.reader, before))

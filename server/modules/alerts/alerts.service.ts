@@ -2,7 +2,7 @@
  * Alerts (issue 26; CONTEXT.md; ADR 0041): a member's conditions on stocks, and the watchlist's one switch for big
  * changes of everything they follow, evaluated after each market's refresh.
  *
- * Decides: which kinds there are and what each watches; how many alerts a reader keeps (contracts/benefits.ts
+ * Decides: which kinds there are and what each watches (and the portfolio's switch for everything a reader holds); how many alerts a reader keeps (contracts/benefits.ts
  * `alerts`, checked on every addition under a per-member lock); that an alert fires once per crossing — when its
  * condition becomes true, re-armed only when it becomes false again — which the evaluation's one statement per
  * market writes with the crossing's unique key, so two workers or a restart never record it twice; that recorded
@@ -37,6 +37,7 @@ import {
   evaluateAlerts,
   insertAlert,
   isFollowedChangesOn,
+  isHeldChangesOn,
   lockMemberAlerts,
   markEventsDelivered,
   recordFollowedChanges,
@@ -44,6 +45,7 @@ import {
   selectMemberAlerts,
   selectUndeliveredEvents,
   setFollowedChanges,
+  setHeldChanges,
   updateAlert as updateAlertRow,
 } from './alerts.repo.ts'
 
@@ -61,6 +63,8 @@ export interface AlertsDependencies {
   readAlertFiguresJson: (market: Market) => Promise<string>
   /** The watchlists service's followers of these stocks, one JSON array of `{ memberId, market, code }`. */
   listFollowersJson: (stocks: readonly { market: Market; code: string }[]) => Promise<string>
+  /** The portfolios service's holders of these stocks (shares held now), one JSON array of `{ memberId, market, code }`. */
+  listHoldersJson: (stocks: readonly { market: Market; code: string }[]) => Promise<string>
   /** The notification centre: tells each member of their crossings; keyed by `event.key`, so never twice. */
   deliver: (events: readonly AlertEvent[]) => Promise<void>
 }
@@ -164,6 +168,7 @@ export function createAlertsService(deps: AlertsDependencies) {
       alerts: rows.map((row) => itemOf(row, names)),
       max: maxAlertsOf(reader),
       followedChanges: await isFollowedChangesOn(db, member.memberId),
+      heldChanges: await isHeldChangesOn(db, member.memberId),
     }
   }
 
@@ -243,6 +248,18 @@ export function createAlertsService(deps: AlertsDependencies) {
     return { followedChanges: enabled }
   }
 
+  /** The portfolio page's switch: whether the reader turned it on (false for a visitor). */
+  async function hasHeldChanges(reader: Reader): Promise<boolean> {
+    return isLoggedIn(reader) ? isHeldChangesOn(db, reader.memberId) : false
+  }
+
+  /** POST /alert/held: the portfolio's switch for big changes of everything the reader holds. */
+  async function setHeldChangesOf(reader: Reader, enabled: boolean): Promise<{ heldChanges: boolean }> {
+    const member = memberOf(reader)
+    await setHeldChanges(db, member.memberId, enabled, clock.now())
+    return { heldChanges: enabled }
+  }
+
   /**
    * Hands recorded crossings to the notification centre, oldest first, until none is left. Safe to run anywhere,
    * any number of times: delivery is keyed by the crossing, and an event is marked only after it was delivered.
@@ -277,11 +294,15 @@ export function createAlertsService(deps: AlertsDependencies) {
     const changed = bigChangesOf(figuresJson)
     let followed = 0
     if (changed.length > 0) {
-      const followersJson = await deps.listFollowersJson(changed)
+      const [followersJson, holdersJson] = await Promise.all([
+        deps.listFollowersJson(changed),
+        deps.listHoldersJson(changed),
+      ])
       followed = await recordFollowedChanges(
         db,
         JSON.stringify(changed),
         followersJson,
+        holdersJson,
         { moveThreshold: followedMoveThreshold, scoreStep: followedScoreStep },
         now,
       )
@@ -296,6 +317,8 @@ export function createAlertsService(deps: AlertsDependencies) {
     deleteAlert,
     setFollowedChanges: setFollowedChangesOf,
     hasFollowedChanges,
+    setHeldChanges: setHeldChangesOf,
+    hasHeldChanges,
     evaluateMarket,
     deliverPendingEvents,
   }
@@ -316,7 +339,7 @@ interface AlertFigures {
   previousValuation: string | null
 }
 
-/** The stocks with a big change this session (the watchlist switch's rule), with their figures. */
+/** The stocks with a big change this session (the watchlist and portfolio switches' rule), with their figures. */
 function bigChangesOf(figuresJson: string): AlertFigures[] {
   const figures = JSON.parse(figuresJson) as AlertFigures[]
   const changedLabel = (now: string | null, before: string | null) =>

@@ -52,6 +52,14 @@ export const alertFollowedChanges = pgTable('alert_followed_changes', {
   enabledAt: timestamp({ withTimezone: true }).notNull(),
 })
 
+/** The portfolio's one switch: alert me on big changes of everything I hold. A row exists while it is on. */
+export const alertHeldChanges = pgTable('alert_held_changes', {
+  memberId: uuid()
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  enabledAt: timestamp({ withTimezone: true }).notNull(),
+})
+
 /**
  * What fired, once: one row per crossing, its `key` unique (`alert:<id>:<crossing>`, `article:<alert>:<article>`,
  * `followed:<member>:<market:code>:<session>`), written in the same statement as the alert's new state, so a crossing
