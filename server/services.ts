@@ -565,6 +565,9 @@ export function createServices({
       forgetTrackingEventsBefore: tracking.forgetEventsBefore,
       removeDeletedConversationFiles: chatFiles.removeDeletedConversationFiles,
       forgetSessionsEndedBefore: accounts.forgetSessionsEndedBefore,
+      forgetMailBefore: mail.forgetMailBefore,
+      forgetNotificationsBefore: notifications.forgetNotificationsBefore,
+      forgetDeliveredAlertEventsBefore: alerts.forgetDeliveredEventsBefore,
     }),
   }
 }

@@ -3,7 +3,7 @@
  * statement, which is the rule of ADR 0041 written once in SQL: every alert of a market compared with the market's
  * figures in one statement, its new state and the crossing's event written together.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { NotificationKind } from '#contracts/alert-rules.ts'
 import type { Market } from '#contracts/regions.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
@@ -292,4 +292,26 @@ export async function markEventsDelivered(db: Db, ids: readonly string[], now: D
     sql`update alert_events set delivered_at = ${now.toISOString()}::timestamptz
         where id = any(${sql.param([...ids])}::uuid[]) and delivered_at is null`,
   )
+}
+
+/**
+ * Retention: crossings delivered before `before`, at most `limit`, oldest first. Never an undelivered one. Their keys
+ * never recur (a crossing's number, a past session), so nothing is recorded again.
+ */
+export async function deleteDeliveredEventsBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(alertEvents)
+    .where(
+      inArray(
+        alertEvents.id,
+        db
+          .select({ id: alertEvents.id })
+          .from(alertEvents)
+          .where(sql`${alertEvents.deliveredAt} < ${before.toISOString()}::timestamptz`)
+          .orderBy(alertEvents.deliveredAt)
+          .limit(limit),
+      ),
+    )
+    .returning({ id: alertEvents.id })
+  return rows.length
 }

@@ -26,6 +26,7 @@ import { CommonErrorCode } from '#contracts/envelope.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { StockSummary } from '#contracts/stocks.ts'
 import type { Clock } from '#server/clock.ts'
+import { deleteInBatches } from '#server/db/batches.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { isLoggedIn, type Reader } from '#server/kernel/reader.ts'
@@ -34,6 +35,7 @@ import {
   type AlertRecord,
   countMemberAlerts,
   deleteAlert as deleteAlertRow,
+  deleteDeliveredEventsBefore,
   evaluateAlerts,
   insertAlert,
   isFollowedChangesOn,
@@ -310,7 +312,13 @@ export function createAlertsService(deps: AlertsDependencies) {
     return { fired, followed, delivered: await deliverPendingEvents() }
   }
 
+  /** Retention (housekeeping, RETENTION_NOTIFICATIONS_DAYS): crossings delivered before `before`. */
+  async function forgetDeliveredEventsBefore(before: Date): Promise<number> {
+    return deleteInBatches((limit) => deleteDeliveredEventsBefore(db, before, limit))
+  }
+
   return {
+    forgetDeliveredEventsBefore,
     listAlerts,
     createAlert,
     updateAlert,

@@ -85,5 +85,7 @@ export const alertEvents = pgTable(
   (table) => [
     uniqueIndex('alert_events_key_idx').on(table.key),
     index('alert_events_undelivered_idx').on(table.occurredAt).where(sql`${table.deliveredAt} is null`),
+    // Retention walks the delivered crossings by age.
+    index('alert_events_delivered_idx').on(table.deliveredAt).where(sql`${table.deliveredAt} is not null`),
   ],
 )

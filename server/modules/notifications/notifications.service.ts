@@ -27,12 +27,14 @@ import {
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
+import { deleteInBatches } from '#server/db/batches.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { isLoggedIn, type Reader } from '#server/kernel/reader.ts'
 import { type NoticePushMessage, noticePushMessage } from './notice-push.ts'
 import {
   countUnread,
+  deleteNotificationsBefore,
   insertNotifications,
   markAllRead,
   markRead,
@@ -319,8 +321,17 @@ export function createNotificationsService(deps: NotificationsDependencies) {
     return getSettings(reader)
   }
 
+  /**
+   * Retention (housekeeping, RETENTION_NOTIFICATIONS_DAYS): forgets notifications told before `before`, read or not.
+   * Their crossings are long delivered and their keys never recur (a crossing's number, a session, an article).
+   */
+  async function forgetNotificationsBefore(before: Date): Promise<number> {
+    return deleteInBatches((limit) => deleteNotificationsBefore(db, before, limit))
+  }
+
   return {
     deliverEvents,
+    forgetNotificationsBefore,
     notifyMembers,
     listNotifications,
     countUnread: countUnreadOf,
