@@ -56,6 +56,12 @@ const DELIVERY_BATCH = 1000
 
 export type AlertEvent = AlertEventRecord
 
+/** A stock's session read as having moved `rate` (the journeys' test endpoint only: a big move on demand). */
+export interface SessionMove {
+  code: string
+  rate: number
+}
+
 export interface AlertsDependencies {
   db: Db
   clock: Clock
@@ -289,9 +295,10 @@ export function createAlertsService(deps: AlertsDependencies) {
    */
   async function evaluateMarket(
     market: Market,
+    move?: SessionMove,
   ): Promise<{ fired: number; followed: number; delivered: number }> {
     const now = clock.now()
-    const figuresJson = await deps.readAlertFiguresJson(market)
+    const figuresJson = withMove(await deps.readAlertFiguresJson(market), move)
     const fired = await evaluateAlerts(db, market, figuresJson, now)
     const changed = bigChangesOf(figuresJson)
     let followed = 0
@@ -345,6 +352,12 @@ interface AlertFigures {
   previousCapitalFlow: string | null
   valuation: string | null
   previousValuation: string | null
+}
+
+function withMove(figuresJson: string, move: SessionMove | undefined): string {
+  if (!move) return figuresJson
+  const figures = JSON.parse(figuresJson) as AlertFigures[]
+  return JSON.stringify(figures.map((f) => (f.code === move.code ? { ...f, changeRate: move.rate } : f)))
 }
 
 /** The stocks with a big change this session (the watchlist and portfolio switches' rule), with their figures. */
