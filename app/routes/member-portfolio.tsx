@@ -2,7 +2,8 @@
  * /member/portfolio (issue 25): the reader's own portfolio — its value in the base currency they choose, gains,
  * score, diversification notes, performance against the benchmark, weights, holdings (each linked to its diagnosis)
  * and transactions, with the dialogs that add, edit and delete transactions, import a broker's CSV and delete the
- * portfolio. A visitor is asked to log in. Everything is computed by the portfolios service; each change reloads
+ * portfolio; an alert set on a holding (the diagnosis report's form) and the switch for alerts on big changes of
+ * everything held (issue 26). A visitor is asked to log in. Everything is computed by the portfolios service; each change reloads
  * the loader's data. The form and the import are fetched when their dialog first opens (ADR 0011).
  */
 import { lazy, Suspense, useState } from 'react'
