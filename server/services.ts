@@ -329,6 +329,16 @@ export function createServices({
       if (!email) return null
       return { address: email.address, locale: email.locale, siteOrigin: config.siteOrigins[email.region] }
     },
+    findVerifiedEmails: async (memberIds) => {
+      const found = await accounts.verifiedEmailsOf(memberIds)
+      return new Map(
+        [...found].map(([memberId, email]) => [
+          memberId,
+          { address: email.address, locale: email.locale, siteOrigin: config.siteOrigins[email.region] },
+        ]),
+      )
+    },
+    membersWithDevices: push.membersWithDevices,
     queueAlertMail: ({ idempotencyKey, to, locale, siteOrigin, stock }) =>
       mail.queueMail({
         idempotencyKey,

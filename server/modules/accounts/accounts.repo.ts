@@ -401,6 +401,18 @@ export async function selectMemberEmail(db: Db, memberId: string): Promise<Membe
   return rows[0]
 }
 
+/** The verified addresses of these members (one query for a batch of recipients). */
+export async function selectVerifiedEmailsOf(
+  db: Db,
+  memberIds: readonly string[],
+): Promise<MemberEmailRow[]> {
+  if (memberIds.length === 0) return []
+  return db
+    .select()
+    .from(memberEmails)
+    .where(and(inArray(memberEmails.memberId, [...memberIds]), sql`${memberEmails.verifiedAt} is not null`))
+}
+
 /** The members whose verified address is one of these (lower-cased): address → member id. */
 export async function selectVerifiedMembersByAddresses(
   db: Db,

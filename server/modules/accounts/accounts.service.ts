@@ -68,6 +68,7 @@ import {
   selectMemberEmail,
   selectMemberEmailByVerification,
   selectMemberNames,
+  selectVerifiedEmailsOf,
   selectVerifiedMembersByAddresses,
   touchSession,
   updateDisplayName,
@@ -525,6 +526,21 @@ export function createAccountsService({
     }
   }
 
+  /** `verifiedEmailOf` for a batch of members in one query (the notification centre's deliveries): by member id. */
+  async function verifiedEmailsOf(memberIds: readonly string[]): Promise<Map<string, MemberMailRecipient>> {
+    const rows = await selectVerifiedEmailsOf(db, memberIds)
+    return new Map(
+      rows.map((row) => [
+        row.memberId,
+        {
+          address: row.address,
+          locale: row.locale === 'zh-Hant' ? 'zh-Hant' : 'en',
+          region: (row.region in regionSettings ? row.region : 'en') as Region,
+        },
+      ]),
+    )
+  }
+
   /**
    * Which of these addresses (lower-cased) a member verified as theirs: address → member id (the weekly digest reads
    * a sign-up as its member's, with their plan and watchlist). An unverified address names nobody.
@@ -614,6 +630,7 @@ export function createAccountsService({
     removeMemberEmail,
     verifiedEmailOf,
     membersOfVerifiedEmails,
+    verifiedEmailsOf,
     findOrRegisterMember,
     findMember,
     findMemberProfile,
