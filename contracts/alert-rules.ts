@@ -61,8 +61,16 @@ export function isTransactionalNotice(kind: NotificationKind): boolean {
   return (transactionalNoticeKinds as readonly string[]).includes(kind)
 }
 
-/** Why a notification was sent: an alert's kind, `followedChange` (the watchlist switch), or another module's notice. */
-export const notificationKinds = [...alertKinds, 'followedChange', ...memberNoticeKinds] as const
+/**
+ * Why a notification was sent: an alert's kind, `followedChange` (the watchlist switch), `heldChange` (the portfolio
+ * switch), or another module's notice.
+ */
+export const notificationKinds = [
+  ...alertKinds,
+  'followedChange',
+  'heldChange',
+  ...memberNoticeKinds,
+] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
 /** Where notifications go. In-app is always on; push reaches the devices a member turned notifications on for. */
@@ -117,6 +125,8 @@ export interface AlertsAnswer {
   max: number
   /** The watchlist switch. */
   followedChanges: boolean
+  /** The portfolio switch. */
+  heldChanges: boolean
 }
 
 export interface NotificationItem {

@@ -7,6 +7,7 @@
  *   POST   /alert/update   { alertId, threshold?, isPaused? } → AlertItem
  *   DELETE /alert/delete?alertId=                             → { deleted: true }
  *   POST   /alert/followed { enabled }                        → { followedChanges }
+ *   POST   /alert/held     { enabled }                        → { heldChanges }
  *   GET    /notification/list?before=                         → NotificationsAnswer (newest first)
  *   GET    /notification/unread                               → UnreadAnswer
  *   POST   /notification/read      { notificationId }         → UnreadAnswer

@@ -3,7 +3,10 @@
  * alert on the diagnosis, the market's refresh fires it (the test endpoint runs the refresh job's work), the bell
  * counts it, the centre says why with a link to the stock, and reading it clears the bell; the alert is listed at
  * /member/alerts, paused and deleted there; the watchlist's switch for big changes is turned on and stays on, and an
- * article the newsroom publishes about a stock on the watchlist is told in the centre with a link to it.
+ * article the newsroom publishes about a stock on the watchlist is told in the centre with a link to it; with the
+ * switch on, a refresh in which a followed stock moves a lot tells it in the centre, once; on the portfolio, a
+ * holding's alert is set with the diagnosis report's form and the switch for everything held is turned on, and a
+ * refresh tells both.
  */
 import type { Browser } from '@playwright/test'
 import type { EditorArticle, NewsroomOptions } from '#contracts/console-rules.ts'
@@ -177,4 +180,90 @@ test('a member finds their alerts at /member/alerts, pauses and deletes one, tur
     }),
   ).toBeChecked()
   await expectNoSeriousA11yIssues(page)
+})
+
+test('a member turns on big-change alerts on their watchlist, and a refresh in which a followed stock moves a lot tells it once in the centre', async ({
+  page,
+  request,
+  site,
+  t,
+}) => {
+  test.slow()
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await logInThroughApi(page, request, site.origin)
+  expect(await postFromPage(page, '/watchlist/follow', { market: 'hk', code: '0005' })).toBe(200)
+  await page.goto('/member/watchlist')
+  await expect(page.locator('[data-testid="big-changes"][data-loaded]')).toBeVisible()
+  await page.getByLabel(t('watchlist:bigChanges.label')).check()
+  await expect(page.getByText(t('watchlist:bigChanges.on'))).toBeVisible()
+
+  // The Hong Kong market refreshes twice (the job, and again) with HSBC's session a move of 8 % (the test
+  // endpoint's big move: demo data moves as the day's date decides): told once.
+  const bigMove = { market: 'hk', move: { code: '0005', rate: 0.08 } }
+  expect(await postFromPage(page, '/dev/market-refresh', bigMove)).toBe(200)
+  expect(await postFromPage(page, '/dev/market-refresh', bigMove)).toBe(200)
+  await page.goto('/member/notifications')
+  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName(
+    t('shell:notifications.bellUnread', { count: 1 }),
+  )
+  const told = page.getByTestId('notification-row')
+  await expect(told).toHaveCount(1)
+  await expect(told).toHaveAttribute('data-kind', 'followedChange')
+  await expect(told).toContainText('0005')
+  await expect(told.getByRole('link', { name: t('alerts:centre.open') })).toHaveAttribute(
+    'href',
+    '/ai-stock-diagnosis?code=0005&market=hk',
+  )
+})
+
+test('a member sets an alert on a holding of their portfolio and turns on big-change alerts for everything held, and a refresh tells both', async ({
+  page,
+  request,
+  site,
+  t,
+}) => {
+  test.slow()
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await logInThroughApi(page, request, site.origin)
+  expect(
+    await postFromPage(page, '/member/portfolio/transactions', {
+      kind: 'buy',
+      market: 'hk',
+      code: '0005',
+      tradeDate: '2024-03-01',
+      quantity: 100,
+      price: 60,
+      fee: 0,
+    }),
+  ).toBe(200)
+  await page.goto('/member/portfolio')
+  await waitForHydration(page)
+  const holding = page.getByTestId('portfolio-holding')
+  await expect(holding).toHaveCount(1)
+  await holding.getByTestId('holding-alert').click()
+  const control = page.getByRole('dialog').locator('[data-testid="alert-control"][data-loaded]')
+  await expect(control).toBeVisible()
+  await control.getByLabel(t('alerts:form.kind')).selectOption('priceBelow')
+  // A level above the last close: the condition holds, so the next refresh tells it.
+  const price = Number(await control.getByLabel(t('alerts:form.threshold')).inputValue())
+  await control.getByLabel(t('alerts:form.threshold')).fill(String(Math.ceil(price * 1.5)))
+  await expectNoSeriousA11yIssues(page)
+  await control.getByRole('button', { name: t('alerts:form.submit') }).click()
+  await expect(page.getByText(t('alerts:form.saved'))).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  await expect(page.locator('[data-testid="big-changes"][data-loaded]')).toBeVisible()
+  await page.getByLabel(t('portfolio:bigChanges.label')).check()
+  await expect(page.getByText(t('portfolio:bigChanges.on'))).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel(t('portfolio:bigChanges.label'))).toBeChecked()
+
+  expect(
+    await postFromPage(page, '/dev/market-refresh', { market: 'hk', move: { code: '0005', rate: -0.07 } }),
+  ).toBe(200)
+  await page.goto('/member/notifications')
+  const rows = page.getByTestId('notification-row')
+  await expect(rows).toHaveCount(2)
+  await expect(page.locator('[data-testid="notification-row"][data-kind="heldChange"]')).toContainText('0005')
+  await expect(page.locator('[data-testid="notification-row"][data-kind="priceBelow"]')).toContainText('0005')
 })

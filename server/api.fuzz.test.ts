@@ -533,6 +533,7 @@ describe('every API route under hostile input', () => {
         '/api/portal/alert/create',
         '/api/portal/alert/update',
         '/api/portal/alert/delete',
+        '/api/portal/alert/held',
         '/api/portal/notification/read',
         '/api/portal/notification/settings',
       ]),

@@ -175,7 +175,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     registerAlertsRoutes(api, services.alerts, services.notifications, {
       refreshMarket:
         config.testEndpoints === 'loopback'
-          ? (market) => refreshMarketWithAlerts(services, market, { trigger: 'operator' })
+          ? (market, move) => refreshMarketWithAlerts(services, market, { trigger: 'operator', move })
           : undefined,
     })
     registerPushRoutes(api, services.push, { testEndpoints: config.testEndpoints === 'loopback' })

@@ -329,6 +329,16 @@ export function createServices({
       if (!email) return null
       return { address: email.address, locale: email.locale, siteOrigin: config.siteOrigins[email.region] }
     },
+    findVerifiedEmails: async (memberIds) => {
+      const found = await accounts.verifiedEmailsOf(memberIds)
+      return new Map(
+        [...found].map(([memberId, email]) => [
+          memberId,
+          { address: email.address, locale: email.locale, siteOrigin: config.siteOrigins[email.region] },
+        ]),
+      )
+    },
+    membersWithDevices: push.membersWithDevices,
     queueAlertMail: ({ idempotencyKey, to, locale, siteOrigin, stock }) =>
       mail.queueMail({
         idempotencyKey,
@@ -357,6 +367,7 @@ export function createServices({
     getStocks: stocks.getStocks,
     readAlertFiguresJson: stocks.readAlertFiguresJson,
     listFollowersJson: watchlists.listFollowersJson,
+    listHoldersJson: portfolios.listHoldersJson,
     deliver: notifications.deliverEvents,
   })
   // The weekly digest (issue 26): articles and picks asked of their modules, queued through the mail module.
@@ -367,6 +378,10 @@ export function createServices({
     siteOrigins: config.siteOrigins,
     listFeedArticles: articles.listFeedArticles,
     listMonthlyPicks: stocks.listMonthlyPicks,
+    membersOfVerifiedEmails: accounts.membersOfVerifiedEmails,
+    tierOf: async (memberId) => (await subscriptions.findActiveSubscription(memberId))?.tier ?? null,
+    listFollowedStocksOf: watchlists.listFollowedStocksOf,
+    listWeekMoves: marketPrices.listWeekMoves,
     queueMail: mail.queueMail,
     queueMailBatch: mail.queueMailBatch,
     previewMail: mail.previewMail,
@@ -560,6 +575,9 @@ export function createServices({
       forgetTrackingEventsBefore: tracking.forgetEventsBefore,
       removeDeletedConversationFiles: chatFiles.removeDeletedConversationFiles,
       forgetSessionsEndedBefore: accounts.forgetSessionsEndedBefore,
+      forgetMailBefore: mail.forgetMailBefore,
+      forgetNotificationsBefore: notifications.forgetNotificationsBefore,
+      forgetDeliveredAlertEventsBefore: alerts.forgetDeliveredEventsBefore,
     }),
   }
 }

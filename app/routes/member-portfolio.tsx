@@ -2,7 +2,8 @@
  * /member/portfolio (issue 25): the reader's own portfolio — its value in the base currency they choose, gains,
  * score, diversification notes, performance against the benchmark, weights, holdings (each linked to its diagnosis)
  * and transactions, with the dialogs that add, edit and delete transactions, import a broker's CSV and delete the
- * portfolio. A visitor is asked to log in. Everything is computed by the portfolios service; each change reloads
+ * portfolio; an alert set on a holding (the diagnosis report's form) and the switch for alerts on big changes of
+ * everything held (issue 26). A visitor is asked to log in. Everything is computed by the portfolios service; each change reloads
  * the loader's data. The form and the import are fetched when their dialog first opens (ADR 0011).
  */
 import { lazy, Suspense, useState } from 'react'
@@ -11,8 +12,10 @@ import { useRevalidator } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { ConfirmDialog, preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
 import { toast } from '#app/components/toaster.tsx'
+import { loadHeldChanges } from '#app/features/alerts/alerts.server.ts'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
@@ -29,9 +32,9 @@ import {
   PortfolioWeights,
 } from '#app/features/portfolio/portfolio-figures.tsx'
 import { HoldingsTable, TransactionsTable } from '#app/features/portfolio/portfolio-tables.tsx'
-import { portfolioViewOf } from '#app/features/portfolio/portfolio-view.ts'
+import { type PortfolioHoldingRow, portfolioViewOf } from '#app/features/portfolio/portfolio-view.ts'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
-import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { type CatalogHandle, ensureCatalogs, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
@@ -47,6 +50,17 @@ const TransactionForm = lazy(() =>
   import('#app/features/portfolio/transaction-form.tsx').then((module) => ({
     default: module.TransactionForm,
   })),
+)
+// The diagnosis report's alert form (issue 26), with its words (`alerts`), fetched when a holding's "alert" opens it.
+const AlertControl = lazy(() =>
+  Promise.all([
+    import('#app/features/alerts/alert-control.tsx'),
+    ensureCatalogs(['alerts']).catch(() => undefined),
+  ]).then(([module]) => ({ default: module.AlertControl })),
+)
+// The switch for alerts on big changes of everything held: drawn with the page, its code fetched after the page's own.
+const HeldChangesSwitch = deferHydration(() =>
+  import('#app/features/alerts/followed-changes-switch.tsx').then((module) => module.HeldChangesSwitch),
 )
 const ImportPanel = lazy(() =>
   import('#app/features/portfolio/import-panel.tsx').then((module) => ({ default: module.ImportPanel })),
@@ -72,6 +86,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     : null
   return {
     portfolio,
+    heldChanges: portfolio ? await loadHeldChanges(facts.services, reader) : false,
     today: new Date().toISOString().slice(0, 10),
     title: t('portfolio:page.metaTitle'),
     description: t('portfolio:page.intro'),
@@ -85,6 +100,7 @@ type Open =
   | { kind: 'import' }
   | { kind: 'deleteTransaction'; transaction: PortfolioTransaction }
   | { kind: 'deletePortfolio' }
+  | { kind: 'alert'; holding: PortfolioHoldingRow }
   | null
 
 export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
@@ -175,7 +191,12 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
           {portfolio.performance ? (
             <PortfolioPerformanceChart performance={portfolio.performance} locale={displayLocale} />
           ) : null}
-          <HoldingsTable portfolio={portfolio} locale={displayLocale} />
+          <HoldingsTable
+            portfolio={portfolio}
+            locale={displayLocale}
+            onAlert={(holding) => setOpen({ kind: 'alert', holding })}
+          />
+          <HeldChangesSwitch initial={loaderData.heldChanges} />
           <PortfolioWeights portfolio={portfolio} locale={displayLocale} />
           <TransactionsTable
             portfolio={portfolio}
@@ -225,6 +246,23 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
                 toast.success(t('import.done', { count }))
                 refresh()
               }}
+            />
+          ) : null}
+        </Suspense>
+      </Dialog>
+      <Dialog
+        isOpen={open?.kind === 'alert'}
+        onOpenChange={(isOpen) => (isOpen ? null : close())}
+        title={open?.kind === 'alert' ? t('holdings.setAlert', { name: open.holding.name }) : ''}
+        size="md"
+      >
+        <Suspense fallback={null}>
+          {open?.kind === 'alert' ? (
+            <AlertControl
+              market={open.holding.market}
+              code={open.holding.code}
+              name={open.holding.name}
+              price={open.holding.price}
             />
           ) : null}
         </Suspense>

@@ -14,6 +14,7 @@
  */
 import { type Market, markets } from '#contracts/regions.ts'
 import type { Runtime } from '#server/boot.ts'
+import type { SessionMove } from '#server/modules/alerts/alerts.service.ts'
 import { nextRefreshAt } from '#server/modules/stocks/market-sessions.ts'
 import type { Services } from '#server/services.ts'
 import { createScheduler, type Job, type JobLogger, type JobOutcome, type Scheduler } from './scheduler.ts'
@@ -39,7 +40,12 @@ export function marketDataJobs(runtime: Pick<Runtime, 'config' | 'services'>): J
 export async function refreshMarketWithAlerts(
   services: Pick<Services, 'stockRefresh' | 'alerts'>,
   market: Market,
-  options: { trigger: 'schedule' | 'operator'; signal?: AbortSignal | undefined },
+  options: {
+    trigger: 'schedule' | 'operator'
+    signal?: AbortSignal | undefined
+    /** The journeys' test endpoint only: a stock's session read as a big move. */
+    move?: SessionMove | undefined
+  },
 ): Promise<void> {
   try {
     await services.stockRefresh.refreshMarket(market, {
@@ -47,7 +53,7 @@ export async function refreshMarketWithAlerts(
       ...(options.signal ? { signal: options.signal } : {}),
     })
   } finally {
-    await services.alerts.evaluateMarket(market)
+    await services.alerts.evaluateMarket(market, options.move)
   }
 }
 

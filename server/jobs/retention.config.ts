@@ -26,6 +26,17 @@ export const retentionEnv = {
   RETENTION_DELETED_CHAT_FILES_DAYS: days.default(0),
   /** Login sessions that ended (expired, idle or replaced) are forgotten this many days after they ended. */
   RETENTION_ENDED_SESSIONS_DAYS: days.default(30),
+  /**
+   * Mail queued this many days ago and done with (sent, failed, suppressed), and the outbox's copies, are forgotten;
+   * at least 90 (the digest desk's send log counts the last 12 weeks' issues from the queue).
+   */
+  RETENTION_MAIL_DAYS: days
+    .refine((value) => value === 0 || value >= 90, 'must be 0 (keep forever) or at least 90 days')
+    .default(180),
+  /** Notifications (read or not) and the alert crossings delivered to them are forgotten after this many days. */
+  RETENTION_NOTIFICATIONS_DAYS: days
+    .refine((value) => value === 0 || value >= 7, 'must be 0 (keep forever) or at least 7 days')
+    .default(365),
 }
 
 /** The slice the retention variables fill in `Config`. */
@@ -41,6 +52,8 @@ export interface RetentionSettings {
   analyticsEventsDays: number | null
   deletedChatFilesDays: number
   endedSessionsDays: number | null
+  mailDays: number | null
+  notificationsDays: number | null
 }
 
 const forever = (value: number): number | null => (value === 0 ? null : value)
@@ -54,6 +67,8 @@ export function retentionConfigOf(e: EnvOf<typeof retentionEnv>): RetentionSlice
       analyticsEventsDays: forever(e.RETENTION_ANALYTICS_EVENTS_DAYS),
       deletedChatFilesDays: e.RETENTION_DELETED_CHAT_FILES_DAYS,
       endedSessionsDays: forever(e.RETENTION_ENDED_SESSIONS_DAYS),
+      mailDays: forever(e.RETENTION_MAIL_DAYS),
+      notificationsDays: forever(e.RETENTION_NOTIFICATIONS_DAYS),
     },
   }
 }

@@ -6,7 +6,9 @@
  * - console audit entries;
  * - raw reading events, and never one the analytics rollup has not counted yet (the rollup's mark bounds the cut);
  * - the stored files of deleted chat conversations (their rows went with the conversation);
- * - login sessions, counted from when they ended.
+ * - login sessions, counted from when they ended;
+ * - mail done with (sent, failed, suppressed) and the outbox's copies; never a message still to send;
+ * - notifications, read or not, and the alert crossings delivered to them.
  */
 import type { Clock } from '#server/clock.ts'
 import type { RetentionSettings } from './retention.config.ts'
@@ -23,6 +25,9 @@ export interface RetentionDependencies {
   forgetTrackingEventsBefore(before: Date): Promise<number>
   removeDeletedConversationFiles(before: Date): Promise<number>
   forgetSessionsEndedBefore(before: Date): Promise<number>
+  forgetMailBefore(before: Date): Promise<number>
+  forgetNotificationsBefore(before: Date): Promise<number>
+  forgetDeliveredAlertEventsBefore(before: Date): Promise<number>
 }
 
 /** How many went of each, in one run. */
@@ -32,6 +37,9 @@ export interface RetentionOutcome {
   trackingEvents: number
   chatFiles: number
   sessions: number
+  mail: number
+  notifications: number
+  alertEvents: number
 }
 
 export function createRetention(deps: RetentionDependencies) {
@@ -50,6 +58,9 @@ export function createRetention(deps: RetentionDependencies) {
       trackingEvents: 0,
       chatFiles: 0,
       sessions: 0,
+      mail: 0,
+      notifications: 0,
+      alertEvents: 0,
     }
     const failures: unknown[] = []
     const apply = async (what: keyof RetentionOutcome, rule: () => Promise<number>) => {
@@ -59,7 +70,14 @@ export function createRetention(deps: RetentionDependencies) {
         failures.push(error)
       }
     }
-    const { articleRevisionsDays, auditLogDays, analyticsEventsDays, endedSessionsDays } = settings
+    const {
+      articleRevisionsDays,
+      auditLogDays,
+      analyticsEventsDays,
+      endedSessionsDays,
+      mailDays,
+      notificationsDays,
+    } = settings
     if (articleRevisionsDays !== null) {
       await apply('articleRevisions', () =>
         deps.forgetArticleRevisions({
@@ -81,6 +99,13 @@ export function createRetention(deps: RetentionDependencies) {
     }
     if (endedSessionsDays !== null) {
       await apply('sessions', () => deps.forgetSessionsEndedBefore(daysAgo(endedSessionsDays)))
+    }
+    if (mailDays !== null) {
+      await apply('mail', () => deps.forgetMailBefore(daysAgo(mailDays)))
+    }
+    if (notificationsDays !== null) {
+      await apply('notifications', () => deps.forgetNotificationsBefore(daysAgo(notificationsDays)))
+      await apply('alertEvents', () => deps.forgetDeliveredAlertEventsBefore(daysAgo(notificationsDays)))
     }
     await apply('chatFiles', () =>
       // 0 days: everything listed up to now, this run.

@@ -41,6 +41,10 @@ export async function setFollowedChanges(enabled: boolean): Promise<{ followedCh
   return dataOf(await api.post<{ followedChanges: boolean }>('/alert/followed', { enabled }))
 }
 
+export async function setHeldChanges(enabled: boolean): Promise<{ heldChanges: boolean }> {
+  return dataOf(await api.post<{ heldChanges: boolean }>('/alert/held', { enabled }))
+}
+
 export async function fetchNotifications(before?: string): Promise<NotificationsAnswer> {
   return dataOf(await api.get<NotificationsAnswer>('/notification/list', before ? { before } : {}))
 }

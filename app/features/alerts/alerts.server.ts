@@ -26,3 +26,10 @@ export async function loadFollowedChanges(
 ): Promise<boolean> {
   return services.alerts.hasFollowedChanges(reader)
 }
+
+export async function loadHeldChanges(
+  services: RequestContext['services'],
+  reader: Reader,
+): Promise<boolean> {
+  return services.alerts.hasHeldChanges(reader)
+}

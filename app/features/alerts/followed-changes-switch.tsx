@@ -1,16 +1,25 @@
 /**
- * The watchlist's one switch (issue 26): alert me on big changes for everything I follow. Its words are the watchlist
- * page's (`watchlist:bigChanges`), the page it stands on.
+ * The one switch for big changes (issue 26): "alert me on big changes for everything I follow" on the watchlist page,
+ * "… for everything I hold" on the portfolio page. Its words are the page's own (`watchlist:bigChanges`,
+ * `portfolio:bigChanges`), the page it stands on.
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Checkbox } from '#app/components/checkbox.tsx'
 import { toast } from '#app/components/toaster.tsx'
-import { setFollowedChanges } from './alerts-api.ts'
+import { setFollowedChanges, setHeldChanges } from './alerts-api.ts'
 import { useAlertFailure } from './use-alert-failure.ts'
 
-export function FollowedChangesSwitch({ initial }: { initial: boolean }) {
-  const { t } = useTranslation('watchlist')
+function BigChangesSwitch({
+  initial,
+  namespace,
+  save,
+}: {
+  initial: boolean
+  namespace: 'watchlist' | 'portfolio'
+  save: (enabled: boolean) => Promise<boolean>
+}) {
+  const { t } = useTranslation(namespace)
   const failure = useAlertFailure()
   const [isOn, setIsOn] = useState(initial)
   const [isBusy, setIsBusy] = useState(false)
@@ -22,9 +31,9 @@ export function FollowedChangesSwitch({ initial }: { initial: boolean }) {
     // Shown at once; put back if the server refuses.
     setIsOn(enabled)
     try {
-      const answer = await setFollowedChanges(enabled)
-      setIsOn(answer.followedChanges)
-      toast.success(t(answer.followedChanges ? 'bigChanges.on' : 'bigChanges.off'))
+      const saved = await save(enabled)
+      setIsOn(saved)
+      toast.success(t(saved ? 'bigChanges.on' : 'bigChanges.off'))
     } catch (error) {
       setIsOn(!enabled)
       toast.error(failure(error))
@@ -46,5 +55,25 @@ export function FollowedChangesSwitch({ initial }: { initial: boolean }) {
       />
       <p className="ps-8 text-sm text-ink-700">{t('bigChanges.hint')}</p>
     </div>
+  )
+}
+
+export function FollowedChangesSwitch({ initial }: { initial: boolean }) {
+  return (
+    <BigChangesSwitch
+      initial={initial}
+      namespace="watchlist"
+      save={async (enabled) => (await setFollowedChanges(enabled)).followedChanges}
+    />
+  )
+}
+
+export function HeldChangesSwitch({ initial }: { initial: boolean }) {
+  return (
+    <BigChangesSwitch
+      initial={initial}
+      namespace="portfolio"
+      save={async (enabled) => (await setHeldChanges(enabled)).heldChanges}
+    />
   )
 }

@@ -128,6 +128,7 @@ export function NotificationCentre({
                   !item.readAt && 'bg-brand-600/5',
                 )}
                 data-testid="notification-row"
+                data-kind={item.kind}
                 data-read={item.readAt ? 'true' : 'false'}
               >
                 <div className="flex flex-col gap-1">

@@ -18,7 +18,7 @@ import { type DisplayLocale, formatDate, formatPercent } from '#app/features/sto
 import { transactionPages } from '#contracts/portfolio-pages.ts'
 import type { PortfolioTransaction, PortfolioTransactionsPage } from '#contracts/portfolio-rules.ts'
 import { money, signedClass } from './portfolio-figures.tsx'
-import type { PortfolioView } from './portfolio-view.ts'
+import type { PortfolioHoldingRow, PortfolioView } from './portfolio-view.ts'
 
 // Cells are styled once on the table, not on each of hundreds of cells: the page's HTML stays small.
 const bodyCells = '[&_tbody_td]:px-3 [&_tbody_td]:py-2 [&_tbody_tr]:border-b [&_tbody_tr]:border-ink-100'
@@ -39,16 +39,26 @@ function quantityText(value: number, locale: DisplayLocale): string {
   return format.format(value)
 }
 
-export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioView; locale: DisplayLocale }) {
+export function HoldingsTable({
+  portfolio,
+  locale,
+  onAlert,
+}: {
+  portfolio: PortfolioView
+  locale: DisplayLocale
+  /** Opens the alert form for a covered holding (issue 26); the diagnosis report's form. */
+  onAlert: (holding: PortfolioHoldingRow) => void
+}) {
   const { t } = useTranslation('portfolio')
   const base = portfolio.baseCurrency
   return (
     <ScrollRegion labelledBy="portfolio-holdings-caption">
       <table
         className={clsx(
-          'w-full min-w-[760px] text-sm [&_tbody_td]:text-end [&_tbody_td]:tabular-nums',
+          'w-full min-w-[820px] text-sm [&_tbody_td]:text-end [&_tbody_td]:tabular-nums',
           bodyCells,
           rowHeads,
+          rowButtons,
         )}
         data-testid="portfolio-holdings"
       >
@@ -85,6 +95,9 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioView;
             <th scope="col" className={clsx(headCell, 'text-end')}>
               {t('holdings.score')}
             </th>
+            <th scope="col" className={clsx(headCell, 'text-end')}>
+              {t('holdings.alert')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -115,6 +128,18 @@ export function HoldingsTable({ portfolio, locale }: { portfolio: PortfolioView;
               </td>
               <td>{holding.weight === null ? '—' : formatPercent(holding.weight, locale)}</td>
               <td>{holding.totalScore === null ? '—' : holding.totalScore.toFixed(1)}</td>
+              <td>
+                {holding.isCovered ? (
+                  <button
+                    type="button"
+                    aria-label={t('holdings.setAlert', { name: holding.name })}
+                    onClick={() => onAlert(holding)}
+                    data-testid="holding-alert"
+                  >
+                    {t('holdings.alert')}
+                  </button>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>

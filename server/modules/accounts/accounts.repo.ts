@@ -401,6 +401,31 @@ export async function selectMemberEmail(db: Db, memberId: string): Promise<Membe
   return rows[0]
 }
 
+/** The verified addresses of these members (one query for a batch of recipients). */
+export async function selectVerifiedEmailsOf(
+  db: Db,
+  memberIds: readonly string[],
+): Promise<MemberEmailRow[]> {
+  if (memberIds.length === 0) return []
+  return db
+    .select()
+    .from(memberEmails)
+    .where(and(inArray(memberEmails.memberId, [...memberIds]), sql`${memberEmails.verifiedAt} is not null`))
+}
+
+/** The members whose verified address is one of these (lower-cased): address → member id. */
+export async function selectVerifiedMembersByAddresses(
+  db: Db,
+  addresses: readonly string[],
+): Promise<Map<string, string>> {
+  if (addresses.length === 0) return new Map()
+  const rows = await db
+    .select({ address: memberEmails.address, memberId: memberEmails.memberId })
+    .from(memberEmails)
+    .where(and(inArray(memberEmails.address, [...addresses]), sql`${memberEmails.verifiedAt} is not null`))
+  return new Map(rows.map((row) => [row.address, row.memberId]))
+}
+
 /** Gives the member an address to verify (a new one, or the same again): unverified, with a new verification id. */
 export async function upsertMemberEmail(
   db: Db,

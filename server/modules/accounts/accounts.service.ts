@@ -68,6 +68,8 @@ import {
   selectMemberEmail,
   selectMemberEmailByVerification,
   selectMemberNames,
+  selectVerifiedEmailsOf,
+  selectVerifiedMembersByAddresses,
   touchSession,
   updateDisplayName,
   upsertMemberAtLogin,
@@ -524,6 +526,29 @@ export function createAccountsService({
     }
   }
 
+  /** `verifiedEmailOf` for a batch of members in one query (the notification centre's deliveries): by member id. */
+  async function verifiedEmailsOf(memberIds: readonly string[]): Promise<Map<string, MemberMailRecipient>> {
+    const rows = await selectVerifiedEmailsOf(db, memberIds)
+    return new Map(
+      rows.map((row) => [
+        row.memberId,
+        {
+          address: row.address,
+          locale: row.locale === 'zh-Hant' ? 'zh-Hant' : 'en',
+          region: (row.region in regionSettings ? row.region : 'en') as Region,
+        },
+      ]),
+    )
+  }
+
+  /**
+   * Which of these addresses (lower-cased) a member verified as theirs: address → member id (the weekly digest reads
+   * a sign-up as its member's, with their plan and watchlist). An unverified address names nobody.
+   */
+  async function membersOfVerifiedEmails(addresses: readonly string[]): Promise<Map<string, string>> {
+    return selectVerifiedMembersByAddresses(db, addresses)
+  }
+
   /** Operators: the member of a number, registering it if needed (to grant a subscription before first login). */
   async function findOrRegisterMember(phone: string): Promise<{ id: string; phone: string }> {
     const member = await findOrInsertMember(db, { phone, locale: 'en', now: clock.now() })
@@ -604,6 +629,8 @@ export function createAccountsService({
     verifyMemberEmail,
     removeMemberEmail,
     verifiedEmailOf,
+    membersOfVerifiedEmails,
+    verifiedEmailsOf,
     findOrRegisterMember,
     findMember,
     findMemberProfile,

@@ -3,11 +3,11 @@
  * statement, which is the rule of ADR 0041 written once in SQL: every alert of a market compared with the market's
  * figures in one statement, its new state and the crossing's event written together.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { NotificationKind } from '#contracts/alert-rules.ts'
 import type { Market } from '#contracts/regions.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
-import { alertEvents, alertFollowedChanges, alerts } from './alerts.sql.ts'
+import { alertEvents, alertFollowedChanges, alertHeldChanges, alerts } from './alerts.sql.ts'
 
 export type AlertRecord = typeof alerts.$inferSelect
 
@@ -86,6 +86,19 @@ export async function setFollowedChanges(
   if (enabled)
     await db.insert(alertFollowedChanges).values({ memberId, enabledAt: now }).onConflictDoNothing()
   else await db.delete(alertFollowedChanges).where(eq(alertFollowedChanges.memberId, memberId))
+}
+
+export async function isHeldChangesOn(db: Db, memberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ memberId: alertHeldChanges.memberId })
+    .from(alertHeldChanges)
+    .where(eq(alertHeldChanges.memberId, memberId))
+  return row !== undefined
+}
+
+export async function setHeldChanges(db: Db, memberId: string, enabled: boolean, now: Date): Promise<void> {
+  if (enabled) await db.insert(alertHeldChanges).values({ memberId, enabledAt: now }).onConflictDoNothing()
+  else await db.delete(alertHeldChanges).where(eq(alertHeldChanges.memberId, memberId))
 }
 
 /** The columns of one stock in the figures JSON (stocks.repo.ts `selectAlertFiguresJson`). */
@@ -190,15 +203,18 @@ export async function evaluateAlerts(
 }
 
 /**
- * The watchlist switch: for every member who turned it on and follows a stock with a big change this session (a
- * day's move of `moveThreshold` either way, the score moved `scoreStep` points, or a label changed from the session
- * before), one event keyed `followed:<member>:<market:code>:<session>` — once per stock and session however often
- * it runs. `followersJson` is the watchlists module's `[{ memberId, market, code }]` of the stocks that changed.
+ * The watchlist and portfolio switches: for every member who turned one on and follows (or holds) a stock with a
+ * big change this session (a day's move of `moveThreshold` either way, the score moved `scoreStep` points, or a label
+ * changed from the session before), one event keyed `followed:<member>:<market:code>:<session>` — once per stock and
+ * session however often it runs, and once when the stock is both followed and held (told as held: the reader's own
+ * money). `followersJson` and `holdersJson` are the watchlists' and portfolios' `[{ memberId, market, code }]` of
+ * the stocks that changed.
  */
 export async function recordFollowedChanges(
   db: Db,
   figuresJson: string,
   followersJson: string,
+  holdersJson: string,
   thresholds: { moveThreshold: number; scoreStep: number },
   now: Date,
 ): Promise<number> {
@@ -206,13 +222,23 @@ export async function recordFollowedChanges(
     db,
     sql`
       with f as (select * from ${figuresOf(figuresJson)}),
-      followers as (
-        select * from jsonb_to_recordset(${followersJson}::jsonb) as r("memberId" uuid, market text, code text)
+      told as (
+        select r."memberId", r.market, r.code, 'followedChange' as kind, 1 as rank
+        from jsonb_to_recordset(${followersJson}::jsonb) as r("memberId" uuid, market text, code text)
+        join alert_followed_changes s on s.member_id = r."memberId"
+        union all
+        select h."memberId", h.market, h.code, 'heldChange', 0
+        from jsonb_to_recordset(${holdersJson}::jsonb) as h("memberId" uuid, market text, code text)
+        join alert_held_changes s on s.member_id = h."memberId"
+      ),
+      recipients as (
+        select distinct on ("memberId", market, code) "memberId", market, code, kind
+        from told order by "memberId", market, code, rank
       ),
       recorded as (
         insert into alert_events (key, member_id, kind, market, code, details, occurred_at)
         select 'followed:' || r."memberId" || ':' || f.market || ':' || f.code || ':' || f.session,
-          r."memberId", 'followedChange', f.market, f.code,
+          r."memberId", r.kind, f.market, f.code,
           jsonb_strip_nulls(jsonb_build_object(
             'price', f.price, 'move', f."changeRate", 'session', f.session,
             'scoreFrom', case when abs(f.score - f."previousScore") >= ${thresholds.scoreStep}
@@ -220,8 +246,7 @@ export async function recordFollowedChanges(
             'scoreTo', case when abs(f.score - f."previousScore") >= ${thresholds.scoreStep} then round(f.score::numeric) end
           )),
           ${now.toISOString()}::timestamptz
-        from followers r
-        join alert_followed_changes s on s.member_id = r."memberId"
+        from recipients r
         join f on f.market = r.market and f.code = r.code
         on conflict (key) do nothing
         returning 1
@@ -267,4 +292,26 @@ export async function markEventsDelivered(db: Db, ids: readonly string[], now: D
     sql`update alert_events set delivered_at = ${now.toISOString()}::timestamptz
         where id = any(${sql.param([...ids])}::uuid[]) and delivered_at is null`,
   )
+}
+
+/**
+ * Retention: crossings delivered before `before`, at most `limit`, oldest first. Never an undelivered one. Their keys
+ * never recur (a crossing's number, a past session), so nothing is recorded again.
+ */
+export async function deleteDeliveredEventsBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(alertEvents)
+    .where(
+      inArray(
+        alertEvents.id,
+        db
+          .select({ id: alertEvents.id })
+          .from(alertEvents)
+          .where(sql`${alertEvents.deliveredAt} < ${before.toISOString()}::timestamptz`)
+          .orderBy(alertEvents.deliveredAt)
+          .limit(limit),
+      ),
+    )
+    .returning({ id: alertEvents.id })
+  return rows.length
 }

@@ -248,6 +248,90 @@ describe('alerts firing after a refresh', () => {
   })
 })
 
+describe('the portfolio’s switch for big changes of everything held', () => {
+  // The demo session of HSBC (hk:0005) is a move of more than 5 %: a big change by the switches' rule.
+  const hsbc = { market: 'hk', code: '0005' } as const
+  const buyHsbc = (member: ReaderClient, quantity = 100) =>
+    post(member, '/member/portfolio/transactions', {
+      kind: 'buy',
+      ...hsbc,
+      tradeDate: '2024-03-01',
+      quantity,
+      price: 60,
+      fee: 0,
+    })
+  const toldOf = async (member: ReaderClient) =>
+    (await notificationsOf(member)).items.filter((item) => item.code === hsbc.code)
+
+  it('tells a member who holds a stock and turned the switch on of its big move, once per session, and nobody else', async () => {
+    const figures = JSON.parse(await runtime.services.stocks.readAlertFiguresJson('hk')) as Array<{
+      code: string
+      changeRate: number | null
+    }>
+    expect(Math.abs(figures.find((f) => f.code === hsbc.code)?.changeRate ?? 0)).toBeGreaterThanOrEqual(0.05)
+
+    const [holder, switchOff, soldOut] = await Promise.all([
+      readers.newMember(),
+      readers.newMember(),
+      readers.newMember(),
+    ])
+    for (const member of [holder, switchOff, soldOut]) dataOf(await buyHsbc(member))
+    for (const member of [holder, soldOut])
+      expect(dataOf<{ heldChanges: boolean }>(await post(member, '/alert/held', { enabled: true }))).toEqual({
+        heldChanges: true,
+      })
+    // Sold everything: no longer held, so not told.
+    dataOf(
+      await post(soldOut, '/member/portfolio/transactions', {
+        kind: 'sell',
+        ...hsbc,
+        tradeDate: '2024-06-03',
+        quantity: 100,
+        price: 65,
+        fee: 0,
+      }),
+    )
+    expect((await alertsOf(holder)).heldChanges).toBe(true)
+    expect((await alertsOf(switchOff)).heldChanges).toBe(false)
+
+    await runtime.services.alerts.evaluateMarket('hk')
+    await runtime.services.alerts.evaluateMarket('hk')
+    const told = await toldOf(holder)
+    expect(told.map((item) => [item.kind, item.market, item.link])).toEqual([
+      ['heldChange', 'hk', '/ai-stock-diagnosis?code=0005&market=hk'],
+    ])
+    expect(Math.abs(Number(told[0]?.details.move))).toBeGreaterThanOrEqual(0.05)
+    expect(await toldOf(switchOff)).toEqual([])
+    expect(await toldOf(soldOut)).toEqual([])
+  })
+
+  it('tells a stock both held and followed once, as held, and stops once the switch is off', async () => {
+    const both = await readers.newMember()
+    dataOf(await buyHsbc(both, 10))
+    dataOf(await post(both, '/watchlist/follow', hsbc))
+    dataOf(await post(both, '/alert/followed', { enabled: true }))
+    dataOf(await post(both, '/alert/held', { enabled: true }))
+    await runtime.services.alerts.evaluateMarket('hk')
+    expect((await toldOf(both)).map((item) => item.kind)).toEqual(['heldChange'])
+
+    const later = await readers.newMember()
+    dataOf(await buyHsbc(later))
+    dataOf(await post(later, '/alert/held', { enabled: true }))
+    expect(dataOf(await post(later, '/alert/held', { enabled: false }))).toEqual({ heldChanges: false })
+    await runtime.services.alerts.evaluateMarket('hk')
+    expect(await toldOf(later)).toEqual([])
+  })
+
+  it('answers a visitor 401 and refuses a switch that is not true or false', async () => {
+    const visitor = await readers.newVisitor()
+    expectFailure(await post(visitor, '/alert/held', { enabled: true }), 401, CommonErrorCode.unauthenticated)
+    const member = await readers.newMember()
+    const refused = await post(member, '/alert/held', { enabled: 'yes' })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.headers['x-error-code']).toBe(AlertErrorCode.settingInvalid)
+  })
+})
+
 describe('push to the member’s devices', () => {
   it('sends a crossing once to each device that turned notifications on, in its site’s language, and none once turned off', async () => {
     const pushService = await startFakePushService()

@@ -23,9 +23,16 @@ import { requestLocale } from '#server/http/error-handler.ts'
 import { registerLoopbackOnlyRoutes } from '#server/http/test-endpoints.ts'
 import { isLoggedIn } from '#server/kernel/reader.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
-import type { AlertsService } from './alerts.service.ts'
+import type { AlertsService, SessionMove } from './alerts.service.ts'
 
-const DevMarketRefreshRequest = z.object({ market: StockMarket })
+const DevMarketRefreshRequest = z.object({
+  market: StockMarket,
+  // A journey's big move: the demo session of a stock reads as having moved this fraction (journeys cannot wait for
+  // a day whose demo data moves 5 %).
+  move: z
+    .object({ code: z.string().min(1).max(12), rate: z.number().finite().min(-0.99).max(10) })
+    .optional(),
+})
 
 const writes = { config: { rateLimit: { max: alertWritesPerMinute, timeWindow: '1 minute' } } }
 
@@ -35,15 +42,15 @@ export function registerAlertsRoutes(
   notifications: NotificationsService,
   options: {
     /** Test endpoints (TEST_ENDPOINTS=loopback): a market's refresh with its alerts, as the job runs it. */
-    refreshMarket?: ((market: Market) => Promise<unknown>) | undefined
+    refreshMarket?: ((market: Market, move?: SessionMove) => Promise<unknown>) | undefined
   } = {},
 ): void {
   const { refreshMarket } = options
   if (refreshMarket)
     registerLoopbackOnlyRoutes(api, (testRoutes) => {
       testRoutes.post('/dev/market-refresh', async (request) => {
-        const { market } = DevMarketRefreshRequest.parse(request.body ?? {})
-        await refreshMarket(market)
+        const { market, move } = DevMarketRefreshRequest.parse(request.body ?? {})
+        await refreshMarket(market, move)
         return ok({ refreshed: market })
       })
     })
@@ -77,6 +84,11 @@ export function registerAlertsRoutes(
     routes.post('/alert/followed', writes, async (request) => {
       const { enabled } = FollowedChangesRequest.parse(request.body ?? {})
       return ok(await alerts.setFollowedChanges(request.reader, enabled))
+    })
+
+    routes.post('/alert/held', writes, async (request) => {
+      const { enabled } = FollowedChangesRequest.parse(request.body ?? {})
+      return ok(await alerts.setHeldChanges(request.reader, enabled))
     })
 
     routes.get('/notification/list', async (request) => {

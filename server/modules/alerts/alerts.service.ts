@@ -2,7 +2,7 @@
  * Alerts (issue 26; CONTEXT.md; ADR 0041): a member's conditions on stocks, and the watchlist's one switch for big
  * changes of everything they follow, evaluated after each market's refresh.
  *
- * Decides: which kinds there are and what each watches; how many alerts a reader keeps (contracts/benefits.ts
+ * Decides: which kinds there are and what each watches (and the portfolio's switch for everything a reader holds); how many alerts a reader keeps (contracts/benefits.ts
  * `alerts`, checked on every addition under a per-member lock); that an alert fires once per crossing — when its
  * condition becomes true, re-armed only when it becomes false again — which the evaluation's one statement per
  * market writes with the crossing's unique key, so two workers or a restart never record it twice; that recorded
@@ -26,6 +26,7 @@ import { CommonErrorCode } from '#contracts/envelope.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { StockSummary } from '#contracts/stocks.ts'
 import type { Clock } from '#server/clock.ts'
+import { deleteInBatches } from '#server/db/batches.ts'
 import { type Db, inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { isLoggedIn, type Reader } from '#server/kernel/reader.ts'
@@ -34,9 +35,11 @@ import {
   type AlertRecord,
   countMemberAlerts,
   deleteAlert as deleteAlertRow,
+  deleteDeliveredEventsBefore,
   evaluateAlerts,
   insertAlert,
   isFollowedChangesOn,
+  isHeldChangesOn,
   lockMemberAlerts,
   markEventsDelivered,
   recordFollowedChanges,
@@ -44,6 +47,7 @@ import {
   selectMemberAlerts,
   selectUndeliveredEvents,
   setFollowedChanges,
+  setHeldChanges,
   updateAlert as updateAlertRow,
 } from './alerts.repo.ts'
 
@@ -51,6 +55,12 @@ import {
 const DELIVERY_BATCH = 1000
 
 export type AlertEvent = AlertEventRecord
+
+/** A stock's session read as having moved `rate` (the journeys' test endpoint only: a big move on demand). */
+export interface SessionMove {
+  code: string
+  rate: number
+}
 
 export interface AlertsDependencies {
   db: Db
@@ -61,6 +71,8 @@ export interface AlertsDependencies {
   readAlertFiguresJson: (market: Market) => Promise<string>
   /** The watchlists service's followers of these stocks, one JSON array of `{ memberId, market, code }`. */
   listFollowersJson: (stocks: readonly { market: Market; code: string }[]) => Promise<string>
+  /** The portfolios service's holders of these stocks (shares held now), one JSON array of `{ memberId, market, code }`. */
+  listHoldersJson: (stocks: readonly { market: Market; code: string }[]) => Promise<string>
   /** The notification centre: tells each member of their crossings; keyed by `event.key`, so never twice. */
   deliver: (events: readonly AlertEvent[]) => Promise<void>
 }
@@ -164,6 +176,7 @@ export function createAlertsService(deps: AlertsDependencies) {
       alerts: rows.map((row) => itemOf(row, names)),
       max: maxAlertsOf(reader),
       followedChanges: await isFollowedChangesOn(db, member.memberId),
+      heldChanges: await isHeldChangesOn(db, member.memberId),
     }
   }
 
@@ -243,6 +256,18 @@ export function createAlertsService(deps: AlertsDependencies) {
     return { followedChanges: enabled }
   }
 
+  /** The portfolio page's switch: whether the reader turned it on (false for a visitor). */
+  async function hasHeldChanges(reader: Reader): Promise<boolean> {
+    return isLoggedIn(reader) ? isHeldChangesOn(db, reader.memberId) : false
+  }
+
+  /** POST /alert/held: the portfolio's switch for big changes of everything the reader holds. */
+  async function setHeldChangesOf(reader: Reader, enabled: boolean): Promise<{ heldChanges: boolean }> {
+    const member = memberOf(reader)
+    await setHeldChanges(db, member.memberId, enabled, clock.now())
+    return { heldChanges: enabled }
+  }
+
   /**
    * Hands recorded crossings to the notification centre, oldest first, until none is left. Safe to run anywhere,
    * any number of times: delivery is keyed by the crossing, and an event is marked only after it was delivered.
@@ -270,18 +295,23 @@ export function createAlertsService(deps: AlertsDependencies) {
    */
   async function evaluateMarket(
     market: Market,
+    move?: SessionMove,
   ): Promise<{ fired: number; followed: number; delivered: number }> {
     const now = clock.now()
-    const figuresJson = await deps.readAlertFiguresJson(market)
+    const figuresJson = withMove(await deps.readAlertFiguresJson(market), move)
     const fired = await evaluateAlerts(db, market, figuresJson, now)
     const changed = bigChangesOf(figuresJson)
     let followed = 0
     if (changed.length > 0) {
-      const followersJson = await deps.listFollowersJson(changed)
+      const [followersJson, holdersJson] = await Promise.all([
+        deps.listFollowersJson(changed),
+        deps.listHoldersJson(changed),
+      ])
       followed = await recordFollowedChanges(
         db,
         JSON.stringify(changed),
         followersJson,
+        holdersJson,
         { moveThreshold: followedMoveThreshold, scoreStep: followedScoreStep },
         now,
       )
@@ -289,13 +319,21 @@ export function createAlertsService(deps: AlertsDependencies) {
     return { fired, followed, delivered: await deliverPendingEvents() }
   }
 
+  /** Retention (housekeeping, RETENTION_NOTIFICATIONS_DAYS): crossings delivered before `before`. */
+  async function forgetDeliveredEventsBefore(before: Date): Promise<number> {
+    return deleteInBatches((limit) => deleteDeliveredEventsBefore(db, before, limit))
+  }
+
   return {
+    forgetDeliveredEventsBefore,
     listAlerts,
     createAlert,
     updateAlert,
     deleteAlert,
     setFollowedChanges: setFollowedChangesOf,
     hasFollowedChanges,
+    setHeldChanges: setHeldChangesOf,
+    hasHeldChanges,
     evaluateMarket,
     deliverPendingEvents,
   }
@@ -316,7 +354,13 @@ interface AlertFigures {
   previousValuation: string | null
 }
 
-/** The stocks with a big change this session (the watchlist switch's rule), with their figures. */
+function withMove(figuresJson: string, move: SessionMove | undefined): string {
+  if (!move) return figuresJson
+  const figures = JSON.parse(figuresJson) as AlertFigures[]
+  return JSON.stringify(figures.map((f) => (f.code === move.code ? { ...f, changeRate: move.rate } : f)))
+}
+
+/** The stocks with a big change this session (the watchlist and portfolio switches' rule), with their figures. */
 function bigChangesOf(figuresJson: string): AlertFigures[] {
   const figures = JSON.parse(figuresJson) as AlertFigures[]
   const changedLabel = (now: string | null, before: string | null) =>

@@ -52,6 +52,14 @@ export const alertFollowedChanges = pgTable('alert_followed_changes', {
   enabledAt: timestamp({ withTimezone: true }).notNull(),
 })
 
+/** The portfolio's one switch: alert me on big changes of everything I hold. A row exists while it is on. */
+export const alertHeldChanges = pgTable('alert_held_changes', {
+  memberId: uuid()
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  enabledAt: timestamp({ withTimezone: true }).notNull(),
+})
+
 /**
  * What fired, once: one row per crossing, its `key` unique (`alert:<id>:<crossing>`, `article:<alert>:<article>`,
  * `followed:<member>:<market:code>:<session>`), written in the same statement as the alert's new state, so a crossing
@@ -77,5 +85,7 @@ export const alertEvents = pgTable(
   (table) => [
     uniqueIndex('alert_events_key_idx').on(table.key),
     index('alert_events_undelivered_idx').on(table.occurredAt).where(sql`${table.deliveredAt} is null`),
+    // Retention walks the delivered crossings by age.
+    index('alert_events_delivered_idx').on(table.deliveredAt).where(sql`${table.deliveredAt} is not null`),
   ],
 )

@@ -57,6 +57,24 @@ export interface DigestVariables {
   picks: MailLink[]
   /** The month's picks the reader's tier may not see. */
   lockedPicks: number
+  /**
+   * The week's biggest moves among the stocks on the recipient's watchlists (a sign-up whose address a member
+   * verified); undefined for any other address, which gets no such part.
+   */
+  moves?: DigestMove[] | undefined
+}
+
+/** One stock's move over the week, close to close, named in the reader's language. */
+export interface DigestMove {
+  name: string
+  code: string
+  /** Fraction: 0.05 = +5 %. */
+  move: number
+  /** The two closes' days (YYYY-MM-DD). */
+  from: string
+  to: string
+  isDemo: boolean
+  url: string
 }
 
 export interface MailVariables {
@@ -89,6 +107,37 @@ function factsOf(
     const label = labels[name]
     return value && label ? [[label, value]] : []
   })
+}
+
+/**
+ * The digest's watchlist part: each stock's move with the two closes' days, the method in one sentence, and the demo
+ * label when any of the figures is demo data.
+ */
+function movesSection(
+  w: typeof enMail.newsletterDigest,
+  locale: Locale,
+  moves: readonly DigestMove[],
+): MailSection {
+  const percent = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  })
+  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+  const dayOf = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`))
+  const links = moves.map((move) => ({
+    label: fill(w.moveLine, {
+      stock: `${move.name} (${move.code})`,
+      move: percent.format(move.move),
+      from: dayOf(move.from),
+      to: dayOf(move.to),
+    }),
+    url: move.url,
+  }))
+  const notes = [moves.length === 0 ? w.noMoves : w.movesMethod]
+  if (moves.some((move) => move.isDemo)) notes.push(w.movesDemo)
+  return { heading: w.movesHeading, links, note: notes.join(' ') }
 }
 
 function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): MailContent {
@@ -214,6 +263,7 @@ function contentOf(kind: MailKind, locale: Locale, variables: MailVariables): Ma
           ...(digest.picks.length > 0 || picksNote
             ? [{ heading: w.picksHeading, links: digest.picks, note: picksNote }]
             : []),
+          ...(digest.moves ? [movesSection(w, locale, digest.moves)] : []),
         ],
         action: { label: w.action, url: variables.actionUrl },
       }

@@ -224,3 +224,49 @@ export async function deleteUnsubscribe(db: Db, address: string, list: string): 
       ),
     )
 }
+
+/**
+ * Retention: messages queued before `before` that are done with (sent, failed for good, suppressed), at most `limit`
+ * of them, oldest first. A message still to send (pending, sending) is kept however old.
+ */
+export async function deleteFinishedMailBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(mailQueue)
+    .where(
+      inArray(
+        mailQueue.id,
+        db
+          .select({ id: mailQueue.id })
+          .from(mailQueue)
+          .where(
+            and(
+              inArray(mailQueue.status, ['sent', 'failed', 'suppressed']),
+              sql`${mailQueue.createdAt} < ${before.toISOString()}::timestamptz`,
+            ),
+          )
+          .orderBy(mailQueue.createdAt)
+          .limit(limit),
+      ),
+    )
+    .returning({ id: mailQueue.id })
+  return rows.length
+}
+
+/** Retention: what the outbox adapter kept before `before`, at most `limit` rows, oldest first. */
+export async function deleteOutboxBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(
+      inArray(
+        mailOutbox.id,
+        db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(sql`${mailOutbox.createdAt} < ${before.toISOString()}::timestamptz`)
+          .orderBy(mailOutbox.createdAt)
+          .limit(limit),
+      ),
+    )
+    .returning({ id: mailOutbox.id })
+  return rows.length
+}

@@ -11,6 +11,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto'
 import { mailLinkPath, mailOneClickUnsubscribeApiPath } from '#contracts/mail-links.ts'
 import type { Locale } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
+import { deleteInBatches } from '#server/db/batches.ts'
 import type { Db } from '#server/db/database.ts'
 import { keyedHash } from '#server/kernel/secrets.ts'
 import type { MailConfig } from '#server/providers/mail/mail.config.ts'
@@ -19,6 +20,8 @@ import { MailDeliveryError, type MailMessage, type MailSender } from '#server/pr
 import {
   claimDueMail,
   countMailByKeyPrefix,
+  deleteFinishedMailBefore,
+  deleteOutboxBefore,
   deleteUnsubscribe,
   findSuppression,
   finishAttempt,
@@ -288,8 +291,19 @@ export function createMailService({
     return selectOutboxMessage(db, id)
   }
 
+  /**
+   * Retention (housekeeping, RETENTION_MAIL_DAYS): forgets messages queued before `before` that are done with, and
+   * the outbox's copies kept before it. Answers how many rows went. A message forgotten no longer blocks its
+   * idempotency key: every key names a day, a week or a one-off event, so none is queued again that late.
+   */
+  async function forgetMailBefore(before: Date): Promise<number> {
+    const queued = await deleteInBatches((limit) => deleteFinishedMailBefore(db, before, limit))
+    return queued + (await deleteInBatches((limit) => deleteOutboxBefore(db, before, limit)))
+  }
+
   return {
     adapter: mailSender.name,
+    forgetMailBefore,
     queueMail,
     queueMailBatch,
     previewMail,

@@ -30,7 +30,11 @@ export const mailQueue = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('mail_queue_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('mail_queue_due_idx').on(table.status, table.nextAttemptAt),
+    // Retention walks the queue by age.
+    index('mail_queue_created_idx').on(table.createdAt),
+  ],
 )
 
 /** What the outbox adapter kept: each message as it would have left, one row per Message-ID. */

@@ -1,22 +1,25 @@
 /**
  * The weekly digest the footer promises: every Monday at 08:00 in the firm's time zone (LIMITS_TIME_ZONE), one
  * message per confirmed sign-up still on the list, in its language, with links to its regional site: the week's
- * newest articles and the month's picks a visitor may see. An address is not tied to a member yet (members log in
- * by phone and leave no address), so every sign-up reads at visitor level and the digest has no watchlist part.
+ * newest articles, the month's picks the reader's plan may see and, for a sign-up whose address a member verified
+ * as theirs, the biggest moves of the week among the stocks on their watchlists. Any other address reads at visitor
+ * level, with no watchlist part.
  * Decides the issue's week and schedule, who receives it and what it says; leaves rendering, queuing, sending and
- * suppressions to the mail module. One message per sign-up and week: its idempotency key
- * `digest:<week>:<sign-up>` keeps a second run (another process, a restart, "send now" twice) from queuing again.
+ * suppressions to the mail module, whose address is whose to the accounts module, plans to subscriptions, watchlists
+ * and prices to their modules. One message per sign-up and week: its idempotency key `digest:<week>:<sign-up>` keeps
+ * a second run (another process, a restart, "send now" twice) from queuing again.
  */
 import { randomUUID } from 'node:crypto'
+import type { Tier } from '#contracts/accounts.ts'
 import type { ArticleSummary } from '#contracts/articles.ts'
 import type { MonthlyPicksAnswer, MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
-import type { Locale, Region } from '#contracts/regions.ts'
+import type { Locale, Market, Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { instantOfFirmTime } from '#server/kernel/firm-time.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { IssueCounts, QueueMailRequest } from '#server/modules/mail/mail.service.ts'
-import type { DigestVariables, RenderedMail } from '#server/modules/mail/mail-templates.ts'
+import type { DigestMove, DigestVariables, RenderedMail } from '#server/modules/mail/mail-templates.ts'
 import { selectDigestRecipients } from './newsletter.repo.ts'
 import { newsletterList } from './newsletter.service.ts'
 
@@ -28,6 +31,8 @@ const issueTime = '08:00'
 /** A process started this long after the issue's time still sends it (it was down at 08:00); later, it waits. */
 const catchUpMs = 24 * 60 * 60 * 1000
 const articlesPerIssue = 5
+/** Watchlist moves an issue lists at most: the largest either way. */
+const movesPerIssue = 5
 /** Weeks the console's send log looks back. */
 const logWeeks = 12
 
@@ -39,6 +44,23 @@ const visitor: Reader = {
   device: { key: 'weekly-digest', network: null },
 }
 
+/** The reader a member's picks are listed for: their plan, never their session (the job has none). */
+function readerOfPlan(memberId: string, tier: Tier | null): Reader {
+  return { ...visitor, role: tier ? 'subscriber' : 'member', memberId, tier }
+}
+
+/** A stock's move over the week, as the prices module measures it (close to close). */
+export interface WeekMove {
+  market: Market
+  code: string
+  nameEn: string
+  nameZh: string
+  move: number
+  from: string
+  to: string
+  isDemo: boolean
+}
+
 export interface DigestDependencies {
   db: Db
   clock: Clock
@@ -48,6 +70,14 @@ export interface DigestDependencies {
   /** The articles module's newest articles of one language (its feed). */
   listFeedArticles(locale: Locale, limit: number): Promise<ArticleSummary[]>
   listMonthlyPicks(query: MonthlyPicksQuery, reader: Reader, locale: Locale): Promise<MonthlyPicksAnswer>
+  /** The accounts module's members who verified these addresses (lower-cased): address → member id. */
+  membersOfVerifiedEmails(addresses: readonly string[]): Promise<Map<string, string>>
+  /** The subscriptions module's plan in force of a member (null: none). */
+  tierOf(memberId: string): Promise<Tier | null>
+  /** The watchlists module's stocks each member follows. */
+  listFollowedStocksOf(memberIds: readonly string[]): Promise<Map<string, { market: Market; code: string }[]>>
+  /** The prices' moves over the week to a day (YYYY-MM-DD) of stocks named `market:code`. */
+  listWeekMoves(keys: readonly string[], until: string): Promise<Map<string, WeekMove>>
   queueMail(request: QueueMailRequest): Promise<boolean>
   queueMailBatch(requests: readonly QueueMailRequest[]): Promise<number>
   previewMail(request: Omit<QueueMailRequest, 'idempotencyKey' | 'to'>): RenderedMail
@@ -95,14 +125,19 @@ export function createDigestService(deps: DigestDependencies) {
     (region in siteOrigins ? region : locale(region) === 'zh-Hant' ? 'hant' : 'en') as Region
   const locale = (value: string): Locale => (value === 'zh-Hant' ? 'zh-Hant' : 'en')
 
-  /** What the issue of `week` says in one language, with links to one regional site. */
-  async function contentOf(week: string, readerLocale: Locale, region: Region): Promise<DigestVariables> {
+  /** What the issue of `week` says in one language, with links to one regional site, for one plan's reader. */
+  async function contentOf(
+    week: string,
+    readerLocale: Locale,
+    region: Region,
+    reader: Reader = visitor,
+  ): Promise<DigestVariables> {
     const origin = siteOrigins[region].replace(/\/+$/, '')
     const weekEnds = issueTimeOf(week).getTime()
     const weekStarts = weekEnds - 7 * 24 * 60 * 60 * 1000
     const [articles, picks] = await Promise.all([
       deps.listFeedArticles(readerLocale, 30),
-      deps.listMonthlyPicks({ months: 1 } as MonthlyPicksQuery, visitor, readerLocale),
+      deps.listMonthlyPicks({ months: 1 } as MonthlyPicksQuery, reader, readerLocale),
     ])
     const month = picks.months[0]
     return {
@@ -120,6 +155,57 @@ export function createDigestService(deps: DigestDependencies) {
       })),
       lockedPicks: month?.lockedCount ?? 0,
     }
+  }
+
+  /** The largest moves of the week either way among a member's followed stocks, written for their language. */
+  function movesOf(
+    followed: readonly { market: Market; code: string }[],
+    moves: ReadonlyMap<string, WeekMove>,
+    readerLocale: Locale,
+    region: Region,
+  ): DigestMove[] {
+    const origin = siteOrigins[region].replace(/\/+$/, '')
+    return followed
+      .map((stock) => moves.get(`${stock.market}:${stock.code}`))
+      .filter((move): move is WeekMove => move !== undefined)
+      .sort((a, b) => Math.abs(b.move) - Math.abs(a.move) || a.code.localeCompare(b.code))
+      .slice(0, movesPerIssue)
+      .map((move) => ({
+        name: readerLocale === 'zh-Hant' ? move.nameZh || move.nameEn : move.nameEn || move.nameZh,
+        code: move.code,
+        move: move.move,
+        from: move.from,
+        to: move.to,
+        isDemo: move.isDemo,
+        url: `${origin}/ai-stock-diagnosis?market=${move.market}&code=${encodeURIComponent(move.code)}`,
+      }))
+  }
+
+  /**
+   * What a batch of sign-ups' members add to the issue: for each address a member verified, their plan and their
+   * watchlist's moves. A few queries per batch, whatever its size (the plans one per member found).
+   */
+  async function membersOfBatch(
+    emails: readonly string[],
+    until: string,
+  ): Promise<{
+    memberOf: Map<string, string>
+    tiers: Map<string, Tier | null>
+    followed: Map<string, { market: Market; code: string }[]>
+    moves: Map<string, WeekMove>
+  }> {
+    const memberOf = await deps.membersOfVerifiedEmails(emails)
+    const memberIds = [...new Set(memberOf.values())]
+    if (memberIds.length === 0) return { memberOf, tiers: new Map(), followed: new Map(), moves: new Map() }
+    const [tiers, followed] = await Promise.all([
+      Promise.all(memberIds.map(async (id) => [id, await deps.tierOf(id)] as const)).then(
+        (rows) => new Map(rows),
+      ),
+      deps.listFollowedStocksOf(memberIds),
+    ])
+    const keys = new Set([...followed.values()].flat().map((stock) => `${stock.market}:${stock.code}`))
+    const moves = keys.size > 0 ? await deps.listWeekMoves([...keys], until) : new Map<string, WeekMove>()
+    return { memberOf, tiers, followed, moves }
   }
 
   function requestOf(
@@ -143,25 +229,52 @@ export function createDigestService(deps: DigestDependencies) {
    */
   async function sendIssue(week: string = weekOf(clock.now())): Promise<{ week: string; queued: number }> {
     const contents = new Map<string, Promise<DigestVariables>>()
-    const content = (readerLocale: Locale, region: Region) => {
-      const key = `${readerLocale}|${region}`
+    const content = (readerLocale: Locale, region: Region, memberId?: string, tier?: Tier | null) => {
+      // Articles and picks depend on the language, the site and the plan only: built once per combination.
+      const plan = memberId === undefined ? 'visitor' : (tier ?? 'member')
+      const key = `${readerLocale}|${region}|${plan}`
       let known = contents.get(key)
       if (!known) {
-        known = contentOf(week, readerLocale, region)
+        known = contentOf(
+          week,
+          readerLocale,
+          region,
+          memberId === undefined ? visitor : readerOfPlan(memberId, tier ?? null),
+        )
         contents.set(key, known)
       }
       return known
     }
+    // The week's moves run to the issue's Monday: the closes of the week before it.
+    const until = week
     let queued = 0
     let after: string | null = null
     for (;;) {
       const batch = await selectDigestRecipients(deps.db, after, digestBatchSize)
+      const members = await membersOfBatch(
+        batch.map((signup) => signup.email),
+        until,
+      )
       const requests: QueueMailRequest[] = []
       for (const signup of batch) {
         const readerLocale = locale(signup.locale)
         const region = regionOf(signup.region)
+        const memberId = members.memberOf.get(signup.email)
+        const shared = await content(
+          readerLocale,
+          region,
+          memberId,
+          memberId ? members.tiers.get(memberId) : null,
+        )
+        const digest: DigestVariables =
+          memberId === undefined
+            ? shared
+            : {
+                ...shared,
+                moves: movesOf(members.followed.get(memberId) ?? [], members.moves, readerLocale, region),
+              }
         requests.push({
-          ...requestOf(readerLocale, region, await content(readerLocale, region)),
+          ...requestOf(readerLocale, region, digest),
           idempotencyKey: `digest:${week}:${signup.id}`,
           to: signup.email,
         })

@@ -10,6 +10,7 @@ import { weeklyDigestJob } from '#server/jobs/jobs.ts'
 import { memberEmails } from '#server/modules/accounts/accounts.sql.ts'
 import { consoleAuditEntries } from '#server/modules/console/console.sql.ts'
 import { mailQueue } from '#server/modules/mail/mail.sql.ts'
+import { createMarketPricesService } from '#server/modules/stocks/market-prices.service.ts'
 import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure } from '#server/testing/reader-clients.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
@@ -236,5 +237,112 @@ describe('the console’s digest desk', () => {
       body: { locale: 'fr', region: 'en' },
     })
     expect(bad.statusCode).toBe(400)
+  })
+})
+
+describe('the digest of a sign-up whose address a member verified', () => {
+  // November's issue: the month's picks are locked beyond a plan's number for visitors.
+  const week = '2026-11-30'
+  const issueOf = async (address: string) =>
+    (await digestsTo()).find(
+      (row) => row.toAddress === address && row.idempotencyKey.startsWith(`digest:${week}:`),
+    )
+
+  /** A member of the plan, with the address verified as theirs and signed up for the digest, following stocks. */
+  async function memberSignedUp(
+    address: string,
+    tier: 'plus' | undefined,
+    site: { locale: 'en' | 'zh-Hant'; region: 'en' | 'hk' },
+    follows: readonly { market: string; code: string }[],
+  ) {
+    const client = await clients.readers.newMember(tier, site.region === 'hk' ? 'hant' : 'en')
+    const memberId = (await runtime.services.accounts.findMember(client.phone as string))?.id as string
+    await runtime.database.db.insert(memberEmails).values({
+      memberId,
+      address,
+      verifiedAt: clock.now(),
+      verificationId: crypto.randomUUID(),
+      requestedAt: clock.now(),
+      locale: site.locale,
+      region: site.region,
+    })
+    for (const stock of follows)
+      dataOf(await clients.readers.send(client, 'POST', '/watchlist/follow', stock))
+    await signUp(address, { ...site, confirmed: true })
+  }
+
+  it('lists the picks the member’s plan may see and the week’s biggest moves on their watchlist, in their language', async () => {
+    clock.set(`${week}T00:00:30Z`)
+    const follows = [
+      { market: 'us', code: 'AAPL' },
+      { market: 'hk', code: '0005' },
+      { market: 'hk', code: '0700' },
+    ]
+    await memberSignedUp('plus.member@example.com', 'plus', { locale: 'en', region: 'en' }, follows)
+    await memberSignedUp('hk.member@example.com', undefined, { locale: 'zh-Hant', region: 'hk' }, follows)
+    // An address nobody verified as theirs: a visitor's issue, no watchlist part.
+    await signUp('plain.reader@example.com', { locale: 'en', region: 'en', confirmed: true })
+    await runJob()
+
+    const prices = createMarketPricesService({ db: runtime.database.db })
+    const moves = [
+      ...(
+        await prices.listWeekMoves(
+          follows.map((stock) => `${stock.market}:${stock.code}`),
+          week,
+        )
+      ).values(),
+    ]
+    expect(moves).toHaveLength(3)
+    const largest = [...moves].sort((a, b) => Math.abs(b.move) - Math.abs(a.move))[0]
+
+    const plus = await issueOf('plus.member@example.com')
+    expect(plus?.text).toContain('Biggest moves on your watchlist')
+    expect(plus?.text).toContain('Close-to-close change over the week')
+    expect(plus?.text).toContain('DEMO: these prices are synthetic demo data')
+    const percent = new Intl.NumberFormat('en', {
+      style: 'percent',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+      signDisplay: 'exceptZero',
+    }).format(largest?.move ?? 0)
+    expect(plus?.text).toContain(`${largest?.nameEn} (${largest?.code}): ${percent} (`)
+    const lines = (plus?.text ?? '').split('\n')
+    const movesAt = lines.findIndex((line) => line.includes('Biggest moves on your watchlist'))
+    const moveLines = lines.slice(movesAt + 1).filter((line) => /\((AAPL|0005|0700)\):/.test(line))
+    // The largest move either way first, every followed stock once.
+    expect(moveLines[0]).toContain(`(${largest?.code})`)
+    expect(moveLines).toHaveLength(3)
+    expect(plus?.html).toContain('href="http://en.localhost:3000/ai-stock-diagnosis?market=hk&#38;code=0005"')
+
+    // Picks as the plan shows them: Plus sees this month's picks a visitor may not.
+    const plusReader = {
+      role: 'subscriber',
+      memberId: null,
+      tier: 'plus',
+      sessionId: null,
+      device: { key: 't', network: null },
+    } as const
+    const visitorReader = { ...plusReader, role: 'visitor', tier: null } as const
+    const [plusPicks, visitorPicks] = await Promise.all([
+      runtime.services.stocks.listMonthlyPicks({ months: 1 } as never, plusReader, 'en'),
+      runtime.services.stocks.listMonthlyPicks({ months: 1 } as never, visitorReader, 'en'),
+    ])
+    const plusSees = plusPicks.months[0]?.picks ?? []
+    const visitorSees = visitorPicks.months[0]?.picks ?? []
+    expect(plusSees.length).toBeGreaterThan(visitorSees.length)
+    const plain = await issueOf('plain.reader@example.com')
+    for (const pick of plusSees) expect(plus?.text).toContain(`${pick.name} (${pick.code})`)
+    const hidden = plusSees.filter((pick) => !visitorSees.some((seen) => seen.code === pick.code))
+    for (const pick of hidden) expect(plain?.text).not.toContain(`${pick.name} (${pick.code})`)
+    expect(plain?.text).not.toContain('Biggest moves on your watchlist')
+
+    const chinese = await issueOf('hk.member@example.com')
+    expect(chinese?.text).toContain('您自選股的最大變動')
+    expect(chinese?.text).toContain('示範數據')
+    expect(chinese?.text).toContain('滙豐控股 (0005)')
+    expect(chinese?.html).toContain(
+      'href="http://hk.localhost:3000/ai-stock-diagnosis?market=hk&#38;code=0005"',
+    )
   })
 })

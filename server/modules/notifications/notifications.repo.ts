@@ -82,3 +82,22 @@ export async function upsertSetting(db: Db, setting: SettingRow): Promise<void> 
       set: { enabled: setting.enabled },
     })
 }
+
+/** Retention: notifications told before `before`, read or not, at most `limit` of them, oldest first. */
+export async function deleteNotificationsBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(notifications)
+    .where(
+      inArray(
+        notifications.id,
+        db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(lt(notifications.createdAt, before))
+          .orderBy(notifications.createdAt)
+          .limit(limit),
+      ),
+    )
+    .returning({ id: notifications.id })
+  return rows.length
+}

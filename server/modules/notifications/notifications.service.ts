@@ -27,12 +27,14 @@ import {
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
+import { deleteInBatches } from '#server/db/batches.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { isLoggedIn, type Reader } from '#server/kernel/reader.ts'
 import { type NoticePushMessage, noticePushMessage } from './notice-push.ts'
 import {
   countUnread,
+  deleteNotificationsBefore,
   insertNotifications,
   markAllRead,
   markRead,
@@ -67,6 +69,10 @@ export interface NotificationsDependencies {
   clock: Clock
   /** The accounts service's verified email of a member (null: none, so no mail). */
   findVerifiedEmail: (memberId: string) => Promise<VerifiedEmail | null>
+  /** The same for a batch of members in one query, by member id (a delivery of thousands of crossings). */
+  findVerifiedEmails?: ((memberIds: readonly string[]) => Promise<Map<string, VerifiedEmail>>) | undefined
+  /** The push module's members with a device (one query per batch); absent, every member is offered the push. */
+  membersWithDevices?: ((memberIds: readonly string[]) => Promise<Set<string>>) | undefined
   /** The mail module's queue (idempotent by key). */
   queueAlertMail: (request: {
     idempotencyKey: string
@@ -184,10 +190,24 @@ export function createNotificationsService(deps: NotificationsDependencies) {
     const rows = await selectSettings(db, memberIds)
     for (const memberId of memberIds)
       settings.set(memberId, settingsOf(rows.filter((r) => r.memberId === memberId)))
+    // Addresses and devices are read for the whole batch at once: a query per recipient would make a big day's
+    // delivery cost a round trip per reader.
     const emails = new Map<string, VerifiedEmail | null>()
+    if (deps.findVerifiedEmails) {
+      const wanting = [
+        ...new Set(
+          events
+            .filter((event) => settings.get(event.memberId)?.[event.kind].email)
+            .map((event) => event.memberId),
+        ),
+      ]
+      const found = await deps.findVerifiedEmails(wanting)
+      for (const memberId of wanting) emails.set(memberId, found.get(memberId) ?? null)
+    }
+    const withDevices = deps.membersWithDevices ? await deps.membersWithDevices(memberIds) : null
     for (const event of events) {
       const stock = `${event.code} (${event.market.toUpperCase()})`
-      if (settings.get(event.memberId)?.[event.kind].push)
+      if (settings.get(event.memberId)?.[event.kind].push && (withDevices?.has(event.memberId) ?? true))
         await deps.sendAlertPush({
           idempotencyKey: `notification:${event.key}`,
           memberId: event.memberId,
@@ -319,8 +339,17 @@ export function createNotificationsService(deps: NotificationsDependencies) {
     return getSettings(reader)
   }
 
+  /**
+   * Retention (housekeeping, RETENTION_NOTIFICATIONS_DAYS): forgets notifications told before `before`, read or not.
+   * Their crossings are long delivered and their keys never recur (a crossing's number, a session, an article).
+   */
+  async function forgetNotificationsBefore(before: Date): Promise<number> {
+    return deleteInBatches((limit) => deleteNotificationsBefore(db, before, limit))
+  }
+
   return {
     deliverEvents,
+    forgetNotificationsBefore,
     notifyMembers,
     listNotifications,
     countUnread: countUnreadOf,

@@ -36,6 +36,8 @@ export const notifications = pgTable(
   (table) => [
     uniqueIndex('notifications_delivery_key_idx').on(table.deliveryKey),
     index('notifications_member_idx').on(table.memberId, table.createdAt.desc()),
+    // Retention walks the notifications by age.
+    index('notifications_created_idx').on(table.createdAt),
   ],
 )
 

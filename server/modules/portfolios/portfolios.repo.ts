@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { BaseCurrency } from '#contracts/portfolio-rules.ts'
-import type { Db } from '#server/db/database.ts'
+import { type Db, selectRows } from '#server/db/database.ts'
 import type { LedgerSummary, LedgerTransaction } from './portfolio-ledger.ts'
 import { portfolios, portfolioTransactions } from './portfolios.sql.ts'
 
@@ -154,4 +154,33 @@ export async function deletePortfolio(db: Db, memberId: string): Promise<boolean
     .where(eq(portfolios.memberId, memberId))
     .returning({ memberId: portfolios.memberId })
   return rows.length > 0
+}
+
+/**
+ * Who holds shares of these stocks now, one JSON array of `{ memberId, market, code }` (the portfolio switch's alerts,
+ * evaluated set-based: the JSON travels to the alerts' statement whole). Read from each portfolio's kept replay; a
+ * portfolio last changed before replays were kept is found once its page has been opened.
+ */
+export async function selectHoldersJson(
+  db: Db,
+  stocks: readonly { market: string; code: string }[],
+): Promise<string> {
+  if (stocks.length === 0) return '[]'
+  const [answer] = await selectRows<{ holders: unknown }>(
+    db,
+    sql`
+      select coalesce(json_agg(r), '[]'::json) as "holders" from (
+        select distinct p.member_id as "memberId", pos->>'market' as "market", pos->>'code' as "code"
+        from portfolios p
+        cross join lateral jsonb_array_elements(p.holdings->'positions') pos
+        where p.holdings is not null and (pos->>'quantity')::float8 > 1e-9
+          and (pos->>'market', pos->>'code') in (
+            select * from unnest(${sql.param(stocks.map((k) => k.market))}::text[],
+              ${sql.param(stocks.map((k) => k.code))}::text[])
+          )
+      ) r
+    `,
+  )
+  const holders = answer?.holders
+  return typeof holders === 'string' ? holders : JSON.stringify(holders ?? [])
 }

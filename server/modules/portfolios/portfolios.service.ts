@@ -16,6 +16,7 @@ import type { PortfolioDependencies } from './portfolio-deps.ts'
 import { createPortfolioEditing } from './portfolio-editing.ts'
 import { createPortfolioImport } from './portfolio-import.ts'
 import { createPortfolioReading } from './portfolio-reading.ts'
+import { selectHoldersJson } from './portfolios.repo.ts'
 
 export function createPortfoliosService(deps: PortfolioDependencies) {
   const reading = createPortfolioReading(deps)
@@ -32,6 +33,9 @@ export function createPortfoliosService(deps: PortfolioDependencies) {
     deleteMemberPortfolio: editing.deleteMemberPortfolio,
     previewImport: imports.previewImport,
     importTransactions: imports.importTransactions,
+    /** The alerts' portfolio switch: who holds these stocks now (JSON, as the alerts' statement reads it). */
+    listHoldersJson: (stocks: readonly { market: string; code: string }[]) =>
+      selectHoldersJson(deps.db, stocks),
   }
 }
 

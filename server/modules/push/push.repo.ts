@@ -1,5 +1,5 @@
 /** Queries on push_subscriptions and push_deliveries: plain rows, no rules. Ownership is a `member_id` in every where. */
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { Locale } from '#contracts/regions.ts'
 import type { Db } from '#server/db/database.ts'
 import { pushDeliveries, pushSubscriptions } from './push.sql.ts'
@@ -55,6 +55,19 @@ export async function selectMemberSubscriptions(db: Db, memberId: string): Promi
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.memberId, memberId))
     .orderBy(asc(pushSubscriptions.lastActiveAt), asc(pushSubscriptions.createdAt))
+}
+
+/** Which of these members have at least one device (one query for a batch of recipients). */
+export async function selectMembersWithSubscriptions(
+  db: Db,
+  memberIds: readonly string[],
+): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ memberId: pushSubscriptions.memberId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.memberId, [...memberIds]))
+  return new Set(rows.map((row) => row.memberId))
 }
 
 export async function selectMemberSubscription(

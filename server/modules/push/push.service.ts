@@ -34,6 +34,7 @@ import {
   releaseDelivery,
   selectMemberSubscription,
   selectMemberSubscriptions,
+  selectMembersWithSubscriptions,
   settleDelivery,
   upsertSubscription,
 } from './push.repo.ts'
@@ -292,7 +293,13 @@ export function createPushService(options: {
     return report
   }
 
-  return { getPushKey, subscribeDevice, unsubscribeDevice, isDeviceSubscribed, sendPush }
+  /** Which of these members have a device to push to (none while push is off): a batch's senders skip the rest. */
+  async function membersWithDevices(memberIds: readonly string[]): Promise<Set<string>> {
+    if (!config.enabled) return new Set()
+    return selectMembersWithSubscriptions(db, memberIds)
+  }
+
+  return { getPushKey, subscribeDevice, unsubscribeDevice, isDeviceSubscribed, sendPush, membersWithDevices }
 }
 
 export type PushService = ReturnType<typeof createPushService>

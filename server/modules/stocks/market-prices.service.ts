@@ -45,6 +45,19 @@ interface KeptCloses {
   series: CloseSeries | null
 }
 
+/** A stock's close-to-close move over a week (the weekly digest's watchlist part), with its two closes' days. */
+export interface WeekMove {
+  market: Market
+  code: string
+  nameEn: string
+  nameZh: string
+  /** Fraction: 0.05 = +5 %. */
+  move: number
+  from: string
+  to: string
+  isDemo: boolean
+}
+
 /** Days since 1970-01-01 of an ISO day `YYYY-MM-DD`. */
 export function dayNumberOf(isoDay: string): number {
   return Math.round(Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`) / 86_400_000)
@@ -159,7 +172,50 @@ export function createMarketPricesService({ db }: { db: Db }) {
     return result
   }
 
+  /**
+   * Each stock's move over the week to `until` (YYYY-MM-DD): its last close on or before `until` against its last
+   * close on or before seven days earlier (close to close, no dividends). Stocks without both closes are left out.
+   */
+  async function listWeekMoves(keys: readonly string[], until: string): Promise<Map<string, WeekMove>> {
+    const companies = await selectCompaniesByKeys(db, keys)
+    const weekAgo = new Date(`${until}T00:00:00Z`)
+    weekAgo.setUTCDate(weekAgo.getUTCDate() - 7)
+    // Six weeks back: the last close may be days before `until` (holidays, data not refreshed yet), the week's first
+    // before its start; the days are told beside each move.
+    const from = new Date(weekAgo.getTime() - 35 * 86_400_000).toISOString().slice(0, 10)
+    const closes = await keptClosesOf(
+      [...companies.values()].map((company) => company.id),
+      from,
+    )
+    const demo = new Map<Market, boolean>()
+    const moves = new Map<string, WeekMove>()
+    for (const [key, company] of companies) {
+      const series = (closes.get(company.id)?.closes ?? []).filter((close) => close.date <= until)
+      const last = series.at(-1)
+      if (!last) continue
+      const start = new Date(`${last.date}T00:00:00Z`)
+      start.setUTCDate(start.getUTCDate() - 7)
+      const startDay = start.toISOString().slice(0, 10)
+      const base = series.filter((close) => close.date <= startDay).at(-1)
+      if (!base || base.close <= 0) continue
+      if (!demo.has(company.market)) demo.set(company.market, await marketIsDemo(db, company.market))
+      moves.set(key, {
+        market: company.market,
+        code: company.code,
+        nameEn: company.nameEn,
+        nameZh: company.nameZh,
+        move: last.close / base.close - 1,
+        from: base.date,
+        to: last.date,
+        isDemo: demo.get(company.market) ?? false,
+      })
+    }
+    return moves
+  }
+
   return {
+    /** The weekly digest's watchlist moves: each stock's close-to-close move over the week to a day. */
+    listWeekMoves,
     /** Companies of a market by code (codes as stored, already normalised). */
     findCompaniesByCodes: (market: Market, codes: readonly string[], inDb: Db = db) =>
       selectCompaniesByCodes(inDb, market, codes),

@@ -208,3 +208,27 @@ export async function selectFollowersJson(
   const followers = answer?.followers
   return typeof followers === 'string' ? followers : JSON.stringify(followers ?? [])
 }
+
+/** The stocks each of these members follows, on any of their lists, each once (the weekly digest's moves). */
+export async function selectFollowedStocksOf(
+  db: Db,
+  memberIds: readonly string[],
+): Promise<Map<string, { market: Market; code: string }[]>> {
+  const followed = new Map<string, { market: Market; code: string }[]>()
+  if (memberIds.length === 0) return followed
+  const rows = await db
+    .selectDistinct({
+      memberId: watchlists.memberId,
+      market: watchlistStocks.market,
+      code: watchlistStocks.code,
+    })
+    .from(watchlistStocks)
+    .innerJoin(watchlists, eq(watchlists.id, watchlistStocks.listId))
+    .where(inArray(watchlists.memberId, [...memberIds]))
+  for (const row of rows)
+    followed.set(row.memberId, [
+      ...(followed.get(row.memberId) ?? []),
+      { market: row.market as Market, code: row.code },
+    ])
+  return followed
+}

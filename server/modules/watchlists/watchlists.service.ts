@@ -40,6 +40,7 @@ import {
   deleteMemberLists,
   insertList,
   insertListStock,
+  selectFollowedStocksOf,
   selectFollowersJson,
   selectListStocks,
   selectMemberList,
@@ -429,6 +430,8 @@ export function createWatchlistsService({
   return {
     /** Who follows these stocks, as one JSON array (the alerts' watchlist switch; one query for a whole market). */
     listFollowersJson: (stocks: readonly StockKey[]) => selectFollowersJson(db, stocks),
+    /** The weekly digest: the stocks each of these members follows (a batch of recipients, one query). */
+    listFollowedStocksOf: (memberIds: readonly string[]) => selectFollowedStocksOf(db, memberIds),
     listWatchlists,
     getWatchlistView,
     createWatchlist,
