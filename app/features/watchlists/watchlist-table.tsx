@@ -3,12 +3,13 @@
  * distance to support and resistance, the technicals and capital-flow labels (the diagnosis's, of its session), the
  * newest article about the stock and the session each figure describes; a stock we no longer cover says so. In the
  * reader's own order each row moves up or down; every row can be removed. On a phone each row is a card (the header
- * row stays for screen readers; each cell names itself from `data-label`).
+ * row stays for screen readers; each cell names itself from its column's name, given once on the table).
  *
  * Drawn lean on purpose (issue 25: 200 rows under 50 ms of server time): a row's cells take their padding, phone
  * labels and repeated styles from `.watchlist-table` rules (app.css), and its arrows and buttons' icons are drawn by
  * CSS from `data-direction` / `data-icon`, so a row carries its figures and little else.
  */
+import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
 import { articlePath } from '#app/features/articles/article-paths.ts'
@@ -23,6 +24,7 @@ import {
   formatScore,
 } from '#app/features/stocks/stock-format.ts'
 import { useKeyLabels } from '#app/features/stocks/stock-labels.ts'
+import { messageTemplate } from '#app/i18n/message-template.ts'
 import type { WatchlistFigures, WatchlistRow } from '#contracts/watchlist-rules.ts'
 import type { MarketGroup } from './watchlist-rows.ts'
 
@@ -83,17 +85,39 @@ export function WatchlistTable({
     article: t('table.article'),
     asOf: t('table.asOf'),
   }
+  // On a phone each cell names itself (`.watchlist-table` in app.css reads the column's name from these), so the
+  // names are said once for the table, not in every row.
+  const columnNames = {
+    '--wl-column-2': JSON.stringify(labels.price),
+    '--wl-column-3': JSON.stringify(labels.score),
+    '--wl-column-4': JSON.stringify(labels.gap),
+    '--wl-column-5': JSON.stringify(labels.levels),
+    '--wl-column-6': JSON.stringify(labels.signals),
+    '--wl-column-7': JSON.stringify(labels.article),
+    '--wl-column-8': JSON.stringify(labels.asOf),
+  } as CSSProperties
+  // Each row's words with its name or figures: each message translated once for the table.
+  const translate = (key: string, values: Record<string, string>) => t(key, values) as string
+  const rowTexts = {
+    moveUp: messageTemplate(translate, 'table.moveUp', ['name']),
+    moveDown: messageTemplate(translate, 'table.moveDown', ['name']),
+    remove: messageTemplate(translate, 'table.remove', ['name']),
+    support: messageTemplate(translate, 'table.support', ['value']),
+    resistance: messageTemplate(translate, 'table.resistance', ['value']),
+    supportTitle: messageTemplate(translate, 'table.supportTitle', ['price', 'date']),
+    resistanceTitle: messageTemplate(translate, 'table.resistanceTitle', ['price', 'date']),
+  }
   const percent = (value: number) => formatPercent(value, displayLocale, { signed: true })
 
   function levelText(stock: WatchlistFigures, which: 'support' | 'resistance'): string {
     const distance = which === 'support' ? stock.supportDistance : stock.resistanceDistance
-    return t(`table.${which}`, { value: distance === null ? '—' : percent(distance) })
+    return rowTexts[which]({ value: distance === null ? '—' : percent(distance) })
   }
 
   function levelTitle(stock: WatchlistFigures, which: 'support' | 'resistance'): string | undefined {
     const level = which === 'support' ? stock.support : stock.resistance
     if (level === null || stock.diagnosisAsOf === null) return undefined
-    return t(`table.${which}Title`, {
+    return rowTexts[`${which}Title`]({
       price: formatPrice(level, stock.currency, displayLocale),
       date: formatDate(stock.diagnosisAsOf, displayLocale),
     })
@@ -113,7 +137,10 @@ export function WatchlistTable({
       </h2>
       {/* Nine columns: on a narrow desktop window the table scrolls within itself, never the page. */}
       <div className="md:overflow-x-auto">
-        <table className="watchlist-table w-full border-collapse text-sm max-md:block [&_td]:px-3 [&_td]:py-2 [&_td]:align-top md:[&_td]:table-cell md:[&_td]:text-end md:[&_td:first-child]:text-start max-md:[&_td]:before:block max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-normal max-md:[&_td]:before:text-ink-700 max-md:[&_td]:before:content-[attr(data-label)]">
+        <table
+          className="watchlist-table w-full border-collapse text-sm max-md:block [&_td]:px-3 [&_td]:py-2 [&_td]:align-top md:[&_td]:table-cell md:[&_td]:text-end md:[&_td:first-child]:text-start"
+          style={columnNames}
+        >
           <caption className="sr-only">
             {t('table.caption', { market, currencies: group.currencies.join(', ') || '—' })}
           </caption>
@@ -156,7 +183,7 @@ export function WatchlistTable({
                       </span>
                     )}
                   </td>
-                  <td data-label={labels.price}>
+                  <td>
                     <span className="wl-figure">
                       {stock?.price == null ? '—' : formatPrice(stock.price, stock.currency, displayLocale)}
                     </span>
@@ -174,13 +201,13 @@ export function WatchlistTable({
                       />
                     ) : null}
                   </td>
-                  <td data-label={labels.score}>
+                  <td>
                     <span className="wl-figure">
                       {stock?.score == null ? '—' : formatScore(stock.score, displayLocale)}
                     </span>
                     {view ? <span className="wl-sub">{view}</span> : null}
                   </td>
-                  <td data-label={labels.gap}>
+                  <td>
                     {margin === null ? (
                       '—'
                     ) : (
@@ -195,7 +222,7 @@ export function WatchlistTable({
                       />
                     )}
                   </td>
-                  <td data-label={labels.levels} className="text-xs tabular-nums">
+                  <td className="text-xs tabular-nums">
                     {stock ? (
                       <>
                         <span title={levelTitle(stock, 'support')}>{levelText(stock, 'support')}</span>
@@ -205,7 +232,7 @@ export function WatchlistTable({
                       '—'
                     )}
                   </td>
-                  <td data-label={labels.signals} className="text-xs">
+                  <td className="text-xs">
                     {stock ? (
                       <>
                         <span>
@@ -217,7 +244,7 @@ export function WatchlistTable({
                       '—'
                     )}
                   </td>
-                  <td data-label={labels.article} className="wl-article">
+                  <td className="wl-article">
                     {article ? (
                       <>
                         <PageLink to={articlePath(article.key)}>{article.title}</PageLink>
@@ -229,7 +256,7 @@ export function WatchlistTable({
                       <span className="wl-sub">{t('table.noArticle')}</span>
                     )}
                   </td>
-                  <td data-label={labels.asOf} className="wl-sub">
+                  <td className="wl-sub">
                     {stock?.priceDate ? formatDate(stock.priceDate, displayLocale) : '—'}
                     {stock?.diagnosisAsOf && stock.diagnosisAsOf !== stock.priceDate ? (
                       <span>
@@ -238,33 +265,31 @@ export function WatchlistTable({
                     ) : null}
                   </td>
                   <td>
-                    <span className="wl-actions">
-                      {canMove ? (
-                        <>
-                          <button
-                            type="button"
-                            data-icon="move-up"
-                            disabled={index === 0}
-                            aria-label={t('table.moveUp', { name })}
-                            onClick={() => onMove(row, -1)}
-                          />
-                          <button
-                            type="button"
-                            data-icon="move-down"
-                            disabled={index === group.rows.length - 1}
-                            aria-label={t('table.moveDown', { name })}
-                            onClick={() => onMove(row, 1)}
-                          />
-                        </>
-                      ) : null}
-                      <button
-                        type="button"
-                        data-icon="remove"
-                        aria-label={t('table.remove', { name })}
-                        data-testid="watchlist-remove"
-                        onClick={() => onRemove(row)}
-                      />
-                    </span>
+                    {canMove ? (
+                      <>
+                        <button
+                          type="button"
+                          data-icon="move-up"
+                          disabled={index === 0}
+                          aria-label={rowTexts.moveUp({ name })}
+                          onClick={() => onMove(row, -1)}
+                        />
+                        <button
+                          type="button"
+                          data-icon="move-down"
+                          disabled={index === group.rows.length - 1}
+                          aria-label={rowTexts.moveDown({ name })}
+                          onClick={() => onMove(row, 1)}
+                        />
+                      </>
+                    ) : null}
+                    <button
+                      type="button"
+                      data-icon="remove"
+                      aria-label={rowTexts.remove({ name })}
+                      data-testid="watchlist-remove"
+                      onClick={() => onRemove(row)}
+                    />
                   </td>
                 </tr>
               )
