@@ -1,6 +1,7 @@
 /**
  * The AI chat answers the question asked, on the English and the Traditional Chinese site: a question for one figure
- * gets that figure with its date and a link to the full diagnosis (not the whole report), and "what is X" gets the
+ * gets that figure with its date and a link to the full diagnosis (not the whole report), a follow-up naming only
+ * another company ("compare it with Microsoft") gets that figure for both and the compare page, "what is X" gets the
  * glossary's definition with the page that shows it; "how did the market do this week" gets our own index, named as
  * ours, with the market's page; a comparison ends with the compare page; a "not helpful" vote takes the reader's
  * reason. Set-up as in chat.spec.ts: a fresh visitor, cookies accepted.
@@ -22,6 +23,7 @@ const questions = (site: Site) =>
   site.locale === 'zh-Hant'
     ? {
         figure: '蘋果的RSI是多少？',
+        followUp: '和微軟比呢？',
         rsi: 'RSI（14 日）',
         define: '什麼是市盈率？',
         term: '市盈率',
@@ -33,6 +35,7 @@ const questions = (site: Site) =>
       }
     : {
         figure: 'What is Apple’s RSI?',
+        followUp: 'Compare it with Microsoft',
         rsi: 'RSI (14 days)',
         define: 'What is a P/E ratio?',
         term: 'P/E ratio',
@@ -47,7 +50,7 @@ test.beforeEach(async ({ page, site }) => {
   await acceptCookies(page, site.origin)
 })
 
-test('answers a figure question with that figure first and a definition from the glossary', async ({
+test('answers a figure question with that figure first, a follow-up about another company, and a definition', async ({
   page,
   site,
 }) => {
@@ -62,6 +65,14 @@ test('answers a figure question with that figure first and a definition from the
   await expect(figure.locator('a[href^="/ai-stock-diagnosis?code=AAPL"]').first()).toBeVisible()
   // The figure, not the whole diagnosis: no table of every score.
   await expect(figure.locator('table')).toHaveCount(0)
+
+  // A follow-up that names only the other company: the figure asked before, for both, and the compare page.
+  const followUp = await ask(page, q.followUp)
+  await expect(followUp.locator('table')).toContainText(q.rsi)
+  await expect(followUp.locator('a[href^="/compare?codes="]').first()).toHaveAttribute(
+    'href',
+    /codes=us:AAPL,us:MSFT$/,
+  )
 
   const definition = await ask(page, q.define)
   await expect(definition.locator('strong').first()).toHaveText(q.term)

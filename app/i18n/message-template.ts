@@ -9,9 +9,10 @@ export function messageTemplate<Name extends string>(
   key: string,
   names: readonly Name[],
 ): (values: Record<Name, string>) => string {
-  const markers = Object.fromEntries(names.map((name, index) => [name, `\u0000${index}\u0000`]))
+  // Private-use characters: no translation or value carries them.
+  const markers = Object.fromEntries(names.map((name, index) => [name, `\uE000${index}\uE001`]))
   // [text, value index, text, value index, …, text]
-  const parts = translate(key, markers).split(/\u0000(\d+)\u0000/)
+  const parts = translate(key, markers).split(/\uE000(\d+)\uE001/)
   return (values) => {
     let text = parts[0] ?? ''
     for (let i = 1; i < parts.length; i += 2) {

@@ -3,8 +3,8 @@
  * the autocomplete are rate-limited per client address (shared counters, so the limit holds across processes).
  */
 import type { FastifyInstance } from 'fastify'
-import { CompareQuery } from '#contracts/compare.ts'
 import { CalendarQuery } from '#contracts/calendar.ts'
+import { CompareQuery } from '#contracts/compare.ts'
 import { ok } from '#contracts/envelope.ts'
 import { MarketOverviewQuery } from '#contracts/market-overview.ts'
 import { MonthlyPicksQuery } from '#contracts/monthly-picks.ts'
