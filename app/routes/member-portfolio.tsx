@@ -60,7 +60,7 @@ const AlertControl = lazy(() =>
 )
 // The switch for alerts on big changes of everything held: drawn with the page, its code fetched after the page's own.
 const HeldChangesSwitch = deferHydration(() =>
-  import('#app/features/alerts/followed-changes-switch.tsx').then((module) => module.HeldChangesSwitch),
+  import('#app/features/alerts/held-changes-switch.tsx').then((module) => module.HeldChangesSwitch),
 )
 const ImportPanel = lazy(() =>
   import('#app/features/portfolio/import-panel.tsx').then((module) => ({ default: module.ImportPanel })),
