@@ -161,6 +161,8 @@ test('an admin changes a redirect (visitors land on the new target) and a site t
   // The other parts open with their data, every field labelled, on a tablet too.
   await page.setViewportSize({ width: 820, height: 1180 })
   await page.goto('/console/site')
+  // The tabs are the router's links: a click before the page has hydrated can be lost on a busy machine.
+  await waitForHydration(page)
   for (const [tab, ready] of [
     ['menu', page.getByTestId('menu-group').first()],
     ['contact', page.getByLabel(t('console-site:site.contact.channels.email'), { exact: true })],

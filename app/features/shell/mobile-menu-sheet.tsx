@@ -41,7 +41,7 @@ export function MobileMenuSheet({
             <li key={item.to}>
               <Link
                 to={item.to}
-                className="block rounded-lg bg-ink-50 px-3 py-2 text-sm font-medium text-ink-900"
+                className="block rounded-lg bg-ink-50 px-3 py-1.5 text-sm font-medium text-ink-900"
               >
                 {t(item.labelKey)}
               </Link>
