@@ -6,7 +6,7 @@
  * zone (the answer's), dates of the exchange as they are.
  */
 
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
@@ -269,6 +269,45 @@ function CalendarFilters({ answer, filter, lists, stocksParam }: CalendarViewPro
   )
 }
 
+/** One day's results or dividends: a captioned table that scrolls in its own box on a phone. */
+function DayTable({
+  id,
+  heading,
+  caption,
+  columns,
+  testId,
+  children,
+}: {
+  id: string
+  heading: string
+  /** Said to screen readers after the heading: which day the table is for. */
+  caption: string
+  columns: string[]
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <ScrollRegion labelledBy={id} className="rounded-card border border-ink-100 bg-white">
+      <table className="w-full min-w-[36rem] text-sm" data-testid={testId}>
+        <caption id={id} className="px-3 pt-3 text-left font-semibold text-ink-950">
+          {heading}
+          <span className="sr-only"> — {caption}</span>
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={headClass}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100">{children}</tbody>
+      </table>
+    </ScrollRegion>
+  )
+}
+
 function DaySection({
   day,
   timeZone,
@@ -290,92 +329,61 @@ function DaySection({
         <p className="text-sm text-ink-700">{t('day.empty')}</p>
       ) : null}
       {day.earnings.length > 0 ? (
-        <ScrollRegion labelledBy={`${id}-earnings`} className="rounded-card border border-ink-100 bg-white">
-          <table className="w-full min-w-[36rem] text-sm" data-testid="earnings-table">
-            <caption id={`${id}-earnings`} className="px-3 pt-3 text-left font-semibold text-ink-950">
-              {t('earnings.heading')}
-              <span className="sr-only"> — {t('earnings.caption', { date })}</span>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>
-                  {t('earnings.company')}
-                </th>
-                <th scope="col" className={headClass}>
-                  {t('earnings.time')}
-                </th>
-                <th scope="col" className={headClass}>
-                  {t('earnings.period')}
-                </th>
-                <th scope="col" className={headClass}>
-                  {t('earnings.status')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100">
-              {day.earnings.map((event) => (
-                <tr key={`${event.stock.market}:${event.stock.code}`} data-testid="earnings-row">
-                  <td className={`${cellClass} max-w-[14rem]`}>
-                    <StockNameLink {...event.stock} />
-                  </td>
-                  <td className={cellClass}>
-                    {event.at ? releaseTime(event.at, displayLocale, timeZone) : t('earnings.noTime')}
-                  </td>
-                  <td className={cellClass}>
-                    {event.periodEnd
-                      ? t('earnings.periodEnded', { date: formatDate(event.periodEnd, displayLocale) })
-                      : '—'}
-                  </td>
-                  <td className={cellClass}>
-                    {event.confirmed ? t('earnings.confirmed') : t('earnings.projected')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DayTable
+          id={`${id}-earnings`}
+          heading={t('earnings.heading')}
+          caption={t('earnings.caption', { date })}
+          columns={[t('earnings.company'), t('earnings.time'), t('earnings.period'), t('earnings.status')]}
+          testId="earnings-table"
+        >
+          {day.earnings.map((event) => (
+            <tr key={`${event.stock.market}:${event.stock.code}`} data-testid="earnings-row">
+              <td className={`${cellClass} max-w-[14rem]`}>
+                <StockNameLink {...event.stock} />
+              </td>
+              <td className={cellClass}>
+                {event.at ? releaseTime(event.at, displayLocale, timeZone) : t('earnings.noTime')}
+              </td>
+              <td className={cellClass}>
+                {event.periodEnd
+                  ? t('earnings.periodEnded', { date: formatDate(event.periodEnd, displayLocale) })
+                  : '—'}
+              </td>
+              <td className={cellClass}>
+                {event.confirmed ? t('earnings.confirmed') : t('earnings.projected')}
+              </td>
+            </tr>
+          ))}
+        </DayTable>
       ) : null}
       {day.dividends.length > 0 ? (
-        <ScrollRegion labelledBy={`${id}-dividends`} className="rounded-card border border-ink-100 bg-white">
-          <table className="w-full min-w-[36rem] text-sm" data-testid="dividends-table">
-            <caption id={`${id}-dividends`} className="px-3 pt-3 text-left font-semibold text-ink-950">
-              {t('dividends.heading')}
-              <span className="sr-only"> — {t('dividends.caption', { date })}</span>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>
-                  {t('dividends.company')}
-                </th>
-                <th scope="col" className={headClass}>
-                  {t('dividends.amount')}
-                </th>
-                <th scope="col" className={headClass}>
-                  {t('dividends.exDate')}
-                </th>
-                <th scope="col" className={headClass}>
-                  {t('dividends.payDate')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-100">
-              {day.dividends.map((event) => (
-                <tr key={`${event.stock.market}:${event.stock.code}`} data-testid="dividend-row">
-                  <td className={`${cellClass} max-w-[14rem]`}>
-                    <StockNameLink {...event.stock} />
-                  </td>
-                  <td className={`${cellClass} tabular-nums`}>
-                    {dividendAmount(event.amount, event.currency, displayLocale)}
-                  </td>
-                  <td className={cellClass}>{formatDate(event.exDate, displayLocale)}</td>
-                  <td className={cellClass}>
-                    {event.payDate ? formatDate(event.payDate, displayLocale) : t('dividends.noPayDate')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DayTable
+          id={`${id}-dividends`}
+          heading={t('dividends.heading')}
+          caption={t('dividends.caption', { date })}
+          columns={[
+            t('dividends.company'),
+            t('dividends.amount'),
+            t('dividends.exDate'),
+            t('dividends.payDate'),
+          ]}
+          testId="dividends-table"
+        >
+          {day.dividends.map((event) => (
+            <tr key={`${event.stock.market}:${event.stock.code}`} data-testid="dividend-row">
+              <td className={`${cellClass} max-w-[14rem]`}>
+                <StockNameLink {...event.stock} />
+              </td>
+              <td className={`${cellClass} tabular-nums`}>
+                {dividendAmount(event.amount, event.currency, displayLocale)}
+              </td>
+              <td className={cellClass}>{formatDate(event.exDate, displayLocale)}</td>
+              <td className={cellClass}>
+                {event.payDate ? formatDate(event.payDate, displayLocale) : t('dividends.noPayDate')}
+              </td>
+            </tr>
+          ))}
+        </DayTable>
       ) : null}
     </section>
   )
