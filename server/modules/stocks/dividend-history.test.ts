@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AnnualFundamentals } from '#server/providers/market-data/market-data.ts'
 import { compoundAnnualGrowth, dividendHistoryOf, dividendsOfDiagnosis } from './dividend-history.ts'
-
-const blank: Omit<AnnualFundamentals, 'fiscalYear' | 'periodEnd'> = {
-  currency: 'USD',
-  revenue: null,
-  costOfRevenue: null,
-  grossProfit: null,
-  operatingIncome: null,
-  ebit: null,
-  interestExpense: null,
-  pretaxIncome: null,
-  incomeTax: null,
-  netIncome: null,
-  depreciationAndAmortization: null,
-  totalAssets: null,
-  currentAssets: null,
-  cashAndEquivalents: null,
-  totalLiabilities: null,
-  currentLiabilities: null,
-  longTermDebt: null,
-  totalDebt: null,
-  retainedEarnings: null,
-  shareholdersEquity: null,
-  operatingCashFlow: null,
-  capitalExpenditure: null,
-  dividendsPaid: null,
-  shareRepurchases: null,
-  sharesOutstanding: null,
-  dilutedShares: null,
-}
+import { makeStatement } from './engine/diagnosis.fixtures.ts'
 
 function year(
   fiscalYear: number,
@@ -37,7 +9,7 @@ function year(
     Pick<AnnualFundamentals, 'dividendsPaid' | 'netIncome' | 'sharesOutstanding' | 'dilutedShares'>
   >,
 ): AnnualFundamentals {
-  return { ...blank, fiscalYear, periodEnd: `${fiscalYear}-09-30`, ...figures }
+  return makeStatement(fiscalYear, { periodEnd: `${fiscalYear}-09-30`, ...figures })
 }
 
 // Total dividends grow 10 % a year while buybacks shrink the share count: per share grows faster.
