@@ -5,6 +5,7 @@
  * the two-stage DCF's inputs and its year-by-year projection, for banks and insurers the justified price-to-book.
  * Amounts of the statements are in the reporting currency, the per-share result in the trading currency.
  */
+
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FairValueScenario, FairValueSensitivity, StockDiagnosis } from '#contracts/stock-diagnosis.ts'
@@ -12,6 +13,7 @@ import type { ValueContext } from './check-values.ts'
 import { type DetailsSubject, useDiagnosisDetails } from './diagnosis-details.ts'
 import { FairValueGap, gapTermKey, LowConfidenceBadge } from './fair-value-gap.tsx'
 import type { calculationOf, DcfInputs, PriceToBookInputs } from './fair-value-inputs.ts'
+import { LoadFailed } from './load-failed.tsx'
 import { MethodButton } from './method-button.tsx'
 import { formatAmount, formatCompact, formatDecimal, formatPercent, formatPrice } from './stock-format.ts'
 
@@ -410,16 +412,7 @@ export function CalculationDetails({ subject, ctx }: { subject: DetailsSubject; 
           <p className="mt-3 text-sm text-ink-700">{t('check.notAvailable')}</p>
         )
       ) : state.status === 'failed' ? (
-        <p role="alert" className="mt-3 flex flex-wrap items-center gap-2 text-sm text-ink-800">
-          {t('fairValue.calculationFailed')}
-          <button
-            type="button"
-            onClick={retry}
-            className="font-medium text-brand-700 underline underline-offset-2"
-          >
-            {t('common:actions.retry')}
-          </button>
-        </p>
+        <LoadFailed message={t('fairValue.calculationFailed')} onRetry={retry} className="mt-3" />
       ) : (
         <p role="status" className="mt-3 text-sm text-ink-700">
           {t('fairValue.calculationLoading')}

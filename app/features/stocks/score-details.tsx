@@ -8,11 +8,13 @@
  * under load"; diagnosis-details.ts). Opening needs JavaScript; without it the section says so, and the scores,
  * their values and checks passed stay in the table above.
  */
+
 import { clsx } from 'clsx'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatThreshold, formatUnitValue, inputRowsOf, type ValueContext } from './check-values.ts'
 import { type DetailsSubject, useDiagnosisDetails } from './diagnosis-details.ts'
+import { LoadFailed } from './load-failed.tsx'
 import { InputList, MethodButton } from './method-button.tsx'
 import type { PageCheck, PageDiagnosis } from './page-diagnosis.ts'
 import { ReportIcon, type ReportIconName } from './report-icons.tsx'
@@ -184,19 +186,11 @@ function ScoreSection({
           labels={labels}
         />
       ) : state.status === 'failed' ? (
-        <p
-          role="alert"
-          className="flex flex-wrap items-center gap-2 border-t border-ink-100 p-4 text-sm text-ink-800"
-        >
-          {t('stocks:scores.checksFailed')}
-          <button
-            type="button"
-            onClick={retry}
-            className="font-medium text-brand-700 underline underline-offset-2"
-          >
-            {t('common:actions.retry')}
-          </button>
-        </p>
+        <LoadFailed
+          message={t('stocks:scores.checksFailed')}
+          onRetry={retry}
+          className="border-t border-ink-100 p-4"
+        />
       ) : (
         <p role="status" className="border-t border-ink-100 p-4 text-sm text-ink-700">
           {t('stocks:scores.checksLoading')}
