@@ -12,6 +12,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useNavigation,
   useRouteLoaderData,
@@ -144,9 +145,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   )
 }
 
-/** Tells the chunk-failure reload where the reader is going (its own component: only it re-renders per navigation). */
+/**
+ * Tells the chunk-failure reload where the reader is going (its own component: only it re-renders per navigation).
+ * It runs again when a navigation has committed, so a note the link's click wrote (route-preloader.ts) for a
+ * navigation too quick to be seen pending here is cleared then.
+ */
 function PendingNavigationNote() {
   const pendingLocation = useNavigation().location
+  const { key: committedKey } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the committed navigation's key is what runs it again
   useEffect(() => {
     try {
       const { pathname, search } = window.location
@@ -155,7 +162,7 @@ function PendingNavigationNote() {
     } catch {
       // No session storage (a locked-down browser): a failed page load then reloads the current page.
     }
-  }, [pendingLocation])
+  }, [pendingLocation, committedKey])
   return null
 }
 

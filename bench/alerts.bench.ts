@@ -1,53 +1,29 @@
 /**
  * Alerts after a refresh for many readers (issue 26; `node --expose-gc bench/alerts.bench.ts`, or `npm run bench --
- * alerts`): the services on a fresh database (PGlite in a temporary folder, or DATABASE_URL) with the demo history
+ * alerts`): the services on a fresh database (bench/support/scale-bench.ts: PGlite in a temporary folder, or a
+ * database of its own beside DATABASE_URL's, created and dropped) with the demo history
  * frozen (MARKET_DATA_DEMO_END_DATE, default 2026-11-27: a Hong Kong session with a few big changes), then
  * BENCH_READERS (100,000) synthetic members, each following BENCH_FOLLOWED (20) Hong Kong stocks with the watchlist's
  * big-change switch on and one price alert (a level BENCH_FIRING_SHARE of them, 1 %, have already passed), written in
  * a few set-based statements. Then one evaluation of the market, as the `market-data:hk` job runs it after its
  * refresh (`alerts.evaluateMarket`): the crossings recorded and delivered to the notification centre.
- * Prints the evaluation's time, what it recorded and delivered, the statements the database ran (PostgreSQL only:
- * `pg_stat_database.xact_commit` before and after), and the process's memory before, at its peak (sampled every
- * 100 ms) and after. Figures vary with the machine; compare runs on the same machine only. Sizes are variables so a
+ * Prints the evaluation's time, what it recorded and delivered, the SQL statements it sent (counted in drizzle, on
+ * either database), and the process's memory every 5 s while it runs, before, at its peak (sampled every 100 ms) and
+ * after. Figures vary with the machine; compare runs on the same machine only. Sizes are variables so a
  * shared machine can run a small one (BENCH_READERS=5000 takes about a minute on PGlite).
  */
 import { sql } from 'drizzle-orm'
 import { selectRows } from '#server/db/database.ts'
-import { startBenchServer } from './support/bench-server.ts'
+import { startScaleBench } from './support/scale-bench.ts'
 
 const readers = Number(process.env.BENCH_READERS ?? 100_000)
 const followed = Number(process.env.BENCH_FOLLOWED ?? 20)
 const firingShare = Number(process.env.BENCH_FIRING_SHARE ?? 0.01)
 const endDate = process.env.MARKET_DATA_DEMO_END_DATE ?? '2026-11-27'
 
-const toMb = (bytes: number) => Math.round(bytes / 1048576)
-function memory() {
-  const usage = process.memoryUsage()
-  return { 'rss MB': toMb(usage.rss), 'heap used MB': toMb(usage.heapUsed) }
-}
-const peak = { rss: 0, heapUsed: 0 }
-const sampler = setInterval(() => {
-  const usage = process.memoryUsage()
-  peak.rss = Math.max(peak.rss, usage.rss)
-  peak.heapUsed = Math.max(peak.heapUsed, usage.heapUsed)
-}, 100)
-
-const server = await startBenchServer(
-  { JOBS_ENABLED: 'false', MARKET_DATA_DEMO_END_DATE: endDate, LOG_LEVEL: 'warn' },
-  { pages: false },
-)
-const { services, database } = server.runtime
+const bench = await startScaleBench({ MARKET_DATA_DEMO_END_DATE: endDate })
+const { services, database } = bench.runtime
 const db = database.db
-
-/** Transactions committed so far (PostgreSQL): every statement outside a transaction is one. */
-async function statements(): Promise<number | null> {
-  if (database.kind !== 'postgres') return null
-  const [row] = await selectRows<{ n: string }>(
-    db,
-    sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`,
-  )
-  return Number(row?.n ?? 0)
-}
 
 try {
   const seedStarted = performance.now()
@@ -87,17 +63,11 @@ try {
     `seeded ${readers} readers × ${followed} followed stocks (of ${codes.length}) in ${seedSeconds.toFixed(1)} s`,
   )
 
-  global.gc?.()
-  const before = memory()
-  peak.rss = 0
-  peak.heapUsed = 0
-  const statementsBefore = await statements()
-  const started = performance.now()
-  const outcome = await services.alerts.evaluateMarket('hk')
-  const seconds = (performance.now() - started) / 1000
-  const statementsAfter = await statements()
-  global.gc?.()
-  const after = memory()
+  const before = bench.settledMemory()
+  bench.resetPeak()
+  const evaluation = await bench.measure('evaluating', () => services.alerts.evaluateMarket('hk'))
+  const outcome = evaluation.result
+  const after = bench.settledMemory()
   const [told] = await selectRows<{ n: string }>(db, sql`select count(*)::text as n from notifications`)
 
   console.log(
@@ -106,29 +76,24 @@ try {
   console.table([
     {
       what: 'evaluate and deliver',
-      seconds: Number(seconds.toFixed(1)),
+      seconds: Number(evaluation.seconds.toFixed(1)),
       'price alerts fired': outcome.fired,
       'big changes told': outcome.followed,
       delivered: outcome.delivered,
       notifications: Number(told?.n ?? 0),
-      statements:
-        statementsBefore === null || statementsAfter === null
-          ? 'n/a (PGlite)'
-          : statementsAfter - statementsBefore,
+      statements: evaluation.statements,
     },
   ])
   console.table({
     before,
-    peak: { 'rss MB': toMb(peak.rss), 'heap used MB': toMb(peak.heapUsed) },
+    peak: bench.peak(),
     after,
   })
-  const again = performance.now()
-  const repeat = await services.alerts.evaluateMarket('hk')
+  const again = await bench.measure('evaluating again', () => services.alerts.evaluateMarket('hk'))
   console.log(
-    `evaluated again (nothing new: once per crossing) in ${((performance.now() - again) / 1000).toFixed(1)} s`,
-    repeat,
+    `evaluated again (nothing new: once per crossing) in ${again.seconds.toFixed(1)} s, ${again.statements} statements`,
+    again.result,
   )
 } finally {
-  clearInterval(sampler)
-  await server.close()
+  await bench.close()
 }

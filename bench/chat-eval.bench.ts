@@ -28,7 +28,11 @@ const server = await startBenchServer(
   { pages: false },
 )
 const { runtime } = server
-const services = { stocks: runtime.services.stocks, articles: runtime.services.articles }
+const services = {
+  stocks: runtime.services.stocks,
+  articles: runtime.services.articles,
+  strategies: runtime.services.strategies,
+}
 const deps = { config: runtime.config.chat, ...services, clock: systemClock }
 
 /** The assistant, timing each answer's first text event. */

@@ -1,19 +1,21 @@
 /**
- * The weekly digest to many readers (issue 26; `node bench/digest.bench.ts`, or `npm run bench -- digest`): the
- * services on a fresh database (PGlite in a temporary folder, or DATABASE_URL), BENCH_RECIPIENTS (100,000)
+ * The weekly digest to many readers (issue 26; `node --expose-gc bench/digest.bench.ts`, or `npm run bench --
+ * digest`): the services on a fresh database (bench/support/scale-bench.ts: PGlite in a temporary folder, or a
+ * database of its own beside DATABASE_URL's, created and dropped), BENCH_RECIPIENTS (100,000)
  * synthetic confirmed sign-ups (half English, half Chinese, over the five sites) inserted in one statement, of which
  * BENCH_MEMBER_SHARE (10 %) are the verified addresses of members following BENCH_FOLLOWED (20) stocks each (their
  * issue lists their plan's picks and their watchlist's week moves), then:
  * 1. the issue queued (`digest.sendIssue`: a batch of sign-ups read and queued per statement);
  * 2. every message sent through the queue (`mail.deliverDue`, as the `mail-queue` job does) by the SMTP adapter to
  *    a local SMTP server on loopback that counts what arrives and keeps nothing.
- * Prints the queue time, messages per second through SMTP, and the process's memory (RSS and heap) before, at its
- * peak (sampled every 100 ms) and after. Figures vary with the machine; compare runs on the same machine only.
+ * Prints the queue time, messages per second through SMTP, the statements each step sent, and the process's memory
+ * (RSS and heap) every 5 s while each step runs, before, at its peak (sampled every 100 ms) and after. Figures vary
+ * with the machine; compare runs on the same machine only.
  */
 import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
-import { startBenchServer } from './support/bench-server.ts'
+import { startScaleBench } from './support/scale-bench.ts'
 
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 100_000)
 const memberShare = Number(process.env.BENCH_MEMBER_SHARE ?? 0.1)
@@ -35,28 +37,8 @@ const smtp = new SMTPServer({
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
 const smtpPort = (smtp.server.address() as AddressInfo).port
 
-const toMb = (bytes: number) => Math.round(bytes / 1048576)
-function memory() {
-  const usage = process.memoryUsage()
-  return { 'rss MB': toMb(usage.rss), 'heap used MB': toMb(usage.heapUsed) }
-}
-const peak = { rss: 0, heapUsed: 0 }
-const sampler = setInterval(() => {
-  const usage = process.memoryUsage()
-  peak.rss = Math.max(peak.rss, usage.rss)
-  peak.heapUsed = Math.max(peak.heapUsed, usage.heapUsed)
-}, 100)
-
-const server = await startBenchServer(
-  {
-    JOBS_ENABLED: 'false',
-    MAIL_PROVIDER: 'smtp',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    LOG_LEVEL: 'warn',
-  },
-  { pages: false },
-)
-const { services, database } = server.runtime
+const bench = await startScaleBench({ MAIL_PROVIDER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` })
+const { services, database } = bench.runtime
 
 try {
   await database.db.execute(sql`
@@ -90,30 +72,28 @@ try {
     join (select id, row_number() over (order by phone) as n from members where phone like '+8528%') m
       on m.id = w.member_id
     cross join generate_series(0, ${Math.min(followed, codes.length) - 1}) as k`)
-  global.gc?.()
-  const before = memory()
-  peak.rss = 0
-  peak.heapUsed = 0
+  const before = bench.settledMemory()
+  bench.resetPeak()
 
-  const queueStarted = performance.now()
-  const { week, queued } = await services.digest.sendIssue()
-  const queueSeconds = (performance.now() - queueStarted) / 1000
-  const afterQueue = memory()
-
-  console.log(
-    `queued ${queued} in ${queueSeconds.toFixed(1)} s (${Math.round(queued / queueSeconds)} messages/s)`,
-    memory(),
-  )
-  const sendStarted = performance.now()
   let sent = 0
-  for (;;) {
-    const counts = await services.mail.deliverDue()
-    sent += counts.sent
-    if (counts.sent + counts.retry + counts.failed + counts.suppressed === 0) break
-  }
-  const sendSeconds = (performance.now() - sendStarted) / 1000
-  global.gc?.()
-  const after = memory()
+  const queuing = await bench.measure('queuing', () => services.digest.sendIssue())
+  const { week, queued } = queuing.result
+  const afterQueue = bench.settledMemory()
+  console.log(
+    `queued ${queued} in ${queuing.seconds.toFixed(1)} s (${Math.round(queued / queuing.seconds)} messages/s)`,
+  )
+  const sending = await bench.measure(
+    'sending',
+    async () => {
+      for (;;) {
+        const counts = await services.mail.deliverDue()
+        sent += counts.sent
+        if (counts.sent + counts.retry + counts.failed + counts.suppressed === 0) break
+      }
+    },
+    { progress: () => `${sent} sent, ${arrived} arrived` },
+  )
+  const after = bench.settledMemory()
   const issue = await services.mail.countIssue(`digest:${week}:`)
 
   console.log(
@@ -123,25 +103,26 @@ try {
     {
       what: 'queue the issue',
       messages: queued,
-      seconds: Number(queueSeconds.toFixed(1)),
-      'messages/s': Math.round(queued / queueSeconds),
+      seconds: Number(queuing.seconds.toFixed(1)),
+      'messages/s': Math.round(queued / queuing.seconds),
+      statements: queuing.statements,
     },
     {
       what: 'send through SMTP',
       messages: sent,
-      seconds: Number(sendSeconds.toFixed(1)),
-      'messages/s': Math.round(sent / sendSeconds),
+      seconds: Number(sending.seconds.toFixed(1)),
+      'messages/s': Math.round(sent / sending.seconds),
+      statements: sending.statements,
     },
   ])
   console.table({
     before,
     'after queuing': afterQueue,
-    peak: { 'rss MB': toMb(peak.rss), 'heap used MB': toMb(peak.heapUsed) },
+    peak: bench.peak(),
     after,
   })
   console.log(`arrived at the SMTP server: ${arrived}; the send log says`, issue)
 } finally {
-  clearInterval(sampler)
-  await server.close()
+  await bench.close()
   await new Promise<void>((resolve) => smtp.close(() => resolve()))
 }

@@ -250,6 +250,8 @@ try {
     { name: 'article', path: `/articles/${articleKey}` },
     // Three stocks side by side, the chart drawn by the server (issue 28).
     { name: 'compare', path: '/compare?codes=us:AAPL,hk:0700,jp:7203' },
+    // The screener's default screen: the region's market by total score, the table of the first page (issue 28).
+    { name: 'screener', path: '/stocks-screener' },
     {
       name: 'diagnosis report',
       path: '/ai-stock-diagnosis?code=AAPL&market=us',

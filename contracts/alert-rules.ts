@@ -63,12 +63,14 @@ export function isTransactionalNotice(kind: NotificationKind): boolean {
 
 /**
  * Why a notification was sent: an alert's kind, `followedChange` (the watchlist switch), `heldChange` (the portfolio
- * switch), or another module's notice.
+ * switch), `screenEntry` (a stock entered a saved screen the reader asked to hear about, ADR 0040), or another
+ * module's notice.
  */
 export const notificationKinds = [
   ...alertKinds,
   'followedChange',
   'heldChange',
+  'screenEntry',
   ...memberNoticeKinds,
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]
@@ -99,6 +101,8 @@ export const AlertErrorCode = {
   notificationNotFound: 'NOTIFICATION_NOT_FOUND',
   /** 400 — a setting for a kind or channel that does not exist. */
   settingInvalid: 'NOTIFICATION_SETTING_INVALID',
+  /** 404 — the saved screen does not exist or is not the reader's. */
+  screenNotFound: 'ALERT_SCREEN_NOT_FOUND',
 } as const
 
 export interface AlertStock {
@@ -120,8 +124,24 @@ export interface AlertItem {
   createdAt: string
 }
 
+/**
+ * A saved screen the reader asked to hear about ("alert me when a stock enters this screen", ADR 0040). It counts
+ * against the plan's `alerts` like an alert on a stock.
+ */
+export interface ScreenAlertItem {
+  screenId: string
+  /** The saved screen's name and its query string (the screener's address without `?`). */
+  name: string
+  query: string
+  /** When a stock last entered it (ISO), null if never. */
+  lastFiredAt: string | null
+  createdAt: string
+}
+
 export interface AlertsAnswer {
   alerts: AlertItem[]
+  /** The saved screens with the alert on; `alerts.length + screens.length` is what `max` bounds. */
+  screens: ScreenAlertItem[]
   max: number
   /** The watchlist switch. */
   followedChanges: boolean

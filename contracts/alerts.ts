@@ -8,6 +8,7 @@
  *   DELETE /alert/delete?alertId=                             → { deleted: true }
  *   POST   /alert/followed { enabled }                        → { followedChanges }
  *   POST   /alert/held     { enabled }                        → { heldChanges }
+ *   POST   /alert/screen   { screenId, enabled }              → { screenId, enabled } (a saved screen's alert)
  *   GET    /notification/list?before=                         → NotificationsAnswer (newest first)
  *   GET    /notification/unread                               → UnreadAnswer
  *   POST   /notification/read      { notificationId }         → UnreadAnswer
@@ -63,6 +64,12 @@ export type UpdateAlertRequest = z.infer<typeof UpdateAlertRequest>
 export const AlertIdQuery = z.object({ alertId: AlertId })
 
 export const FollowedChangesRequest = z.object({ enabled: z.boolean(AlertErrorCode.settingInvalid) })
+
+export const ScreenAlertRequest = z.object({
+  screenId: z.uuid(AlertErrorCode.screenNotFound),
+  enabled: z.boolean(AlertErrorCode.settingInvalid),
+})
+export type ScreenAlertRequest = z.infer<typeof ScreenAlertRequest>
 
 export const NotificationListQuery = z.object({
   before: z.preprocess(

@@ -82,6 +82,8 @@ export const chatSourceKinds = [
   /** The reader's own watchlist or portfolio (issue 25): only ever the asking reader's. */
   'watchlist',
   'portfolio',
+  /** The firm's investment strategies (/member/strategies): only what the asking reader's plan shows. */
+  'strategies',
 ] as const
 export type ChatSourceKind = (typeof chatSourceKinds)[number]
 
@@ -121,6 +123,8 @@ export interface ChatMessage {
   sources: ChatSource[]
   attachments: ChatAttachment[]
   vote: ChatVote | null
+  /** Answers only: the reason the reader gave with their down-vote (shown back to them), else null. */
+  voteNote: string | null
   /** Answers only: who wrote it, and whether its figures rest on demo data. */
   assistant: AssistantKind | null
   isDemo: boolean

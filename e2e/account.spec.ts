@@ -12,7 +12,7 @@ import {
   newMobile,
   openAccountMenu,
 } from './support/accounts.ts'
-import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { acceptCookies, expect, languageNeutral, test, waitForHydration } from './support/fixtures.ts'
 import { liveChatPort, siteOrigin } from './support/sites.ts'
 
 async function fillLoginForm(
@@ -87,7 +87,7 @@ test.describe('logging in', () => {
     await expectNoSeriousA11yIssues(page)
   })
 
-  test('counts down before another code can be asked for', async ({ page, t }) => {
+  test('counts down before another code can be asked for', languageNeutral, async ({ page, t }) => {
     const start = new Date('2026-11-02T09:00:00Z')
     await page.clock.install({ time: start })
     await page.goto('/member/login?redirect=%2Fcontact-us')
@@ -153,25 +153,33 @@ test.describe('logging in', () => {
     await expect(page).toHaveURL(/\/member\/login/)
   })
 
-  test('goes home instead of to another site after logging in', async ({ page, site, t, request }) => {
-    await page.goto('/member/login?redirect=https%3A%2F%2Fevil.example%2F')
-    await waitForHydration(page)
-    const number = newMobile()
-    const form = await fillLoginForm(page, t, number.mobile)
-    await form.getByRole('button', { name: t('account:login.sendCode') }).click()
-    await form
-      .getByLabel(t('account:login.code'))
-      .fill(await codeFromOutbox(request, site.origin, number.e164))
-    await form.getByRole('checkbox').check()
-    await form.getByRole('button', { name: t('account:login.submit') }).click()
-    await expect(page).toHaveURL(`${site.origin}/`)
-  })
+  test(
+    'goes home instead of to another site after logging in',
+    languageNeutral,
+    async ({ page, site, t, request }) => {
+      await page.goto('/member/login?redirect=https%3A%2F%2Fevil.example%2F')
+      await waitForHydration(page)
+      const number = newMobile()
+      const form = await fillLoginForm(page, t, number.mobile)
+      await form.getByRole('button', { name: t('account:login.sendCode') }).click()
+      await form
+        .getByLabel(t('account:login.code'))
+        .fill(await codeFromOutbox(request, site.origin, number.e164))
+      await form.getByRole('checkbox').check()
+      await form.getByRole('button', { name: t('account:login.submit') }).click()
+      await expect(page).toHaveURL(`${site.origin}/`)
+    },
+  )
 
-  test('sends a logged-in reader straight on from the login page', async ({ page, site, request }) => {
-    await logInThroughApi(page, request, site.origin)
-    await page.goto('/member/login?redirect=%2Fservice')
-    await expect(page).toHaveURL(`${site.origin}/service`)
-  })
+  test(
+    'sends a logged-in reader straight on from the login page',
+    languageNeutral,
+    async ({ page, site, request }) => {
+      await logInThroughApi(page, request, site.origin)
+      await page.goto('/member/login?redirect=%2Fservice')
+      await expect(page).toHaveURL(`${site.origin}/service`)
+    },
+  )
 })
 
 test.describe('logging out', () => {
@@ -219,27 +227,28 @@ test.describe('logging out', () => {
     await expect(header(page).getByRole('link', { name: t('shell:account.login') })).toBeVisible()
   })
 
-  test('logs out without asking when the server no longer knows the session', async ({
-    page,
-    site,
-    t,
-    request,
-  }) => {
-    const number = await logInThroughApi(page, request, site.origin)
-    await page.goto('/about-us')
-    await waitForHydration(page)
-    await expectLoggedIn(page, number.masked, t)
-    // The session ends elsewhere (another tab logged out): the next member-info lookup answers 401.
-    expect(
-      await page.evaluate(async () => (await fetch('/api/portal/token/logout', { method: 'DELETE' })).status),
-    ).toBe(200)
-    await header(page)
-      .getByRole('link', { name: t('shell:homeLink') })
-      .click()
-    await expect(page).toHaveURL(`${site.origin}/`)
-    await expect(header(page).getByRole('link', { name: t('shell:account.login') })).toBeVisible()
-    await expect(page.getByRole('alertdialog')).toHaveCount(0)
-  })
+  test(
+    'logs out without asking when the server no longer knows the session',
+    languageNeutral,
+    async ({ page, site, t, request }) => {
+      const number = await logInThroughApi(page, request, site.origin)
+      await page.goto('/about-us')
+      await waitForHydration(page)
+      await expectLoggedIn(page, number.masked, t)
+      // The session ends elsewhere (another tab logged out): the next member-info lookup answers 401.
+      expect(
+        await page.evaluate(
+          async () => (await fetch('/api/portal/token/logout', { method: 'DELETE' })).status,
+        ),
+      ).toBe(200)
+      await header(page)
+        .getByRole('link', { name: t('shell:homeLink') })
+        .click()
+      await expect(page).toHaveURL(`${site.origin}/`)
+      await expect(header(page).getByRole('link', { name: t('shell:account.login') })).toBeVisible()
+      await expect(page.getByRole('alertdialog')).toHaveCount(0)
+    },
+  )
 
   test('offers logout in the mobile menu too', async ({ page, site, t, request }) => {
     await page.setViewportSize({ width: 390, height: 844 })
@@ -260,22 +269,26 @@ test.describe('logging out', () => {
 })
 
 test.describe('the live-chat customer', () => {
-  test('is the member while logged in and reset at logout', async ({ page, site, t, request }) => {
-    const origin = siteOrigin(site.region, liveChatPort)
-    await acceptCookies(page, origin)
-    await page.route('https://embed.tawk.to/**', (route) =>
-      route.fulfill({ contentType: 'application/javascript', path: 'e2e/support/fake-tawk.js' }),
-    )
-    const number = await logInThroughApi(page, request, origin)
-    await page.goto(`${origin}/`)
-    await waitForHydration(page)
-    await expect.poll(() => page.evaluate(() => window.Tawk_API?.visitor?.name)).toBe(number.masked)
-    await chooseLogOut(page, t('account:menu.logout'))
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: t('account:logout.confirm') })
-      .click()
-    await expect(header(page).getByRole('link', { name: t('shell:account.login') })).toBeVisible()
-    expect(await page.evaluate(() => window.Tawk_API?.visitor)).toEqual({})
-  })
+  test(
+    'is the member while logged in and reset at logout',
+    languageNeutral,
+    async ({ page, site, t, request }) => {
+      const origin = siteOrigin(site.region, liveChatPort)
+      await acceptCookies(page, origin)
+      await page.route('https://embed.tawk.to/**', (route) =>
+        route.fulfill({ contentType: 'application/javascript', path: 'e2e/support/fake-tawk.js' }),
+      )
+      const number = await logInThroughApi(page, request, origin)
+      await page.goto(`${origin}/`)
+      await waitForHydration(page)
+      await expect.poll(() => page.evaluate(() => window.Tawk_API?.visitor?.name)).toBe(number.masked)
+      await chooseLogOut(page, t('account:menu.logout'))
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t('account:logout.confirm') })
+        .click()
+      await expect(header(page).getByRole('link', { name: t('shell:account.login') })).toBeVisible()
+      expect(await page.evaluate(() => window.Tawk_API?.visitor)).toEqual({})
+    },
+  )
 })

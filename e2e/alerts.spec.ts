@@ -4,7 +4,8 @@
  * counts it, the centre says why with a link to the stock, and reading it clears the bell; the alert is listed at
  * /member/alerts, paused and deleted there; the watchlist's switch for big changes is turned on and stays on, and an
  * article the newsroom publishes about a stock on the watchlist is told in the centre with a link to it; with the
- * switch on, a refresh in which a followed stock moves a lot tells it in the centre, once; on the portfolio, a
+ * switch on, a refresh in which a followed stock moves a lot tells it in the centre, once; a saved screen's alert,
+ * turned on beside the screen on the screener, tells once of a stock that enters the screen; on the portfolio, a
  * holding's alert is set with the diagnosis report's form and the switch for everything held is turned on, and a
  * refresh tells both.
  */
@@ -13,7 +14,14 @@ import type { EditorArticle, NewsroomOptions } from '#contracts/console-rules.ts
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, postFromPage } from './support/accounts.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
-import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  languageNeutral,
+  type Site,
+  test,
+  waitForHydration,
+} from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('alerts')
 
@@ -182,7 +190,7 @@ test('a member finds their alerts at /member/alerts, pauses and deletes one, tur
   await expectNoSeriousA11yIssues(page)
 })
 
-test('a member turns on big-change alerts on their watchlist, and a refresh in which a followed stock moves a lot tells it once in the centre', async ({
+test('a member turns on big-change alerts on their watchlist, and a refresh in which a followed stock moves a lot tells it once in the centre; so does a saved screen’s alert when a stock enters it', async ({
   page,
   request,
   site,
@@ -214,56 +222,79 @@ test('a member turns on big-change alerts on their watchlist, and a refresh in w
     'href',
     '/ai-stock-diagnosis?code=0005&market=hk',
   )
-})
 
-test('a member sets an alert on a holding of their portfolio and turns on big-change alerts for everything held, and a refresh tells both', async ({
-  page,
-  request,
-  site,
-  t,
-}) => {
-  test.slow()
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await logInThroughApi(page, request, site.origin)
-  expect(
-    await postFromPage(page, '/member/portfolio/transactions', {
-      kind: 'buy',
-      market: 'hk',
-      code: '0005',
-      tradeDate: '2024-03-01',
-      quantity: 100,
-      price: 60,
-      fee: 0,
-    }),
-  ).toBe(200)
-  await page.goto('/member/portfolio')
+  // A saved screen becomes an alert: the first refresh records its stocks (HSBC read as out of it, the test
+  // endpoint's), the next sees HSBC enter and tells it once.
+  await page.goto('/stocks-screener?market=hk')
   await waitForHydration(page)
-  const holding = page.getByTestId('portfolio-holding')
-  await expect(holding).toHaveCount(1)
-  await holding.getByTestId('holding-alert').click()
-  const control = page.getByRole('dialog').locator('[data-testid="alert-control"][data-loaded]')
-  await expect(control).toBeVisible()
-  await control.getByLabel(t('alerts:form.kind')).selectOption('priceBelow')
-  // A level above the last close: the condition holds, so the next refresh tells it.
-  const price = Number(await control.getByLabel(t('alerts:form.threshold')).inputValue())
-  await control.getByLabel(t('alerts:form.threshold')).fill(String(Math.ceil(price * 1.5)))
-  await expectNoSeriousA11yIssues(page)
-  await control.getByRole('button', { name: t('alerts:form.submit') }).click()
-  await expect(page.getByText(t('alerts:form.saved'))).toBeVisible()
-  await page.keyboard.press('Escape')
-
-  await expect(page.locator('[data-testid="big-changes"][data-loaded]')).toBeVisible()
-  await page.getByLabel(t('portfolio:bigChanges.label')).check()
-  await expect(page.getByText(t('portfolio:bigChanges.on'))).toBeVisible()
-  await page.reload()
-  await expect(page.getByLabel(t('portfolio:bigChanges.label'))).toBeChecked()
-
-  expect(
-    await postFromPage(page, '/dev/market-refresh', { market: 'hk', move: { code: '0005', rate: -0.07 } }),
-  ).toBe(200)
+  const saved = page.getByTestId('saved-screens')
+  await saved.getByLabel(t('screener:saved.name')).fill('HK')
+  await saved.getByRole('button', { name: t('screener:saved.save') }).click()
+  await expect(saved.locator('[data-testid="screen-alert-switch"][data-loaded]')).toBeVisible()
+  await saved.getByLabel(t('screener:saved.alertFor', { name: 'HK' })).check()
+  await expect(saved.getByText(t('screener:saved.alertOn', { name: 'HK' }))).toBeVisible()
+  const hsbcOut = { market: 'hk', move: { code: '0005', outOfScreens: true } }
+  expect(await postFromPage(page, '/dev/market-refresh', hsbcOut)).toBe(200)
+  expect(await postFromPage(page, '/dev/market-refresh', { market: 'hk' })).toBe(200)
+  expect(await postFromPage(page, '/dev/market-refresh', { market: 'hk' })).toBe(200)
   await page.goto('/member/notifications')
-  const rows = page.getByTestId('notification-row')
-  await expect(rows).toHaveCount(2)
-  await expect(page.locator('[data-testid="notification-row"][data-kind="heldChange"]')).toContainText('0005')
-  await expect(page.locator('[data-testid="notification-row"][data-kind="priceBelow"]')).toContainText('0005')
+  await expect(told).toHaveCount(2)
+  const entered = told.and(page.locator('[data-kind="screenEntry"]'))
+  await expect(entered).toHaveCount(1)
+  await expect(entered).toContainText(t('alerts:reasons.screenEntry', { stock: '0005', screen: 'HK' }))
 })
+
+test(
+  'a member sets an alert on a holding of their portfolio and turns on big-change alerts for everything held, and a refresh tells both',
+  languageNeutral,
+  async ({ page, request, site, t }) => {
+    test.slow()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await logInThroughApi(page, request, site.origin)
+    expect(
+      await postFromPage(page, '/member/portfolio/transactions', {
+        kind: 'buy',
+        market: 'hk',
+        code: '0005',
+        tradeDate: '2024-03-01',
+        quantity: 100,
+        price: 60,
+        fee: 0,
+      }),
+    ).toBe(200)
+    await page.goto('/member/portfolio')
+    await waitForHydration(page)
+    const holding = page.getByTestId('portfolio-holding')
+    await expect(holding).toHaveCount(1)
+    await holding.getByTestId('holding-alert').click()
+    const control = page.getByRole('dialog').locator('[data-testid="alert-control"][data-loaded]')
+    await expect(control).toBeVisible()
+    await control.getByLabel(t('alerts:form.kind')).selectOption('priceBelow')
+    // A level above the last close: the condition holds, so the next refresh tells it.
+    const price = Number(await control.getByLabel(t('alerts:form.threshold')).inputValue())
+    await control.getByLabel(t('alerts:form.threshold')).fill(String(Math.ceil(price * 1.5)))
+    await expectNoSeriousA11yIssues(page)
+    await control.getByRole('button', { name: t('alerts:form.submit') }).click()
+    await expect(page.getByText(t('alerts:form.saved'))).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    await expect(page.locator('[data-testid="big-changes"][data-loaded]')).toBeVisible()
+    await page.getByLabel(t('portfolio:bigChanges.label')).check()
+    await expect(page.getByText(t('portfolio:bigChanges.on'))).toBeVisible()
+    await page.reload()
+    await expect(page.getByLabel(t('portfolio:bigChanges.label'))).toBeChecked()
+
+    expect(
+      await postFromPage(page, '/dev/market-refresh', { market: 'hk', move: { code: '0005', rate: -0.07 } }),
+    ).toBe(200)
+    await page.goto('/member/notifications')
+    const rows = page.getByTestId('notification-row')
+    await expect(rows).toHaveCount(2)
+    await expect(page.locator('[data-testid="notification-row"][data-kind="heldChange"]')).toContainText(
+      '0005',
+    )
+    await expect(page.locator('[data-testid="notification-row"][data-kind="priceBelow"]')).toContainText(
+      '0005',
+    )
+  },
+)

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  languageNeutral,
+  type Site,
+  test,
+  waitForHydration,
+} from './support/fixtures.ts'
 
 const timeZones = { en: 'America/New_York', hant: 'Asia/Taipei' } as const
 
@@ -163,24 +170,25 @@ test.describe('article detail', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.related[0]!.title)
   })
 
-  test('is reached by its id as well as its key, with the key as canonical address', async ({
-    page,
-    site,
-  }) => {
-    await acceptCookies(page, site.origin)
-    const article = await apiData<{ articleId: number; title: string }>(
-      page,
-      site,
-      '/article?key=tesla-margins-and-autonomy',
-    )
-    const response = await page.goto(`/articles/${article.articleId}`)
-    expect(response?.status()).toBe(200)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-      'href',
-      `${site.origin}/articles/tesla-margins-and-autonomy`,
-    )
-  })
+  test(
+    'is reached by its id as well as its key, with the key as canonical address',
+    languageNeutral,
+    async ({ page, site }) => {
+      await acceptCookies(page, site.origin)
+      const article = await apiData<{ articleId: number; title: string }>(
+        page,
+        site,
+        '/article?key=tesla-margins-and-autonomy',
+      )
+      const response = await page.goto(`/articles/${article.articleId}`)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `${site.origin}/articles/tesla-margins-and-autonomy`,
+      )
+    },
+  )
 
   test('describes itself to search engines and social networks', async ({ page, site }) => {
     await acceptCookies(page, site.origin)
@@ -271,63 +279,67 @@ test.describe('article detail', () => {
 })
 
 test.describe('reading events', () => {
-  test('each navigation to an article sends the event, which is stored', async ({ page, site }) => {
-    await acceptCookies(page, site.origin)
-    await page.goto('/articles')
-    await waitForHydration(page)
-    const article = await apiData<{ articleId: number; title: string }>(
-      page,
-      site,
-      '/article?key=kospi-week-ahead',
-    )
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => r.url().endsWith('/track/event') && r.method() === 'POST'),
-      page.getByRole('link', { name: article.title }).first().click(),
-    ])
-    expect(request.headers().lang).toBe(site.locale === 'zh-Hant' ? 'hk' : 'en')
-    const body = request.postDataJSON()
-    expect(body).toMatchObject({
-      eventType: 'page_view',
-      pageUrl: `${site.origin}/articles/kospi-week-ahead`,
-      pageReferrer: `${site.origin}/articles`,
-      articleId: article.articleId,
-      category: 'news',
-      deviceType: 'desktop',
-      browser: 'Chrome',
-      sdkVersion: 'tickerwise-web-1',
-      dataSource: 'web',
-    })
-    expect(body.screen).toMatch(/^\d+x\d+$/)
-    expect((await request.response())?.status()).toBe(200)
+  test(
+    'each navigation to an article sends the event, which is stored',
+    languageNeutral,
+    async ({ page, site }) => {
+      await acceptCookies(page, site.origin)
+      await page.goto('/articles')
+      await waitForHydration(page)
+      const article = await apiData<{ articleId: number; title: string }>(
+        page,
+        site,
+        '/article?key=kospi-week-ahead',
+      )
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/track/event') && r.method() === 'POST'),
+        page.getByRole('link', { name: article.title }).first().click(),
+      ])
+      expect(request.headers().lang).toBe(site.locale === 'zh-Hant' ? 'hk' : 'en')
+      const body = request.postDataJSON()
+      expect(body).toMatchObject({
+        eventType: 'page_view',
+        pageUrl: `${site.origin}/articles/kospi-week-ahead`,
+        pageReferrer: `${site.origin}/articles`,
+        articleId: article.articleId,
+        category: 'news',
+        deviceType: 'desktop',
+        browser: 'Chrome',
+        sdkVersion: 'tickerwise-web-1',
+        dataSource: 'web',
+      })
+      expect(body.screen).toMatch(/^\d+x\d+$/)
+      expect((await request.response())?.status()).toBe(200)
 
-    const stored = await apiData<{ articleId: number | null; lang: string; pageUrl: string }[]>(
-      page,
-      site,
-      `/track/session?subSessionId=${body.subSessionId}`,
-    )
-    expect(stored[0]).toMatchObject({
-      articleId: article.articleId,
-      lang: site.locale === 'zh-Hant' ? 'hk' : 'en',
-    })
+      const stored = await apiData<{ articleId: number | null; lang: string; pageUrl: string }[]>(
+        page,
+        site,
+        `/track/session?subSessionId=${body.subSessionId}`,
+      )
+      expect(stored[0]).toMatchObject({
+        articleId: article.articleId,
+        lang: site.locale === 'zh-Hant' ? 'hk' : 'en',
+      })
 
-    // Lists are not article paths; an opened document is.
-    let listEvents = 0
-    page.on('request', (r) => {
-      if (r.url().endsWith('/track/event')) listEvents += 1
-    })
-    await page.goto('/analysis')
-    await waitForHydration(page)
-    expect(listEvents).toBe(0)
-    const [documentEvent] = await Promise.all([
-      page.waitForRequest((r) => r.url().endsWith('/track/event')),
-      page.goto('/articles/state-fixture-deleted'),
-    ])
-    expect(documentEvent.postDataJSON()).toMatchObject({
-      pageUrl: `${site.origin}/articles/state-fixture-deleted`,
-    })
-  })
+      // Lists are not article paths; an opened document is.
+      let listEvents = 0
+      page.on('request', (r) => {
+        if (r.url().endsWith('/track/event')) listEvents += 1
+      })
+      await page.goto('/analysis')
+      await waitForHydration(page)
+      expect(listEvents).toBe(0)
+      const [documentEvent] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/track/event')),
+        page.goto('/articles/state-fixture-deleted'),
+      ])
+      expect(documentEvent.postDataJSON()).toMatchObject({
+        pageUrl: `${site.origin}/articles/state-fixture-deleted`,
+      })
+    },
+  )
 
-  test('a failing tracking call does not disturb reading', async ({ page, site }) => {
+  test('a failing tracking call does not disturb reading', languageNeutral, async ({ page, site }) => {
     await acceptCookies(page, site.origin)
     await page.route('**/track/event', (route) => route.abort())
     await page.goto('/articles/nvidia-data-center-cycle')
@@ -359,7 +371,7 @@ test.describe('services mega-menu', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.v)
   })
 
-  test('closes 1000 ms after the pointer leaves', async ({ page, site, t }) => {
+  test('closes 1000 ms after the pointer leaves', languageNeutral, async ({ page, site, t }) => {
     await acceptCookies(page, site.origin)
     await page.setViewportSize({ width: 1600, height: 900 })
     await page.clock.install()

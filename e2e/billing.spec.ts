@@ -9,7 +9,14 @@ import type { Page } from '@playwright/test'
 import { formatMoney, type ReadingPlace } from '../app/features/billing/billing-format.ts'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { codeFromOutbox, logInThroughApi, newMobile, openAccountMenu } from './support/accounts.ts'
-import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  languageNeutral,
+  type Site,
+  test,
+  waitForHydration,
+} from './support/fixtures.ts'
 import { expectTierNamesOfTheSite } from './support/tier-names.ts'
 
 type T = (key: string, options?: Record<string, unknown>) => string
@@ -285,7 +292,7 @@ test.describe('the account page', () => {
     await acceptCookies(page, site.origin)
   })
 
-  test('sends a visitor to log in and back', async ({ page }) => {
+  test('sends a visitor to log in and back', languageNeutral, async ({ page }) => {
     await page.goto('/member/account')
     await expect(page).toHaveURL(/\/member\/login\?redirect=%2Fmember%2Faccount$/)
   })
@@ -320,7 +327,7 @@ test.describe('the account page', () => {
     await expectNoSidewaysScroll(page)
   })
 
-  test('logs out of every device after asking', async ({ page, request, site, t }) => {
+  test('logs out of every device after asking', languageNeutral, async ({ page, request, site, t }) => {
     await logInThroughApi(page, request, site.origin)
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto('/member/account')

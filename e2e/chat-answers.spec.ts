@@ -4,7 +4,7 @@
  * another company ("compare it with Microsoft") gets that figure for both and the compare page, "what is X" gets the
  * glossary's definition with the page that shows it; "how did the market do this week" gets our own index, named as
  * ours, with the market's page; a comparison ends with the compare page; a "not helpful" vote takes the reader's
- * reason. Set-up as in chat.spec.ts: a fresh visitor, cookies accepted.
+ * reason and shows it back, after a reload too. Set-up as in chat.spec.ts: a fresh visitor, cookies accepted.
  */
 import type { Page } from '@playwright/test'
 import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
@@ -101,5 +101,10 @@ test('answers how a market did from our own index, and links a comparison to the
   const note = compare.getByTestId('vote-note')
   await note.getByLabel(t('chat:answer.noteLabel')).fill(q.reason)
   await note.getByRole('button', { name: t('chat:answer.noteSend') }).click()
-  await expect(compare.getByTestId('vote-note-sent')).toHaveText(t('chat:answer.noteThanks'))
+  const recorded = t('chat:answer.noteRecorded', { note: q.reason })
+  await expect(compare.getByTestId('vote-note-sent')).toHaveText(recorded)
+  // The reason stays shown to the reader after a reload.
+  await page.reload()
+  await waitForHydration(page)
+  await expect(compare.getByTestId('vote-note-sent')).toHaveText(recorded)
 })

@@ -11,7 +11,14 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi } from './support/accounts.ts'
-import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  languageNeutral,
+  type Site,
+  test,
+  waitForHydration,
+} from './support/fixtures.ts'
 
 /** A word the assistant can only know from the file. */
 const fileWord = 'Quillbrook'
@@ -191,38 +198,39 @@ test.describe('files in the AI chat', () => {
     await expect(page.getByTestId('chat-attachment')).toHaveCount(0)
   })
 
-  test('takes a file pasted into the question box; deleting the conversation deletes its files', async ({
-    page,
-    t,
-  }) => {
-    await openChat(page)
-    const file = notesFile('pasted-notes.txt')
-    await page.getByTestId('composer').evaluate(
-      (box, { name, text }) => {
-        const transfer = new DataTransfer()
-        transfer.items.add(new File([text], name, { type: 'text/plain' }))
-        box.dispatchEvent(
-          new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
-        )
-      },
-      { name: file.name, text: file.buffer.toString('utf8') },
-    )
-    await expect(chips(page).first()).toHaveAttribute('data-status', 'ready', { timeout: 15_000 })
-    await expect(page.getByTestId('composer')).toHaveValue('')
-    const conversationId = await conversationIdOf(page)
-    expect((await listFiles(page, conversationId)).status).toBe(200)
+  test(
+    'takes a file pasted into the question box; deleting the conversation deletes its files',
+    languageNeutral,
+    async ({ page, t }) => {
+      await openChat(page)
+      const file = notesFile('pasted-notes.txt')
+      await page.getByTestId('composer').evaluate(
+        (box, { name, text }) => {
+          const transfer = new DataTransfer()
+          transfer.items.add(new File([text], name, { type: 'text/plain' }))
+          box.dispatchEvent(
+            new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+          )
+        },
+        { name: file.name, text: file.buffer.toString('utf8') },
+      )
+      await expect(chips(page).first()).toHaveAttribute('data-status', 'ready', { timeout: 15_000 })
+      await expect(page.getByTestId('composer')).toHaveValue('')
+      const conversationId = await conversationIdOf(page)
+      expect((await listFiles(page, conversationId)).status).toBe(200)
 
-    const row = page.locator('aside [data-testid="conversation-row"]:has([aria-current="page"])')
-    await row.getByTestId('delete-conversation').click()
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: t('chat:delete.button') })
-      .click()
-    await expect(page.getByText(t('chat:list.deleted'))).toBeVisible()
-    await expect(page).toHaveURL(/\/ai-qna$/)
-    await expect(chips(page)).toHaveCount(0)
-    expect((await listFiles(page, conversationId)).status).toBe(404)
-  })
+      const row = page.locator('aside [data-testid="conversation-row"]:has([aria-current="page"])')
+      await row.getByTestId('delete-conversation').click()
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t('chat:delete.button') })
+        .click()
+      await expect(page.getByText(t('chat:list.deleted'))).toBeVisible()
+      await expect(page).toHaveURL(/\/ai-qna$/)
+      await expect(chips(page)).toHaveCount(0)
+      expect((await listFiles(page, conversationId)).status).toBe(404)
+    },
+  )
 
   test('says why a file was refused: a program by the browser, a picture named .txt by the server', async ({
     page,
@@ -248,23 +256,27 @@ test.describe('files in the AI chat', () => {
     await expectNoSeriousA11yIssues(page)
   })
 
-  test('refuses a sixth file in the browser and keeps the other five', async ({ page, t }) => {
-    await openChat(page)
-    const five = ['a', 'b', 'c', 'd', 'e'].map((letter) => notesFile(`notes-${letter}.txt`))
-    await picker(page).setInputFiles([...five, notesFile('notes-f.txt')])
-    await expect(chips(page)).toHaveCount(6)
-    const sixth = chips(page).nth(5)
-    await expect(sixth).toHaveAttribute('data-status', 'failed')
-    await expect(sixth.getByTestId('file-failure')).toHaveText(t('errors:CHAT_FILE_TOO_MANY'))
-    for (let index = 0; index < 5; index++)
-      await expect(chips(page).nth(index)).toHaveAttribute('data-status', 'ready', { timeout: 15_000 })
-    const conversationId = await conversationIdOf(page)
-    expect((await listFiles(page, conversationId)).files).toHaveLength(5)
-    // Still five pending: one more is refused too, without a request.
-    await picker(page).setInputFiles([notesFile('notes-g.txt')])
-    await expect(chips(page).nth(6).getByTestId('file-failure')).toHaveText(t('errors:CHAT_FILE_TOO_MANY'))
-    expect((await listFiles(page, conversationId)).files).toHaveLength(5)
-  })
+  test(
+    'refuses a sixth file in the browser and keeps the other five',
+    languageNeutral,
+    async ({ page, t }) => {
+      await openChat(page)
+      const five = ['a', 'b', 'c', 'd', 'e'].map((letter) => notesFile(`notes-${letter}.txt`))
+      await picker(page).setInputFiles([...five, notesFile('notes-f.txt')])
+      await expect(chips(page)).toHaveCount(6)
+      const sixth = chips(page).nth(5)
+      await expect(sixth).toHaveAttribute('data-status', 'failed')
+      await expect(sixth.getByTestId('file-failure')).toHaveText(t('errors:CHAT_FILE_TOO_MANY'))
+      for (let index = 0; index < 5; index++)
+        await expect(chips(page).nth(index)).toHaveAttribute('data-status', 'ready', { timeout: 15_000 })
+      const conversationId = await conversationIdOf(page)
+      expect((await listFiles(page, conversationId)).files).toHaveLength(5)
+      // Still five pending: one more is refused too, without a request.
+      await picker(page).setInputFiles([notesFile('notes-g.txt')])
+      await expect(chips(page).nth(6).getByTestId('file-failure')).toHaveText(t('errors:CHAT_FILE_TOO_MANY'))
+      expect((await listFiles(page, conversationId)).files).toHaveLength(5)
+    },
+  )
 })
 
 test.describe('a holdings CSV in the AI chat', () => {

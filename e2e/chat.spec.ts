@@ -9,7 +9,14 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
-import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  languageNeutral,
+  type Site,
+  test,
+  waitForHydration,
+} from './support/fixtures.ts'
 import { liveChatPort, siteOrigin } from './support/sites.ts'
 
 const tencentQuestion = (site: Site) =>
@@ -136,67 +143,75 @@ test.describe('asking the AI chat', () => {
     await expect(answers(page)).toHaveCount(1)
   })
 
-  test('stops an answer being written and shows it was stopped', async ({ page, site, t }) => {
-    await openChat(page)
-    // A first answer, so everything the page fetches on demand is there before the connection is slowed.
-    await ask(page, appleQuestion(site))
-    // The offline assistant writes faster than anyone can press Stop: the connection is slowed to a trickle.
-    const cdp = await page.context().newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: 150,
-      uploadThroughput: -1,
-    })
-    await composer(page).fill(tencentQuestion(site))
-    await composer(page).press('Enter')
-    const answer = answers(page).nth(1)
-    await expect(answer).toHaveAttribute('data-status', 'streaming')
-    await expect(page.getByTestId('send')).toHaveCount(0)
-    await expect(answer.getByTestId('chat-tool-status')).toBeVisible()
-    await page.getByRole('button', { name: t('chat:answer.stop') }).click()
-    await expect(answer).toHaveAttribute('data-status', 'stopped')
-    await expect(answer.getByTestId('chat-stopped')).toHaveText(t('chat:answer.stopped'))
-    await expect(page.getByRole('button', { name: t('chat:composer.send') })).toBeVisible()
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    })
-  })
+  test(
+    'stops an answer being written and shows it was stopped',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      await openChat(page)
+      // A first answer, so everything the page fetches on demand is there before the connection is slowed.
+      await ask(page, appleQuestion(site))
+      // The offline assistant writes faster than anyone can press Stop: the connection is slowed to a trickle.
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: 150,
+        uploadThroughput: -1,
+      })
+      await composer(page).fill(tencentQuestion(site))
+      await composer(page).press('Enter')
+      const answer = answers(page).nth(1)
+      await expect(answer).toHaveAttribute('data-status', 'streaming')
+      await expect(page.getByTestId('send')).toHaveCount(0)
+      await expect(answer.getByTestId('chat-tool-status')).toBeVisible()
+      await page.getByRole('button', { name: t('chat:answer.stop') }).click()
+      await expect(answer).toHaveAttribute('data-status', 'stopped')
+      await expect(answer.getByTestId('chat-stopped')).toHaveText(t('chat:answer.stopped'))
+      await expect(page.getByRole('button', { name: t('chat:composer.send') })).toBeVisible()
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      })
+    },
+  )
 
-  test('votes on an answer, takes the vote back, and regenerates it', async ({ page, site, t }) => {
-    await openChat(page)
-    const answer = await ask(page, tencentQuestion(site))
-    // The answer's buttons, found again after each reload.
-    const up = answer.getByRole('button', { name: t('chat:answer.voteUp'), exact: true })
-    const down = answer.getByRole('button', { name: t('chat:answer.voteDown'), exact: true })
-    await up.click()
-    await expect(up).toHaveAttribute('aria-pressed', 'true')
-    await page.reload()
-    await waitForHydration(page)
-    await expect(up).toHaveAttribute('aria-pressed', 'true')
-    await down.click()
-    await expect(down).toHaveAttribute('aria-pressed', 'true')
-    await expect(up).toHaveAttribute('aria-pressed', 'false')
-    // Pressing it again takes the vote back.
-    await down.click()
-    await expect(down).toHaveAttribute('aria-pressed', 'false')
-    await page.reload()
-    await waitForHydration(page)
-    await expect(up).toHaveAttribute('aria-pressed', 'false')
-    await expect(down).toHaveAttribute('aria-pressed', 'false')
+  test(
+    'votes on an answer, takes the vote back, and regenerates it',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      await openChat(page)
+      const answer = await ask(page, tencentQuestion(site))
+      // The answer's buttons, found again after each reload.
+      const up = answer.getByRole('button', { name: t('chat:answer.voteUp'), exact: true })
+      const down = answer.getByRole('button', { name: t('chat:answer.voteDown'), exact: true })
+      await up.click()
+      await expect(up).toHaveAttribute('aria-pressed', 'true')
+      await page.reload()
+      await waitForHydration(page)
+      await expect(up).toHaveAttribute('aria-pressed', 'true')
+      await down.click()
+      await expect(down).toHaveAttribute('aria-pressed', 'true')
+      await expect(up).toHaveAttribute('aria-pressed', 'false')
+      // Pressing it again takes the vote back.
+      await down.click()
+      await expect(down).toHaveAttribute('aria-pressed', 'false')
+      await page.reload()
+      await waitForHydration(page)
+      await expect(up).toHaveAttribute('aria-pressed', 'false')
+      await expect(down).toHaveAttribute('aria-pressed', 'false')
 
-    await answers(page)
-      .first()
-      .getByRole('button', { name: t('chat:answer.regenerate') })
-      .click()
-    await expect(answers(page)).toHaveCount(1)
-    await expect(answers(page).first()).toHaveAttribute('data-status', 'complete', { timeout: 20_000 })
-    await expect(answers(page).first().getByTestId('chat-disclaimer')).toBeVisible()
-  })
+      await answers(page)
+        .first()
+        .getByRole('button', { name: t('chat:answer.regenerate') })
+        .click()
+      await expect(answers(page)).toHaveCount(1)
+      await expect(answers(page).first()).toHaveAttribute('data-status', 'complete', { timeout: 20_000 })
+      await expect(answers(page).first().getByTestId('chat-disclaimer')).toBeVisible()
+    },
+  )
 
   test('renames a conversation inline: Enter saves, Esc cancels, an empty title is refused', async ({
     page,
@@ -230,75 +245,76 @@ test.describe('asking the AI chat', () => {
     await expect(currentRow(page).getByTestId('conversation-link')).toHaveText('Tencent valuation notes')
   })
 
-  test('deletes a conversation after the confirmation, and keeps it when cancelled', async ({
-    page,
-    site,
-    t,
-  }) => {
-    await openChat(page)
-    await ask(page, tencentQuestion(site))
-    const title = (await currentRow(page).getByTestId('conversation-link').textContent()) ?? ''
-    await currentRow(page).getByTestId('delete-conversation').click()
-    const dialog = page.getByRole('alertdialog')
-    await expect(dialog).toContainText(t('chat:delete.confirm', { title }))
-    await dialog.getByRole('button', { name: t('common:actions.cancel') }).click()
-    await expect(dialog).toBeHidden()
-    await expect(currentRow(page)).toHaveCount(1)
+  test(
+    'deletes a conversation after the confirmation, and keeps it when cancelled',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      await openChat(page)
+      await ask(page, tencentQuestion(site))
+      const title = (await currentRow(page).getByTestId('conversation-link').textContent()) ?? ''
+      await currentRow(page).getByTestId('delete-conversation').click()
+      const dialog = page.getByRole('alertdialog')
+      await expect(dialog).toContainText(t('chat:delete.confirm', { title }))
+      await dialog.getByRole('button', { name: t('common:actions.cancel') }).click()
+      await expect(dialog).toBeHidden()
+      await expect(currentRow(page)).toHaveCount(1)
 
-    await currentRow(page).getByTestId('delete-conversation').click()
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: t('chat:delete.button') })
-      .click()
-    await expect(page.getByText(t('chat:list.deleted'))).toBeVisible()
-    await expect(page.locator('aside [data-testid="conversation-row"]')).toHaveCount(0)
-    await expect(page).toHaveURL(/\/ai-qna$/)
-    await expect(answers(page)).toHaveCount(0)
-    await page.reload()
-    await waitForHydration(page)
-    await expect(page.getByText(t('chat:list.empty')).first()).toBeVisible()
-  })
+      await currentRow(page).getByTestId('delete-conversation').click()
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t('chat:delete.button') })
+        .click()
+      await expect(page.getByText(t('chat:list.deleted'))).toBeVisible()
+      await expect(page.locator('aside [data-testid="conversation-row"]')).toHaveCount(0)
+      await expect(page).toHaveURL(/\/ai-qna$/)
+      await expect(answers(page)).toHaveCount(0)
+      await page.reload()
+      await waitForHydration(page)
+      await expect(page.getByText(t('chat:list.empty')).first()).toBeVisible()
+    },
+  )
 
-  test('reopens a conversation from the list after a reload, and back/forward move between them', async ({
-    page,
-    site,
-  }) => {
-    await openChat(page)
-    await ask(page, tencentQuestion(site))
-    await expect(page).toHaveURL(/id=/)
-    const firstUrl = page.url()
+  test(
+    'reopens a conversation from the list after a reload, and back/forward move between them',
+    languageNeutral,
+    async ({ page, site }) => {
+      await openChat(page)
+      await ask(page, tencentQuestion(site))
+      await expect(page).toHaveURL(/id=/)
+      const firstUrl = page.url()
 
-    await page.getByTestId('new-chat').first().click()
-    await expect(page).toHaveURL(/\/ai-qna$/)
-    await expect(composer(page)).toBeFocused()
-    await ask(page, appleQuestion(site))
-    await expect(page).toHaveURL(/id=/)
-    const secondUrl = page.url()
-    expect(secondUrl).not.toBe(firstUrl)
+      await page.getByTestId('new-chat').first().click()
+      await expect(page).toHaveURL(/\/ai-qna$/)
+      await expect(composer(page)).toBeFocused()
+      await ask(page, appleQuestion(site))
+      await expect(page).toHaveURL(/id=/)
+      const secondUrl = page.url()
+      expect(secondUrl).not.toBe(firstUrl)
 
-    await page.goto('/ai-qna')
-    await waitForHydration(page)
-    const rows = page.locator('aside [data-testid="conversation-link"]')
-    await expect(rows).toHaveCount(2)
-    // Newest activity first: the Apple conversation, then Tencent.
-    await rows.nth(1).click()
-    await expect(page).toHaveURL(firstUrl)
-    await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(tencentQuestion(site)))
-    await expect(answers(page).first()).toHaveAttribute('data-status', 'complete')
+      await page.goto('/ai-qna')
+      await waitForHydration(page)
+      const rows = page.locator('aside [data-testid="conversation-link"]')
+      await expect(rows).toHaveCount(2)
+      // Newest activity first: the Apple conversation, then Tencent.
+      await rows.nth(1).click()
+      await expect(page).toHaveURL(firstUrl)
+      await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(tencentQuestion(site)))
+      await expect(answers(page).first()).toHaveAttribute('data-status', 'complete')
 
-    await page.reload()
-    await waitForHydration(page)
-    await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(tencentQuestion(site)))
+      await page.reload()
+      await waitForHydration(page)
+      await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(tencentQuestion(site)))
 
-    await rows.nth(0).click()
-    await expect(page).toHaveURL(secondUrl)
-    await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(appleQuestion(site)))
-    await page.goBack()
-    await expect(page).toHaveURL(firstUrl)
-    await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(tencentQuestion(site)))
-    await page.goForward()
-    await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(appleQuestion(site)))
-  })
+      await rows.nth(0).click()
+      await expect(page).toHaveURL(secondUrl)
+      await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(appleQuestion(site)))
+      await page.goBack()
+      await expect(page).toHaveURL(firstUrl)
+      await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(tencentQuestion(site)))
+      await page.goForward()
+      await expect(page.getByTestId('chat-question')).toHaveText(new RegExp(appleQuestion(site)))
+    },
+  )
 
   test('says so when the address names a conversation that is not the reader’s', async ({ page, t }) => {
     await openChat(page, '/ai-qna?id=5b0e4f1c-0d7e-4b8e-9a35-4f2c8a8d9e10')
@@ -401,7 +417,7 @@ test.describe('a reader out of AI replies', () => {
   ] as const
 
   for (const rung of rungs) {
-    test(rung.name, async ({ page, request, site, t }) => {
+    test(rung.name, languageNeutral, async ({ page, request, site, t }) => {
       const origin = siteOrigin(site.region, liveChatPort)
       await acceptCookies(page, origin)
       await logInThroughApi(page, request, origin)

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test'
 import { logInThroughApi, newMobile } from './support/accounts.ts'
 import { chooseArticleChoices } from './support/article-editor.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
-import { expect, test, waitForHydration } from './support/fixtures.ts'
+import { expect, languageNeutral, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('desk')
 
@@ -222,7 +222,7 @@ test('an analyst adds a pick and writes a company text that readers see; the new
   }
 })
 
-test('a stock without a company text shows none on its page', async ({ page }) => {
+test('a stock without a company text shows none on its page', languageNeutral, async ({ page }) => {
   await page.goto('/ai-stock-diagnosis?code=KO&market=us')
   await expect(page.getByTestId('diagnosis-report')).toBeVisible()
   await expect(page.getByTestId('company-text')).toHaveCount(0)

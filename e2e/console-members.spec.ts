@@ -28,6 +28,9 @@ test('support finds a member by phone, grants Plus with a reason and logs them o
   await logInThroughApi(page, request, site.origin, admin)
   await page.goto('/console/roles')
   await waitForHydration(page)
+  // The section's code arrives after the page's: its list of holders, fetched once it has hydrated, says it is ready
+  // (a number typed into the server's markup before then is replaced by the form's empty state).
+  await expect(page.getByTestId('role-holder').first()).toBeVisible()
   const grantRole = page.getByRole('form', { name: t('console:roles.grant') })
   await grantRole.getByLabel(t('console:roles.phone')).fill(support.e164)
   await grantRole.getByLabel(t('console:roles.role')).selectOption('support')

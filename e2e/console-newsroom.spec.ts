@@ -19,7 +19,7 @@ import type { Locale } from '../contracts/regions.ts'
 import { logInThroughApi, newMobile, setDisplayNameThroughApi } from './support/accounts.ts'
 import { articleChoiceLabels, chooseArticleChoices } from './support/article-editor.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
-import { expect, test, waitForHydration } from './support/fixtures.ts'
+import { expect, languageNeutral, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('newsroom')
 
@@ -245,160 +245,160 @@ test('an editor uploads a cover, shares a preview of the draft, publishes, and r
   )
 })
 
-test('a scheduled article is not public until the schedule job publishes it at its time', async ({
-  page,
-  site,
-  t,
-}) => {
-  // The job runs at the start of every minute, as in production: the time is at most two minutes ahead.
-  test.setTimeout(300_000)
-  const token = `sched${randomInt(100_000, 999_999)}`
-  const key = `newsroom-${token}`
-  const words = wordsFor(token)
-  await openNewArticle(page)
-  const editorUrl = await writeDraft(page, t, key, words)
+test(
+  'a scheduled article is not public until the schedule job publishes it at its time',
+  languageNeutral,
+  async ({ page, site, t }) => {
+    // The job runs at the start of every minute, as in production: the time is at most two minutes ahead.
+    test.setTimeout(300_000)
+    const token = `sched${randomInt(100_000, 999_999)}`
+    const key = `newsroom-${token}`
+    const words = wordsFor(token)
+    await openNewArticle(page)
+    const editorUrl = await writeDraft(page, t, key, words)
 
-  const me = (await page.evaluate(
-    async () => (await (await fetch('/api/console/me')).json()).data,
-  )) as ConsoleMe
-  const serverNow = new Date(me.now).getTime()
-  const publishAt = new Date(Math.ceil((serverNow + 75_000) / 60_000) * 60_000)
-  const typed = firmWallClock(publishAt, me.timeZone)
-  await page.getByLabel(t('console:editor.publishAt', { timeZone: me.timeZone })).fill(typed)
-  // The confirmation writes the time as people do (Nov 29, 2026, 3:05 AM / 2026年11月29日 下午3:05), not as typed.
-  await page.getByRole('button', { name: t('console:actions.schedule'), exact: true }).click()
-  const question = page.getByRole('alertdialog')
-  const [year, month, day, minute] = [
-    typed.slice(0, 4),
-    typed.slice(5, 7),
-    typed.slice(8, 10),
-    typed.slice(14),
-  ]
-  await expect(question).toContainText(
-    site.locale === 'en'
-      ? new RegExp(`${year}, \\d{1,2}:${minute}\\s[AP]M`)
-      : new RegExp(`${year}年${Number(month)}月${Number(day)}日.*\\d{1,2}:${minute}`),
-  )
-  await expect(question).not.toContainText(typed)
-  await question.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click()
-  await expect(question).toBeHidden()
-  await confirmStateAction(page, t, 'schedule')
-  await expect(page.getByTestId('article-state')).toContainText(t('console:states.scheduled'))
-
-  // Not yet public on either surface a reader could find it by.
-  const before = await page.goto(`/articles/${key}`)
-  expect(before?.status()).toBe(404)
-  await page.goto(`/search/${token}`)
-  await expect(page.getByRole('link', { name: words[site.locale].title })).toHaveCount(0)
-
-  // The job publishes it once its minute has come; the article page and search show it.
-  await expect
-    .poll(
-      async () => {
-        const response = await page.goto(`/articles/${key}`)
-        return response?.status()
-      },
-      { timeout: 200_000, intervals: [5_000] },
+    const me = (await page.evaluate(
+      async () => (await (await fetch('/api/console/me')).json()).data,
+    )) as ConsoleMe
+    const serverNow = new Date(me.now).getTime()
+    const publishAt = new Date(Math.ceil((serverNow + 75_000) / 60_000) * 60_000)
+    const typed = firmWallClock(publishAt, me.timeZone)
+    await page.getByLabel(t('console:editor.publishAt', { timeZone: me.timeZone })).fill(typed)
+    // The confirmation writes the time as people do (Nov 29, 2026, 3:05 AM / 2026年11月29日 下午3:05), not as typed.
+    await page.getByRole('button', { name: t('console:actions.schedule'), exact: true }).click()
+    const question = page.getByRole('alertdialog')
+    const [year, month, day, minute] = [
+      typed.slice(0, 4),
+      typed.slice(5, 7),
+      typed.slice(8, 10),
+      typed.slice(14),
+    ]
+    await expect(question).toContainText(
+      site.locale === 'en'
+        ? new RegExp(`${year}, \\d{1,2}:${minute}\\s[AP]M`)
+        : new RegExp(`${year}年${Number(month)}月${Number(day)}日.*\\d{1,2}:${minute}`),
     )
-    .toBe(200)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words[site.locale].title)
-  await page.goto(`/search/${token}`)
-  await expect(page.getByRole('link', { name: words[site.locale].title }).first()).toBeVisible()
+    await expect(question).not.toContainText(typed)
+    await question.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click()
+    await expect(question).toBeHidden()
+    await confirmStateAction(page, t, 'schedule')
+    await expect(page.getByTestId('article-state')).toContainText(t('console:states.scheduled'))
 
-  await page.goto(editorUrl)
-  await waitForHydration(page)
-  await expect(page.getByTestId('article-state')).toContainText(t('console:states.published'))
-})
+    // Not yet public on either surface a reader could find it by.
+    const before = await page.goto(`/articles/${key}`)
+    expect(before?.status()).toBe(404)
+    await page.goto(`/search/${token}`)
+    await expect(page.getByRole('link', { name: words[site.locale].title })).toHaveCount(0)
 
-test('an editor compares two revisions, restores the older one, and deletes the article', async ({
-  page,
-  site,
-  t,
-}) => {
-  test.setTimeout(120_000)
-  const token = `revs${randomInt(100_000, 999_999)}`
-  const key = `newsroom-${token}`
-  const first = wordsFor(token)
-  const second: Words = {
-    en: { ...first.en, title: `${first.en.title} revised` },
-    'zh-Hant': { ...first['zh-Hant'], title: `${first['zh-Hant'].title}（修訂）` },
-  }
-  await openNewArticle(page)
-  const editorUrl = await writeDraft(page, t, key, first)
-  for (const locale of ['en', 'zh-Hant'] as const) await fillVersion(page, t, locale, second[locale])
+    // The job publishes it once its minute has come; the article page and search show it.
+    await expect
+      .poll(
+        async () => {
+          const response = await page.goto(`/articles/${key}`)
+          return response?.status()
+        },
+        { timeout: 200_000, intervals: [5_000] },
+      )
+      .toBe(200)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(words[site.locale].title)
+    await page.goto(`/search/${token}`)
+    await expect(page.getByRole('link', { name: words[site.locale].title }).first()).toBeVisible()
 
-  // Leaving by a link with unsaved changes asks first: cancelled, the changes stay; left, they are offered back.
-  const back = page.getByRole('link', { name: t('console:editor.back') })
-  const leave = page.getByRole('alertdialog')
-  await back.click()
-  await expect(leave).toContainText(t('console:editor.leaveTitle'))
-  await leave.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click()
-  await expect(leave).toBeHidden()
-  const language = t(`console:languages.${site.locale}`)
-  const title = page
-    .getByTestId(`version-${site.locale}`)
-    .getByLabel(t('console:editor.titleField', { language }), { exact: true })
-  await expect(title).toHaveValue(second[site.locale].title)
-  await back.click()
-  await leave.getByRole('button', { name: t('console:editor.leave'), exact: true }).click()
-  await expect(page).toHaveURL(/\/console\/articles$/)
-  // The newsroom list names the article in the console's language.
-  await page.getByLabel(t('console:articles.search'), { exact: true }).fill(token)
-  await page.getByRole('button', { name: t('console:articles.apply') }).click()
-  // The filtered list replaces the whole one when it arrives: wait for it before reading its one row.
-  await expect(page.getByTestId('article-row')).toHaveCount(1)
-  const row = page.getByTestId('article-row').getByRole('link')
-  await expect(row).toHaveText(first[site.locale].title)
-  await row.click()
-  await page
-    .getByTestId('kept-draft-offer')
-    .getByRole('button', { name: t('console:editor.draftRestore') })
-    .click()
-  await expect(title).toHaveValue(second[site.locale].title)
-  await page.getByRole('button', { name: t('console:editor.save') }).click()
-  await expect(page.getByText(t('console:editor.saved'))).toBeVisible()
+    await page.goto(editorUrl)
+    await waitForHydration(page)
+    await expect(page.getByTestId('article-state')).toContainText(t('console:states.published'))
+  },
+)
 
-  // Revision 1 against revision 2: the titles of both languages changed, shown side by side under the names the
-  // form gives them, with only the added words marked; the revisions say who saved them.
-  await page.getByLabel(t('console:revisions.from')).selectOption('1')
-  await page.getByLabel(t('console:revisions.to')).selectOption('2')
-  await page.getByRole('button', { name: t('console:revisions.compare') }).click()
-  const changes = page.getByTestId('revision-changes')
-  const added = { en: 'revised', 'zh-Hant': '修訂' } as const
-  for (const locale of ['en', 'zh-Hant'] as const) {
-    const label = t('console:revisions.fields.title', {
-      language: t(`console:revisions.languages.${locale}`),
-    })
-    const row = changes.getByRole('row', { name: label })
-    await expect(row.getByRole('rowheader')).toHaveText(label)
-    await expect(row).toContainText(first[locale].title)
-    await expect(row).toContainText(second[locale].title)
-    await expect(row.locator('ins', { hasText: added[locale] })).toHaveCount(1)
-    await expect(row.locator('ins', { hasText: token })).toHaveCount(0)
-  }
-  await expect(changes).not.toContainText('versions.')
-  await expect(
-    page.getByRole('row').filter({ has: page.getByRole('cell', { name: '2', exact: true }) }),
-  ).toContainText(editorName)
+test(
+  'an editor compares two revisions, restores the older one, and deletes the article',
+  languageNeutral,
+  async ({ page, site, t }) => {
+    test.setTimeout(120_000)
+    const token = `revs${randomInt(100_000, 999_999)}`
+    const key = `newsroom-${token}`
+    const first = wordsFor(token)
+    const second: Words = {
+      en: { ...first.en, title: `${first.en.title} revised` },
+      'zh-Hant': { ...first['zh-Hant'], title: `${first['zh-Hant'].title}（修訂）` },
+    }
+    await openNewArticle(page)
+    const editorUrl = await writeDraft(page, t, key, first)
+    for (const locale of ['en', 'zh-Hant'] as const) await fillVersion(page, t, locale, second[locale])
 
-  // Restoring revision 1 makes it the newest revision, and its words are what readers get once published.
-  await page.getByRole('button', { name: t('console:revisions.restoreNumber', { number: 1 }) }).click()
-  await expect(title).toHaveValue(first[site.locale].title)
-  await expect(page.getByTestId('article-state')).toContainText(t('console:editor.revision', { number: 3 }))
-  const newest = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '3', exact: true }) })
-  await expect(newest).toContainText(t('console:revisions.actions.restore'))
-  await confirmStateAction(page, t, 'publish')
-  await expect(page.getByTestId('article-state')).toContainText(t('console:states.published'))
-  expect(page.url()).toBe(editorUrl)
-  await page.goto(`/articles/${key}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first[site.locale].title)
+    // Leaving by a link with unsaved changes asks first: cancelled, the changes stay; left, they are offered back.
+    const back = page.getByRole('link', { name: t('console:editor.back') })
+    const leave = page.getByRole('alertdialog')
+    await back.click()
+    await expect(leave).toContainText(t('console:editor.leaveTitle'))
+    await leave.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click()
+    await expect(leave).toBeHidden()
+    const language = t(`console:languages.${site.locale}`)
+    const title = page
+      .getByTestId(`version-${site.locale}`)
+      .getByLabel(t('console:editor.titleField', { language }), { exact: true })
+    await expect(title).toHaveValue(second[site.locale].title)
+    await back.click()
+    await leave.getByRole('button', { name: t('console:editor.leave'), exact: true }).click()
+    await expect(page).toHaveURL(/\/console\/articles$/)
+    // The newsroom list names the article in the console's language.
+    await page.getByLabel(t('console:articles.search'), { exact: true }).fill(token)
+    await page.getByRole('button', { name: t('console:articles.apply') }).click()
+    // The filtered list replaces the whole one when it arrives: wait for it before reading its one row.
+    await expect(page.getByTestId('article-row')).toHaveCount(1)
+    const row = page.getByTestId('article-row').getByRole('link')
+    await expect(row).toHaveText(first[site.locale].title)
+    await row.click()
+    await page
+      .getByTestId('kept-draft-offer')
+      .getByRole('button', { name: t('console:editor.draftRestore') })
+      .click()
+    await expect(title).toHaveValue(second[site.locale].title)
+    await page.getByRole('button', { name: t('console:editor.save') }).click()
+    await expect(page.getByText(t('console:editor.saved'))).toBeVisible()
 
-  // Deleted: readers are told so, with 410 Gone.
-  await page.goto(editorUrl)
-  await waitForHydration(page)
-  await confirmStateAction(page, t, 'delete')
-  await expect(page.getByTestId('article-state')).toContainText(t('console:states.deleted'))
-  const gone = await page.goto(`/articles/${key}`)
-  expect(gone?.status()).toBe(410)
-  await expect(page.getByText(t('articles:states.deleted'))).toBeVisible()
-})
+    // Revision 1 against revision 2: the titles of both languages changed, shown side by side under the names the
+    // form gives them, with only the added words marked; the revisions say who saved them.
+    await page.getByLabel(t('console:revisions.from')).selectOption('1')
+    await page.getByLabel(t('console:revisions.to')).selectOption('2')
+    await page.getByRole('button', { name: t('console:revisions.compare') }).click()
+    const changes = page.getByTestId('revision-changes')
+    const added = { en: 'revised', 'zh-Hant': '修訂' } as const
+    for (const locale of ['en', 'zh-Hant'] as const) {
+      const label = t('console:revisions.fields.title', {
+        language: t(`console:revisions.languages.${locale}`),
+      })
+      const row = changes.getByRole('row', { name: label })
+      await expect(row.getByRole('rowheader')).toHaveText(label)
+      await expect(row).toContainText(first[locale].title)
+      await expect(row).toContainText(second[locale].title)
+      await expect(row.locator('ins', { hasText: added[locale] })).toHaveCount(1)
+      await expect(row.locator('ins', { hasText: token })).toHaveCount(0)
+    }
+    await expect(changes).not.toContainText('versions.')
+    await expect(
+      page.getByRole('row').filter({ has: page.getByRole('cell', { name: '2', exact: true }) }),
+    ).toContainText(editorName)
+
+    // Restoring revision 1 makes it the newest revision, and its words are what readers get once published.
+    await page.getByRole('button', { name: t('console:revisions.restoreNumber', { number: 1 }) }).click()
+    await expect(title).toHaveValue(first[site.locale].title)
+    await expect(page.getByTestId('article-state')).toContainText(t('console:editor.revision', { number: 3 }))
+    const newest = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '3', exact: true }) })
+    await expect(newest).toContainText(t('console:revisions.actions.restore'))
+    await confirmStateAction(page, t, 'publish')
+    await expect(page.getByTestId('article-state')).toContainText(t('console:states.published'))
+    expect(page.url()).toBe(editorUrl)
+    await page.goto(`/articles/${key}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first[site.locale].title)
+
+    // Deleted: readers are told so, with 410 Gone.
+    await page.goto(editorUrl)
+    await waitForHydration(page)
+    await confirmStateAction(page, t, 'delete')
+    await expect(page.getByTestId('article-state')).toContainText(t('console:states.deleted'))
+    const gone = await page.goto(`/articles/${key}`)
+    expect(gone?.status()).toBe(410)
+    await expect(page.getByText(t('articles:states.deleted'))).toBeVisible()
+  },
+)

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test'
 import { logInThroughApi, newMobile } from './support/accounts.ts'
 import { chooseArticleChoices } from './support/article-editor.ts'
 import { adminOn, consoleAdminsOf } from './support/console-staff.ts'
-import { expect, test, waitForHydration } from './support/fixtures.ts'
+import { expect, languageNeutral, test, waitForHydration } from './support/fixtures.ts'
 
 const consoleAdmins = consoleAdminsOf('console')
 
@@ -23,7 +23,7 @@ async function confirmStateAction(page: Page, t: T, action: string) {
   await expect(dialog).toBeHidden()
 }
 
-test('a visitor is sent to log in first', async ({ page }) => {
+test('a visitor is sent to log in first', languageNeutral, async ({ page }) => {
   await page.goto('/console/articles')
   await expect(page).toHaveURL(/\/member\/login\?redirect=%2Fconsole%2Farticles$/)
 })

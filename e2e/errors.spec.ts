@@ -1,4 +1,4 @@
-import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { acceptCookies, expect, languageNeutral, test, waitForHydration } from './support/fixtures.ts'
 
 test.describe('error screens', () => {
   test('an unknown path is a real 404 with a way home', async ({ page, site, t }) => {
@@ -27,7 +27,7 @@ test.describe('error screens', () => {
     await expect(page).toHaveURL(`${site.origin}/search/Nvidia`)
   })
 
-  test('the 404 search works before the page script runs', async ({ browser, site, t }) => {
+  test('the 404 search works before the page script runs', languageNeutral, async ({ browser, site, t }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto(`${site.origin}/an/old/link`)

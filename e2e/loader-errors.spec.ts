@@ -7,7 +7,7 @@
  * every route whose loader catches a service error has its case here.
  */
 import { logInThroughApi } from './support/accounts.ts'
-import { acceptCookies, expect, test } from './support/fixtures.ts'
+import { acceptCookies, expect, languageNeutral, test } from './support/fixtures.ts'
 
 /** Well-formed (a version-4 UUID), and nobody's. */
 const unknownId = '00000000-0000-4000-8000-000000000000'
@@ -27,17 +27,16 @@ test('a link to an unknown lesson shows the classroom with the "lesson missing" 
   await expect(page.getByTestId('classroom-course').first()).toBeVisible()
 })
 
-test('a member following a link to an unknown lesson gets the same notice (200)', async ({
-  page,
-  request,
-  site,
-  t,
-}) => {
-  await logInThroughApi(page, request, site.origin)
-  const response = await page.goto(`/member/investment?lesson=${unknownId}`)
-  expect(response?.status()).toBe(200)
-  await expect(page.getByRole('alert').filter({ hasText: t('classroom:lessonMissing') })).toBeVisible()
-})
+test(
+  'a member following a link to an unknown lesson gets the same notice (200)',
+  languageNeutral,
+  async ({ page, request, site, t }) => {
+    await logInThroughApi(page, request, site.origin)
+    const response = await page.goto(`/member/investment?lesson=${unknownId}`)
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('alert').filter({ hasText: t('classroom:lessonMissing') })).toBeVisible()
+  },
+)
 
 test('a deleted or taken-down article answers its own 410 page, an unknown one the 404 screen', async ({
   page,
@@ -72,14 +71,13 @@ test.describe('the diagnosis page', () => {
   })
 })
 
-test("an unknown demo checkout is the 404 screen for a member (the service's not-found)", async ({
-  page,
-  request,
-  site,
-  t,
-}) => {
-  await logInThroughApi(page, request, site.origin)
-  const response = await page.goto(`/checkout/demo/${unknownId}`)
-  expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('errorPage.notFound'))
-})
+test(
+  "an unknown demo checkout is the 404 screen for a member (the service's not-found)",
+  languageNeutral,
+  async ({ page, request, site, t }) => {
+    await logInThroughApi(page, request, site.origin)
+    const response = await page.goto(`/checkout/demo/${unknownId}`)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('errorPage.notFound'))
+  },
+)

@@ -60,6 +60,8 @@ test('Premium sees every pick of the month and the tracking, by market, on a pho
   site,
   t,
 }) => {
+  // A login, a plan, three pages and two accessibility scans: 30 s is too close on a busy 2-core machine.
+  test.setTimeout(60_000)
   await logInThroughApi(page, request, site.origin)
   await subscribeThroughApi(page, 'premium')
   await page.goto('/member/picks')

@@ -1,7 +1,7 @@
 /** The process as an operator runs it: it starts, answers, and stops cleanly on SIGTERM, keeping its data. */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { expect, test } from './support/fixtures.ts'
+import { expect, languageNeutral, test } from './support/fixtures.ts'
 import { e2ePort } from './support/sites.ts'
 
 const port = e2ePort + 10
@@ -50,7 +50,7 @@ async function waitUntilServing(): Promise<void> {
 test.describe('operating the server', () => {
   test.skip(({ site }) => site.locale !== 'en', 'one run is enough: it is about the process, not a language')
 
-  test('stops cleanly on SIGTERM and starts again on the same data', async () => {
+  test('stops cleanly on SIGTERM and starts again on the same data', languageNeutral, async () => {
     test.setTimeout(120_000)
     rmSync(dataDir, { recursive: true, force: true })
     const first = startServer()

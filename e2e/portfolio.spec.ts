@@ -6,7 +6,7 @@
  */
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { logInThroughApi, openAccountMenu } from './support/accounts.ts'
-import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { acceptCookies, expect, languageNeutral, test, waitForHydration } from './support/fixtures.ts'
 
 const csv = [
   'Date,Symbol,Action,Quantity,Price,Currency',
@@ -98,51 +98,50 @@ test('a member builds a portfolio by hand and by CSV, sees its value and score, 
   await expectNoSeriousA11yIssues(page)
 })
 
-test('a member with many transactions sees the latest and shows older ones a page at a time', async ({
-  page,
-  request,
-  site,
-  t,
-}) => {
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await acceptCookies(page, site.origin)
-  await logInThroughApi(page, request, site.origin)
-  // 25 buys of one stock, one a day from 2 January 2023 (the newest on 26 January).
-  const rows = ['Date,Symbol,Market,Action,Quantity,Price']
-  for (let day = 2; day <= 26; day++) rows.push(`2023-01-${String(day).padStart(2, '0')},AAPL,us,buy,1,130`)
-  const status = await page.evaluate(async (text) => {
-    const response = await fetch('/api/portal/member/portfolio/import', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text }),
-    })
-    return response.status
-  }, rows.join('\n'))
-  expect(status).toBe(200)
+test(
+  'a member with many transactions sees the latest and shows older ones a page at a time',
+  languageNeutral,
+  async ({ page, request, site, t }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await acceptCookies(page, site.origin)
+    await logInThroughApi(page, request, site.origin)
+    // 25 buys of one stock, one a day from 2 January 2023 (the newest on 26 January).
+    const rows = ['Date,Symbol,Market,Action,Quantity,Price']
+    for (let day = 2; day <= 26; day++) rows.push(`2023-01-${String(day).padStart(2, '0')},AAPL,us,buy,1,130`)
+    const status = await page.evaluate(async (text) => {
+      const response = await fetch('/api/portal/member/portfolio/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text }),
+      })
+      return response.status
+    }, rows.join('\n'))
+    expect(status).toBe(200)
 
-  await page.goto('/member/portfolio')
-  await waitForHydration(page)
-  const transactions = page.getByTestId('portfolio-transaction')
-  await expect(transactions).toHaveCount(20)
-  await expect(page.getByTestId('portfolio-transactions-shown')).toHaveText(
-    t('portfolio:transactions.shown', { shown: '20', count: '25' }),
-  )
-  await page.getByRole('button', { name: t('portfolio:transactions.more', { count: 5 }) }).click()
-  await expect(transactions).toHaveCount(25)
-  await expect(transactions.last()).toContainText(t('portfolio:kinds.buy'))
-  await expect(page.getByTestId('portfolio-transactions-shown')).toHaveCount(0)
+    await page.goto('/member/portfolio')
+    await waitForHydration(page)
+    const transactions = page.getByTestId('portfolio-transaction')
+    await expect(transactions).toHaveCount(20)
+    await expect(page.getByTestId('portfolio-transactions-shown')).toHaveText(
+      t('portfolio:transactions.shown', { shown: '20', count: '25' }),
+    )
+    await page.getByRole('button', { name: t('portfolio:transactions.more', { count: 5 }) }).click()
+    await expect(transactions).toHaveCount(25)
+    await expect(transactions.last()).toContainText(t('portfolio:kinds.buy'))
+    await expect(page.getByTestId('portfolio-transactions-shown')).toHaveCount(0)
 
-  // An older transaction deleted from the rows shown later: the list is read again, the rest stays shown.
-  await transactions
-    .last()
-    .getByRole('button', { name: t('portfolio:transactions.delete'), exact: false })
-    .click()
-  await page
-    .getByRole('alertdialog')
-    .getByRole('button', { name: t('portfolio:transactions.delete') })
-    .click()
-  await expect(transactions).toHaveCount(24)
-  await expect(page.getByTestId('portfolio-transaction-limit')).toHaveText(
-    t('portfolio:transactions.limit', { used: '24', limit: '250' }),
-  )
-})
+    // An older transaction deleted from the rows shown later: the list is read again, the rest stays shown.
+    await transactions
+      .last()
+      .getByRole('button', { name: t('portfolio:transactions.delete'), exact: false })
+      .click()
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('portfolio:transactions.delete') })
+      .click()
+    await expect(transactions).toHaveCount(24)
+    await expect(page.getByTestId('portfolio-transaction-limit')).toHaveText(
+      t('portfolio:transactions.limit', { used: '24', limit: '250' }),
+    )
+  },
+)

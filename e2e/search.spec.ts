@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  languageNeutral,
+  type Site,
+  test,
+  waitForHydration,
+} from './support/fixtures.ts'
 
 /** A stock the universe names in both languages: what the box suggests and the results page shows for its code. */
 const apple = { code: 'AAPL', market: 'us', name: { en: 'Apple Inc.', 'zh-Hant': '蘋果' } } as const
@@ -45,7 +52,7 @@ test.describe('search box', () => {
     expect(JSON.parse(saved ?? '[]')).toEqual([word])
   })
 
-  test('the search button does the same as Enter', async ({ page, site, t }) => {
+  test('the search button does the same as Enter', languageNeutral, async ({ page, site, t }) => {
     await openSite(page, site)
     await searchBox(page, t).fill(queries[site.locale].word)
     await page.getByRole('button', { name: t('search:submit') }).click()
@@ -64,7 +71,7 @@ test.describe('search box', () => {
     await expect(page).toHaveTitle(new RegExp(`^${t('articles:lists.search.titleWithoutKeyword')}`))
   })
 
-  test('takes at most 100 characters', async ({ page, site, t }) => {
+  test('takes at most 100 characters', languageNeutral, async ({ page, site, t }) => {
     await openSite(page, site)
     await searchBox(page, t).focus()
     await page.keyboard.insertText('x'.repeat(105))
@@ -72,41 +79,43 @@ test.describe('search box', () => {
     await expect(searchBox(page, t)).toHaveAttribute('maxlength', '100')
   })
 
-  test('focus with empty text shows the history, newest first, a repeated term moved to the top', async ({
-    page,
-    site,
-    t,
-  }) => {
-    await openSite(page, site)
-    for (const term of ['alpha', 'beta', 'gamma', 'beta']) {
-      await search(page, t, term)
-    }
-    await page.goto('/about-us')
-    await waitForHydration(page)
-    await searchBox(page, t).focus()
-    const history = page.getByRole('listbox', { name: t('search:history.title') })
-    await expect(history).toBeVisible()
-    await expect(history.getByRole('option')).toHaveText(['beta', 'gamma', 'alpha'])
-    await expect(searchBox(page, t)).toHaveAttribute('aria-expanded', 'true')
+  test(
+    'focus with empty text shows the history, newest first, a repeated term moved to the top',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      await openSite(page, site)
+      for (const term of ['alpha', 'beta', 'gamma', 'beta']) {
+        await search(page, t, term)
+      }
+      await page.goto('/about-us')
+      await waitForHydration(page)
+      await searchBox(page, t).focus()
+      const history = page.getByRole('listbox', { name: t('search:history.title') })
+      await expect(history).toBeVisible()
+      await expect(history.getByRole('option')).toHaveText(['beta', 'gamma', 'alpha'])
+      await expect(searchBox(page, t)).toHaveAttribute('aria-expanded', 'true')
 
-    await page.getByRole('button', { name: t('search:history.remove').replace('{{term}}', 'gamma') }).click()
-    await expect(history.getByRole('option')).toHaveText(['beta', 'alpha'])
-    await expect(searchBox(page, t)).toBeFocused()
+      await page
+        .getByRole('button', { name: t('search:history.remove').replace('{{term}}', 'gamma') })
+        .click()
+      await expect(history.getByRole('option')).toHaveText(['beta', 'alpha'])
+      await expect(searchBox(page, t)).toBeFocused()
 
-    await history.getByRole('option', { name: 'alpha' }).click()
-    await expect(page).toHaveURL(/\/search\/alpha$/)
-    await searchBox(page, t).fill('')
-    await searchBox(page, t).focus()
-    await expect(
-      page.getByRole('listbox', { name: t('search:history.title') }).getByRole('option'),
-    ).toHaveText(['alpha', 'beta'])
+      await history.getByRole('option', { name: 'alpha' }).click()
+      await expect(page).toHaveURL(/\/search\/alpha$/)
+      await searchBox(page, t).fill('')
+      await searchBox(page, t).focus()
+      await expect(
+        page.getByRole('listbox', { name: t('search:history.title') }).getByRole('option'),
+      ).toHaveText(['alpha', 'beta'])
 
-    await page.getByRole('button', { name: t('search:history.clear') }).click()
-    await expect(page.getByTestId('search-popup')).toBeHidden()
-    expect(await page.evaluate(() => window.localStorage.getItem('tickerwise.searchHistory'))).toBeNull()
-  })
+      await page.getByRole('button', { name: t('search:history.clear') }).click()
+      await expect(page.getByTestId('search-popup')).toBeHidden()
+      expect(await page.evaluate(() => window.localStorage.getItem('tickerwise.searchHistory'))).toBeNull()
+    },
+  )
 
-  test('keeps at most 10 history entries', async ({ page, site, t }) => {
+  test('keeps at most 10 history entries', languageNeutral, async ({ page, site, t }) => {
     await openSite(page, site)
     await page.evaluate(() =>
       window.localStorage.setItem(
@@ -149,21 +158,25 @@ test.describe('search box', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen)
   })
 
-  test('a single letter asks for suggestions but a blank text does not', async ({ page, site, t }) => {
-    await openSite(page, site)
-    let calls = 0
-    page.on('request', (r) => {
-      if (r.url().includes('/article/suggest')) calls += 1
-    })
-    await searchBox(page, t).fill('   ')
-    await page.waitForTimeout(600)
-    expect(calls).toBe(0)
-    await Promise.all([
-      page.waitForRequest((r) => r.url().includes('/article/suggest')),
-      searchBox(page, t).fill('a'),
-    ])
-    expect(calls).toBe(1)
-  })
+  test(
+    'a single letter asks for suggestions but a blank text does not',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      await openSite(page, site)
+      let calls = 0
+      page.on('request', (r) => {
+        if (r.url().includes('/article/suggest')) calls += 1
+      })
+      await searchBox(page, t).fill('   ')
+      await page.waitForTimeout(600)
+      expect(calls).toBe(0)
+      await Promise.all([
+        page.waitForRequest((r) => r.url().includes('/article/suggest')),
+        searchBox(page, t).fill('a'),
+      ])
+      expect(calls).toBe(1)
+    },
+  )
 
   test('a tag chip lists the articles with that tag', async ({ page, site, t }) => {
     await openSite(page, site)
@@ -181,34 +194,38 @@ test.describe('search box', () => {
     await expect(cards.first()).toBeVisible()
   })
 
-  test('works from the keyboard: arrows choose, Enter opens, Escape closes', async ({ page, site, t }) => {
-    await openSite(page, site)
-    const box = searchBox(page, t)
-    await box.fill(queries[site.locale].partial)
-    const first = page
-      .getByRole('rowgroup', { name: t('search:suggestions.articles') })
-      .locator(suggestionCell)
-      .first()
-    await expect(first).toBeVisible()
-    // Stocks the text names (NVIDIA for "nvid") come first; the arrows walk through them to the articles.
-    const stockCount = await page
-      .getByRole('rowgroup', { name: t('search:suggestions.stocks') })
-      .locator(suggestionCell)
-      .count()
-    for (let step = 0; step <= stockCount; step++) await box.press('ArrowDown')
-    await expect(first).toHaveAttribute('aria-selected', 'true')
-    await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '')
-    await box.press('Escape')
-    await expect(page.getByTestId('search-popup')).toBeHidden()
-    await expect(box).toHaveAttribute('aria-expanded', 'false')
-    await box.press('ArrowDown')
-    await expect(first).toBeVisible()
-    for (let step = 0; step <= stockCount; step++) await box.press('ArrowDown')
-    await expect(first).toHaveAttribute('aria-selected', 'true')
-    const title = (await first.textContent()) ?? ''
-    await box.press('Enter')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
-  })
+  test(
+    'works from the keyboard: arrows choose, Enter opens, Escape closes',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      await openSite(page, site)
+      const box = searchBox(page, t)
+      await box.fill(queries[site.locale].partial)
+      const first = page
+        .getByRole('rowgroup', { name: t('search:suggestions.articles') })
+        .locator(suggestionCell)
+        .first()
+      await expect(first).toBeVisible()
+      // Stocks the text names (NVIDIA for "nvid") come first; the arrows walk through them to the articles.
+      const stockCount = await page
+        .getByRole('rowgroup', { name: t('search:suggestions.stocks') })
+        .locator(suggestionCell)
+        .count()
+      for (let step = 0; step <= stockCount; step++) await box.press('ArrowDown')
+      await expect(first).toHaveAttribute('aria-selected', 'true')
+      await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '')
+      await box.press('Escape')
+      await expect(page.getByTestId('search-popup')).toBeHidden()
+      await expect(box).toHaveAttribute('aria-expanded', 'false')
+      await box.press('ArrowDown')
+      await expect(first).toBeVisible()
+      for (let step = 0; step <= stockCount; step++) await box.press('ArrowDown')
+      await expect(first).toHaveAttribute('aria-selected', 'true')
+      const title = (await first.textContent()) ?? ''
+      await box.press('Enter')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+    },
+  )
 
   test('typing a code or a name suggests the stock first; choosing it opens its AI diagnosis', async ({
     page,
@@ -263,52 +280,52 @@ test.describe('search box', () => {
     await expect(page.locator('#diagnosis-title')).toContainText(apple.name[site.locale], { timeout: 20_000 })
   })
 
-  test('follows a stock from its suggestion by keyboard: Right to its follow cell, Enter toggles, Left back', async ({
-    page,
-    site,
-    t,
-  }) => {
-    await openSite(page, site)
-    const box = searchBox(page, t)
-    await box.fill(apple.code.toLowerCase())
-    const grid = page.getByRole('grid', { name: t('search:label') })
-    const stockRow = grid
-      .getByRole('rowgroup', { name: t('search:suggestions.stocks') })
-      .getByRole('row')
-      .first()
-    const stockCell = stockRow.locator(suggestionCell)
-    const follow = stockRow.getByRole('button', {
-      name: t('common:follow.label', { name: apple.name[site.locale] }),
-    })
-    await expect(stockCell).toContainText(apple.name[site.locale])
-    await expect(follow).toHaveAttribute('data-loaded', 'true')
-    await expect(box).toHaveAttribute('aria-haspopup', 'grid')
+  test(
+    'follows a stock from its suggestion by keyboard: Right to its follow cell, Enter toggles, Left back',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      await openSite(page, site)
+      const box = searchBox(page, t)
+      await box.fill(apple.code.toLowerCase())
+      const grid = page.getByRole('grid', { name: t('search:label') })
+      const stockRow = grid
+        .getByRole('rowgroup', { name: t('search:suggestions.stocks') })
+        .getByRole('row')
+        .first()
+      const stockCell = stockRow.locator(suggestionCell)
+      const follow = stockRow.getByRole('button', {
+        name: t('common:follow.label', { name: apple.name[site.locale] }),
+      })
+      await expect(stockCell).toContainText(apple.name[site.locale])
+      await expect(follow).toHaveAttribute('data-loaded', 'true')
+      await expect(box).toHaveAttribute('aria-haspopup', 'grid')
 
-    await box.press('ArrowDown')
-    await expect(stockCell).toHaveAttribute('aria-selected', 'true')
-    await box.press('ArrowRight')
-    await expect(box).toHaveAttribute('aria-activedescendant', (await follow.getAttribute('id')) ?? '')
-    await expect(stockCell).toHaveAttribute('aria-selected', 'false')
-    await expect(follow).toHaveAttribute('aria-pressed', 'false')
-    await box.press('Enter')
-    await expect(follow).toHaveAttribute('aria-pressed', 'true')
-    // Following keeps the box open, with the focus in it.
-    await expect(page.getByTestId('search-popup')).toBeVisible()
-    await expect(box).toBeFocused()
+      await box.press('ArrowDown')
+      await expect(stockCell).toHaveAttribute('aria-selected', 'true')
+      await box.press('ArrowRight')
+      await expect(box).toHaveAttribute('aria-activedescendant', (await follow.getAttribute('id')) ?? '')
+      await expect(stockCell).toHaveAttribute('aria-selected', 'false')
+      await expect(follow).toHaveAttribute('aria-pressed', 'false')
+      await box.press('Enter')
+      await expect(follow).toHaveAttribute('aria-pressed', 'true')
+      // Following keeps the box open, with the focus in it.
+      await expect(page.getByTestId('search-popup')).toBeVisible()
+      await expect(box).toBeFocused()
 
-    await box.press('ArrowLeft')
-    await expect(box).toHaveAttribute('aria-activedescendant', (await stockCell.getAttribute('id')) ?? '')
-    await box.press('Enter')
-    await expect(page).toHaveURL(
-      new RegExp(`/ai-stock-diagnosis\\?code=${apple.code}&market=${apple.market}$`),
-    )
-    // The diagnosis shows the stock followed.
-    await expect(
-      page.getByTestId('diagnosis-report').locator('button[aria-pressed][data-loaded]').first(),
-    ).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 })
-  })
+      await box.press('ArrowLeft')
+      await expect(box).toHaveAttribute('aria-activedescendant', (await stockCell.getAttribute('id')) ?? '')
+      await box.press('Enter')
+      await expect(page).toHaveURL(
+        new RegExp(`/ai-stock-diagnosis\\?code=${apple.code}&market=${apple.market}$`),
+      )
+      // The diagnosis shows the stock followed.
+      await expect(
+        page.getByTestId('diagnosis-report').locator('button[aria-pressed][data-loaded]').first(),
+      ).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 })
+    },
+  )
 
-  test('leaving the box closes it', async ({ page, site, t }) => {
+  test('leaving the box closes it', languageNeutral, async ({ page, site, t }) => {
     await openSite(page, site)
     await searchBox(page, t).fill(queries[site.locale].partial)
     await expect(page.getByTestId('search-popup')).toBeVisible()

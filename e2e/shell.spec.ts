@@ -1,5 +1,5 @@
 import { logInThroughApi } from './support/accounts.ts'
-import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { acceptCookies, expect, languageNeutral, test, waitForHydration } from './support/fixtures.ts'
 
 test.describe('header', () => {
   test('shows the AI diagnosis, classroom and login links, the login link bringing the reader back', async ({
@@ -117,17 +117,21 @@ test.describe('language switcher', () => {
     await expect(page.getByTestId('account-name')).toHaveCount(0)
   })
 
-  test('remembers the region the reader chose for a year', async ({ page, context, site }) => {
-    // Set by the answer to the page's visit report, not by the page's own (which any reader may share).
-    await Promise.all([page.goto('/about-us'), page.waitForResponse('**/track/visit')])
-    const cookie = (await context.cookies(site.origin)).find((c) => c.name === 'i18n_redirected')
-    expect(cookie?.value).toBe(site.region)
-    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
-  })
+  test(
+    'remembers the region the reader chose for a year',
+    languageNeutral,
+    async ({ page, context, site }) => {
+      // Set by the answer to the page's visit report, not by the page's own (which any reader may share).
+      await Promise.all([page.goto('/about-us'), page.waitForResponse('**/track/visit')])
+      const cookie = (await context.cookies(site.origin)).find((c) => c.name === 'i18n_redirected')
+      expect(cookie?.value).toBe(site.region)
+      expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
+    },
+  )
 })
 
 test.describe('cookie banner', () => {
-  test('stays gone after Accept and a reload', async ({ page, t }) => {
+  test('stays gone after Accept and a reload', languageNeutral, async ({ page, t }) => {
     await page.goto('/about-us')
     await waitForHydration(page)
     const banner = page.getByTestId('cookie-banner')

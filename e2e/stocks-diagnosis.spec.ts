@@ -8,7 +8,14 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { chooseLogOut, logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
-import { acceptCookies, expect, type Site, test, waitForHydration } from './support/fixtures.ts'
+import {
+  acceptCookies,
+  expect,
+  languageNeutral,
+  type Site,
+  test,
+  waitForHydration,
+} from './support/fixtures.ts'
 import { liveChatPort, siteOrigin } from './support/sites.ts'
 
 type Translate = (key: string, options?: Record<string, unknown>) => string
@@ -176,51 +183,61 @@ test.describe('diagnosing a stock', () => {
     await expect(reportTitle(page)).toHaveText(nameOf(stocks.tencent, site))
   })
 
-  test('diagnoses 7203 and 005930 by code, and Samsung by name', async ({ page, site, t }) => {
-    await page.goto('/ai-stock-diagnosis')
-    await waitForHydration(page)
-    await searchBox(page, t).fill('7203')
-    await searchBox(page, t).press('Escape')
-    await searchBox(page, t).press('Enter')
-    await expect(reportTitle(page)).toHaveText(nameOf(stocks.toyota, site), {
-      timeout: 20_000,
-    })
-    await expect(page.getByTestId('diagnosis-price')).toHaveText(stocks.toyota.currency)
+  test(
+    'diagnoses 7203 and 005930 by code, and Samsung by name',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      await page.goto('/ai-stock-diagnosis')
+      await waitForHydration(page)
+      await searchBox(page, t).fill('7203')
+      await searchBox(page, t).press('Escape')
+      await searchBox(page, t).press('Enter')
+      await expect(reportTitle(page)).toHaveText(nameOf(stocks.toyota, site), {
+        timeout: 20_000,
+      })
+      await expect(page.getByTestId('diagnosis-price')).toHaveText(stocks.toyota.currency)
 
-    await openDiagnosis(page, stocks.samsung)
-    await expect(reportTitle(page)).toHaveText(nameOf(stocks.samsung, site))
-    await expect(page.getByTestId('diagnosis-price')).toHaveText(stocks.samsung.currency)
+      await openDiagnosis(page, stocks.samsung)
+      await expect(reportTitle(page)).toHaveText(nameOf(stocks.samsung, site))
+      await expect(page.getByTestId('diagnosis-price')).toHaveText(stocks.samsung.currency)
 
-    await page.goto('/ai-stock-diagnosis?code=Samsung%20Electronics')
-    await expect(reportTitle(page)).toHaveText(nameOf(stocks.samsung, site), {
-      timeout: 20_000,
-    })
-  })
+      await page.goto('/ai-stock-diagnosis?code=Samsung%20Electronics')
+      await expect(reportTitle(page)).toHaveText(nameOf(stocks.samsung, site), {
+        timeout: 20_000,
+      })
+    },
+  )
 
-  test('suggests stocks as the reader types and is driven with the keyboard', async ({ page, site, t }) => {
-    await page.goto('/ai-stock-diagnosis')
-    await waitForHydration(page)
-    const box = searchBox(page, t)
-    await box.pressSequentially('tenc', { delay: 30 })
-    const listbox = page.getByRole('listbox', { name: t('stocks:search.suggestions') })
-    await expect(listbox.getByRole('option').first()).toContainText(nameOf(stocks.tencent, site))
-    await expect(box).toHaveAttribute('aria-expanded', 'true')
+  test(
+    'suggests stocks as the reader types and is driven with the keyboard',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      // Suggestions, a whole report and an accessibility scan of it: 30 s is too close on a busy 2-core machine.
+      test.setTimeout(60_000)
+      await page.goto('/ai-stock-diagnosis')
+      await waitForHydration(page)
+      const box = searchBox(page, t)
+      await box.pressSequentially('tenc', { delay: 30 })
+      const listbox = page.getByRole('listbox', { name: t('stocks:search.suggestions') })
+      await expect(listbox.getByRole('option').first()).toContainText(nameOf(stocks.tencent, site))
+      await expect(box).toHaveAttribute('aria-expanded', 'true')
 
-    await box.press('ArrowDown')
-    const activeId = await box.getAttribute('aria-activedescendant')
-    expect(activeId).toBeTruthy()
-    await expect(page.locator(`[id="${activeId}"]`)).toHaveAttribute('aria-selected', 'true')
-    await box.press('Escape')
-    await expect(box).toHaveAttribute('aria-expanded', 'false')
+      await box.press('ArrowDown')
+      const activeId = await box.getAttribute('aria-activedescendant')
+      expect(activeId).toBeTruthy()
+      await expect(page.locator(`[id="${activeId}"]`)).toHaveAttribute('aria-selected', 'true')
+      await box.press('Escape')
+      await expect(box).toHaveAttribute('aria-expanded', 'false')
 
-    await box.press('ArrowDown')
-    await box.press('Enter')
-    await expect(page).toHaveURL(/code=0700&market=hk/)
-    await expect(reportTitle(page)).toHaveText(nameOf(stocks.tencent, site), {
-      timeout: 20_000,
-    })
-    await expectNoSeriousA11yIssues(page)
-  })
+      await box.press('ArrowDown')
+      await box.press('Enter')
+      await expect(page).toHaveURL(/code=0700&market=hk/)
+      await expect(reportTitle(page)).toHaveText(nameOf(stocks.tencent, site), {
+        timeout: 20_000,
+      })
+      await expectNoSeriousA11yIssues(page)
+    },
+  )
 })
 
 test.describe('diagnosis messages', () => {
@@ -277,25 +294,25 @@ test.describe('diagnosis messages', () => {
     })
   })
 
-  test('keeps the autocomplete quiet when suggestions fail, and the query still works', async ({
-    page,
-    site,
-    t,
-  }) => {
-    await page.route('**/bizStockScore/listStockAI**', (route) => route.fulfill({ status: 500, body: '' }))
-    await page.goto('/ai-stock-diagnosis')
-    await waitForHydration(page)
-    const asked = page.waitForRequest('**/bizStockScore/listStockAI**')
-    await searchBox(page, t).pressSequentially('Toyota', { delay: 20 })
-    await asked
-    await expect(
-      page.getByRole('listbox', { name: t('stocks:search.suggestions') }).getByRole('option'),
-    ).toHaveCount(0)
-    await searchBox(page, t).press('Enter')
-    await expect(reportTitle(page)).toHaveText(nameOf(stocks.toyota, site), {
-      timeout: 20_000,
-    })
-  })
+  test(
+    'keeps the autocomplete quiet when suggestions fail, and the query still works',
+    languageNeutral,
+    async ({ page, site, t }) => {
+      await page.route('**/bizStockScore/listStockAI**', (route) => route.fulfill({ status: 500, body: '' }))
+      await page.goto('/ai-stock-diagnosis')
+      await waitForHydration(page)
+      const asked = page.waitForRequest('**/bizStockScore/listStockAI**')
+      await searchBox(page, t).pressSequentially('Toyota', { delay: 20 })
+      await asked
+      await expect(
+        page.getByRole('listbox', { name: t('stocks:search.suggestions') }).getByRole('option'),
+      ).toHaveCount(0)
+      await searchBox(page, t).press('Enter')
+      await expect(reportTitle(page)).toHaveText(nameOf(stocks.toyota, site), {
+        timeout: 20_000,
+      })
+    },
+  )
 })
 
 test.describe('diagnosis attempts', () => {
@@ -395,7 +412,7 @@ test.describe('diagnosis attempts', () => {
     },
   ] as const
   for (const limit of subscriberLimits) {
-    test(`a ${limit.tier} subscriber ${limit.what}`, async ({ page, request, site, t }) => {
+    test(`a ${limit.tier} subscriber ${limit.what}`, languageNeutral, async ({ page, request, site, t }) => {
       test.setTimeout(120_000)
       await logInThroughApi(page, request, site.origin)
       await subscribeThroughApi(page, limit.tier)

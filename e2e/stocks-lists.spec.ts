@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { acceptCookies, expect, type Site, test } from './support/fixtures.ts'
+import { acceptCookies, expect, languageNeutral, type Site, test } from './support/fixtures.ts'
 import { siteOrigin } from './support/sites.ts'
 
 type Translate = (key: string, options?: Record<string, unknown>) => string
@@ -223,7 +223,7 @@ test.describe("executives' moves", () => {
     await expectNoSeriousA11yIssues(page)
   })
 
-  test('filter by buy or sell and by market, and page through', async ({ page, t }) => {
+  test('filter by buy or sell and by market, and page through', languageNeutral, async ({ page, t }) => {
     await page.goto('/executives-moves')
     const kinds = page.getByRole('navigation', { name: t('stocks:moves.kindLabel') })
     await kinds.getByRole('link', { name: t('stocks:moves.filter.sell'), exact: true }).click()
@@ -245,13 +245,19 @@ test.describe("executives' moves", () => {
     await marketTabs(page, t)
       .getByRole('link', { name: t('stocks:lists.allMarkets') })
       .click()
-    await kinds.getByRole('link', { name: t('stocks:moves.filter.all') }).click()
+    // The kind links are rebuilt for every market: the one to click is that of the list for all markets.
+    await expect(page).toHaveURL(/\/executives-moves\?kind=buy$/)
+    const everyKind = kinds.getByRole('link', { name: t('stocks:moves.filter.all') })
+    await expect(everyKind).toHaveAttribute('href', '/executives-moves')
+    await everyKind.click()
     await expect(page).toHaveURL(/\/executives-moves$/)
-    const firstOnPageOne = await page.getByTestId('move-row').first().textContent()
-    await page
+    // The links are those of the list shown (every kind) before the first row is read and the second page opened.
+    const pageTwo = page
       .getByRole('navigation', { name: t('common:pagination.label') })
-      .getByRole('link', { name: t('common:pagination.page', { page: 2 }) })
-      .click()
+      .getByRole('link', { name: t('common:pagination.page', { page: 2 }), exact: true })
+    await expect(pageTwo).toHaveAttribute('href', '/executives-moves?page=2')
+    const firstOnPageOne = await page.getByTestId('move-row').first().textContent()
+    await pageTwo.click()
     await expect(page).toHaveURL(/page=2/)
     await expect(page.getByTestId('move-row').first()).not.toHaveText(firstOnPageOne ?? '')
   })

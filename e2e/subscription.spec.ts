@@ -1,4 +1,4 @@
-import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import { acceptCookies, expect, languageNeutral, test, waitForHydration } from './support/fixtures.ts'
 
 test.describe('email subscription', () => {
   test.beforeEach(async ({ page, site }) => {
@@ -20,33 +20,34 @@ test.describe('email subscription', () => {
     await expect(form.getByRole('alert')).toHaveText(t('errors:EMAIL_INVALID'))
   })
 
-  test('confirms a subscription with a toast that disappears after three seconds', async ({
-    page,
-    t,
-  }, testInfo) => {
-    // The page's time moves only when the test moves it: the three seconds are the toast's, not the machine's.
-    await page.clock.install()
-    await page.goto('/')
-    await waitForHydration(page)
-    await page.clock.pauseAt(Date.now() + 1000)
-    const form = page.locator('footer').getByRole('form', { name: t('shell:newsletter.formLabel') })
-    await form
-      .getByLabel(t('shell:newsletter.emailLabel'))
-      .fill(`reader-${testInfo.project.name}-${Date.now()}@example.com`)
-    await form.getByRole('button', { name: t('actions.subscribe') }).click()
-    const toast = page.getByText(t('toast.subscribed'))
-    // Time moves in small steps until the toast shows, so it has been up for at most one step when it is seen.
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(50)
-        return toast.isVisible()
-      })
-      .toBe(true)
-    await page.clock.runFor(2000)
-    await expect(toast).toBeVisible()
-    await page.clock.runFor(1500)
-    await expect(toast).toBeHidden()
-  })
+  test(
+    'confirms a subscription with a toast that disappears after three seconds',
+    languageNeutral,
+    async ({ page, t }, testInfo) => {
+      // The page's time moves only when the test moves it: the three seconds are the toast's, not the machine's.
+      await page.clock.install()
+      await page.goto('/')
+      await waitForHydration(page)
+      await page.clock.pauseAt(Date.now() + 1000)
+      const form = page.locator('footer').getByRole('form', { name: t('shell:newsletter.formLabel') })
+      await form
+        .getByLabel(t('shell:newsletter.emailLabel'))
+        .fill(`reader-${testInfo.project.name}-${Date.now()}@example.com`)
+      await form.getByRole('button', { name: t('actions.subscribe') }).click()
+      const toast = page.getByText(t('toast.subscribed'))
+      // Time moves in small steps until the toast shows, so it has been up for at most one step when it is seen.
+      await expect
+        .poll(async () => {
+          await page.clock.runFor(50)
+          return toast.isVisible()
+        })
+        .toBe(true)
+      await page.clock.runFor(2000)
+      await expect(toast).toBeVisible()
+      await page.clock.runFor(1500)
+      await expect(toast).toBeHidden()
+    },
+  )
 
   test('says the subscription failed when the server cannot take it', async ({ page, t }) => {
     await page.route('**/home/subEmail', (route) => route.fulfill({ status: 500, body: 'down' }))

@@ -6,8 +6,14 @@
  */
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
-import { codeFromOutbox, logInThroughApi, newMobile } from './support/accounts.ts'
-import { acceptCookies, expect, test, waitForHydration } from './support/fixtures.ts'
+import {
+  codeFromOutbox,
+  logInThroughApi,
+  newMobile,
+  postFromPage,
+  subscribeThroughApi,
+} from './support/accounts.ts'
+import { acceptCookies, expect, languageNeutral, test, waitForHydration } from './support/fixtures.ts'
 
 /** The follow control: the one toggle button beside a stock (`data-loaded` once it answers clicks). */
 const followButton = 'button[aria-pressed][data-loaded]'
@@ -139,3 +145,42 @@ test('a member follows from the diagnosis with undo, then sorts, renames and del
     .click()
   await expect(page.getByText(t('watchlist:empty.title'))).toBeVisible()
 })
+
+test(
+  'a list longer than a screen: the first 24 rows come with the page, the rest once it has hydrated, and a sort orders them all',
+  languageNeutral,
+  async ({ page, request, site }) => {
+    await logInThroughApi(page, request, site.origin)
+    await subscribeThroughApi(page, 'base')
+    // 30 US stocks (Base follows up to 50 a list): the most under- and overvalued of the market.
+    const stocks = await page.evaluate(async () => {
+      const answers = await Promise.all(
+        ['undervalued', 'overvalued'].map(async (kind) => {
+          const response = await fetch(
+            `/api/portal/bizStockScore/listStock?kind=${kind}&market=us&pageSize=15`,
+          )
+          return (await response.json()).data.rows as Array<{ market: string; code: string }>
+        }),
+      )
+      return answers.flat().map(({ market, code }) => ({ market, code }))
+    })
+    expect(stocks).toHaveLength(30)
+    for (const stock of stocks) expect(await postFromPage(page, '/watchlist/follow', stock)).toBe(200)
+
+    // The page as the server sends it: the first screen's rows drawn, the others only in its data.
+    const html = await page.evaluate(async () => (await fetch('/member/watchlist')).text())
+    expect(html.match(/data-testid="watchlist-row"/g)).toHaveLength(24)
+
+    await page.goto('/member/watchlist')
+    await waitForHydration(page)
+    const rows = page.getByTestId('watchlist-row')
+    await expect(rows).toHaveCount(30)
+    // Sorted by name, every row takes part, those drawn after hydration too.
+    await page.getByTestId('watchlist-sort').selectOption('name')
+    const names = await rows.evaluateAll((nodes) =>
+      nodes.map((node) => node.querySelector('a')?.textContent?.trim() ?? ''),
+    )
+    expect(names).toHaveLength(30)
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
+  },
+)

@@ -9,7 +9,13 @@ export ROOT
 source "$ROOT/scripts/ensure-node.sh"
 cd "$ROOT"
 
-step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+# Each step prints how long the one before it took, so a slow run shows where its time went.
+step_started=$SECONDS
+step() {
+  printf '\n(%s s)\n\033[1m== %s ==\033[0m\n' "$((SECONDS - step_started))" "$*"
+  step_started=$SECONDS
+}
+trap 'printf "\n(%s s; %s s in all)\n" "$((SECONDS - step_started))" "$SECONDS"' EXIT
 
 # First: the OCR tests render Chinese text with the CJK fonts, and the browser journeys need Chromium.
 step "System packages (Chromium, CJK fonts)"

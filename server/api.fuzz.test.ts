@@ -200,6 +200,7 @@ const plausible: Record<string, unknown[]> = {
   // Alerts and the notification centre (issue 26).
   alertId: ['00000000-0000-4000-8000-000000000001'],
   notificationId: ['00000000-0000-4000-8000-000000000001'],
+  screenId: ['00000000-0000-4000-8000-000000000001'],
   threshold: [150, '0.05', 10],
   isPaused: [true, false],
   enabled: [true, false],
@@ -534,6 +535,7 @@ describe('every API route under hostile input', () => {
         '/api/portal/alert/update',
         '/api/portal/alert/delete',
         '/api/portal/alert/held',
+        '/api/portal/alert/screen',
         '/api/portal/notification/read',
         '/api/portal/notification/settings',
       ]),

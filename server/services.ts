@@ -31,6 +31,7 @@ import { createChatService } from './modules/chat/chat.service.ts'
 import { createChatFilesService } from './modules/chat/files/chat-files.service.ts'
 import { createLazyFileReader } from './modules/chat/files/lazy-file-reader.ts'
 import type { MyStocks } from './modules/chat/tools/my-stocks-tools.ts'
+import type { StrategiesReading } from './modules/chat/tools/strategy-tools.ts'
 import { createClassroomService } from './modules/classroom/classroom.service.ts'
 import { createClassroomDeskService } from './modules/classroom/classroom-desk.service.ts'
 import { createConsoleAccessService } from './modules/console/console-access.service.ts'
@@ -62,7 +63,7 @@ import { createPicksTrackingService } from './modules/stocks/picks-tracking.ts'
 import { createConfiguredProvider } from './modules/stocks/stock-provider.ts'
 import { createStockRefresh } from './modules/stocks/stock-refresh.ts'
 import { createStocksService } from './modules/stocks/stocks.service.ts'
-import { createStrategiesService } from './modules/strategies/strategies.service.ts'
+import { createStrategiesService, type StrategiesService } from './modules/strategies/strategies.service.ts'
 import { createSubscriptionService } from './modules/subscriptions/subscriptions.service.ts'
 import { createTrackingService } from './modules/tracking/tracking.service.ts'
 import { createWatchlistsService, type WatchlistsService } from './modules/watchlists/watchlists.service.ts'
@@ -276,6 +277,8 @@ export function createServices({
         clock,
         // The reader's own lists for the chat's "my watchlist" and "my portfolio" (watchlists is built below).
         mine: myStocksOf(() => ({ watchlists, portfolios })),
+        // The strategies the asking reader's plan shows (the service is built below).
+        strategies: strategiesReadingOf(() => strategies),
       }),
     describeError: (code, locale) => translateErrorCode(code, locale),
     log: { error: (details, message) => chatLog.error(details, message) },
@@ -368,6 +371,9 @@ export function createServices({
     readAlertFiguresJson: stocks.readAlertFiguresJson,
     listFollowersJson: watchlists.listFollowersJson,
     listHoldersJson: portfolios.listHoldersJson,
+    findSavedScreen: stocks.findSavedScreen,
+    listSavedScreens: stocks.listSavedScreens,
+    readScreenMembersJson: stocks.readScreenMembersJson,
     deliver: notifications.deliverEvents,
   })
   // The weekly digest (issue 26): articles and picks asked of their modules, queued through the mail module.
@@ -379,7 +385,7 @@ export function createServices({
     listFeedArticles: articles.listFeedArticles,
     listMonthlyPicks: stocks.listMonthlyPicks,
     membersOfVerifiedEmails: accounts.membersOfVerifiedEmails,
-    tierOf: async (memberId) => (await subscriptions.findActiveSubscription(memberId))?.tier ?? null,
+    tiersOf: subscriptions.findActiveTiers,
     listFollowedStocksOf: watchlists.listFollowedStocksOf,
     listWeekMoves: marketPrices.listWeekMoves,
     queueMail: mail.queueMail,
@@ -497,6 +503,13 @@ export function createServices({
     findMemberPhone: async (memberId) => (await accounts.findMemberProfile(memberId))?.phone,
     tierOf: async (memberId) => (await subscriptions.findActiveSubscription(memberId))?.tier ?? null,
   })
+  // Strategies read the market's prices and benchmark through the stocks module (the chat reads the readers' side).
+  const strategies = createStrategiesService({
+    db,
+    clock,
+    prices: marketPrices,
+    recordChange,
+  })
   return {
     /** How many file readings are waiting or under way (metrics only). */
     fileReadersBusy: () => fileReader.busy,
@@ -558,13 +571,7 @@ export function createServices({
     }),
     advisers,
     analystDesk,
-    // Strategies read the market's prices and benchmark through the stocks module.
-    strategies: createStrategiesService({
-      db,
-      clock,
-      prices: marketPrices,
-      recordChange,
-    }),
+    strategies,
     // What housekeeping forgets (RETENTION_*): each module deletes its own rows.
     retention: createRetention({
       settings: config.retention,
@@ -596,5 +603,16 @@ export function myStocksOf(
     getPortfolio: (reader, locale) => services().portfolios.getPortfolio(reader, undefined, locale),
     previewImport: (reader, text, locale) =>
       services().portfolios.previewImport(reader, { text, skipRejected: false }, locale),
+  }
+}
+
+/**
+ * What the chat may read of the strategies (`StrategiesReading`): the readers' list and detail, which apply each
+ * reader's plan. Asked for when a question needs them, so the service may be built after the chat.
+ */
+export function strategiesReadingOf(service: () => StrategiesService): StrategiesReading {
+  return {
+    listForReader: (reader, locale) => service().listForReader(reader, locale),
+    detailForReader: (slug, reader, locale) => service().detailForReader(slug, reader, locale),
   }
 }

@@ -34,9 +34,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { t } = getServerTranslator(facts.locale)
   const reader = await readerOfRequest(request, facts)
   const listId = new URL(request.url).searchParams.get('list')
+  const [view, followedChanges] = await Promise.all([
+    loadWatchlistView(facts.services, reader, listId, facts.locale),
+    loadFollowedChanges(facts.services, reader),
+  ])
   return {
-    view: await loadWatchlistView(facts.services, reader, listId, facts.locale),
-    followedChanges: await loadFollowedChanges(facts.services, reader),
+    view,
+    followedChanges,
     title: t('watchlist:page.title'),
     description: t('watchlist:page.metaDescription'),
   }

@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = titledPageMeta
 export default function StocksScreener({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('screener')
   const { displayLocale } = useRootData()
-  const { answer, values, problems, saved } = loaderData
+  const { answer, values, problems, saved, screenAlerts } = loaderData
   // A preset keeps the reader's market; it is the current screen when every other parameter is the preset's.
   const current = canonicalScreenSearch(new URLSearchParams({ ...values, market: '' }))
   const presetHrefOf = (key: (typeof screenPresetKeys)[number]) =>
@@ -91,7 +91,7 @@ export default function StocksScreener({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <ScreenerForm key={canonicalScreenSearch(new URLSearchParams(values))} values={values} />
-        <SavedScreens saved={saved} />
+        <SavedScreens saved={saved} alerts={screenAlerts} market={values.market} />
       </div>
       <ProblemList
         heading={t('problems.heading')}

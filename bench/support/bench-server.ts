@@ -1,7 +1,9 @@
 /**
  * Starts the real site in this process for a benchmark: production build, a fresh database (PGlite in a temporary
- * folder, or DATABASE_URL), Redis when REDIS_URL is set, all services, listening on a free loopback port. A bench of
- * the API alone (`pages: false`) needs no build.
+ * folder, or with DATABASE_URL set a new PostgreSQL database beside its own, `<its name>_bench_<pid>`, dropped on
+ * close: a bench never migrates nor seeds the database DATABASE_URL names), Redis when REDIS_URL is set, all
+ * services, listening on a free loopback port. A bench that passes DATABASE_URL in `env` gets that one as it is ('':
+ * PGlite). A bench of the API alone (`pages: false`) needs no build.
  */
 import '#server/production-env.ts'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -15,6 +17,7 @@ import { type Config, loadConfig } from '#server/config.ts'
 import { createHttpServer } from '#server/http.ts'
 import type { Assistant } from '#server/modules/chat/assistant.ts'
 import type { SmsSender } from '#server/providers/sms/sms-sender.ts'
+import { createFreshPostgres } from './bench-process.ts'
 
 export interface BenchServer {
   runtime: Runtime
@@ -45,6 +48,14 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-bench-'))
   const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
+  const sharedUrl = process.env.DATABASE_URL
+  const fresh =
+    env.DATABASE_URL === undefined && sharedUrl
+      ? await createFreshPostgres(
+          sharedUrl,
+          `${new URL(sharedUrl).pathname.slice(1) || 'tickerwise'}_bench_${process.pid}`,
+        )
+      : undefined
   const baseEnv = {
     NODE_ENV: 'production',
     APP_ENV: 'develop',
@@ -52,12 +63,15 @@ export async function startBenchServer(
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   }
   const config = loadConfig(baseEnv)
-  const runtime = await bootRuntime({ config, ...bootOptions })
+  const runtime = await bootRuntime({ config, ...bootOptions }).catch(async (error: unknown) => {
+    await fresh?.drop()
+    throw error
+  })
   const build = pages
     ? ((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild)
     : undefined
@@ -95,6 +109,7 @@ export async function startBenchServer(
       for (const other of others) await other.close()
       await app.close()
       await runtime.close()
+      await fresh?.drop()
       await rm(dataDir, { recursive: true, force: true })
     },
   }

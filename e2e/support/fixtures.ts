@@ -7,7 +7,7 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { readCatalogFiles } from '../../app/i18n/catalog-files.ts'
 import { createTranslator } from '../../app/i18n/i18n.ts'
 import type { Locale } from '../../contracts/regions.ts'
-import { e2ePort, type SiteRegion, siteOrigin } from './sites.ts'
+import { e2ePort, languageNeutralTag, type SiteRegion, siteOrigin } from './sites.ts'
 
 const translators = {
   en: createTranslator('en', readCatalogFiles('en')),
@@ -59,6 +59,14 @@ export const test = base.extend<{
 })
 
 export { expect }
+
+/**
+ * Marks a journey whose behaviour does not depend on the site's language (ADR 0042): keyboard and pointer mechanics,
+ * history and length limits, routing, reloads, tracking, paging, the later rungs of a quota. It runs on the English
+ * site only; what a reader of either language sees (words, messages, layout of text, fonts, regional defaults) runs
+ * on both, and every screen keeps at least one journey on both sites.
+ */
+export const languageNeutral = { tag: languageNeutralTag }
 
 /** Waits until React has hydrated, so clicks reach their handlers. */
 export async function waitForHydration(page: Page): Promise<void> {

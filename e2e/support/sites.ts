@@ -13,6 +13,9 @@ export const chromiumFlags = [
   '--disable-sync',
 ]
 
+/** The tag of a journey whose behaviour does not depend on the language: the Chinese project skips it (ADR 0042). */
+export const languageNeutralTag = '@language-neutral'
+
 export type SiteRegion = 'en' | 'hant' | 'hk' | 'kr' | 'jp'
 
 export function siteOrigin(region: SiteRegion, port = e2ePort): string {

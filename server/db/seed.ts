@@ -53,7 +53,9 @@ export async function seedDatabase(
       await insertSampleAdvisersIfNone(tx)
     })
     log?.info({}, 'site content seeded; filling the market data')
-    await seedStocks(db, options.config, log)
+    // On the pool, not the lock's one connection: the refresh reads each company's data with several queries at
+    // once, which one connection would take one at a time (and pg will refuse).
+    await seedStocks(database.db, options.config, log)
     // After the stocks: sample strategies are dated within the stored price history.
     await inTransaction(db, (tx) => seedSampleStrategies(tx, createMarketPricesService({ db: tx })))
     log?.info({}, 'seed complete')

@@ -68,6 +68,7 @@ export function reasonText(
   return t(`alerts:reasons.${item.kind}`, {
     stock,
     title: titleOf(d, displayLocale),
+    screen: typeof d.screen === 'string' ? d.screen : '',
     plan: typeof d.tier === 'string' ? t(`plans:subscribe.tiers.${d.tier}`) : '',
     date: dayText(d.on, displayLocale, timeZone),
     price: num(d.price),

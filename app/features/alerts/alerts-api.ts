@@ -45,6 +45,15 @@ export async function setHeldChanges(enabled: boolean): Promise<{ heldChanges: b
   return dataOf(await api.post<{ heldChanges: boolean }>('/alert/held', { enabled }))
 }
 
+export async function setScreenAlert(
+  screenId: string,
+  enabled: boolean,
+): Promise<{ screenId: string; enabled: boolean }> {
+  return dataOf(
+    await api.post<{ screenId: string; enabled: boolean }>('/alert/screen', { screenId, enabled }),
+  )
+}
+
 export async function fetchNotifications(before?: string): Promise<NotificationsAnswer> {
   return dataOf(await api.get<NotificationsAnswer>('/notification/list', before ? { before } : {}))
 }

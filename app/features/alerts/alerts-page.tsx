@@ -1,7 +1,8 @@
 /**
  * /member/alerts (issue 26): every alert of the member with its condition, whether it is paused and when it last
- * told them; its level changed, paused, resumed or deleted here. (The switch for big changes of followed stocks is
- * on the watchlist page.)
+ * told them; its level changed, paused, resumed or deleted here; and the saved screens the member asked to hear about
+ * ("alert me when a stock enters this screen", set on the screener), each turned off here. (The switch for big
+ * changes of followed stocks is on the watchlist page.)
  */
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,9 +11,14 @@ import { Button } from '#app/components/button.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { diagnosisPath } from '#app/features/articles/article-paths.ts'
-import { type AlertItem, type AlertsAnswer, alertKindTakesThreshold } from '#contracts/alert-rules.ts'
+import {
+  type AlertItem,
+  type AlertsAnswer,
+  alertKindTakesThreshold,
+  type ScreenAlertItem,
+} from '#contracts/alert-rules.ts'
 import { conditionText } from './alert-words.ts'
-import { deleteAlert, updateAlert } from './alerts-api.ts'
+import { deleteAlert, setScreenAlert, updateAlert } from './alerts-api.ts'
 import { useAlertFailure } from './use-alert-failure.ts'
 
 export function AlertsList({
@@ -33,7 +39,7 @@ export function AlertsList({
             {t('list.heading')}
           </h2>
           <p className="text-sm text-ink-700" data-testid="alerts-count">
-            {t('list.count', { count: answer.alerts.length, max: answer.max })}
+            {t('list.count', { count: answer.alerts.length + answer.screens.length, max: answer.max })}
           </p>
         </div>
         {answer.alerts.length === 0 ? (
@@ -46,7 +52,85 @@ export function AlertsList({
           </ul>
         )}
       </section>
+      <section className="flex flex-col gap-3" aria-labelledby="screen-alerts-heading">
+        <h2 id="screen-alerts-heading" className="text-xl font-semibold text-ink-950">
+          {t('screens.heading')}
+        </h2>
+        {answer.screens.length === 0 ? (
+          <p className="text-sm text-ink-700">{t('screens.empty')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-ink-100 rounded-lg border border-ink-100 bg-white">
+            {answer.screens.map((screen) => (
+              <ScreenAlertRow
+                key={screen.screenId}
+                screen={screen}
+                displayLocale={displayLocale}
+                timeZone={timeZone}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
+  )
+}
+
+function firedText(at: string | null, displayLocale: string, timeZone: string, never: string): string {
+  return at
+    ? new Intl.DateTimeFormat(displayLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+        new Date(at),
+      )
+    : never
+}
+
+/** A saved screen with its alert on: a link to the screen, when a stock last entered it, and a button turning it off. */
+function ScreenAlertRow({
+  screen,
+  displayLocale,
+  timeZone,
+}: {
+  screen: ScreenAlertItem
+  displayLocale: string
+  timeZone: string
+}) {
+  const { t } = useTranslation('alerts')
+  const revalidator = useRevalidator()
+  const failure = useAlertFailure()
+  const [isBusy, setIsBusy] = useState(false)
+  async function turnOff() {
+    setIsBusy(true)
+    try {
+      await setScreenAlert(screen.screenId, false)
+      toast.success(t('screens.off', { name: screen.name }))
+      await revalidator.revalidate()
+    } catch (error) {
+      toast.error(failure(error))
+    } finally {
+      setIsBusy(false)
+    }
+  }
+  return (
+    <li
+      className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="screen-alert-row"
+    >
+      <div className="flex flex-col gap-1">
+        <Link
+          to={screen.query ? `/stocks-screener?${screen.query}` : '/stocks-screener'}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {screen.name}
+        </Link>
+        <p className="text-sm text-ink-900">{t('screens.condition')}</p>
+        <p className="text-xs text-ink-700">
+          {t('screens.lastEntered')}:{' '}
+          {firedText(screen.lastFiredAt, displayLocale, timeZone, t('list.never'))}
+        </p>
+      </div>
+      <Button size="sm" variant="ghost" disabled={isBusy} onClick={() => void turnOff()}>
+        {t('screens.turnOff')}
+      </Button>
+    </li>
   )
 }
 
@@ -88,11 +172,7 @@ function AlertRow({
     if (await run(() => updateAlert({ alertId: alert.id, threshold }))) setIsEditing(false)
   }
 
-  const lastFired = alert.lastFiredAt
-    ? new Intl.DateTimeFormat(displayLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-        new Date(alert.lastFiredAt),
-      )
-    : t('list.never')
+  const lastFired = firedText(alert.lastFiredAt, displayLocale, timeZone, t('list.never'))
 
   return (
     <li

@@ -6,7 +6,7 @@
  * page in full instead, once per path within 10 seconds (spec §4, §9).
  */
 import { matchRoutes, type RouteObject } from 'react-router'
-import { claimReload } from './chunk-reload.ts'
+import { claimReload, notePendingNavigation } from './chunk-reload.ts'
 
 export const maxConcurrentPreloads = 5
 
@@ -91,6 +91,18 @@ function preloadModule(href: string): Promise<boolean> {
   })
 }
 
+/** A click (or Enter) that follows the link in this tab: no modifier, the main button, not a download. */
+function isPlainActivation(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
+  return (
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey &&
+    !anchor.hasAttribute('download')
+  )
+}
+
 /** Starts preloading on intent; returns a function that stops listening. */
 export function installRoutePreloading(): () => void {
   const manifest = (window as unknown as { __reactRouterManifest?: RouterManifest }).__reactRouterManifest
@@ -137,7 +149,21 @@ export function installRoutePreloading(): () => void {
   // Capture phase, before the router's own click handler turns the click into a client-side navigation.
   const onClick = (event: MouseEvent) => {
     const anchor = linkOf(event)
-    if (!anchor || !brokenPaths.has(anchor.pathname)) return
+    if (!anchor || !isPlainActivation(event, anchor) || anchor.pathname === window.location.pathname) return
+    // Noted now, not when the router's navigation state reaches React: a route's code that fails at once (its
+    // preload already under way and failing) reloads the page being left before an effect could note the way out.
+    try {
+      const { pathname, search } = window.location
+      notePendingNavigation(
+        window.sessionStorage,
+        `${pathname}${search}`,
+        `${anchor.pathname}${anchor.search}`,
+        Date.now(),
+      )
+    } catch {
+      return // No session storage (a locked-down browser): nothing to note, and no reload to guard.
+    }
+    if (!brokenPaths.has(anchor.pathname)) return
     if (!claimReload(window.sessionStorage, anchor.pathname, Date.now())) return
     event.preventDefault()
     event.stopPropagation()

@@ -22,6 +22,7 @@ import type { CalendarAnswer, CalendarDay } from '#contracts/calendar.ts'
 import { calendarHref } from '#contracts/calendar-rules.ts'
 import { type Market, markets } from '#contracts/regions.ts'
 import { DeviceWatchlistFilter } from './device-watchlist-filter.tsx'
+import { timeZoneName } from './time-zone-name.ts'
 
 const fieldClass =
   'h-10 w-full rounded-lg border border-ink-300 bg-white px-2 text-sm text-ink-950 focus:border-brand-600 focus:outline-none'
@@ -51,6 +52,14 @@ function dayHeading(date: string, locale: DisplayLocale): string {
     day: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`))
+}
+
+/** Noon of the week's first day: the instant whose offset the page names (daylight saving moves it). */
+function weekDayOf(answer: CalendarAnswer): Date {
+  const first = answer.days[0]?.date
+  return first
+    ? new Date(`${first}T12:00:00Z`)
+    : new Date(answer.asOf ? `${answer.asOf}T12:00:00Z` : Date.now())
 }
 
 function releaseTime(at: string, locale: DisplayLocale, timeZone: string): string {
@@ -95,7 +104,9 @@ export function CalendarView(props: CalendarViewProps) {
           {answer.asOf ? <span>{t('asOf', { date: formatDate(answer.asOf, displayLocale) })}</span> : null}
         </div>
         <p className="text-sm text-ink-700" data-testid="calendar-time-zone">
-          {t('timeZone', { timeZone: answer.timeZone })}
+          {t('timeZone', {
+            timeZone: timeZoneName(answer.timeZone, displayLocale, weekDayOf(answer)),
+          })}
           {sources ? ` ${t('source', { sources })}` : ''}
         </p>
       </header>

@@ -243,15 +243,16 @@ export function ChatPage() {
     try {
       await voteOnAnswer(message.id, next)
     } catch (error) {
-      dispatch({ type: 'voted', messageId: message.id, vote: message.vote })
+      dispatch({ type: 'voted', messageId: message.id, vote: message.vote, note: message.voteNote })
       toast.error(t([`errors:${codeOf(error)}`, 'errors:INTERNAL_ERROR']))
     }
   }
 
-  /** A down-vote's reason, sent on its own after the vote. */
+  /** A down-vote's reason, sent on its own after the vote; the answer shows it back once stored. */
   const voteNote = async (message: ChatMessage, note: string): Promise<boolean> => {
     try {
-      await voteOnAnswer(message.id, 'down', note)
+      const stored = await voteOnAnswer(message.id, 'down', note)
+      dispatch({ type: 'voted', messageId: message.id, vote: 'down', note: stored.voteNote ?? note })
       return true
     } catch (error) {
       toast.error(t([`errors:${codeOf(error)}`, 'errors:INTERNAL_ERROR']))

@@ -142,6 +142,16 @@ describe('the conversation state', () => {
     ])
   })
 
+  it('keeps a down-vote’s reason, and any other vote clears it', () => {
+    const noted = run([ask, start, { type: 'voted', messageId: 'a1', vote: 'down', note: 'Not the P/E' }])
+    expect(noted.messages[1]).toMatchObject({ vote: 'down', voteNote: 'Not the P/E' })
+    expect(run([{ type: 'voted', messageId: 'a1', vote: 'up' }], noted).messages[1]).toMatchObject({
+      vote: 'up',
+      voteNote: null,
+    })
+    expect(run([{ type: 'voted', messageId: 'a1', vote: 'down' }], noted).messages[1]?.voteNote).toBeNull()
+  })
+
   it('records a vote and its withdrawal', () => {
     const voted = run([ask, start, { type: 'voted', messageId: 'a1', vote: 'up' }])
     expect(voted.messages[1]?.vote).toBe('up')

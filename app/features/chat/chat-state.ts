@@ -41,7 +41,8 @@ export type ChatAction =
   | { type: 'ended'; reason: 'stopped' | 'failed' }
   /** The server refused before the stream opened: nothing was stored, the question goes back to the composer. */
   | { type: 'refused'; code: string; retryAfterSeconds?: number | null }
-  | { type: 'voted'; messageId: string; vote: ChatVote | null }
+  /** A vote, and the reason sent with a down-vote (any vote without one clears it, as the server does). */
+  | { type: 'voted'; messageId: string; vote: ChatVote | null; note?: string | null }
   | { type: 'clearFailure' }
 
 export const emptyChatState: ChatState = {
@@ -72,6 +73,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         sources: [],
         attachments: [],
         vote: null,
+        voteNote: null,
         isDemo: false,
         locale: action.locale,
         createdAt: action.now,
@@ -112,6 +114,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           text: '',
           sources: [],
           vote: null,
+          voteNote: null,
           isDemo: false,
           status: 'streaming',
         })),
@@ -153,7 +156,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'voted':
       return {
         ...state,
-        messages: updateMessage(state, action.messageId, (m) => ({ ...m, vote: action.vote })),
+        messages: updateMessage(state, action.messageId, (m) => ({
+          ...m,
+          vote: action.vote,
+          voteNote: action.vote === 'down' ? (action.note ?? null) : null,
+        })),
       }
     case 'clearFailure':
       return { ...state, failure: null }

@@ -95,6 +95,7 @@ describe('a sent question’s files', () => {
         { id: 'f2', name: 'chart.png', size: 500, kind: 'png' },
       ],
       vote: null,
+      voteNote: null,
       assistant: null,
       isDemo: false,
       locale: 'en',

@@ -149,7 +149,8 @@ function IconButton({
 
 /**
  * After a "not helpful" vote: the reader may say in a few words what was wrong; editors read it beside the question
- * in the console's view of what the chat could not answer.
+ * in the console's view of what the chat could not answer. Once stored, the answer shows the reason back
+ * (`VoteNoteRecorded`), after a reload too.
  */
 function VoteNoteForm({
   onSend,
@@ -160,18 +161,12 @@ function VoteNoteForm({
   const { t } = useTranslation('chat')
   const id = useId()
   const [note, setNote] = useState('')
-  const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing')
-  if (state === 'sent')
-    return (
-      <p role="status" className="text-sm text-ink-700" data-testid="vote-note-sent">
-        {t('answer.noteThanks')}
-      </p>
-    )
+  const [isSending, setIsSending] = useState(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!note.trim()) return
-    setState('sending')
-    setState((await onSend(note.trim())) ? 'sent' : 'editing')
+    setIsSending(true)
+    if (!(await onSend(note.trim()))) setIsSending(false)
   }
   return (
     <form
@@ -192,12 +187,22 @@ function VoteNoteForm({
       </label>
       <button
         type="submit"
-        disabled={state === 'sending' || !note.trim()}
+        disabled={isSending || !note.trim()}
         className="rounded-lg border border-ink-200 px-3 py-2 text-sm font-medium text-ink-900 disabled:opacity-60"
       >
         {t('answer.noteSend')}
       </button>
     </form>
+  )
+}
+
+/** The reason the reader gave with their down-vote, as stored: they see it was recorded, now and after a reload. */
+function VoteNoteRecorded({ note }: { note: string }) {
+  const { t } = useTranslation('chat')
+  return (
+    <p role="status" className="text-sm break-words text-ink-700" data-testid="vote-note-sent">
+      {t('answer.noteRecorded', { note })}
+    </p>
   )
 }
 
@@ -324,7 +329,9 @@ export function AnswerView({
           </IconButton>
         </div>
       ) : null}
-      {isSettled && asksNote && message.vote === 'down' ? (
+      {isSettled && message.vote === 'down' && message.voteNote ? (
+        <VoteNoteRecorded note={message.voteNote} />
+      ) : isSettled && asksNote && message.vote === 'down' ? (
         <VoteNoteForm onSend={(note) => onVoteNote(message, note)} />
       ) : null}
     </li>

@@ -15,6 +15,7 @@ import { PageLink } from '#app/components/page-link.tsx'
 import { DataStamp, StockNameLink } from '#app/features/stocks/list-parts.tsx'
 import { MarketTabs } from '#app/features/stocks/market-tabs.tsx'
 import { screenHref } from '#app/features/stocks/screener-href.ts'
+import { useSectorName } from '#app/features/stocks/sector-name.ts'
 import {
   type DisplayLocale,
   formatCount,
@@ -373,7 +374,7 @@ function SectorTileItem({
   const direction = changeDirectionOf(tile.changePercent)
   const change = tile.changePercent === null ? t('noChange') : signed(tile.changePercent, displayLocale)
   const share = formatPercent(tile.capShare, displayLocale, { digits: 1 })
-  const sector = t(`stocks:sectors.${tile.sector}`)
+  const sector = useSectorName()(tile.sector)
   return (
     <li
       className="flex min-w-32"

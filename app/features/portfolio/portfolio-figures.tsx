@@ -6,6 +6,7 @@
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
 import { Card } from '#app/components/card.tsx'
+import { useSectorName } from '#app/features/stocks/sector-name.ts'
 import {
   type DisplayLocale,
   formatDate,
@@ -152,13 +153,14 @@ function Bar({ share }: { share: number }) {
 
 export function PortfolioNotes({ notes, locale }: { notes: PortfolioNote[]; locale: DisplayLocale }) {
   const { t } = useTranslation(['portfolio', 'stocks'])
+  const sectorLabel = useSectorName()
   if (notes.length === 0) return null
   const textOf = (note: PortfolioNote) => {
     const params: Record<string, string | number> = { ...note.params }
     for (const key of ['weight', 'limit'] as const)
       if (typeof params[key] === 'number')
         params[key] = formatPercent(params[key] as number, locale, { digits: 0 })
-    if (typeof params.sector === 'string') params.sector = t(`stocks:sectors.${params.sector}`)
+    if (typeof params.sector === 'string') params.sector = sectorLabel(params.sector)
     if (typeof params.market === 'string') params.market = t(`stocks:markets.${params.market}`)
     return t(`portfolio:notes.${note.key}`, params)
   }
@@ -267,10 +269,11 @@ export function PortfolioPerformanceChart({
 
 export function PortfolioWeights({ portfolio, locale }: { portfolio: PortfolioView; locale: DisplayLocale }) {
   const { t } = useTranslation(['portfolio', 'stocks'])
+  const sectorLabel = useSectorName()
   const labelOf: Record<string, (key: string, name?: string) => string> = {
     stock: (key, name) => name ?? key,
     market: (key) => t(`stocks:markets.${key}`),
-    sector: (key) => (key === 'unknown' ? t('portfolio:weights.unknownSector') : t(`stocks:sectors.${key}`)),
+    sector: (key) => (key === 'unknown' ? t('portfolio:weights.unknownSector') : sectorLabel(key)),
     currency: (key) => key,
   }
   const groups = ['stock', 'market', 'sector', 'currency'] as const

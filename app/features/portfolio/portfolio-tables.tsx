@@ -13,6 +13,7 @@ import { api, dataOf } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
+import { serverDrawnRows, useIsHydrated } from '#app/components/server-drawn-rows.ts'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
 import { type DisplayLocale, formatDate, formatPercent } from '#app/features/stocks/stock-format.ts'
 import { transactionPages } from '#contracts/portfolio-pages.ts'
@@ -51,6 +52,9 @@ export function HoldingsTable({
 }) {
   const { t } = useTranslation('portfolio')
   const base = portfolio.baseCurrency
+  // The server draws the first screen of holdings; the browser every one once the page has hydrated (ADR 0046).
+  const isHydrated = useIsHydrated()
+  const holdings = isHydrated ? portfolio.holdings : portfolio.holdings.slice(0, serverDrawnRows)
   return (
     <ScrollRegion labelledBy="portfolio-holdings-caption">
       <table
@@ -101,7 +105,7 @@ export function HoldingsTable({
           </tr>
         </thead>
         <tbody>
-          {portfolio.holdings.map((holding) => (
+          {holdings.map((holding) => (
             <tr key={`${holding.market}:${holding.code}`} data-testid="portfolio-holding">
               <th scope="row">
                 <PageLink
@@ -144,6 +148,13 @@ export function HoldingsTable({
           ))}
         </tbody>
       </table>
+      {holdings.length < portfolio.holdings.length ? (
+        <noscript>
+          <p className="text-sm text-ink-700">
+            {t('holdings.needsScript', { shown: holdings.length, count: portfolio.holdings.length })}
+          </p>
+        </noscript>
+      ) : null}
     </ScrollRegion>
   )
 }

@@ -26,6 +26,7 @@ import { PriceLevelsPanel } from './price-levels-panel.tsx'
 import { ReportIconSprite } from './report-icons.tsx'
 import { ScoreDetails } from './score-details.tsx'
 import { ScoreOverview } from './score-overview.tsx'
+import { useSectorName } from './sector-name.ts'
 import { SignalLabels } from './signal-labels.tsx'
 import {
   type DisplayLocale,
@@ -80,6 +81,7 @@ export function DiagnosisReport({
   timeZone: string
 }) {
   const { t } = useTranslation('stocks')
+  const sectorLabel = useSectorName()
   const { stock } = diagnosis
   const reportingCurrency = diagnosis.ratios.reportingCurrency
   const ctx: ValueContext = {
@@ -126,7 +128,7 @@ export function DiagnosisReport({
                   otherName,
                   `${stock.code} · ${stock.exchange}`,
                   t(`markets.${stock.market}`),
-                  t(`sectors.${stock.sector}`, { defaultValue: stock.sector }),
+                  sectorLabel(stock.sector),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

@@ -2,20 +2,39 @@
  * A member's saved screens beside the screener: each a link to its screen, a button deleting it, and a form saving
  * the current screen under a name (as many as the tier table's `savedScreens`; the server enforces it and says so
  * in the reader's language). Saving and deleting call the API and reload the page's data. A visitor is asked to log
- * in; the list is only ever the reader's own (the loader asks for it with the reader's session).
+ * in; the list is only ever the reader's own (the loader asks for it with the reader's session). Each saved screen
+ * has its switch "Alert me when a stock enters this screen" (screen-alert-switch.tsx, ADR 0040). A screen is saved
+ * with its market, the one the page shows (the region's when the address names none), so its alert watches what the
+ * reader saw.
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useRevalidator } from 'react-router'
 import { ApiError, api, dataOf } from '#app/api/api-client.ts'
 import { buttonClassName } from '#app/components/button.tsx'
+import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import type { SavedScreensAnswer } from '#contracts/screener.ts'
 import { canonicalScreenSearch, savedScreenNameMax } from '#contracts/screener-rules.ts'
 import { screenerPath } from './screener-href.ts'
 
-export function SavedScreens({ saved }: { saved: SavedScreensAnswer | null }) {
+/** Drawn with the page; its code (and the alerts API's) comes after the page's own (the page's JS budget). */
+const ScreenAlertSwitch = deferHydration(() =>
+  import('./screen-alert-switch.tsx').then((module) => module.ScreenAlertSwitch),
+)
+
+export function SavedScreens({
+  saved,
+  alerts,
+  market,
+}: {
+  saved: SavedScreensAnswer | null
+  /** The saved screens with their alert on, and the plan's number of alerts. */
+  alerts: { screenIds: string[]; max: number } | null
+  /** The market the page shows (the region's when the address names none). */
+  market: string | undefined
+}) {
   const { t } = useTranslation('screener')
   const location = useLocation()
   const revalidator = useRevalidator()
@@ -53,7 +72,9 @@ export function SavedScreens({ saved }: { saved: SavedScreensAnswer | null }) {
     setBusy(true)
     setMessage(null)
     try {
-      const query = canonicalScreenSearch(new URLSearchParams(location.search))
+      const search = new URLSearchParams(location.search)
+      if (!search.has('market') && market) search.set('market', market)
+      const query = canonicalScreenSearch(search)
       dataOf(await api.post('/screener/saved', { name, query }))
       setName('')
       setMessage({ kind: 'ok', text: t('saved.savedOne') })
@@ -90,23 +111,33 @@ export function SavedScreens({ saved }: { saved: SavedScreensAnswer | null }) {
       {saved.screens.length === 0 ? (
         <p className="text-sm text-ink-700">{t('saved.none')}</p>
       ) : (
-        <ul className="flex flex-col gap-1">
+        <ul className="flex flex-col gap-2">
           {saved.screens.map((screen) => (
-            <li key={screen.id} className="flex items-center justify-between gap-2">
-              <PageLink
-                to={screen.query ? `${screenerPath}?${screen.query}` : screenerPath}
-                className="truncate text-sm font-medium text-brand-700 hover:underline"
-              >
-                {screen.name}
-              </PageLink>
-              <button
-                type="button"
-                onClick={() => void remove(screen.id)}
-                className="text-xs text-ink-700 underline hover:text-loss"
-                aria-label={t('saved.delete', { name: screen.name })}
-              >
-                ×
-              </button>
+            <li key={screen.id} className="flex flex-col gap-1" data-testid="saved-screen">
+              <div className="flex items-center justify-between gap-2">
+                <PageLink
+                  to={screen.query ? `${screenerPath}?${screen.query}` : screenerPath}
+                  className="truncate text-sm font-medium text-brand-700 hover:underline"
+                >
+                  {screen.name}
+                </PageLink>
+                <button
+                  type="button"
+                  onClick={() => void remove(screen.id)}
+                  className="text-xs text-ink-700 underline hover:text-loss"
+                  aria-label={t('saved.delete', { name: screen.name })}
+                >
+                  ×
+                </button>
+              </div>
+              {alerts ? (
+                <ScreenAlertSwitch
+                  screenId={screen.id}
+                  name={screen.name}
+                  initial={alerts.screenIds.includes(screen.id)}
+                  max={alerts.max}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

@@ -25,6 +25,7 @@ import {
   technicalsLabels,
 } from '#contracts/screener-rules.ts'
 import { screenerPath, screenHref } from './screener-href.ts'
+import { useSectorName } from './sector-name.ts'
 
 const fieldClass =
   'h-10 w-full rounded-lg border border-ink-300 bg-white px-2 text-sm text-ink-950 focus:border-brand-600 focus:outline-none'
@@ -33,6 +34,7 @@ const legendClass = 'mb-2 text-sm font-semibold text-ink-950'
 
 export function ScreenerForm({ values }: { values: Record<string, string> }) {
   const { t } = useTranslation(['screener', 'stocks'])
+  const sectorLabel = useSectorName()
   const navigate = useNavigate()
   // A choice without a blank option starts on the screen's default, not on the list's first entry.
   const defaults: Record<string, string> = { sort: defaultScreenSort, period: defaultReturnPeriod }
@@ -101,13 +103,7 @@ export function ScreenerForm({ values }: { values: Record<string, string> }) {
         {select('market', t('form.market'), ['all', ...markets], (m) =>
           m === 'all' ? t('form.allMarkets') : t(`stocks:markets.${m}`),
         )}
-        {select(
-          'sector',
-          t('form.sector'),
-          screenSectors,
-          (s) => t(`stocks:sectors.${s}`),
-          t('form.anySector'),
-        )}
+        {select('sector', t('form.sector'), screenSectors, sectorLabel, t('form.anySector'))}
         {select(
           'technicals',
           t('form.technicals'),

@@ -2,7 +2,7 @@
  * The server half of /stocks-screener: reads the screen from the URL with the API's own contract, so the page and
  * `GET /screener/list` accept and refuse the same values; a value it cannot use becomes a message in the reader's
  * language beside the form (status 400), never a failed page. The market defaults to the region's (`market=all` is
- * every market). A member also gets their saved screens; a visitor's page is the same for every visitor, which is
+ * every market). A member also gets their saved screens and which of them tell when a stock enters; a visitor's page is the same for every visitor, which is
  * what lets the page cache keep it.
  */
 import { data } from 'react-router'
@@ -44,13 +44,16 @@ export async function loadScreenerPage(
   if (!params.has('market')) values.market = regionSettings[region].defaultMarket
   const cookies = parseCookieHeader(request.headers.get('cookie'))
   const reader = await services.accounts.readerFromCookies(cookies, { ip: clientIp })
-  const saved: SavedScreensAnswer | null =
-    reader.memberId !== null ? await services.stocks.listSavedScreens(reader) : null
+  const [saved, screenAlerts]: [SavedScreensAnswer | null, { screenIds: string[]; max: number } | null] =
+    reader.memberId !== null
+      ? await Promise.all([services.stocks.listSavedScreens(reader), services.alerts.screenAlertsOf(reader)])
+      : [null, null]
   const base = {
     title: t('screener:title'),
     description: t('screener:metaDescription'),
     values,
     saved,
+    screenAlerts,
   }
   const parsed = ScreenQuery.safeParse({ ...values, pageSize: String(screenPageSize) })
   if (!parsed.success) {

@@ -14,13 +14,13 @@ import { Button, buttonClassName } from '#app/components/button.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { serverDrawnRows, useIsHydrated } from '#app/components/server-drawn-rows.ts'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
 import { calendarHref } from '#contracts/calendar-rules.ts'
 import { compareFirstOf } from '#contracts/compare-href.ts'
-import type { WatchlistRow, WatchlistView } from '#contracts/watchlist-rules.ts'
 import { readDeviceWatchlist } from './device-watchlist.ts'
 import { toastWithUndo } from './undo-toast.ts'
 import {
@@ -33,7 +33,15 @@ import {
   reorderLists,
   reorderStocks,
 } from './watchlist-api.ts'
-import { groupByMarket, movedWithinMarket, type WatchlistSort, watchlistSorts } from './watchlist-rows.ts'
+import {
+  firstRowsOf,
+  groupByMarket,
+  movedWithinMarket,
+  type PageRow,
+  type PageView,
+  type WatchlistSort,
+  watchlistSorts,
+} from './watchlist-rows.ts'
 import { WatchlistTable } from './watchlist-table.tsx'
 
 const ChevronLeft = outlineIcon(chevronLeftShape)
@@ -52,7 +60,7 @@ export function MemberWatchlist({
   displayLocale,
   timeZone,
 }: {
-  view: WatchlistView
+  view: PageView
   displayLocale: DisplayLocale
   timeZone: string
 }) {
@@ -64,6 +72,7 @@ export function MemberWatchlist({
   const [name, setName] = useState('')
   const [isDeleting, setIsDeleting] = useState(false)
   const [isBusy, setIsBusy] = useState(false)
+  const isHydrated = useIsHydrated()
   const current = view.current
   const listIndex = current ? view.lists.findIndex((l) => l.id === current.id) : -1
   const canCreate = view.lists.length < view.limits.lists
@@ -113,14 +122,14 @@ export function MemberWatchlist({
     void run(() => reorderLists(ids))
   }
 
-  function moveStock(row: WatchlistRow, step: -1 | 1) {
+  function moveStock(row: PageRow, step: -1 | 1) {
     if (!current) return
     const index = current.rows.findIndex((r) => r.market === row.market && r.code === row.code)
     const order = movedWithinMarket(current.rows, index, step).map(({ market, code }) => ({ market, code }))
     void run(() => reorderStocks(current.id, order))
   }
 
-  function remove(row: WatchlistRow) {
+  function remove(row: PageRow) {
     if (!current) return
     const stockName = row.stock?.name ?? row.code
     const stock = { market: row.market, code: row.code }
@@ -136,6 +145,10 @@ export function MemberWatchlist({
 
   const groups = current ? groupByMarket(current.rows, sort, displayLocale) : []
   const compareFirst = compareFirstOf(groups.flatMap((group) => group.rows))
+  // 200 rows are most of the page's server time (issue 25): the server draws the first screen's, the rest are in
+  // the page's data and drawn once it has hydrated (below the first screen: nothing above them moves).
+  const shown = isHydrated ? null : firstRowsOf(groups, serverDrawnRows)
+  const shownCount = shown ? shown.reduce((sum, count) => sum + count, 0) : (current?.rows.length ?? 0)
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label={t('lists.label')} className="flex flex-col gap-2">
@@ -291,18 +304,28 @@ export function MemberWatchlist({
           {groups.length === 0 ? (
             <EmptyState title={t('empty.title')} description={t('empty.text')} />
           ) : (
-            groups.map((group) => (
-              <WatchlistTable
-                key={group.market}
-                group={group}
-                displayLocale={displayLocale}
-                timeZone={timeZone}
-                canMove={sort === 'order' && !isBusy}
-                onMove={moveStock}
-                onRemove={remove}
-              />
-            ))
+            groups.map((group, index) =>
+              shown?.[index] === 0 ? null : (
+                <WatchlistTable
+                  key={group.market}
+                  group={group}
+                  shown={shown?.[index]}
+                  displayLocale={displayLocale}
+                  timeZone={timeZone}
+                  canMove={sort === 'order' && !isBusy}
+                  onMove={moveStock}
+                  onRemove={remove}
+                />
+              ),
+            )
           )}
+          {current && shownCount < current.rows.length ? (
+            <noscript>
+              <p className="text-sm text-ink-700">
+                {t('lists.needsScript', { shown: shownCount, count: current.rows.length })}
+              </p>
+            </noscript>
+          ) : null}
         </div>
       ) : (
         <EmptyState title={t('empty.title')} description={t('empty.text')} />

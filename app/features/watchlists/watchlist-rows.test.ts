@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { WatchlistArticle, WatchlistFigures, WatchlistRow } from '#contracts/watchlist-rules.ts'
-import { groupByMarket, movedWithinMarket, sortRows } from './watchlist-rows.ts'
+import { firstRowsOf, groupByMarket, movedWithinMarket, sortRows } from './watchlist-rows.ts'
 
 function row(
   market: 'us' | 'hk',
@@ -84,5 +84,21 @@ describe('the watchlist’s rows', () => {
     expect(movedWithinMarket(rows, 3, -1).map((r) => r.code)).toEqual(['AAPL', '0700', 'MSFT', 'GONE'])
     expect(movedWithinMarket(rows, 0, -1).map((r) => r.code)).toEqual(['AAPL', '0700', 'GONE', 'MSFT'])
     expect(movedWithinMarket(rows, 1, 1).map((r) => r.code)).toEqual(['AAPL', '0700', 'GONE', 'MSFT'])
+  })
+})
+
+describe('firstRowsOf', () => {
+  const many = Array.from({ length: 30 }, (_, i) => row(i % 3 === 0 ? 'hk' : 'us', `S${i}`, { score: i }))
+
+  it('takes the first rows in the groups’ order, and none from the groups after them', () => {
+    const groups = groupByMarket(many, 'order', 'en-US')
+    expect(groups.map((g) => g.rows.length)).toEqual([20, 10])
+    expect(firstRowsOf(groups, 24)).toEqual([20, 4])
+    expect(firstRowsOf(groups, 12)).toEqual([12, 0])
+  })
+
+  it('takes every row of a short list', () => {
+    const groups = groupByMarket(rows, 'order', 'en-US')
+    expect(firstRowsOf(groups, 24)).toEqual(groups.map((g) => g.rows.length))
   })
 })

@@ -6,7 +6,7 @@
 
 import type { Market } from '#contracts/regions.ts'
 import { markets } from '#contracts/regions.ts'
-import type { WatchlistRow } from '#contracts/watchlist-rules.ts'
+import type { WatchlistFigures, WatchlistRow, WatchlistView } from '#contracts/watchlist-rules.ts'
 
 export const watchlistSorts = [
   'order',
@@ -22,10 +22,20 @@ export const watchlistSorts = [
 ] as const
 export type WatchlistSort = (typeof watchlistSorts)[number]
 
+/**
+ * A stock's figures as the page has them: the service's, without those the page draws nowhere (the loader sends
+ * every row's data with the page, ADR 0046, so what no row draws is not sent).
+ */
+export type PageFigures = Omit<WatchlistFigures, 'exchange' | 'fairValue' | 'isDemo'>
+export type PageRow = Omit<WatchlistRow, 'addedAt' | 'stock'> & { stock: PageFigures | null }
+export type PageView = Omit<WatchlistView, 'current'> & {
+  current: { id: string; name: string; rows: PageRow[] } | null
+}
+
 export interface MarketGroup {
   market: Market
   currencies: string[]
-  rows: WatchlistRow[]
+  rows: PageRow[]
 }
 
 const signalRank = { buy: 1, neutral: 0, sell: -1, inflow: 1, outflow: -1 } as const
@@ -35,7 +45,7 @@ const signalRank = { buy: 1, neutral: 0, sell: -1, inflow: 1, outflow: -1 } as c
  * distance is below zero), the nearest resistance first, buy and inflow before neutral before sell and outflow, the
  * newest article first.
  */
-function figureOf(row: WatchlistRow, sort: WatchlistSort): number | string | null {
+function figureOf(row: PageRow, sort: WatchlistSort): number | string | null {
   const stock = row.stock
   if (sort === 'article') return row.article ? Date.parse(row.article.publishedAt) : null
   if (!stock) return null
@@ -50,7 +60,11 @@ function figureOf(row: WatchlistRow, sort: WatchlistSort): number | string | nul
   return null
 }
 
-export function sortRows(rows: readonly WatchlistRow[], sort: WatchlistSort, locale: string): WatchlistRow[] {
+export function sortRows<Row extends PageRow>(
+  rows: readonly Row[],
+  sort: WatchlistSort,
+  locale: string,
+): Row[] {
   const indexed = rows.map((row, index) => ({ row, index }))
   indexed.sort((a, b) => {
     const covered = Number(b.row.stock !== null) - Number(a.row.stock !== null)
@@ -65,11 +79,7 @@ export function sortRows(rows: readonly WatchlistRow[], sort: WatchlistSort, loc
   return indexed.map((entry) => entry.row)
 }
 
-export function groupByMarket(
-  rows: readonly WatchlistRow[],
-  sort: WatchlistSort,
-  locale: string,
-): MarketGroup[] {
+export function groupByMarket(rows: readonly PageRow[], sort: WatchlistSort, locale: string): MarketGroup[] {
   return markets
     .map((market) => {
       const inMarket = rows.filter((row) => row.market === market)
@@ -80,14 +90,27 @@ export function groupByMarket(
 }
 
 /**
+ * How many of each group's rows are among the first `count` rows of the page, in the groups' order: the groups
+ * that follow a full first screen draw none.
+ */
+export function firstRowsOf(groups: readonly MarketGroup[], count: number): number[] {
+  let left = count
+  return groups.map((group) => {
+    const shown = Math.min(group.rows.length, left)
+    left -= shown
+    return shown
+  })
+}
+
+/**
  * The list's order after a stock moves a step within its market's group (-1 up, +1 down): it swaps places with its
  * neighbour in that group, wherever the other markets' stocks sit in between. Unchanged at either end.
  */
-export function movedWithinMarket(
-  rows: readonly WatchlistRow[],
+export function movedWithinMarket<Row extends PageRow>(
+  rows: readonly Row[],
   index: number,
   step: -1 | 1,
-): WatchlistRow[] {
+): Row[] {
   const moving = rows[index]
   if (!moving) return [...rows]
   let neighbour = index + step
@@ -95,7 +118,7 @@ export function movedWithinMarket(
     neighbour += step
   if (neighbour < 0 || neighbour >= rows.length) return [...rows]
   const next = [...rows]
-  next[index] = rows[neighbour] as WatchlistRow
+  next[index] = rows[neighbour] as Row
   next[neighbour] = moving
   return next
 }

@@ -7,7 +7,8 @@
  *
  * Drawn lean on purpose (issue 25: 200 rows under 50 ms of server time): a row's cells take their padding, phone
  * labels and repeated styles from `.watchlist-table` rules (app.css), and its arrows and buttons' icons are drawn by
- * CSS from `data-direction` / `data-icon`, so a row carries its figures and little else.
+ * CSS from `data-direction` / `data-icon`, so a row carries its figures and little else. The server draws only the
+ * rows of the first screen (`shown`); the page draws the rest once it has hydrated (ADR 0046).
  */
 import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -25,8 +26,7 @@ import {
 } from '#app/features/stocks/stock-format.ts'
 import { useKeyLabels } from '#app/features/stocks/stock-labels.ts'
 import { messageTemplate } from '#app/i18n/message-template.ts'
-import type { WatchlistFigures, WatchlistRow } from '#contracts/watchlist-rules.ts'
-import type { MarketGroup } from './watchlist-rows.ts'
+import type { MarketGroup, PageFigures, PageRow } from './watchlist-rows.ts'
 
 type Direction = 'up' | 'down' | 'flat'
 
@@ -57,6 +57,7 @@ function dayIn(iso: string, timeZone: string): string {
 
 export function WatchlistTable({
   group,
+  shown,
   displayLocale,
   timeZone,
   canMove,
@@ -64,13 +65,15 @@ export function WatchlistTable({
   onRemove,
 }: {
   group: MarketGroup
+  /** Draw only the group's first rows (the server's first screen, ADR 0046); all when undefined. */
+  shown?: number | undefined
   displayLocale: DisplayLocale
   /** The region's: an article's date is the day it was listed there. */
   timeZone: string
   /** In the reader's own order only: a sorted view has no "up". */
   canMove: boolean
-  onMove(row: WatchlistRow, step: -1 | 1): void
-  onRemove(row: WatchlistRow): void
+  onMove(row: PageRow, step: -1 | 1): void
+  onRemove(row: PageRow): void
 }) {
   const { t } = useTranslation(['watchlist', 'stocks'])
   const keyLabel = useKeyLabels()
@@ -109,12 +112,12 @@ export function WatchlistTable({
   }
   const percent = (value: number) => formatPercent(value, displayLocale, { signed: true })
 
-  function levelText(stock: WatchlistFigures, which: 'support' | 'resistance'): string {
+  function levelText(stock: PageFigures, which: 'support' | 'resistance'): string {
     const distance = which === 'support' ? stock.supportDistance : stock.resistanceDistance
     return rowTexts[which]({ value: distance === null ? '—' : percent(distance) })
   }
 
-  function levelTitle(stock: WatchlistFigures, which: 'support' | 'resistance'): string | undefined {
+  function levelTitle(stock: PageFigures, which: 'support' | 'resistance'): string | undefined {
     const level = which === 'support' ? stock.support : stock.resistance
     if (level === null || stock.diagnosisAsOf === null) return undefined
     return rowTexts[`${which}Title`]({
@@ -166,7 +169,7 @@ export function WatchlistTable({
             </tr>
           </thead>
           <tbody className="flex flex-col gap-3 md:table-row-group [&>tr]:grid [&>tr]:grid-cols-2 [&>tr]:gap-x-3 [&>tr]:rounded-card [&>tr]:border [&>tr]:border-ink-100 [&>tr]:bg-white [&>tr]:p-2 md:[&>tr]:table-row md:[&>tr]:rounded-none md:[&>tr]:border-0 md:[&>tr]:border-b md:[&>tr]:p-0 [&_button]:inline-flex [&_button]:size-8 [&_button]:items-center [&_button]:justify-center [&_button]:rounded-md [&_button]:text-ink-700 [&_button:hover]:bg-ink-100 [&_button:disabled]:opacity-40">
-            {group.rows.map((row, index) => {
+            {(shown === undefined ? group.rows : group.rows.slice(0, shown)).map((row, index) => {
               const stock = row.stock
               const name = stock?.name ?? row.code
               const view = stock ? keyLabel('analyst', stock.analystRating) : null

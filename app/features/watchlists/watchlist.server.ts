@@ -1,13 +1,14 @@
 /**
  * The watchlist page's data, read in-process from the watchlists service: a member's list (the one the address
  * names, else the first; a list that is gone or not theirs falls back to the first), or nothing for a visitor,
- * whose list is on the device.
+ * whose list is on the device. Each row is cut to what the page draws (`pageViewOf`).
  */
 import type { RequestContext } from '#app/request-context.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { isServiceError } from '#contracts/service-error.ts'
-import type { WatchlistView } from '#contracts/watchlist-rules.ts'
+import type { WatchlistRow, WatchlistView } from '#contracts/watchlist-rules.ts'
 import type { Reader } from '#server/kernel/reader.ts'
+import type { PageRow, PageView } from './watchlist-rows.ts'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -16,14 +17,29 @@ export async function loadWatchlistView(
   reader: Reader,
   requestedListId: string | null,
   locale: Locale,
-): Promise<WatchlistView | null> {
+): Promise<PageView | null> {
   if (!reader.memberId) return null
   const listId = requestedListId && uuidPattern.test(requestedListId) ? requestedListId : undefined
   try {
-    return await services.watchlists.getWatchlistView(reader, listId, locale)
+    return pageViewOf(await services.watchlists.getWatchlistView(reader, listId, locale))
   } catch (error) {
     if (listId && isServiceError(error, 'not_found'))
-      return services.watchlists.getWatchlistView(reader, undefined, locale)
+      return pageViewOf(await services.watchlists.getWatchlistView(reader, undefined, locale))
     throw error
   }
+}
+
+function pageRowOf({ market, code, stock, article }: WatchlistRow): PageRow {
+  if (!stock) return { market, code, stock: null, article }
+  const { exchange: _exchange, fairValue: _fairValue, isDemo: _isDemo, ...drawn } = stock
+  return { market, code, stock: drawn, article }
+}
+
+/**
+ * The view with each row cut to what the page draws: the page carries every row's data (ADR 0046), and a field no
+ * row draws (the exchange, the fair value itself, the stock's own demo mark, when it was added) is not sent.
+ */
+export function pageViewOf(view: WatchlistView): PageView {
+  const { current } = view
+  return { ...view, current: current && { ...current, rows: current.rows.map(pageRowOf) } }
 }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MemberEmailView } from '#contracts/member-email.ts'
 import { createManualClock } from '#server/clock.ts'
+import { pressVerify as pressVerifyOn, putMemberEmail } from '#server/modules/mail/testing/member-email.ts'
 import { linkIn, mailTo } from '#server/modules/mail/testing/outbox-reading.ts'
 import {
   createReaderClients,
@@ -12,7 +13,7 @@ import {
   expectFailure,
   type ReaderClient,
 } from '#server/testing/reader-clients.ts'
-import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 
 const clock = createManualClock('2026-11-29T09:00:00Z')
 const readers = createReaderClients({ ipPrefix: '10.71', phonePrefix: '5171' })
@@ -27,30 +28,9 @@ beforeAll(async () => {
 })
 afterAll(() => runtime.close())
 
-function putEmail(client: ReaderClient, email: string) {
-  return runtime.app.inject({
-    method: 'PUT',
-    url: '/api/portal/member/email',
-    headers: readers.sameSiteHeadersOf(client, { 'content-type': 'application/json' }),
-    remoteAddress: client.ip,
-    payload: JSON.stringify({ email }),
-  })
-}
-
+const putEmail = (client: ReaderClient, email: string) => putMemberEmail(runtime, readers, client, email)
 /** The verification page's button: posts the link's token, from whichever browser opened the mail. */
-function pressVerify(link: string, region: 'en' | 'hant' = 'en') {
-  const token = new URL(link).searchParams.get('token') ?? ''
-  return runtime.app.inject({
-    method: 'POST',
-    url: '/api/portal/member/email/verify',
-    headers: {
-      ...regionalHeaders(region),
-      origin: `http://${region}.localhost:3000`,
-      'content-type': 'application/json',
-    },
-    payload: JSON.stringify({ token }),
-  })
-}
+const pressVerify = (link: string, region: 'en' | 'hant' = 'en') => pressVerifyOn(runtime, link, region)
 
 async function emailOf(client: ReaderClient): Promise<MemberEmailView> {
   return dataOf<MemberEmailView>(await readers.get(client, '/member/email'))

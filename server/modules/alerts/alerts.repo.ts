@@ -7,7 +7,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { NotificationKind } from '#contracts/alert-rules.ts'
 import type { Market } from '#contracts/regions.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
-import { alertEvents, alertFollowedChanges, alertHeldChanges, alerts } from './alerts.sql.ts'
+import { alertEvents, alertFollowedChanges, alertHeldChanges, alertScreens, alerts } from './alerts.sql.ts'
 
 export type AlertRecord = typeof alerts.$inferSelect
 
@@ -31,9 +31,49 @@ export async function selectMemberAlert(
   return row ?? null
 }
 
+/** The member's alerts on stocks and on saved screens: one number the plan's `alerts` bounds. */
 export async function countMemberAlerts(db: Db, memberId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(alerts).where(eq(alerts.memberId, memberId))
-  return Number(row?.n ?? 0)
+  const [screens] = await db
+    .select({ n: count() })
+    .from(alertScreens)
+    .where(eq(alertScreens.memberId, memberId))
+  return Number(row?.n ?? 0) + Number(screens?.n ?? 0)
+}
+
+export type ScreenAlertRecord = typeof alertScreens.$inferSelect
+
+export async function selectMemberScreenAlerts(db: Db, memberId: string): Promise<ScreenAlertRecord[]> {
+  return db
+    .select()
+    .from(alertScreens)
+    .where(eq(alertScreens.memberId, memberId))
+    .orderBy(asc(alertScreens.createdAt), asc(alertScreens.id))
+}
+
+/** Turns a saved screen's alert on; false when it was on already (nothing changes: its recorded members stay). */
+export async function insertScreenAlert(
+  db: Db,
+  alert: { memberId: string; screenId: string; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(alertScreens)
+    .values(alert)
+    .onConflictDoNothing({ target: alertScreens.screenId })
+    .returning({ id: alertScreens.id })
+  return rows.length > 0
+}
+
+export async function deleteScreenAlert(db: Db, memberId: string, screenId: string): Promise<void> {
+  await db
+    .delete(alertScreens)
+    .where(and(eq(alertScreens.memberId, memberId), eq(alertScreens.screenId, screenId)))
+}
+
+/** The saved screens whose alert is on, every member's (the evaluation asks the stocks module for their members). */
+export async function selectAlertedScreenIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ screenId: alertScreens.screenId }).from(alertScreens)
+  return rows.map((row) => row.screenId)
 }
 
 /** Serialises a member's additions, so two at once cannot both pass the limit. */
@@ -255,6 +295,58 @@ export async function recordFollowedChanges(
     `,
   )
   return Number(row?.recorded ?? 0)
+}
+
+/**
+ * Saved screens' alerts (ADR 0040), in one statement: each alert whose screen is in `screensJson` (the stocks
+ * module's `[{ screenId, name, members }]`) takes the screen's current members where they differ from those it
+ * recorded, and only where its `changes` is still the one this statement read (a second worker that evaluated first
+ * leaves nothing to change); every stock in the new members and not in the recorded ones is an entry, inserted with
+ * the key `screen:<id>:<changes>:<market:code>` `on conflict do nothing`, in the same statement. The first
+ * evaluation (nothing recorded) records the members and tells nothing. Returns how many entries were recorded.
+ */
+export async function evaluateScreenAlerts(db: Db, screensJson: string, now: Date): Promise<number> {
+  const [row] = await selectRows<{ entered: number | string }>(
+    db,
+    sql`
+      with s as (
+        select * from jsonb_to_recordset(${screensJson}::jsonb) as s("screenId" uuid, name text, members jsonb)
+      ),
+      seen as (
+        select a.id, a.changes, a.members as previous, s.members, s.name
+        from alert_screens a
+        join s on s."screenId" = a.screen_id
+        where a.members is distinct from s.members
+      ),
+      entries as (
+        select seen.id, m.key
+        from seen cross join lateral jsonb_array_elements_text(seen.members) as m(key)
+        where seen.previous is not null and not seen.previous @> jsonb_build_array(m.key)
+      ),
+      changed as (
+        update alert_screens a
+        set members = seen.members, changes = a.changes + 1,
+          last_fired_at = case when exists (select 1 from entries e where e.id = a.id)
+            then ${now.toISOString()}::timestamptz else a.last_fired_at end
+        from seen
+        where a.id = seen.id and a.changes = seen.changes
+        returning a.id, a.member_id, a.changes, seen.name
+      ),
+      recorded as (
+        insert into alert_events (key, member_id, kind, market, code, details, occurred_at)
+        select 'screen:' || c.id || ':' || c.changes || ':' || e.key, c.member_id, 'screenEntry',
+          split_part(e.key, ':', 1), split_part(e.key, ':', 2),
+          jsonb_build_object('screen', c.name),
+          ${now.toISOString()}::timestamptz
+        from changed c
+        join entries e on e.id = c.id
+        on conflict (key) do nothing
+        returning 1
+      )
+      select count(*) as entered from recorded
+    `,
+  )
+  return Number(row?.entered ?? 0)
 }
 
 export interface AlertEventRecord {

@@ -10,11 +10,11 @@ import {
 } from '#contracts/alert-rules.ts'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import { selectRows } from '#server/db/database.ts'
-import { linkIn, mailTo } from '#server/modules/mail/testing/outbox-reading.ts'
+import { verifyMemberEmail } from '#server/modules/mail/testing/member-email.ts'
 import { createServices } from '#server/services.ts'
 import { createConsoleClients } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
-import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { startFakePushService } from '../push/testing/fake-push-service.ts'
 
 const clients = createConsoleClients({ ipPrefix: '10.126', phonePrefix: '9126' })
@@ -38,31 +38,6 @@ const create = async (client: ReaderClient, body: Record<string, unknown>) =>
 async function applePrice(): Promise<number> {
   const stock = await runtime.services.stocks.getStock('us', 'AAPL', 'en')
   return stock?.latestPrice ?? stock?.price ?? 0
-}
-
-/** Adds an address on the account page and presses the verification page's button of the mail it gets. */
-async function verifyEmail(client: ReaderClient, address: string): Promise<void> {
-  const added = await runtime.app.inject({
-    method: 'PUT',
-    url: '/api/portal/member/email',
-    headers: readers.sameSiteHeadersOf(client, { 'content-type': 'application/json' }),
-    remoteAddress: client.ip,
-    payload: JSON.stringify({ email: address }),
-  })
-  dataOf(added)
-  const [verification] = await mailTo(runtime, address)
-  const token = new URL(linkIn(verification?.text ?? '', '/mail/verify')).searchParams.get('token')
-  const verified = await runtime.app.inject({
-    method: 'POST',
-    url: '/api/portal/member/email/verify',
-    headers: {
-      ...regionalHeaders('en'),
-      origin: 'http://en.localhost:3000',
-      'content-type': 'application/json',
-    },
-    payload: JSON.stringify({ token }),
-  })
-  expect(dataOf(verified)).toEqual({ verified: true })
 }
 
 async function memberIdOf(client: ReaderClient): Promise<string> {
@@ -202,7 +177,8 @@ describe('alerts firing after a refresh', () => {
       await create(member, { market: 'us', code: 'AAPL', kind: 'priceAbove', threshold: price * 0.8 })
     const memberIds = await Promise.all(members.map(memberIdOf))
     // Both members have verified an address on the account page.
-    for (const [index, member] of members.entries()) await verifyEmail(member, `reader-${index}@example.com`)
+    for (const [index, member] of members.entries())
+      await verifyMemberEmail(runtime, readers, member, `reader-${index}@example.com`)
     const second = createServices({ config: runtime.config, database: runtime.database })
     await Promise.all([
       runtime.services.alerts.evaluateMarket('us'),
@@ -320,6 +296,46 @@ describe('the portfolio’s switch for big changes of everything held', () => {
     expect(dataOf(await post(later, '/alert/held', { enabled: false }))).toEqual({ heldChanges: false })
     await runtime.services.alerts.evaluateMarket('hk')
     expect(await toldOf(later)).toEqual([])
+  })
+
+  it('finds the holdings of portfolios last changed before their replays were kept, without their pages opened', async () => {
+    const [holder, soldOut] = await Promise.all([readers.newMember(), readers.newMember()])
+    for (const member of [holder, soldOut]) {
+      dataOf(await buyHsbc(member))
+      dataOf(await post(member, '/alert/held', { enabled: true }))
+    }
+    dataOf(
+      await post(soldOut, '/member/portfolio/transactions', {
+        kind: 'sell',
+        ...hsbc,
+        tradeDate: '2024-06-03',
+        quantity: 100,
+        price: 65,
+        fee: 0,
+      }),
+    )
+    // As a portfolio saved before replays were kept looks: its transactions, no replay.
+    const ids = [await memberIdOf(holder), await memberIdOf(soldOut)]
+    await runtime.database.db.execute(
+      sql`update portfolios set holdings = null where member_id in (${ids[0]}::uuid, ${ids[1]}::uuid)`,
+    )
+
+    await runtime.services.alerts.evaluateMarket('hk')
+    expect((await toldOf(holder)).map((item) => item.kind)).toEqual(['heldChange'])
+    expect(await toldOf(soldOut)).toEqual([])
+    // The replays are kept now: what the ledger leaves, HSBC held by one, nothing by the other.
+    const kept = await selectRows<{ memberId: string; positions: { code: string; quantity: number }[] }>(
+      runtime.database.db,
+      sql`select member_id as "memberId", holdings->'positions' as positions from portfolios
+        where member_id in (${ids[0]}::uuid, ${ids[1]}::uuid)`,
+    )
+    const positionsOf = (id: string | undefined) =>
+      kept
+        .find((row) => row.memberId === id)
+        ?.positions.filter((position) => position.quantity > 1e-9)
+        .map((position) => [position.code, position.quantity])
+    expect(positionsOf(ids[0])).toEqual([['0005', 100]])
+    expect(positionsOf(ids[1])).toEqual([])
   })
 
   it('answers a visitor 401 and refuses a switch that is not true or false', async () => {

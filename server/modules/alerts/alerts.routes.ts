@@ -13,6 +13,7 @@ import {
   NotificationIdRequest,
   NotificationListQuery,
   NotificationSettingRequest,
+  ScreenAlertRequest,
   UpdateAlertRequest,
 } from '#contracts/alerts.ts'
 import { CommonErrorCode, ok } from '#contracts/envelope.ts'
@@ -30,7 +31,11 @@ const DevMarketRefreshRequest = z.object({
   // A journey's big move: the demo session of a stock reads as having moved this fraction (journeys cannot wait for
   // a day whose demo data moves 5 %).
   move: z
-    .object({ code: z.string().min(1).max(12), rate: z.number().finite().min(-0.99).max(10) })
+    .object({
+      code: z.string().min(1).max(12),
+      rate: z.number().finite().min(-0.99).max(10).optional(),
+      outOfScreens: z.boolean().optional(),
+    })
     .optional(),
 })
 
@@ -89,6 +94,11 @@ export function registerAlertsRoutes(
     routes.post('/alert/held', writes, async (request) => {
       const { enabled } = FollowedChangesRequest.parse(request.body ?? {})
       return ok(await alerts.setHeldChanges(request.reader, enabled))
+    })
+
+    routes.post('/alert/screen', writes, async (request) => {
+      const body = ScreenAlertRequest.parse(request.body ?? {})
+      return ok(await alerts.setScreenAlert(request.reader, body))
     })
 
     routes.get('/notification/list', async (request) => {

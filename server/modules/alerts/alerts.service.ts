@@ -19,11 +19,13 @@ import {
   alertKindTakesThreshold,
   followedMoveThreshold,
   followedScoreStep,
+  type ScreenAlertItem,
 } from '#contracts/alert-rules.ts'
-import type { CreateAlertRequest, UpdateAlertRequest } from '#contracts/alerts.ts'
+import type { CreateAlertRequest, ScreenAlertRequest, UpdateAlertRequest } from '#contracts/alerts.ts'
 import { benefitReaderOf, benefitsOf } from '#contracts/benefits.ts'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
+import type { SavedScreen } from '#contracts/screener.ts'
 import type { StockSummary } from '#contracts/stocks.ts'
 import type { Clock } from '#server/clock.ts'
 import { deleteInBatches } from '#server/db/batches.ts'
@@ -36,15 +38,20 @@ import {
   countMemberAlerts,
   deleteAlert as deleteAlertRow,
   deleteDeliveredEventsBefore,
+  deleteScreenAlert,
   evaluateAlerts,
+  evaluateScreenAlerts,
   insertAlert,
+  insertScreenAlert,
   isFollowedChangesOn,
   isHeldChangesOn,
   lockMemberAlerts,
   markEventsDelivered,
   recordFollowedChanges,
+  selectAlertedScreenIds,
   selectMemberAlert,
   selectMemberAlerts,
+  selectMemberScreenAlerts,
   selectUndeliveredEvents,
   setFollowedChanges,
   setHeldChanges,
@@ -56,10 +63,15 @@ const DELIVERY_BATCH = 1000
 
 export type AlertEvent = AlertEventRecord
 
-/** A stock's session read as having moved `rate` (the journeys' test endpoint only: a big move on demand). */
+/**
+ * The journeys' test endpoint only: a stock's session read as having moved `rate` (a big move on demand), and/or the
+ * stock read as out of every saved screen (`outOfScreens`: a screen alert's record without it, so the next refresh
+ * sees it enter).
+ */
 export interface SessionMove {
   code: string
-  rate: number
+  rate?: number | undefined
+  outOfScreens?: boolean | undefined
 }
 
 export interface AlertsDependencies {
@@ -73,6 +85,15 @@ export interface AlertsDependencies {
   listFollowersJson: (stocks: readonly { market: Market; code: string }[]) => Promise<string>
   /** The portfolios service's holders of these stocks (shares held now), one JSON array of `{ memberId, market, code }`. */
   listHoldersJson: (stocks: readonly { market: Market; code: string }[]) => Promise<string>
+  /** The stocks service's saved screen of the reader (null: none, or another's). */
+  findSavedScreen: (reader: Reader, screenId: string) => Promise<SavedScreen | null>
+  /** The reader's saved screens (names and queries of those with an alert on). */
+  listSavedScreens: (reader: Reader) => Promise<{ screens: SavedScreen[] }>
+  /**
+   * The stocks service's current members of these saved screens that a refresh of `market` can change, one JSON
+   * array of `{ screenId, name, members }` (ADR 0040).
+   */
+  readScreenMembersJson: (screenIds: readonly string[], market: Market) => Promise<string>
   /** The notification centre: tells each member of their crossings; keyed by `event.key`, so never twice. */
   deliver: (events: readonly AlertEvent[]) => Promise<void>
 }
@@ -167,13 +188,38 @@ export function createAlertsService(deps: AlertsDependencies) {
     return new Map(stocks.map((s) => [`${s.market}:${s.code}`, s.name]))
   }
 
-  /** GET /alert/list: every alert of the reader, oldest first, with the plan's limit and the watchlist switch. */
+  /** The reader's saved screens with the alert on, oldest first, with their names and queries. */
+  async function screenAlertsOf(member: Member): Promise<ScreenAlertItem[]> {
+    const rows = await selectMemberScreenAlerts(db, member.memberId)
+    if (rows.length === 0) return []
+    const screens = new Map((await deps.listSavedScreens(member)).screens.map((s) => [s.id, s]))
+    return rows.flatMap((row) => {
+      const screen = screens.get(row.screenId)
+      return screen
+        ? [
+            {
+              screenId: row.screenId,
+              name: screen.name,
+              query: screen.query,
+              lastFiredAt: row.lastFiredAt?.toISOString() ?? null,
+              createdAt: row.createdAt.toISOString(),
+            },
+          ]
+        : []
+    })
+  }
+
+  /**
+   * GET /alert/list: every alert of the reader, oldest first, their saved screens' alerts, the plan's limit and the
+   * watchlist and portfolio switches.
+   */
   async function listAlerts(reader: Reader, locale: Locale): Promise<AlertsAnswer> {
     const member = memberOf(reader)
     const rows = await selectMemberAlerts(db, member.memberId)
     const names = await namesOf(rows, locale)
     return {
       alerts: rows.map((row) => itemOf(row, names)),
+      screens: await screenAlertsOf(member),
       max: maxAlertsOf(reader),
       followedChanges: await isFollowedChangesOn(db, member.memberId),
       heldChanges: await isHeldChangesOn(db, member.memberId),
@@ -269,6 +315,44 @@ export function createAlertsService(deps: AlertsDependencies) {
   }
 
   /**
+   * The screener page's switches: the ids of the reader's saved screens with the alert on, and the plan's number of
+   * alerts (what a refusal names). Null for a visitor.
+   */
+  async function screenAlertsOfReader(reader: Reader): Promise<{ screenIds: string[]; max: number } | null> {
+    if (!isLoggedIn(reader)) return null
+    const rows = await selectMemberScreenAlerts(db, reader.memberId)
+    return { screenIds: rows.map((row) => row.screenId), max: maxAlertsOf(reader) }
+  }
+
+  /**
+   * POST /alert/screen: "alert me when a stock enters this screen", on or off, for the reader's own saved screen
+   * (404 ALERT_SCREEN_NOT_FOUND otherwise). On counts against the plan's `alerts` (409 ALERT_LIMIT_REACHED); the
+   * first evaluation after it records the screen's stocks without telling. Off forgets what was recorded.
+   */
+  async function setScreenAlert(
+    reader: Reader,
+    request: ScreenAlertRequest,
+  ): Promise<{ screenId: string; enabled: boolean }> {
+    const member = memberOf(reader)
+    const screen = await deps.findSavedScreen(member, request.screenId)
+    if (!screen) throw new AppError('not_found', AlertErrorCode.screenNotFound)
+    if (!request.enabled) {
+      await deleteScreenAlert(db, member.memberId, screen.id)
+      return { screenId: screen.id, enabled: false }
+    }
+    const max = maxAlertsOf(reader)
+    await inTransaction(db, async (tx) => {
+      await lockMemberAlerts(tx, member.memberId)
+      const on = (await selectMemberScreenAlerts(tx, member.memberId)).some((a) => a.screenId === screen.id)
+      if (on) return
+      if ((await countMemberAlerts(tx, member.memberId)) >= max)
+        throw new AppError('conflict', AlertErrorCode.limitReached, { params: { max } })
+      await insertScreenAlert(tx, { memberId: member.memberId, screenId: screen.id, createdAt: clock.now() })
+    })
+    return { screenId: screen.id, enabled: true }
+  }
+
+  /**
    * Hands recorded crossings to the notification centre, oldest first, until none is left. Safe to run anywhere,
    * any number of times: delivery is keyed by the crossing, and an event is marked only after it was delivered.
    */
@@ -290,16 +374,26 @@ export function createAlertsService(deps: AlertsDependencies) {
 
   /**
    * After a market's refresh: every alert on its stocks and the watchlist switch, against the market's figures read
-   * once; then the crossings are delivered. Two statements whatever the number of alerts and readers, plus one
-   * read of the followers of the stocks that changed.
+   * once; the saved screens' alerts against their screens' current members; then the crossings are delivered. A
+   * fixed number of statements whatever the number of alerts and readers, plus one read of the followers of the
+   * stocks that changed and one query per distinct screen with an alert on.
    */
   async function evaluateMarket(
     market: Market,
     move?: SessionMove,
-  ): Promise<{ fired: number; followed: number; delivered: number }> {
+  ): Promise<{ fired: number; followed: number; entered: number; delivered: number }> {
     const now = clock.now()
     const figuresJson = withMove(await deps.readAlertFiguresJson(market), move)
     const fired = await evaluateAlerts(db, market, figuresJson, now)
+    const screenIds = await selectAlertedScreenIds(db)
+    const entered =
+      screenIds.length > 0
+        ? await evaluateScreenAlerts(
+            db,
+            withoutStock(await deps.readScreenMembersJson(screenIds, market), market, move),
+            now,
+          )
+        : 0
     const changed = bigChangesOf(figuresJson)
     let followed = 0
     if (changed.length > 0) {
@@ -316,7 +410,7 @@ export function createAlertsService(deps: AlertsDependencies) {
         now,
       )
     }
-    return { fired, followed, delivered: await deliverPendingEvents() }
+    return { fired, followed, entered, delivered: await deliverPendingEvents() }
   }
 
   /** Retention (housekeeping, RETENTION_NOTIFICATIONS_DAYS): crossings delivered before `before`. */
@@ -334,6 +428,8 @@ export function createAlertsService(deps: AlertsDependencies) {
     hasFollowedChanges,
     setHeldChanges: setHeldChangesOf,
     hasHeldChanges,
+    setScreenAlert,
+    screenAlertsOf: screenAlertsOfReader,
     evaluateMarket,
     deliverPendingEvents,
   }
@@ -355,9 +451,17 @@ interface AlertFigures {
 }
 
 function withMove(figuresJson: string, move: SessionMove | undefined): string {
-  if (!move) return figuresJson
+  const rate = move?.rate
+  if (!move || rate === undefined) return figuresJson
   const figures = JSON.parse(figuresJson) as AlertFigures[]
-  return JSON.stringify(figures.map((f) => (f.code === move.code ? { ...f, changeRate: move.rate } : f)))
+  return JSON.stringify(figures.map((f) => (f.code === move.code ? { ...f, changeRate: rate } : f)))
+}
+
+function withoutStock(screensJson: string, market: Market, move: SessionMove | undefined): string {
+  if (!move?.outOfScreens) return screensJson
+  const key = `${market}:${move.code}`
+  const screens = JSON.parse(screensJson) as Array<{ screenId: string; name: string; members: string[] }>
+  return JSON.stringify(screens.map((s) => ({ ...s, members: s.members.filter((m) => m !== key) })))
 }
 
 /** The stocks with a big change this session (the watchlist and portfolio switches' rule), with their figures. */

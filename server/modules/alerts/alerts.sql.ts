@@ -14,6 +14,7 @@ import {
 import type { AlertKind, NotificationKind } from '#contracts/alert-rules.ts'
 import type { Market } from '#contracts/regions.ts'
 import { members } from '#server/modules/accounts/accounts.sql.ts'
+import { stockSavedScreens } from '#server/modules/stocks/stocks.sql.ts'
 
 /**
  * A member's alerts on stocks (issue 26, ADR 0041). `state` is what the last evaluation saw of the alert's condition
@@ -61,8 +62,36 @@ export const alertHeldChanges = pgTable('alert_held_changes', {
 })
 
 /**
+ * A saved screen's alert: tell me when a stock enters it (ADR 0040). A row exists while it is on; deleting the saved
+ * screen deletes it. `members` is the screen's stocks (`market:code`, sorted) as the last evaluation recorded them —
+ * null until the first evaluation, which records them without telling — and `changes` counts the times they changed:
+ * with the alert's id and the stock, the key of an entry (`screen:<id>:<changes>:<market:code>`), so a stock that
+ * leaves and enters again is told again, and one entry is recorded once however many workers evaluate.
+ */
+export const alertScreens = pgTable(
+  'alert_screens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    memberId: uuid()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    screenId: uuid()
+      .notNull()
+      .references(() => stockSavedScreens.id, { onDelete: 'cascade' }),
+    members: jsonb().$type<string[]>(),
+    changes: integer().notNull().default(0),
+    lastFiredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('alert_screens_screen_idx').on(table.screenId),
+    index('alert_screens_member_idx').on(table.memberId, table.createdAt),
+  ],
+)
+
+/**
  * What fired, once: one row per crossing, its `key` unique (`alert:<id>:<crossing>`, `article:<alert>:<article>`,
- * `followed:<member>:<market:code>:<session>`), written in the same statement as the alert's new state, so a crossing
+ * `followed:<member>:<market:code>:<session>`, `screen:<id>:<changes>:<market:code>`), written in the same statement as the alert's new state, so a crossing
  * is recorded once however many workers evaluate. `deliveredAt` is set once the notification centre has it; a run
  * that stops before delivers what is left at the next run (delivery is keyed too: never twice).
  */

@@ -26,6 +26,7 @@ export function messageOf(row: ChatMessageRow, answeringMessageId: string | null
     sources: row.sources,
     attachments: row.attachments,
     vote: row.vote ?? null,
+    voteNote: row.vote === 'down' ? (row.voteNote ?? null) : null,
     assistant: row.assistant ?? null,
     isDemo: row.isDemo,
     locale: row.locale,

@@ -319,6 +319,23 @@ describe('conversations and messages', () => {
     )
   })
 
+  it('gives back the reason of a down-vote with the conversation’s messages; another vote clears it', async () => {
+    const reader = await newVisitor()
+    const events = eventsOf(await ask(reader, { question: 'Is Tencent undervalued?' }))
+    const { answerId, conversationId } = startOf(events)
+    const answerOf = async () =>
+      (await get(reader, '/ai/listHis', { subSessionId: conversationId })).json().data.rows as ChatMessage[]
+    expect((await answerOf()).map((m) => m.voteNote)).toEqual([null, null])
+    const note = 'I asked for the P/E, not a score'
+    const voted = (await send(reader, 'POST', '/ai/vote', { messageId: answerId, vote: 'down', note })).json()
+    expect(voted.data).toMatchObject({ id: answerId, vote: 'down', voteNote: note })
+    // After a reload: the messages' answer carries the reason the reader gave.
+    expect((await answerOf()).find((m) => m.id === answerId)).toMatchObject({ vote: 'down', voteNote: note })
+    // A down-vote without a reason, or an up-vote, takes the reason away.
+    await send(reader, 'POST', '/ai/vote', { messageId: answerId, vote: 'up' })
+    expect((await answerOf()).find((m) => m.id === answerId)).toMatchObject({ vote: 'up', voteNote: null })
+  })
+
   it('deletes a conversation with its messages', async () => {
     const reader = await newVisitor()
     const events = eventsOf(await ask(reader, { question: 'Is Tencent undervalued?' }))

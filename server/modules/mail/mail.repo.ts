@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/database.ts'
 import { mailOutbox, mailQueue, mailSuppressions } from './mail.sql.ts'
 
@@ -70,8 +70,11 @@ export async function countMailByKeyPrefix(db: Db, keyPrefix: string): Promise<I
 }
 
 /**
- * Claims up to `limit` due messages for one attempt: pending ones whose time has come, and ones a stopped worker
- * left `sending` past their lease. SKIP LOCKED lets two workers claim at once without taking the same row.
+ * Claims up to `limit` due messages for one attempt: pending ones whose time has come, oldest due first, and ones a
+ * stopped worker left `sending` past their lease. SKIP LOCKED lets two workers claim at once without taking the same
+ * row. The two are looked up apart: each reads `mail_queue_due_idx` in order and stops at `limit`, where one query
+ * with both conditions sorted the whole backlog on every claim (4 s a claim behind a 100,000-reader digest), and
+ * `id in (…) or id in (…)` read every row.
  */
 export async function claimDueMail(
   db: Db,
@@ -79,28 +82,26 @@ export async function claimDueMail(
   leaseUntil: Date,
   limit: number,
 ): Promise<QueuedMail[]> {
-  const due = db
+  const at = sql`${now.toISOString()}::timestamptz`
+  const pending = db
     .select({ id: mailQueue.id })
     .from(mailQueue)
-    .where(
-      or(
-        and(
-          eq(mailQueue.status, 'pending'),
-          sql`${mailQueue.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
-        ),
-        and(
-          eq(mailQueue.status, 'sending'),
-          sql`${mailQueue.leaseUntil} < ${now.toISOString()}::timestamptz`,
-        ),
-      ),
-    )
+    .where(and(eq(mailQueue.status, 'pending'), sql`${mailQueue.nextAttemptAt} <= ${at}`))
     .orderBy(mailQueue.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  const lapsed = db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(and(eq(mailQueue.status, 'sending'), sql`${mailQueue.leaseUntil} < ${at}`))
     .limit(limit)
     .for('update', { skipLocked: true })
   return db
     .update(mailQueue)
     .set({ status: 'sending', leaseUntil, attempts: sql`${mailQueue.attempts} + 1` })
-    .where(inArray(mailQueue.id, due))
+    .where(
+      sql`${mailQueue.id} in (select id from (${lapsed}) as lapsed union all select id from (${pending}) as due)`,
+    )
     .returning()
 }
 
@@ -210,6 +211,22 @@ export async function findSuppression(
     .where(and(eq(mailSuppressions.address, address), inArray(mailSuppressions.list, lists)))
     .limit(1)
   return rows[0]
+}
+
+/** The suppressions of these addresses, every list (the queue reads a claimed batch's at once). */
+export async function selectSuppressionsOf(
+  db: Db,
+  addresses: readonly string[],
+): Promise<{ address: string; list: string; reason: string }[]> {
+  if (addresses.length === 0) return []
+  return db
+    .select({
+      address: mailSuppressions.address,
+      list: mailSuppressions.list,
+      reason: mailSuppressions.reason,
+    })
+    .from(mailSuppressions)
+    .where(inArray(mailSuppressions.address, [...new Set(addresses)]))
 }
 
 /** Takes an address back onto a list it had left by an unsubscribe (it confirmed again); bounces stay. */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckoutStart, CheckoutView } from '#contracts/billing-rules.ts'
 import { createManualClock } from '#server/clock.ts'
 import { createReaderClients, dataOf, type ReaderClient } from '#server/testing/reader-clients.ts'
-import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { memberWithVerifiedEmail } from './testing/member-email.ts'
 import { linkIn, mailTo } from './testing/outbox-reading.ts'
 
 const day = 24 * 60 * 60 * 1000
@@ -39,31 +40,9 @@ async function memberWithEmail(
   region: 'en' | 'hant' = 'en',
   tier?: 'premium',
 ): Promise<{ member: ReaderClient; address: string }> {
-  const member = await readers.newMember(tier, region)
   addressSeed += 1
   const address = `member.${addressSeed}@example.com`
-  const added = await runtime.app.inject({
-    method: 'PUT',
-    url: '/api/portal/member/email',
-    headers: readers.sameSiteHeadersOf(member, { 'content-type': 'application/json' }),
-    remoteAddress: member.ip,
-    payload: JSON.stringify({ email: address }),
-  })
-  expect(added.statusCode).toBe(200)
-  const [verification] = await mailTo(runtime, address)
-  const token = new URL(linkIn(verification?.text ?? '', '/mail/verify')).searchParams.get('token')
-  const verified = await runtime.app.inject({
-    method: 'POST',
-    url: '/api/portal/member/email/verify',
-    headers: {
-      ...regionalHeaders(region),
-      origin: `http://${region}.localhost:3000`,
-      'content-type': 'application/json',
-    },
-    payload: JSON.stringify({ token }),
-  })
-  expect(verified.statusCode).toBe(200)
-  return { member, address }
+  return { member: await memberWithVerifiedEmail(runtime, readers, address, { region, tier }), address }
 }
 
 async function buy(

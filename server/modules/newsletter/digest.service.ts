@@ -72,8 +72,8 @@ export interface DigestDependencies {
   listMonthlyPicks(query: MonthlyPicksQuery, reader: Reader, locale: Locale): Promise<MonthlyPicksAnswer>
   /** The accounts module's members who verified these addresses (lower-cased): address → member id. */
   membersOfVerifiedEmails(addresses: readonly string[]): Promise<Map<string, string>>
-  /** The subscriptions module's plan in force of a member (null: none). */
-  tierOf(memberId: string): Promise<Tier | null>
+  /** The subscriptions module's plans in force of many members, in one query (a member without one is absent). */
+  tiersOf(memberIds: readonly string[]): Promise<Map<string, Tier>>
   /** The watchlists module's stocks each member follows. */
   listFollowedStocksOf(memberIds: readonly string[]): Promise<Map<string, { market: Market; code: string }[]>>
   /** The prices' moves over the week to a day (YYYY-MM-DD) of stocks named `market:code`. */
@@ -183,14 +183,14 @@ export function createDigestService(deps: DigestDependencies) {
 
   /**
    * What a batch of sign-ups' members add to the issue: for each address a member verified, their plan and their
-   * watchlist's moves. A few queries per batch, whatever its size (the plans one per member found).
+   * watchlist's moves. A few queries per batch, whatever its size or the number of members in it.
    */
   async function membersOfBatch(
     emails: readonly string[],
     until: string,
   ): Promise<{
     memberOf: Map<string, string>
-    tiers: Map<string, Tier | null>
+    tiers: Map<string, Tier>
     followed: Map<string, { market: Market; code: string }[]>
     moves: Map<string, WeekMove>
   }> {
@@ -198,9 +198,7 @@ export function createDigestService(deps: DigestDependencies) {
     const memberIds = [...new Set(memberOf.values())]
     if (memberIds.length === 0) return { memberOf, tiers: new Map(), followed: new Map(), moves: new Map() }
     const [tiers, followed] = await Promise.all([
-      Promise.all(memberIds.map(async (id) => [id, await deps.tierOf(id)] as const)).then(
-        (rows) => new Map(rows),
-      ),
+      deps.tiersOf(memberIds),
       deps.listFollowedStocksOf(memberIds),
     ])
     const keys = new Set([...followed.values()].flat().map((stock) => `${stock.market}:${stock.code}`))
@@ -264,7 +262,7 @@ export function createDigestService(deps: DigestDependencies) {
           readerLocale,
           region,
           memberId,
-          memberId ? members.tiers.get(memberId) : null,
+          memberId ? (members.tiers.get(memberId) ?? null) : null,
         )
         const digest: DigestVariables =
           memberId === undefined

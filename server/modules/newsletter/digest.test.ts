@@ -13,6 +13,7 @@ import { mailQueue } from '#server/modules/mail/mail.sql.ts'
 import { createMarketPricesService } from '#server/modules/stocks/market-prices.service.ts'
 import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure } from '#server/testing/reader-clients.ts'
+import { countStatements } from '#server/testing/statement-counter.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { newsletterSignups } from './newsletter.sql.ts'
 
@@ -344,5 +345,82 @@ describe('the digest of a sign-up whose address a member verified', () => {
     expect(chinese?.html).toContain(
       'href="http://hk.localhost:3000/ai-stock-diagnosis?market=hk&#38;code=0005"',
     )
+  })
+
+  it('reads a batch’s members, their plans and watchlists in the same statements, however many members it has', async () => {
+    let added = 0
+    /** `count` more members with verified, signed-up addresses: every other one on Plus, all following two stocks. */
+    async function moreMembers(count: number) {
+      for (let i = 0; i < count; i++) {
+        added++
+        const address = `batch.member${added}@example.com`
+        const member = await runtime.services.accounts.findOrRegisterMember(
+          `+8526126${String(added).padStart(4, '0')}`,
+        )
+        await runtime.database.db.insert(memberEmails).values({
+          memberId: member.id,
+          address,
+          verifiedAt: clock.now(),
+          verificationId: crypto.randomUUID(),
+          requestedAt: clock.now(),
+          locale: 'en',
+          region: 'en',
+        })
+        const plus = added % 2 === 0
+        if (plus)
+          await runtime.services.subscriptions.grantSubscription({
+            memberId: member.id,
+            tier: 'plus',
+            period: 'month',
+            source: 'operator',
+          })
+        const reader = {
+          role: plus ? 'subscriber' : 'member',
+          memberId: member.id,
+          tier: plus ? 'plus' : null,
+          sessionId: null,
+          device: { key: 'digest-test', network: null },
+        } as const
+        for (const code of ['AAPL', 'MSFT'])
+          await runtime.services.watchlists.followStock(reader, { market: 'us', code }, 'en')
+        await signUp(address, { locale: 'en', region: 'en', confirmed: true })
+      }
+    }
+    /** The statements one issue takes, and how many it queued. */
+    async function issueStatements(issueWeek: string) {
+      const counter = countStatements()
+      try {
+        const { queued } = await runtime.services.digest.sendIssue(issueWeek)
+        return { queued, statements: counter.count, texts: counter.texts.map((text) => text.slice(0, 120)) }
+      } finally {
+        counter.stop()
+      }
+    }
+
+    await moreMembers(2)
+    // A first issue fills what the services keep between runs (the market's figures, the picks).
+    await issueStatements('2026-12-14')
+    const few = await issueStatements('2026-12-21')
+    await moreMembers(12)
+    const many = await issueStatements('2026-12-28')
+    expect(many.queued).toBe(few.queued + 12)
+    // The reads about the batch's members (addresses, plans, watchlists) are the same few statements; what else may
+    // differ is the services' own caches (articles, picks, figures) lapsing between the runs, never a read per member.
+    const aboutMembers = (texts: readonly string[]) =>
+      texts.filter((text) => /"(member_emails|subscriptions|watchlists|watchlist_stocks)"/.test(text)).length
+    expect(aboutMembers(many.texts), many.texts.join('\n')).toBe(aboutMembers(few.texts))
+    expect(aboutMembers(few.texts)).toBeGreaterThan(0)
+    expect(many.statements - few.statements, many.texts.join('\n')).toBeLessThan(12)
+    // Whose plan the issue read: the Plus members' picks, the others' not.
+    const plusIssue = (await digestsTo()).find(
+      (row) =>
+        row.toAddress === 'batch.member14@example.com' && row.idempotencyKey.startsWith('digest:2026-12-28:'),
+    )
+    const plainIssue = (await digestsTo()).find(
+      (row) =>
+        row.toAddress === 'batch.member13@example.com' && row.idempotencyKey.startsWith('digest:2026-12-28:'),
+    )
+    expect(plusIssue?.text).toContain('Biggest moves on your watchlist')
+    expect(plusIssue?.text).not.toBe(plainIssue?.text?.replaceAll('member13', 'member14'))
   })
 })

@@ -11,10 +11,11 @@ import type { ArticleDocumentInput } from '#contracts/console.ts'
 import type { EditorArticle, NewsroomOptions } from '#contracts/console-rules.ts'
 import { createManualClock } from '#server/clock.ts'
 import { selectRows } from '#server/db/database.ts'
+import { memberWithVerifiedEmail } from '#server/modules/mail/testing/member-email.ts'
 import { linkIn, mailTo } from '#server/modules/mail/testing/outbox-reading.ts'
 import { createConsoleClients, type StaffClient } from '#server/testing/console-clients.ts'
 import { dataOf, expectFailure, type ReaderClient } from '#server/testing/reader-clients.ts'
-import { createTestRuntime, regionalHeaders, type TestRuntime } from '#server/testing/test-runtime.ts'
+import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { createNotificationsService } from './notifications.service.ts'
 
 const clock = createManualClock('2026-11-02T09:00:00Z')
@@ -50,32 +51,9 @@ async function memberIdOf(client: ReaderClient): Promise<string> {
 async function memberWithEmail(
   region: 'en' | 'hant' = 'en',
 ): Promise<{ member: ReaderClient; address: string }> {
-  const member = await readers.newMember(undefined, region)
   addressSeed += 1
   const address = `notice.${addressSeed}@example.com`
-  dataOf(
-    await runtime.app.inject({
-      method: 'PUT',
-      url: '/api/portal/member/email',
-      headers: readers.sameSiteHeadersOf(member, { 'content-type': 'application/json' }),
-      remoteAddress: member.ip,
-      payload: JSON.stringify({ email: address }),
-    }),
-  )
-  const [verification] = await mailTo(runtime, address)
-  const token = new URL(linkIn(verification?.text ?? '', '/mail/verify')).searchParams.get('token')
-  const verified = await runtime.app.inject({
-    method: 'POST',
-    url: '/api/portal/member/email/verify',
-    headers: {
-      ...regionalHeaders(region),
-      origin: `http://${region}.localhost:3000`,
-      'content-type': 'application/json',
-    },
-    payload: JSON.stringify({ token }),
-  })
-  expect(verified.statusCode).toBe(200)
-  return { member, address }
+  return { member: await memberWithVerifiedEmail(runtime, readers, address, { region }), address }
 }
 
 async function turnOff(member: ReaderClient, kind: string, channel: 'email' | 'push') {

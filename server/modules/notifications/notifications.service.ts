@@ -165,6 +165,36 @@ function settingsOf(rows: readonly SettingRow[]): NotificationSettings {
 export function createNotificationsService(deps: NotificationsDependencies) {
   const { db, clock } = deps
 
+  /** What is told, in the centre: one notification per key (a key told before adds nothing). */
+  async function insertInCentre(
+    notices: readonly (Omit<MemberNotice, 'kind' | 'market' | 'code'> & {
+      kind: NotificationKind
+      market: Market | null
+      code: string | null
+    })[],
+  ): Promise<void> {
+    await insertNotifications(
+      db,
+      notices.map((notice) => ({
+        memberId: notice.memberId,
+        deliveryKey: notice.key,
+        kind: notice.kind,
+        market: notice.market,
+        code: notice.code,
+        details: notice.details,
+        link: notice.link,
+        createdAt: notice.occurredAt,
+      })),
+    )
+  }
+
+  /** Each member's settings per kind and channel, read in one query for them all. */
+  async function settingsOfMembers(memberIds: readonly string[]): Promise<Map<string, NotificationSettings>> {
+    const rowsOf = new Map<string, SettingRow[]>(memberIds.map((memberId) => [memberId, []]))
+    for (const row of await selectSettings(db, memberIds)) rowsOf.get(row.memberId)?.push(row)
+    return new Map([...rowsOf].map(([memberId, rows]) => [memberId, settingsOf(rows)]))
+  }
+
   /**
    * Delivers crossings: the in-app notification (inserted once per key) and, where the member wants email for the
    * kind and has a verified address, one queued mail per key. Every event is offered to the mail queue, not only the
@@ -172,24 +202,11 @@ export function createNotificationsService(deps: NotificationsDependencies) {
    */
   async function deliverEvents(events: readonly NotificationEvent[]): Promise<void> {
     if (events.length === 0) return
-    await insertNotifications(
-      db,
-      events.map((event) => ({
-        memberId: event.memberId,
-        deliveryKey: event.key,
-        kind: event.kind,
-        market: event.market,
-        code: event.code,
-        details: event.details,
-        link: diagnosisPathOf(event.market, event.code),
-        createdAt: event.occurredAt,
-      })),
+    await insertInCentre(
+      events.map((event) => ({ ...event, link: diagnosisPathOf(event.market, event.code) })),
     )
     const memberIds = [...new Set(events.map((event) => event.memberId))]
-    const settings = new Map<string, NotificationSettings>()
-    const rows = await selectSettings(db, memberIds)
-    for (const memberId of memberIds)
-      settings.set(memberId, settingsOf(rows.filter((r) => r.memberId === memberId)))
+    const settings = await settingsOfMembers(memberIds)
     // Addresses and devices are read for the whole batch at once: a query per recipient would make a big day's
     // delivery cost a round trip per reader.
     const emails = new Map<string, VerifiedEmail | null>()
@@ -236,23 +253,10 @@ export function createNotificationsService(deps: NotificationsDependencies) {
    */
   async function notifyMembers(notices: readonly MemberNotice[]): Promise<void> {
     if (notices.length === 0) return
-    await insertNotifications(
-      db,
-      notices.map((notice) => ({
-        memberId: notice.memberId,
-        deliveryKey: notice.key,
-        kind: notice.kind,
-        market: notice.market,
-        code: notice.code,
-        details: notice.details,
-        link: notice.link,
-        createdAt: notice.occurredAt,
-      })),
-    )
-    const memberIds = [...new Set(notices.map((notice) => notice.memberId))]
-    const rows = await selectSettings(db, memberIds)
+    await insertInCentre(notices)
+    const settings = await settingsOfMembers([...new Set(notices.map((notice) => notice.memberId))])
     for (const notice of notices) {
-      const wants = settingsOf(rows.filter((row) => row.memberId === notice.memberId))[notice.kind]
+      const wants = (settings.get(notice.memberId) ?? settingsOf([]))[notice.kind]
       const stock = notice.code && notice.market ? `${notice.code} (${notice.market.toUpperCase()})` : ''
       if (wants.push)
         await deps.sendPush(

@@ -29,15 +29,20 @@ import { portfolioPerformance } from './portfolio-performance.ts'
 import { valuePortfolio } from './portfolio-valuation.ts'
 import {
   keepHoldings,
+  keepHoldingsOf,
   type PortfolioRow,
   selectLatestTransactions,
   selectLedgerTransactions,
+  selectLedgerTransactionsOf,
   selectPortfolio,
+  selectPortfoliosWithoutHoldings,
 } from './portfolios.repo.ts'
 
 const RATE_KEEP_MS = 60 * 60 * 1000
 const MISSING_RATE_KEEP_MS = 5 * 60 * 1000
 const PERFORMANCE_CACHE_MAX = 256
+/** Portfolios replayed per round when their replays are kept all at once: three statements each round. */
+const MISSING_REPLAYS_BATCH = 500
 const noCloses: CloseSeries = { days: new Int32Array(0), closes: new Float64Array(0) }
 
 export function createPortfolioReading(deps: PortfolioDependencies) {
@@ -128,6 +133,36 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     const summary = summaryOf(replayLedger(transactions).positions, transactions.length)
     await keepHoldings(db, portfolio.memberId, portfolio.revision, summary)
     return summary
+  }
+
+  /**
+   * Keeps the replay of every portfolio last changed before replays were kept, a batch at a time (one query for the
+   * batch's transactions, one update), so what reads the kept replays of all portfolios (the alerts' holders) finds
+   * every member's holdings without their page being opened. Once none is missing, one query that finds none. Safe
+   * in several processes at once: a replay is kept only at the revision it was computed from, and only where none is.
+   * Answers how many were replayed.
+   */
+  async function keepMissingHoldings(): Promise<number> {
+    let replayed = 0
+    let after: string | null = null
+    for (;;) {
+      const missing = await selectPortfoliosWithoutHoldings(db, after, MISSING_REPLAYS_BATCH)
+      if (missing.length === 0) return replayed
+      const transactions = await selectLedgerTransactionsOf(
+        db,
+        missing.map((portfolio) => portfolio.memberId),
+      )
+      await keepHoldingsOf(
+        db,
+        missing.map(({ memberId, revision }) => {
+          const ledger = transactions.get(memberId) ?? []
+          return { memberId, revision, holdings: summaryOf(replayLedger(ledger).positions, ledger.length) }
+        }),
+      )
+      replayed += missing.length
+      if (missing.length < MISSING_REPLAYS_BATCH) return replayed
+      after = missing.at(-1)?.memberId ?? null
+    }
   }
 
   /** `GET /member/portfolio`: the reader's portfolio in the base currency asked for (else the one they chose). */
@@ -232,5 +267,5 @@ export function createPortfolioReading(deps: PortfolioDependencies) {
     }
   }
 
-  return { getPortfolio, listTransactions }
+  return { getPortfolio, listTransactions, keepMissingHoldings }
 }

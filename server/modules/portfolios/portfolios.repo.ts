@@ -2,7 +2,7 @@
  * Queries of the portfolios' tables; plain rows, no rules. Every query names the member: a transaction is only ever
  * found, changed or deleted among its owner's (privacy is in the WHERE clause, not in a later check).
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { BaseCurrency } from '#contracts/portfolio-rules.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
 import type { LedgerSummary, LedgerTransaction } from './portfolio-ledger.ts'
@@ -72,6 +72,35 @@ export async function selectLedgerTransactions(db: Db, memberId: string): Promis
     .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.sequence))
 }
 
+/** The ledger's transactions of several members (only the columns it reads), each member's oldest first. */
+export async function selectLedgerTransactionsOf(
+  db: Db,
+  memberIds: readonly string[],
+): Promise<Map<string, LedgerTransaction[]>> {
+  const byMember = new Map<string, LedgerTransaction[]>(memberIds.map((id) => [id, []]))
+  if (memberIds.length === 0) return byMember
+  const rows = await db
+    .select({
+      memberId: portfolioTransactions.memberId,
+      id: portfolioTransactions.id,
+      kind: portfolioTransactions.kind,
+      market: portfolioTransactions.market,
+      code: portfolioTransactions.code,
+      tradeDate: portfolioTransactions.tradeDate,
+      quantity: portfolioTransactions.quantity,
+      price: portfolioTransactions.price,
+      fee: portfolioTransactions.fee,
+      amount: portfolioTransactions.amount,
+      sequence: portfolioTransactions.sequence,
+      currency: portfolioTransactions.currency,
+    })
+    .from(portfolioTransactions)
+    .where(inArray(portfolioTransactions.memberId, [...memberIds]))
+    .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.sequence))
+  for (const { memberId, ...transaction } of rows) byMember.get(memberId)?.push(transaction)
+  return byMember
+}
+
 export async function insertTransactions(
   db: Db,
   rows: readonly NewTransactionRow[],
@@ -133,6 +162,34 @@ export async function keepHoldings(
     .where(and(eq(portfolios.memberId, memberId), eq(portfolios.revision, revision)))
 }
 
+/** Portfolios last changed before replays were kept (no `holdings` yet), a page at a time by member id. */
+export async function selectPortfoliosWithoutHoldings(
+  db: Db,
+  after: string | null,
+  limit: number,
+): Promise<{ memberId: string; revision: string }[]> {
+  return db
+    .select({ memberId: portfolios.memberId, revision: portfolios.revision })
+    .from(portfolios)
+    .where(and(isNull(portfolios.holdings), after ? gt(portfolios.memberId, after) : undefined))
+    .orderBy(asc(portfolios.memberId))
+    .limit(limit)
+}
+
+/** `keepHoldings` for many portfolios in one statement: each replay kept at its revision (a change since then wins). */
+export async function keepHoldingsOf(
+  db: Db,
+  replays: readonly { memberId: string; revision: string; holdings: LedgerSummary }[],
+): Promise<void> {
+  if (replays.length === 0) return
+  await db.execute(sql`
+    update portfolios p set holdings = r.holdings
+    from unnest(${sql.param(replays.map((r) => r.memberId))}::uuid[],
+      ${sql.param(replays.map((r) => r.revision))}::uuid[],
+      ${sql.param(replays.map((r) => JSON.stringify(r.holdings)))}::jsonb[]) as r(member_id, revision, holdings)
+    where p.member_id = r.member_id and p.revision = r.revision and p.holdings is null`)
+}
+
 export async function updateBaseCurrency(
   db: Db,
   memberId: string,
@@ -158,8 +215,8 @@ export async function deletePortfolio(db: Db, memberId: string): Promise<boolean
 
 /**
  * Who holds shares of these stocks now, one JSON array of `{ memberId, market, code }` (the portfolio switch's alerts,
- * evaluated set-based: the JSON travels to the alerts' statement whole). Read from each portfolio's kept replay; a
- * portfolio last changed before replays were kept is found once its page has been opened.
+ * evaluated set-based: the JSON travels to the alerts' statement whole). Read from each portfolio's kept replay: the
+ * service keeps the replays still missing first (`keepMissingHoldings`), so every holder is found.
  */
 export async function selectHoldersJson(
   db: Db,

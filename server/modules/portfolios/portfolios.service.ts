@@ -33,9 +33,14 @@ export function createPortfoliosService(deps: PortfolioDependencies) {
     deleteMemberPortfolio: editing.deleteMemberPortfolio,
     previewImport: imports.previewImport,
     importTransactions: imports.importTransactions,
-    /** The alerts' portfolio switch: who holds these stocks now (JSON, as the alerts' statement reads it). */
-    listHoldersJson: (stocks: readonly { market: string; code: string }[]) =>
-      selectHoldersJson(deps.db, stocks),
+    /**
+     * The alerts' portfolio switch: who holds these stocks now (JSON, as the alerts' statement reads it), every
+     * portfolio's replay kept first (one saved before replays were kept is replayed here, not when its page opens).
+     */
+    listHoldersJson: async (stocks: readonly { market: string; code: string }[]) => {
+      await reading.keepMissingHoldings()
+      return selectHoldersJson(deps.db, stocks)
+    },
   }
 }
 

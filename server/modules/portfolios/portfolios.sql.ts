@@ -23,7 +23,8 @@ import type { LedgerSummary } from './portfolio-ledger.ts'
  * safety net). `revision` changes with every change of its transactions: per-process caches of what is computed
  * from them (the performance line) are keyed by it. `holdings` is the ledger's replay at this revision (every
  * position and the transaction count), written in the same database transaction as the change, so a view reads one
- * row instead of replaying every transaction; null until first written (a view then replays once and keeps it).
+ * row instead of replaying every transaction; null until first written (a view, or the alerts' look for holders,
+ * then replays once and keeps it).
  */
 export const portfolios = pgTable('portfolios', {
   memberId: uuid()

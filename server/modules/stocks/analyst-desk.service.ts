@@ -115,11 +115,10 @@ export function createAnalystDeskService({
   async function derivedFigures(inDb: Db, companyId: number, fields: UpdatePickRequest, month: string) {
     const recommendedAt = fields.recommendedAt ?? `${month}-01`
     const dataAsOf = dayBefore(recommendedAt)
-    const [snapshot, isDemo, bars] = await Promise.all([
-      selectSnapshotFigures(inDb, companyId, dataAsOf),
-      selectIsDemoCompany(inDb, companyId),
-      selectBars(inDb, companyId, dataAsOf),
-    ])
+    // One after the other: `inDb` is the change's transaction, one connection that takes one query at a time.
+    const snapshot = await selectSnapshotFigures(inDb, companyId, dataAsOf)
+    const isDemo = await selectIsDemoCompany(inDb, companyId)
+    const bars = await selectBars(inDb, companyId, dataAsOf)
     const since = bars.filter((bar) => bar.date > dataAsOf)
     const last = since.at(-1)
     return {

@@ -3,7 +3,7 @@
  * sorts arrive as keys and are turned into columns here through fixed tables, so no text of a request ever reaches
  * the SQL but as a bound value. Plain rows; which filters a reader may set and what they mean is stock-screener.ts's.
  */
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Market } from '#contracts/regions.ts'
 import type { ScreenScoreKey, ScreenSector, ScreenSortKey, SortDirection } from '#contracts/screener-rules.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
@@ -163,6 +163,15 @@ async function countScreenRows(db: Db, filter: ScreenFilter): Promise<number> {
   return Number(rows[0]?.n ?? 0)
 }
 
+/** Every stock passing the screen's filters, as `market:code`, sorted (a saved screen's alert, ADR 0040). */
+export async function selectScreenMemberKeys(db: Db, filter: ScreenFilter): Promise<string[]> {
+  const rows = await selectRows<{ key: string }>(
+    db,
+    sql`select s.market || ':' || s.code as key from stock_screen_rows s where ${whereOf(filter)} order by 1`,
+  )
+  return rows.map((row) => row.key)
+}
+
 /** Per market in scope: whether any row is demo data, and the oldest and newest as-of session (the data stamp). */
 export async function selectScreenSessions(
   db: Db,
@@ -242,6 +251,18 @@ export function selectSavedScreens(db: Db, memberId: string): Promise<SavedScree
     .from(stockSavedScreens)
     .where(eq(stockSavedScreens.memberId, memberId))
     .orderBy(asc(stockSavedScreens.createdAt), asc(stockSavedScreens.id))
+}
+
+/** Saved screens by id, whoever's they are (the alerts' evaluation), with their owner. */
+export function selectSavedScreensById(
+  db: Db,
+  ids: readonly string[],
+): Promise<Array<SavedScreenRecord & { memberId: string }>> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .select({ ...savedColumns, memberId: stockSavedScreens.memberId })
+    .from(stockSavedScreens)
+    .where(inArray(stockSavedScreens.id, [...ids]))
 }
 
 export async function countSavedScreens(db: Db, memberId: string): Promise<number> {

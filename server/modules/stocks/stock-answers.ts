@@ -56,6 +56,49 @@ export function createAnswerCache(cacheMillis: number) {
 
 export type AnswerCache = ReturnType<typeof createAnswerCache>
 
+/**
+ * Companies' rows (their latest snapshot's figures) by company id, each reused for `cacheMillis`: a watchlist of 200
+ * stocks reads only the rows no other list read in that time, in one query (`select`). Rows of companies that have
+ * none (left the universe) are simply missing, as from the query.
+ */
+export function createStockRowCache(
+  cacheMillis: number,
+  select: (companyIds: readonly number[]) => Promise<StockRow[]>,
+) {
+  const rows = new Map<number, { expires: number; row: StockRow }>()
+  let nextSweep = 0
+
+  async function of(companyIds: readonly number[]): Promise<StockRow[]> {
+    const now = Date.now()
+    // What is here now is kept aside: another reading may sweep it while this one waits for the rest.
+    const found = new Map<number, StockRow>()
+    const missing: number[] = []
+    for (const id of companyIds) {
+      const entry = rows.get(id)
+      if (entry && entry.expires > now) found.set(id, entry.row)
+      else missing.push(id)
+    }
+    if (missing.length > 0) {
+      const expires = now + cacheMillis
+      for (const row of await select(missing)) {
+        found.set(row.companyId, row)
+        if (cacheMillis > 0) rows.set(row.companyId, { expires, row })
+      }
+    }
+    // Companies leave the universe: a row nobody read again in its time goes.
+    if (now >= nextSweep) {
+      for (const [id, entry] of rows) if (entry.expires <= now) rows.delete(id)
+      nextSweep = now + cacheMillis
+    }
+    return companyIds.flatMap((id) => {
+      const row = found.get(id)
+      return row ? [row] : []
+    })
+  }
+
+  return { of }
+}
+
 export interface DataStamp {
   isDemo: boolean
   asOf: string | null

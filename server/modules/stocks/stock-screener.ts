@@ -6,7 +6,7 @@
  */
 import { benefitReaderOf, benefitsOf } from '#contracts/benefits.ts'
 import { CommonErrorCode } from '#contracts/envelope.ts'
-import type { Locale } from '#contracts/regions.ts'
+import type { Locale, Market } from '#contracts/regions.ts'
 import {
   type ParsedScreenQuery,
   type SavedScreen,
@@ -34,6 +34,8 @@ import {
   type ScreenFilter,
   type ScreenResultRow,
   selectSavedScreens,
+  selectSavedScreensById,
+  selectScreenMemberKeys,
   selectScreenRows,
   selectScreenSessions,
   withMemberScreensLocked,
@@ -197,5 +199,43 @@ export function createStockScreener({
       throw new AppError('not_found', ScreenerErrorCode.savedNotFound)
   }
 
-  return { screenStocks, listSavedScreens, saveScreen, deleteSavedScreen }
+  /** The reader's own saved screen (a screen alert's owner check); null for another's or none. */
+  async function findSavedScreen(reader: Reader, id: string): Promise<SavedScreen | null> {
+    const memberId = memberOf(reader)
+    const [row] = await selectSavedScreensById(db, [id])
+    return row && row.memberId === memberId ? toSaved(row) : null
+  }
+
+  /**
+   * The current stocks of these saved screens (ADR 0040), for the screens a refresh of `market` can change — those
+   * of that market and those of every market — as one JSON array of `{ screenId, name, members }`, `members` the
+   * sorted `market:code` of every stock passing the screen. One query per distinct screen, whoever saved it; a
+   * screen that no longer reads (a range narrowed since it was saved) has no members and is left out.
+   */
+  async function readScreenMembersJson(screenIds: readonly string[], market: Market): Promise<string> {
+    const screens = await selectSavedScreensById(db, screenIds)
+    const membersOf = new Map<string, Promise<string[]>>()
+    const answer: Array<{ screenId: string; name: string; members: string[] }> = []
+    for (const screen of screens) {
+      const parsed = ScreenQuery.safeParse(Object.fromEntries(new URLSearchParams(screen.query)))
+      if (!parsed.success || (parsed.data.market && parsed.data.market !== market)) continue
+      const key = canonicalScreenSearch(new URLSearchParams(screen.query))
+      let members = membersOf.get(key)
+      if (!members) {
+        members = selectScreenMemberKeys(db, screenFilterOf(parsed.data))
+        membersOf.set(key, members)
+      }
+      answer.push({ screenId: screen.id, name: screen.name, members: await members })
+    }
+    return JSON.stringify(answer)
+  }
+
+  return {
+    screenStocks,
+    listSavedScreens,
+    saveScreen,
+    deleteSavedScreen,
+    findSavedScreen,
+    readScreenMembersJson,
+  }
 }

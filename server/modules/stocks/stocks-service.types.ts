@@ -95,6 +95,13 @@ export interface StocksService {
   saveScreen(request: SaveScreenRequest, reader: Reader): Promise<SavedScreen>
   /** Deletes the reader's own saved screen (DELETE /screener/saved/:id); another's is not_found. */
   deleteSavedScreen(id: string, reader: Reader): Promise<void>
+  /** The reader's own saved screen by id; null when there is none or it is another's. Visitors: unauthenticated. */
+  findSavedScreen(reader: Reader, id: string): Promise<SavedScreen | null>
+  /**
+   * The current stocks of these saved screens that a refresh of `market` can change (their market, or every market),
+   * as one JSON array of `{ screenId, name, members }` (`members`: sorted `market:code`); for screen alerts (ADR 0040).
+   */
+  readScreenMembersJson(screenIds: readonly string[], market: Market): Promise<string>
   /**
    * 2–4 stocks side by side (the compare page, `/compare?codes=…`), in the order given, from their diagnoses without
    * the reader's quota. Throws AppError not_found (STOCK_NOT_FOUND) for a stock out of the universe and unavailable

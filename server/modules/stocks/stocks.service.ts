@@ -13,7 +13,7 @@
  *   stock-calendar.ts   a week's results dates and dividends in the region's time zone (the calendar)
  *   stock-answers.ts    what every answer shares: the query read with its contract, the data stamp, the list cache
  *
- * and answers one stock's summary itself (getStock), or several at once in one query (getStocks: watchlists). A new use case (watchlists, alerts, the screener, compare,
+ * and answers one stock's summary itself (getStock), or several at once in at most one query (getStocks: watchlists, alerts; rows reused as the lists' answers). A new use case (watchlists, alerts, the screener, compare,
  * calendars) is a file beside these, composed here with its functions added to StocksService: it finds companies
  * through the finder and stamps its answers like the others. Leaves the analysis to the engine, fetching and
  * snapshots to the refresh (stock-refresh.ts), and who the reader is and how many attempts they have to accounts
@@ -28,7 +28,7 @@ import type { QuotaService } from '#server/modules/quotas/quotas.service.ts'
 import { type SummaryGenerator, templateSummaryGenerator } from './engine/summary-generator.ts'
 import { createMarketOverview } from './market-overview.ts'
 import { createPicksList } from './picks-list.ts'
-import { createAnswerCache, createDataStamps } from './stock-answers.ts'
+import { createAnswerCache, createDataStamps, createStockRowCache } from './stock-answers.ts'
 import { createStockCalendar } from './stock-calendar.ts'
 import { createStockCompare } from './stock-compare.ts'
 import { createStockDiagnosis } from './stock-diagnosis.ts'
@@ -48,7 +48,10 @@ export interface StocksServiceDependencies {
   refresh: StockRefresh
   countArticleMentions?: CountArticleMentions | undefined
   summaries?: SummaryGenerator
-  /** How long list answers are reused (default 30 s); snapshots change only when a refresh runs. */
+  /**
+   * How long list answers, and the companies' rows several stocks are read from (watchlists, alerts), are reused
+   * (default 30 s); snapshots change only when a refresh runs.
+   */
   listCacheMillis?: number
 }
 
@@ -56,7 +59,9 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
   const { db, config, clock, quotas, refresh } = deps
   const finder = createStockFinder({ db })
   const stamps = createDataStamps({ config, clock })
-  const cached = createAnswerCache(deps.listCacheMillis ?? 30_000)
+  const cacheMillis = deps.listCacheMillis ?? 30_000
+  const cached = createAnswerCache(cacheMillis)
+  const stockRows = createStockRowCache(cacheMillis, (ids) => selectStockRowsOf(db, ids))
 
   const diagnosis = createStockDiagnosis({
     db,
@@ -93,7 +98,7 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
   ): Promise<StockSummary[]> {
     const companyIds = await finder.companyIdsOf(keys)
     if (companyIds.length === 0) return []
-    const rows = await selectStockRowsOf(db, companyIds)
+    const rows = await stockRows.of(companyIds)
     return rows.map((row) => toStockSummary(row, locale))
   }
 
@@ -113,6 +118,8 @@ export function createStocksService(deps: StocksServiceDependencies): StocksServ
     listSavedScreens: screener.listSavedScreens,
     saveScreen: screener.saveScreen,
     deleteSavedScreen: screener.deleteSavedScreen,
+    findSavedScreen: screener.findSavedScreen,
+    readScreenMembersJson: screener.readScreenMembersJson,
     compareStocks: compare.compareStocks,
     compareCodes: compare.compareCodes,
     getMarketOverview: overview.getMarketOverview,

@@ -87,10 +87,9 @@ export function createStrategyEditing({
 
   async function consoleDetail(id: string, inDb: Db = db): Promise<ConsoleStrategyDetail> {
     const strategy = await strategyOrFail(id, inDb)
-    const [rebalances, rationales] = await Promise.all([
-      selectRebalances(inDb, [id]),
-      selectRationales(inDb, [id]),
-    ])
+    // One after the other: `inDb` may be a transaction, one connection that takes one query at a time.
+    const rebalances = await selectRebalances(inDb, [id])
+    const rationales = await selectRationales(inDb, [id])
     const companies = await prices.findCompaniesByKeys(
       rebalances.flatMap((rebalance) => rebalance.holdings.map(holdingKeyOf)),
       inDb,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm'
 import type { Db } from '#server/db/database.ts'
 import { subscriptionChanges, subscriptions } from './subscriptions.sql.ts'
 
@@ -30,6 +30,33 @@ export async function findActiveSubscription(
     .limit(1)
   const rows = options.forUpdate ? await query.for('update') : await query
   return rows[0]
+}
+
+/**
+ * The tier in force at `now` of each of these members who has one (the one ending last when several overlap), in
+ * one statement whatever their number.
+ */
+export async function selectActiveTiers(
+  db: Db,
+  memberIds: readonly string[],
+  now: Date,
+): Promise<{ memberId: string; tier: SubscriptionRow['tier'] }[]> {
+  if (memberIds.length === 0) return []
+  return db
+    .selectDistinctOn([subscriptions.memberId], {
+      memberId: subscriptions.memberId,
+      tier: subscriptions.tier,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.memberId, [...memberIds]),
+        eq(subscriptions.status, 'active'),
+        lte(subscriptions.startsAt, now),
+        gt(subscriptions.endsAt, now),
+      ),
+    )
+    .orderBy(subscriptions.memberId, desc(subscriptions.endsAt))
 }
 
 export async function findSubscriptionById(

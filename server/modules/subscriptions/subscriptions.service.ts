@@ -24,6 +24,7 @@ import {
   insertSubscriptionChange,
   type SubscriptionChangeRow,
   type SubscriptionRow,
+  selectActiveTiers,
   selectDueRenewals,
   selectMemberChanges,
   selectRenewingBetween,
@@ -64,6 +65,15 @@ export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock 
   async function findActiveSubscription(memberId: string): Promise<ActiveSubscription | null> {
     const row = await findActiveRow(db, memberId, clock.now())
     return row ? toActive(row) : null
+  }
+
+  /**
+   * The plan in force of each of many members (a batch of a job's recipients): one query for all of them; members
+   * without a plan are absent from the map.
+   */
+  async function findActiveTiers(memberIds: readonly string[]): Promise<Map<string, Tier>> {
+    const rows = await selectActiveTiers(db, memberIds, clock.now())
+    return new Map(rows.map((row) => [row.memberId, row.tier]))
   }
 
   /** The whole row of the subscription in force (billing's view); locked when asked inside a transaction. */
@@ -182,6 +192,7 @@ export function createSubscriptionService({ db, clock }: { db: Db; clock: Clock 
 
   return {
     findActiveSubscription,
+    findActiveTiers,
     findSubscriptionInForce,
     findSubscription,
     findLatestPaidSubscription,

@@ -11,6 +11,7 @@ import type { ArticlesService } from '#server/modules/articles/articles.service.
 import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
 import type { Assistant } from '../assistant.ts'
 import type { MyStocks } from '../tools/my-stocks-tools.ts'
+import type { StrategiesReading } from '../tools/strategy-tools.ts'
 import { createOfflineAssistant } from './offline-assistant.ts'
 
 export interface ConfiguredAssistantDependencies {
@@ -20,6 +21,8 @@ export interface ConfiguredAssistantDependencies {
   clock: Clock
   /** The asking reader's own watchlist and portfolio, read through their services (the "my stocks" tools). */
   mine?: MyStocks | undefined
+  /** The strategies the asking reader's plan shows, read through the strategies service (`getStrategies`). */
+  strategies?: StrategiesReading | undefined
   /** Replaces the global fetch for model calls (tests). */
   fetch?: typeof globalThis.fetch | undefined
 }

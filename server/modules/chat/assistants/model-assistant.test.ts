@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Locale } from '#contracts/regions.ts'
 import { createManualClock } from '#server/clock.ts'
 import type { Reader } from '#server/kernel/reader.ts'
-import { myStocksOf } from '#server/services.ts'
+import { myStocksOf, strategiesReadingOf } from '#server/services.ts'
 import { createCapturedSms } from '#server/testing/captured-sms.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import {
@@ -16,7 +16,7 @@ import {
 } from '../assistant.ts'
 import type { PortfolioImportPreview } from '../tools/import-preview-tools.ts'
 import type { MyStocks } from '../tools/my-stocks-tools.ts'
-import { formatMoney } from '../tools/tool-format.ts'
+import { formatMoney, formatPercent } from '../tools/tool-format.ts'
 import { createConfiguredAssistant } from './configured-assistant.ts'
 
 // ——— a fake OpenAI-compatible server speaking the Chat Completions streaming protocol ———
@@ -163,6 +163,7 @@ function assistant(
     articles,
     clock,
     mine: options.mine,
+    strategies: strategiesReadingOf(() => runtime.services.strategies),
   })
 }
 
@@ -241,11 +242,13 @@ describe('model assistant over an OpenAI-compatible endpoint', () => {
       'declineQuestion',
       'defineTerm',
       'getDiagnosis',
+      'getDividendHistory',
       'getMarketOverview',
       'getMyPortfolio',
       'getMyWatchlist',
       'getPriceReturn',
       'getStockFigures',
+      'getStrategies',
       'listHotStocks',
       'listInsiderMoves',
       'listMonthlyPicks',
@@ -294,6 +297,54 @@ describe('model assistant over an OpenAI-compatible endpoint', () => {
     expect(events.filter((e) => e.type === 'declined')).toEqual([{ type: 'declined', reason: 'crypto' }])
     expect(events.some((e) => e.type === 'tool')).toBe(false)
     expect(text).toContain('not a stock')
+  })
+
+  it('gives the model a company’s dividends over the years, each fiscal year with its figures written as the chat writes them', async () => {
+    replies = [toolCallReply('getDividendHistory', { code: 'JPM' }), textReply('JPMorgan’s payout ratio…')]
+    const { error, events } = await run('What is JPMorgan’s payout ratio?')
+    expect(error).toBeNull()
+    expect(events.find((e) => e.type === 'tool')).toMatchObject({ name: 'getDividendHistory' })
+    expect(events.find((e) => e.type === 'source')).toMatchObject({
+      source: { kind: 'diagnosis', href: '/ai-stock-diagnosis?code=JPM&market=us', isDemo: true },
+    })
+    const sent = requests.at(-1)?.messages.find((m) => m.role === 'tool')
+    const d = await runtime.services.stocks.readDiagnosis('us', 'JPM', 'en')
+    const latest = d?.dividends.years.at(-1)
+    if (!d || !latest?.perShare) throw new Error('JPM pays in the demo data')
+    const content = String(sent?.content)
+    expect(content).toContain('"method":"fiscal-year-cash-dividends-v1"')
+    expect(content).toContain(`"amountText":"${formatMoney(latest.perShare, d.stock.currency)}"`)
+    expect(content).toContain(`"payoutText":"${formatPercent(d.dividends.payoutRatio as number)}"`)
+    expect(content).toContain(`"asOf":"${d.asOf}"`)
+  })
+
+  it('gives the model the strategies the reader’s plan shows with their holdings, and the others by name only', async () => {
+    replies = [toolCallReply('getStrategies', {}), textReply('Your Base plan shows three strategies…')]
+    const reader = {
+      ...visitor(),
+      role: 'subscriber' as const,
+      tier: 'base' as const,
+      memberId: randomUUID(),
+    }
+    // Read first: the performance is computed once per strategy (cached), not within the model's silence limit.
+    const page = (await runtime.services.strategies.listForReader(reader, 'en')).strategies
+    const open = page.find((card) => !card.lock)
+    const locked = page.filter((card) => card.lock)
+    if (!open || locked.length === 0) throw new Error('Base opens some seeded strategies, not all')
+    const detail = await runtime.services.strategies.detailForReader(open.slug, reader, 'en')
+    const { error, events } = await run('What strategies do you have?', { reader, timeoutMs: 20_000 })
+    expect(error).toBeNull()
+    expect(events.find((e) => e.type === 'tool')).toMatchObject({ name: 'getStrategies' })
+    expect(events.find((e) => e.type === 'source')).toMatchObject({
+      source: { kind: 'strategies', href: '/member/strategies', isDemo: true },
+    })
+    const content = String(requests.at(-1)?.messages.find((m) => m.role === 'tool')?.content)
+    expect(content).toContain(open.summary)
+    for (const holding of detail.holdings) expect(content).toContain(`"code":"${holding.code}"`)
+    for (const card of locked) {
+      expect(content).toContain(`"name":"${card.name}"`)
+      expect(content).not.toContain(card.summary)
+    }
   })
 
   it('records no reason when the model answers', async () => {

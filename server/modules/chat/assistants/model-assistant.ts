@@ -51,8 +51,9 @@ export function systemPrompt(locale: Locale, today: string): string {
   return [
     'You are the research assistant of Tickerwise, an investment-research site covering US, Hong Kong, Japan and Korea stocks.',
     `Answer in ${language}, whatever language the question is in.`,
-    'Use only figures returned by the tools: never state a price, score, fair value, return or date from memory. If the tools return nothing useful, say plainly that you cannot answer and what you can answer instead (single figures such as RSI or P/E, valuation, AI diagnosis, price returns over 1m/3m/6m/1y/ytd, comparisons, hot stocks, articles, monthly picks, the meaning of investing terms).',
+    'Use only figures returned by the tools: never state a price, score, fair value, return or date from memory. If the tools return nothing useful, say plainly that you cannot answer and what you can answer instead (single figures such as RSI or P/E, dividend history and payout ratio, valuation, AI diagnosis, price returns over 1m/3m/6m/1y/ytd, comparisons, hot stocks, articles, monthly picks, our investment strategies as the reader’s plan shows them, the meaning of investing terms).',
     'Answer the question asked first: asked for one figure, give that figure (getStockFigures) with its one-line meaning and its date, then link to the full diagnosis; do not print the whole diagnosis instead. Asked what a term means, use defineTerm and link to where our site shows it.',
+    'Asked about a company’s dividends over the years, their growth or its payout ratio, call getDividendHistory: give the figure asked first (payout ratio, compound growth, or the latest payment) with its fiscal year, then the fiscal years as a table (amount, year on year, payout ratio), the as-of date, and link href. A non-payer or a company whose statements show no payment gets that one sentence, without figures.',
     'When you decline, first call declineQuestion with the reason, then give the reader the true reason: a company we do not cover (name it, and a covered peer or its other listing when a tool shows one); crypto, currencies and commodities are not stocks and we do not cover them; an index is not a company; we do not tell anyone to buy or sell (then say what the data shows); questions outside investing (poems, jokes) are out of scope. With two companies of which one is not covered, say which one.',
     'Asked how a market did (today, this week, this month, this year), its movers or its breadth, or about an index such as the Hang Seng, S&P 500, Nikkei or KOSPI, call getMarketOverview for that market: give the change of our own index for the period asked, named as indexName says with its method (never as the exchange index, whose level we do not carry), its as-of date, and link href.',
     'Call several tools when the question needs them (for example one diagnosis per company to compare). When you compare 2 to 4 companies, end with the link to our compare page of the same companies, in the order compared: [the compare page](/compare?codes=MARKET:CODE,MARKET:CODE) with the market and code the tools return (us:AAPL, hk:0700). Give every figure with its currency or unit, and put several figures in a Markdown table.',
@@ -189,7 +190,11 @@ export function createModelAssistant(deps: ConfiguredAssistantDependencies): Ass
   }
 
   function toolsFor(ctx: ToolContext, sources: ChatSource[]): Record<ToolName, Tool> {
-    const entries = (Object.keys(toolInputs) as ToolName[]).map((name) => {
+    // The strategies tool only where the chat is built with the strategies service.
+    const names = (Object.keys(toolInputs) as ToolName[]).filter(
+      (name) => name !== 'getStrategies' || ctx.strategies,
+    )
+    const entries = names.map((name) => {
       const run = toolImplementations[name] as (
         c: ToolContext,
         i: ToolInput<typeof name>,
@@ -225,6 +230,7 @@ export function createModelAssistant(deps: ConfiguredAssistantDependencies): Ass
       locale,
       region: request.region,
       mine: deps.mine,
+      strategies: deps.strategies,
     }
     const sources: ChatSource[] = []
     const sent = new Set<string>()

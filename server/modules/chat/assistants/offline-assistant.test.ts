@@ -4,6 +4,7 @@ import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtim
 import type { AssistantEvent } from '../assistant.ts'
 import { offlineAsking, refusal, visitor } from '../testing/offline-asking.ts'
 import { lookupCompany } from '../tools/company-tools.ts'
+import { formatPercent } from '../tools/tool-format.ts'
 import { offlineSuggestions } from './offline/suggestions.ts'
 import { textChunks } from './offline-assistant.ts'
 
@@ -175,5 +176,39 @@ describe('offline assistant: the reason it declines, recorded with the answer', 
   it('records nothing for a question it answers', async () => {
     const answer = await ask('Is Tencent undervalued?', 'en')
     expect(declinedOf(answer.events)).toEqual([])
+  })
+})
+
+describe('offline assistant: dividends over the years', () => {
+  it('answers the figure asked first, then each fiscal year, with its source, date and the demo label', async () => {
+    const d = await runtime.services.stocks.readDiagnosis('us', 'JPM', 'en')
+    if (d?.dividends.status !== 'payer' || !d.dividends.cagr) throw new Error('JPM pays in the demo data')
+    const growth = await ask('How fast are JPMorgan’s dividends growing?', 'en')
+    expect(growth.tools).toEqual(['getDividendHistory'])
+    const [first] = growth.text.split('\n\n')
+    expect(first).toContain(`grew **${formatPercent(d.dividends.cagr.value, true)}** a year`)
+    expect(first).toContain(`fiscal year ${d.dividends.fiscalYear}`)
+    expect(first).toContain(`as of ${d.asOf}`)
+    expect(first).toContain('demo data')
+    expect(growth.text).toContain('| Fiscal year | Per share | Year on year | Payout ratio |')
+    expect(growth.text).toContain('fiscal-year-cash-dividends-v1')
+    expect(growth.text).toContain('/ai-stock-diagnosis?code=JPM&market=us')
+    expect(growth.text).not.toContain('Checks passed')
+
+    const payout = await ask('匯豐的派息比率', 'zh-Hant')
+    const hsbc = await runtime.services.stocks.readDiagnosis('hk', '0005', 'zh-Hant')
+    expect(payout.tools).toEqual(['getDividendHistory'])
+    expect(payout.text.split('\n\n')[0]).toContain(
+      `派息比率：**${formatPercent(hsbc?.dividends.payoutRatio as number)}**`,
+    )
+    expect(payout.text).toContain('| 財政年度 | 每股股息 | 按年變化 | 派息比率 |')
+  })
+
+  it('says in one sentence that a company paid none, without figures', async () => {
+    const tesla = await ask('What dividends has Tesla paid over the years?', 'en')
+    expect(tesla.tools).toEqual(['getDividendHistory'])
+    expect(tesla.text).toMatch(/paid no dividend in fiscal year \d{4}|show no dividend paid by/)
+    expect(tesla.text).not.toContain('| Fiscal year |')
+    expect(tesla.text).not.toContain('Payout ratio:')
   })
 })

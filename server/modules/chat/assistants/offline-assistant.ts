@@ -27,6 +27,7 @@ import { answerCompare } from './offline/compare.ts'
 import { offlineTitle } from './offline/conversation-title.ts'
 import { answerDefine } from './offline/define.ts'
 import { answerDiagnosis } from './offline/diagnosis.ts'
+import { answerDividends } from './offline/dividends.ts'
 import { answerFigure } from './offline/figure.ts'
 import { answerHot } from './offline/hot.ts'
 import { importAsked, writeImportPreview } from './offline/import-holdings.ts'
@@ -41,6 +42,7 @@ import { writeOtherListings } from './offline/other-listings.ts'
 import { notStockIn } from './offline/out-of-coverage.ts'
 import { answerPicks } from './offline/picks.ts'
 import { answerPrice } from './offline/price.ts'
+import { answerStrategies } from './offline/strategies.ts'
 import { offlineSuggestions } from './offline/suggestions.ts'
 import { answerValuation } from './offline/valuation.ts'
 import { readingFilesLabel, readsAsFileQuestion, writeFileAnswer } from './offline-file-answers.ts'
@@ -53,6 +55,7 @@ const intentAnswers: Record<Exclude<Intent, DeclinedIntent>, IntentHandler> = {
   price: answerPrice,
   diagnosis: answerDiagnosis,
   figure: answerFigure,
+  dividends: answerDividends,
   insiders: answerInsiders,
   define: answerDefine,
   advice: answerAdvice,
@@ -63,10 +66,11 @@ const intentAnswers: Record<Exclude<Intent, DeclinedIntent>, IntentHandler> = {
   picks: answerPicks,
   my_watchlist: answerMyWatchlist,
   my_portfolio: answerMyPortfolio,
+  strategies: answerStrategies,
 }
 
 /** Intents whose answer is about one listing: a company listed twice names its other line after it. */
-const singleCompanyIntents: Intent[] = ['valuation', 'figure', 'diagnosis', 'price', 'advice']
+const singleCompanyIntents: Intent[] = ['valuation', 'figure', 'dividends', 'diagnosis', 'price', 'advice']
 
 /** A company whose data is not loaded yet: the answer names it. */
 class DataNotReady extends Error {
@@ -122,6 +126,7 @@ export function createOfflineAssistant(deps: ConfiguredAssistantDependencies): A
       locale,
       region: request.region,
       mine: deps.mine,
+      strategies: deps.strategies,
     }
     const plan = await planAnswer(stocks, request.question, request.history)
     if (signal.aborted) return

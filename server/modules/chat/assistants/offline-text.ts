@@ -8,7 +8,7 @@ import { definitionAsked } from '../glossary/glossary.ts'
 import { toTraditional } from '../tools/simplified-chinese.ts'
 import type { FigureKey } from '../tools/stock-figures.ts'
 import { type Period, periods } from '../tools/tool-inputs.ts'
-import { figuresAsked } from './offline/figure-words.ts'
+import { dividendsAsked, figuresAsked } from './offline/figure-words.ts'
 import { indexIn, isOutOfScope, notStockIn } from './offline/out-of-coverage.ts'
 
 export type Intent =
@@ -21,10 +21,12 @@ export type Intent =
   | 'news'
   | 'diagnosis'
   | 'figure'
+  | 'dividends'
   | 'insiders'
   | 'define'
   | 'my_watchlist'
   | 'my_portfolio'
+  | 'strategies'
   | 'advice'
   | 'forecast'
   | 'not_stock'
@@ -59,6 +61,7 @@ const patterns: Array<
       | 'unknown'
       | 'diagnosis'
       | 'figure'
+      | 'dividends'
       | 'define'
       | 'advice'
       | 'not_stock'
@@ -66,6 +69,7 @@ const patterns: Array<
       | 'out_of_scope'
       | 'my_watchlist'
       | 'my_portfolio'
+      | 'strategies'
     >,
     RegExp,
   ]
@@ -129,6 +133,9 @@ const myPortfolioPattern =
 const myWatchlistPattern =
   /\bmy (watch ?lists?|followed stocks|stocks)\b|\b(stocks|companies) i (follow|watch|am following|am watching)\b|我的?(自選股?|自選清單|觀察清單|關注清單|追蹤清單)|我(關注|追蹤|跟蹤)的|我的股票/
 
+/** The firm's investment strategies (issue 27): "what strategies do you have", "高息策略有哪些股票". */
+const strategiesPattern = /\b(strateg(y|ies)|model portfolios?)\b|策略/
+
 function marketPattern(): RegExp {
   const english = [
     'movers',
@@ -175,6 +182,7 @@ function intentOfWords(question: string, text: string, companies: number): Inten
   if (advicePattern.test(text)) return 'advice'
   if (companies === 0 && myPortfolioPattern.test(text)) return 'my_portfolio'
   if (companies === 0 && myWatchlistPattern.test(text)) return 'my_watchlist'
+  if (companies === 0 && strategiesPattern.test(text)) return 'strategies'
   if (companies === 0 && definitionAsked(question)) return 'define'
   for (const [name, pattern] of patterns) {
     if (name === 'market' && companies > 0) continue
@@ -228,6 +236,14 @@ export function readQuestion(question: string, companies: number): QuestionReadi
     )
       intent = 'figure'
   }
+  // "What dividends has Apple paid over the years?", "payout ratio of HSBC", "騰訊派息紀錄": the dividends section —
+  // the figure asked, then each fiscal year — not the yield alone.
+  if (
+    companies === 1 &&
+    ['figure', 'diagnosis', 'valuation', 'price', 'unknown'].includes(intent) &&
+    dividendsAsked(text, figures)
+  )
+    intent = 'dividends'
   let market: Market | undefined
   for (const [m, pattern] of marketPatterns) {
     // "US" only in upper case: "us" is a pronoun.

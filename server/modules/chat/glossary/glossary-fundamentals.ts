@@ -47,7 +47,7 @@ export const fundamentalTerms: GlossaryTerm[] = [
   ),
   term(
     'dividend_yield',
-    'diagnosis_valuation',
+    'diagnosis_dividends',
     ['dividend yield', 'yield'],
     ['股息率', '殖利率', '息率', '股息收益率'],
     'Dividends per share of the last fiscal year divided by the share price: the cash return from dividends alone.',
@@ -55,7 +55,7 @@ export const fundamentalTerms: GlossaryTerm[] = [
   ),
   term(
     'dividend',
-    'diagnosis_valuation',
+    'diagnosis_dividends',
     ['dividend', 'dividends', 'payout'],
     ['股息', '派息', '股利'],
     'Cash a company pays its shareholders out of profit, usually once to four times a year.',
@@ -63,7 +63,7 @@ export const fundamentalTerms: GlossaryTerm[] = [
   ),
   term(
     'payout_ratio',
-    'diagnosis_valuation',
+    'diagnosis_dividends',
     ['payout ratio', 'dividend payout ratio'],
     ['派息比率', '配息率'],
     'The share of net profit paid out as dividends; a ratio above 100% pays more than the company earns.',

@@ -43,6 +43,11 @@ export const shownAtPages = {
     en: 'AI stock diagnosis — price chart',
     'zh-Hant': 'AI 股票診斷 — 股價走勢圖',
   },
+  diagnosis_dividends: {
+    href: '/ai-stock-diagnosis',
+    en: 'AI stock diagnosis — dividends',
+    'zh-Hant': 'AI 股票診斷 — 股息',
+  },
   diagnosis_analysts: {
     href: '/ai-stock-diagnosis',
     en: 'AI stock diagnosis — analysts’ consensus',

@@ -51,7 +51,7 @@ describe('the chat’s glossary', () => {
     if (!term) throw new Error('no dividend yield')
     expect(defineTerm(term, 'en')).toMatchObject({
       name: 'dividend yield',
-      shownAt: { href: '/ai-stock-diagnosis' },
+      shownAt: { href: '/ai-stock-diagnosis', title: 'AI stock diagnosis — dividends' },
     })
     expect(defineTerm(term, 'zh-Hant').definition).toContain('每股股息')
   })

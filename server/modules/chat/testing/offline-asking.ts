@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { Locale, Market, Region } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Reader } from '#server/kernel/reader.ts'
-import { myStocksOf } from '#server/services.ts'
+import { myStocksOf, strategiesReadingOf } from '#server/services.ts'
 import type { TestRuntime } from '#server/testing/test-runtime.ts'
 import type { AssistantEvent } from '../assistant.ts'
 import { createConfiguredAssistant } from '../assistants/configured-assistant.ts'
@@ -57,6 +57,7 @@ export function offlineAsking(runtimeOf: () => TestRuntime, clock: Clock) {
       articles,
       clock,
       mine: myStocksOf(() => runtimeOf().services),
+      strategies: strategiesReadingOf(() => runtimeOf().services.strategies),
     })
   }
 

@@ -3,11 +3,12 @@
  * (stocks' `getMarketOverview`, the page /markets/<market>) — our own equal-weight index of the companies we cover
  * over a day, a week, a month and a year, named as ours with its method (the product licenses no exchange index, so
  * no answer may call it the Hang Seng or the S&P 500), the breadth of the latest session, its top movers and its
- * sectors. The source is the market's page, which shows the same figures with the method.
+ * sectors, named from the site's one table of sector names (contracts/sector-names.ts). The source is the market's page, which shows the same figures with the method.
  */
 import type { BenchmarkPeriod } from '#contracts/market-overview.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { ScreenSector } from '#contracts/screener-rules.ts'
+import { sectorNames } from '#contracts/sector-names.ts'
 import type { Currency } from '#contracts/stocks.ts'
 import { diagnosisHref, displayCode, marketLabels } from './tool-format.ts'
 import { type ToolContext, type ToolInput, type ToolResult, toolInputs } from './tool-inputs.ts'
@@ -54,21 +55,6 @@ export interface MarketOverviewFacts {
 }
 
 const sectorsShown = 5
-
-/** GICS sector names as the site writes them (the screener's and the market page's words). */
-export const sectorNames: Record<ScreenSector, Record<Locale, string>> = {
-  communication_services: { en: 'Communication services', 'zh-Hant': '通訊服務' },
-  consumer_discretionary: { en: 'Consumer discretionary', 'zh-Hant': '非必需消費品' },
-  consumer_staples: { en: 'Consumer staples', 'zh-Hant': '必需消費品' },
-  energy: { en: 'Energy', 'zh-Hant': '能源' },
-  financials: { en: 'Financials', 'zh-Hant': '金融' },
-  health_care: { en: 'Health care', 'zh-Hant': '醫療保健' },
-  industrials: { en: 'Industrials', 'zh-Hant': '工業' },
-  information_technology: { en: 'Information technology', 'zh-Hant': '資訊科技' },
-  materials: { en: 'Materials', 'zh-Hant': '原物料' },
-  real_estate: { en: 'Real estate', 'zh-Hant': '房地產' },
-  utilities: { en: 'Utilities', 'zh-Hant': '公用事業' },
-}
 
 /** Our index's name: never an exchange's. */
 const indexMarketNames: Record<Market, string> = { us: 'US', hk: 'Hong Kong', jp: 'Japan', kr: 'Korea' }

@@ -31,6 +31,8 @@ export const figureKeys = [
   'pb',
   'peg',
   'dividend_yield',
+  'payout_ratio',
+  'dividend_growth',
   'fcf_yield',
   'market_cap',
   'fair_value',
@@ -83,6 +85,8 @@ const labels: Record<FigureKey, Bilingual> = {
   pb: { en: 'P/B ratio', 'zh-Hant': '市賬率（P/B）' },
   peg: { en: 'PEG ratio', 'zh-Hant': 'PEG 比率' },
   dividend_yield: { en: 'Dividend yield', 'zh-Hant': '股息率' },
+  payout_ratio: { en: 'Payout ratio', 'zh-Hant': '派息比率' },
+  dividend_growth: { en: 'Dividend growth (compound, yearly)', 'zh-Hant': '股息年複合增長率' },
   fcf_yield: { en: 'Free cash flow yield', 'zh-Hant': '自由現金流收益率' },
   market_cap: { en: 'Market cap', 'zh-Hant': '市值' },
   fair_value: { en: 'Fair value', 'zh-Hant': '合理價' },
@@ -170,6 +174,14 @@ const meanings: Record<FigureKey, Bilingual> = {
   dividend_yield: {
     en: 'dividends per share of the last fiscal year divided by the price.',
     'zh-Hant': '上一財政年度每股股息除以股價。',
+  },
+  payout_ratio: {
+    en: 'dividends paid in the last fiscal year divided by its net income: the share of profit paid out.',
+    'zh-Hant': '上一財政年度派發的股息除以淨利潤：盈利中派給股東的比例。',
+  },
+  dividend_growth: {
+    en: 'the compound yearly growth of dividends (per share when share counts are held) over the fiscal years shown.',
+    'zh-Hant': '所列財政年度股息（有股數時按每股計）的年複合增長率。',
   },
   fcf_yield: {
     en: 'free cash flow per share divided by the price.',
@@ -337,6 +349,20 @@ export function readFigure(d: StockDiagnosis, key: FigureKey, locale: Locale): S
       return make(ratio(d, 'peg'), 'multiple', (v) => v.toFixed(2))
     case 'dividend_yield':
       return make(ratio(d, 'dividendYield'), 'percent', pct)
+    case 'payout_ratio': {
+      const v = d.dividends
+      const asOf = v.fiscalYear ? `FY${v.fiscalYear}` : fiscal
+      return make(v.status === 'payer' ? v.payoutRatio : null, 'percent', pct, asOf)
+    }
+    case 'dividend_growth': {
+      const c = d.dividends.cagr
+      return make(
+        c?.value ?? null,
+        'percent',
+        (v) => formatPercent(v, true),
+        c ? `FY${c.from}–FY${c.to}` : fiscal,
+      )
+    }
     case 'fcf_yield':
       return make(ratio(d, 'freeCashFlowYield'), 'percent', pct)
     case 'market_cap':

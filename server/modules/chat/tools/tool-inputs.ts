@@ -10,6 +10,7 @@ import type { ArticlesService } from '#server/modules/articles/articles.service.
 import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
 import type { MyStocks } from './my-stocks-tools.ts'
 import { figureKeys } from './stock-figures.ts'
+import type { StrategiesReading } from './strategy-tools.ts'
 
 export interface ToolContext {
   stocks: StocksService
@@ -19,6 +20,8 @@ export interface ToolContext {
   region: Region
   /** The asking reader's own watchlist and portfolio (absent where the chat is built without them). */
   mine?: MyStocks | undefined
+  /** The strategies service's readers' side (absent where the chat is built without it). */
+  strategies?: StrategiesReading | undefined
 }
 
 export interface ToolResult<T> {
@@ -71,6 +74,7 @@ export const toolInputs = {
       .optional()
       .describe('The figures asked for; omit for every figure held'),
   }),
+  getDividendHistory: z.object({ code: stockText, market: marketInput }),
   listInsiderMoves: z.object({
     code: stockText.optional().describe('One company (code or name); omit for a whole market'),
     market: marketInput,
@@ -91,6 +95,8 @@ export const toolInputs = {
   /** The asking reader's own lists: no input, so no other reader's can be named. */
   getMyWatchlist: z.object({}),
   getMyPortfolio: z.object({}),
+  /** The strategies the asking reader's plan shows (and the names of the others): the reader is never an input. */
+  getStrategies: z.object({}),
 }
 export type ToolName = keyof typeof toolInputs
 export type ToolInput<N extends ToolName> = z.input<(typeof toolInputs)[N]>

@@ -101,7 +101,7 @@ async function companiesBefore(
   return null
 }
 
-const companyIntents = ['price', 'diagnosis', 'news', 'compare', 'figure', 'valuation', 'advice']
+const companyIntents = ['price', 'diagnosis', 'news', 'compare', 'figure', 'dividends', 'valuation', 'advice']
 
 export async function planAnswer(
   stocks: StocksService,
@@ -181,7 +181,7 @@ export async function planAnswer(
   if (
     mentions.length === 0 &&
     uncovered.length === 0 &&
-    ['valuation', 'price', 'diagnosis', 'news', 'figure', 'advice'].includes(reading.intent)
+    ['valuation', 'price', 'diagnosis', 'news', 'figure', 'dividends', 'advice'].includes(reading.intent)
   ) {
     const misspelled = await findMisspelledCompany(stocks, question)
     if (misspelled) {
@@ -192,9 +192,15 @@ export async function planAnswer(
   // "Compare Apple and Palantir": the one we cover is answered alone, after the other is named as not covered.
   if (uncovered.length > 0 && mentions.length === 1 && reading.intent === 'compare')
     reading = { ...reading, intent: reading.figures.length > 0 ? 'figure' : 'valuation' }
-  const needsCompany = ['valuation', 'price', 'diagnosis', 'figure', 'advice', 'forecast'].includes(
-    reading.intent,
-  )
+  const needsCompany = [
+    'valuation',
+    'price',
+    'diagnosis',
+    'figure',
+    'dividends',
+    'advice',
+    'forecast',
+  ].includes(reading.intent)
   const unknownName =
     mentions.length === 0 && uncovered.length === 0 && needsCompany ? unknownNameIn(question) : null
   return { reading, mentions, uncovered, unknownName }

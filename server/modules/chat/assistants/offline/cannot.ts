@@ -10,21 +10,25 @@ import type { Writer } from './answer-writer.ts'
 const capabilities: Record<Locale, string[]> = {
   en: [
     'one figure of a stock: its RSI, MACD, moving averages, 52-week high or low, margins, P/E, P/B, dividend yield, market cap, fair value, support or resistance',
+    'the dividends a stock has paid over the years, their growth and its payout ratio',
     'whether a stock looks undervalued or overvalued, and the most undervalued or overvalued stocks of a market',
     'a stock’s AI diagnosis: scores, fair value range, support and resistance',
     'how a stock’s price has moved over 1 month, 3 months, 6 months, 1 year or this year',
     'a comparison of two to four stocks',
     'what an investing term means (P/E, RSI, DCF, Piotroski F-score, drawdown…)',
     'today’s hot stocks, this month’s stock picks, and our articles about a company',
+    'our investment strategies your plan shows, and their stocks',
   ],
   'zh-Hant': [
     '股票的單項數據：RSI、MACD、移動平均線、52 週高低、利潤率、市盈率、市賬率、股息率、市值、合理價、支撐位或阻力位',
+    '股票歷年派發的股息、股息增長及派息比率',
     '某隻股票是否被低估或高估，以及各市場最被低估或高估的股票',
     '股票的 AI 診斷：各項評分、合理價區間、支撐位與阻力位',
     '股票在過去一個月、三個月、六個月、一年或今年以來的股價表現',
     '二至四隻股票的比較',
     '投資詞彙的意思（市盈率、RSI、現金流折現、Piotroski F 分數、回撤等）',
     '今日熱門股票、本月精選股票，以及本站關於某家公司的文章',
+    '您的方案可查看的投資策略及其持股',
   ],
 }
 

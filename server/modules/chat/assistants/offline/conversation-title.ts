@@ -11,6 +11,7 @@ const intentTitles: Record<
   Record<Locale, string>
 > = {
   figure: { en: 'figures', 'zh-Hant': '數據' },
+  dividends: { en: 'dividends', 'zh-Hant': '股息紀錄' },
   insiders: { en: 'executives’ moves', 'zh-Hant': '高管動向' },
   advice: { en: 'what the data says', 'zh-Hant': '數據解讀' },
   valuation: { en: 'valuation', 'zh-Hant': '估值' },
@@ -23,6 +24,7 @@ const intentTitles: Record<
   picks: { en: 'Monthly stock picks', 'zh-Hant': '每月精選股票' },
   my_watchlist: { en: 'My watchlist', 'zh-Hant': '我的自選清單' },
   my_portfolio: { en: 'My portfolio', 'zh-Hant': '我的投資組合' },
+  strategies: { en: 'Investment strategies', 'zh-Hant': '投資策略' },
 }
 
 /** "Tencent — valuation", "蘋果 vs 微軟 — 比較"; the question itself, shortened, when no intent is recognised. */

@@ -23,6 +23,11 @@ const figurePatterns: Array<[FigureKey[], RegExp]> = [
   [['pe'], /\bp\/?e\b|\bpe ratio|price[- ]to[- ]earnings|price\/earnings|市盈率|本益比/],
   [['pb'], /\bp\/?b\b|price[- ]to[- ]book|市賬率|市淨率|股價淨值比/],
   [['peg'], /\bpeg\b/],
+  [['payout_ratio'], /payout|pay-?out ratio|派息比率|派息比例|派息率|配息率|派息比/],
+  [
+    ['dividend_growth'],
+    /dividends? (growth|grow\w*|rais\w*|increas\w*|ris\w*|rose|cagr)|(grow|grew|grown|rais\w*|increas\w*|hik\w*) (its |their |the )?dividends?|(股息|派息|配息)(的)?(增長|成長|增加|增幅|年複合)/,
+  ],
   [['dividend_yield'], /dividend|(?<!flow |fcf )\byield\b|股息|殖利率|息率|派息/],
   [['fcf_yield'], /free cash flow|\bfcf\b|自由現金流/],
   [['market_cap'], /market cap|market value|capitali[sz]ation|市值/],
@@ -47,13 +52,33 @@ const groupPatterns: Array<[FigureKey[], RegExp]> = [
   [['revenue_growth', 'eps_growth'], /\bgrowth\b|增長率|成長率/],
 ]
 
+/** The yield named as such: "dividend growth" or "派息比率" alone is no question for the yield. */
+const yieldNamed = /yield|股息率|殖利率|息率/
+
 /** The figures the question names, in the order of the table (each once); [] when it names none. */
 export function figuresAsked(text: string): FigureKey[] {
-  const keys: FigureKey[] = []
+  let keys: FigureKey[] = []
   for (const [figures, pattern] of figurePatterns)
     if (pattern.test(text)) for (const k of figures) if (!keys.includes(k)) keys.push(k)
+  if ((keys.includes('payout_ratio') || keys.includes('dividend_growth')) && !yieldNamed.test(text))
+    keys = keys.filter((k) => k !== 'dividend_yield')
   if (keys.length === 0 || keys.every((k) => k === 'price'))
     for (const [figures, pattern] of groupPatterns)
       if (pattern.test(text)) for (const k of figures) if (!keys.includes(k)) keys.push(k)
   return keys
+}
+
+const dividendFigures: readonly FigureKey[] = ['dividend_yield', 'payout_ratio', 'dividend_growth']
+const dividendWords = /dividend|股息|派息|配息|股利|分紅/
+const recordWords =
+  /histor|record|over the years|each year|every year|by year|per year|past (few|five|several|\d+) years|(has|have|did|does) .{0,30}pa(id|y)|paid|payments?|track|紀錄|記錄|歷史|歷年|每年|逐年|過去(五|幾|數|\d+)年|派過|派了|派發|發放/
+
+/**
+ * A question about a company's dividends over the years rather than its yield alone: the record ("What dividends has
+ * Apple paid over the years?", "騰訊派息紀錄"), the growth, or the payout ratio — and no figure other than dividends.
+ */
+export function dividendsAsked(text: string, figures: readonly FigureKey[]): boolean {
+  if (figures.some((k) => !dividendFigures.includes(k))) return false
+  if (figures.includes('payout_ratio') || figures.includes('dividend_growth')) return true
+  return dividendWords.test(text) && recordWords.test(text)
 }

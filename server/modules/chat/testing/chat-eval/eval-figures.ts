@@ -71,6 +71,10 @@ function value(d: StockDiagnosis, key: FigureKey, zh: boolean): { text: string }
       return x(num(d, 'peg'), 2, '')
     case 'dividend_yield':
       return pct(num(d, 'dividendYield'))
+    case 'payout_ratio':
+      return d.dividends.status === 'payer' ? pct(d.dividends.payoutRatio) : null
+    case 'dividend_growth':
+      return pct(d.dividends.cagr?.value ?? null, true)
     case 'fcf_yield':
       return pct(num(d, 'freeCashFlowYield'))
     case 'market_cap': {

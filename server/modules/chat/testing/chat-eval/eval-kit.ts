@@ -7,14 +7,15 @@
 import { compareHref } from '#contracts/compare-href.ts'
 import type { BenchmarkPeriod } from '#contracts/market-overview.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
+import { sectorNames } from '#contracts/sector-names.ts'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { chunkSections, findPassages } from '#server/file-reading/chunk-text.ts'
 import type { ArticlesService } from '#server/modules/articles/articles.service.ts'
 import type { StocksService } from '#server/modules/stocks/stocks-service.types.ts'
+import type { StrategiesService } from '#server/modules/strategies/strategies.service.ts'
 import type { ConversationFiles } from '../../assistant.ts'
 import { glossary } from '../../glossary/glossary.ts'
 import { shownAtPages } from '../../glossary/glossary-term.ts'
-import { sectorNames } from '../../tools/market-tools.ts'
 import { displayCode, formatMoney, formatPercent, formatScore } from '../../tools/tool-format.ts'
 import { expectedFigure, type FigureKey } from './eval-figures.ts'
 
@@ -43,6 +44,8 @@ export const evalCategories: EvalCategory[] = [
 export interface EvalServices {
   stocks: StocksService
   articles: ArticlesService
+  /** The strategies' readers' side: what each plan shows. */
+  strategies: Pick<StrategiesService, 'listForReader'>
 }
 
 export interface EvalQuestion {
@@ -105,6 +108,56 @@ export function figure(locale: Locale, q: string, company: Company, keys: Figure
       ]
     },
     mustNot: [scoreTable[locale]],
+  }
+}
+
+/**
+ * A question about a company's dividends over the years: for a payer, every fiscal year's amount (per share, or the
+ * total paid), each change on the year before and payout ratio held, the compound growth and the latest payout ratio,
+ * written as the chat writes figures and computed here from the diagnosis's dividends; for a company that paid none
+ * (or whose statements show no payment), the sentence that says so. Always the fiscal year, the date, the demo label
+ * and the link to the diagnosis.
+ */
+export function dividends(
+  locale: Locale,
+  q: string,
+  company: Company,
+  category: EvalCategory = 'figure',
+): EvalQuestion {
+  const zh = zhOf(locale)
+  return {
+    category,
+    locale,
+    q,
+    intent: 'dividends',
+    tools: ['getDividendHistory'],
+    expect: async (s) => {
+      const d = await diagnosisOf(s, company, locale)
+      const v = d.dividends
+      const common = [d.asOf as string, demoLabel[locale], '/ai-stock-diagnosis?code=']
+      if (v.status !== 'payer') {
+        const said =
+          v.status === 'non_payer'
+            ? zh
+              ? `於 ${v.fiscalYear} 財政年度沒有派發股息`
+              : `paid no dividend in fiscal year ${v.fiscalYear}`
+            : zh
+              ? `於 ${v.fiscalYear} 財政年度派發股息的紀錄`
+              : `show no dividend paid by`
+        return [said, ...common]
+      }
+      const currency = (v.currency ?? d.stock.currency) as Parameters<typeof formatMoney>[1]
+      const out = [`${v.fiscalYear}`, ...common]
+      for (const year of v.years) {
+        out.push(`FY${year.fiscalYear}`)
+        if (v.basis === 'per_share' && year.perShare !== null) out.push(formatMoney(year.perShare, currency))
+        if (year.growth !== null) out.push(formatPercent(year.growth, true))
+        if (year.payoutRatio !== null) out.push(formatPercent(year.payoutRatio))
+      }
+      if (v.cagr) out.push(formatPercent(v.cagr.value, true))
+      return out
+    },
+    mustNot: [scoreTable[locale], wrongReasons[locale].no_company],
   }
 }
 
@@ -179,6 +232,53 @@ export function define(locale: Locale, q: string, key: string): EvalQuestion {
       if (!term) throw new Error(`no glossary term ${key}`)
       return [term.names[locale][0] as string, shownAtPages[term.shownAt].href]
     },
+  }
+}
+
+/**
+ * A question about our investment strategies, asked as the evaluation asks (a visitor, whose plan includes none):
+ * every strategy's name (or those of the kind asked, `only`) read from the strategies service as a visitor and as a
+ * member (the plan that includes each), the step and the link to the plans — and none of their summaries, which a
+ * visitor may not read.
+ */
+export function strategies(locale: Locale, q: string, only?: RegExp): EvalQuestion {
+  const zh = zhOf(locale)
+  const plans = {
+    en: { base: 'Base', plus: 'Plus', premium: 'Premium' },
+    'zh-Hant': { base: '基礎版', plus: '進階版', premium: '尊享版' },
+  }[locale]
+  const reader = (role: 'visitor' | 'member') => ({
+    role,
+    memberId: null,
+    tier: null,
+    sessionId: null,
+    device: { key: 'chat-eval', network: null },
+  })
+  const hidden: string[] = []
+  return {
+    category: 'market',
+    locale,
+    q,
+    intent: 'strategies',
+    tools: ['getStrategies'],
+    expect: async (s) => {
+      const asVisitor = await s.strategies.listForReader(reader('visitor'), locale)
+      const asMember = await s.strategies.listForReader(reader('member'), locale)
+      const asked = asVisitor.strategies.filter((card) => !only || only.test(card.name))
+      hidden.length = 0
+      hidden.push(...asVisitor.strategies.map((card) => card.summary))
+      return [
+        ...asked.flatMap((card) => {
+          const lock = asMember.strategies.find((m) => m.slug === card.slug)?.lock
+          const plan = lock && lock.kind !== 'logIn' ? plans[lock.tier] : null
+          return [card.name, ...(plan ? [plan] : [])]
+        }),
+        zh ? '登入並訂閱' : 'log in and subscribe',
+        '(/subscribe)',
+        '(/member/strategies)',
+      ]
+    },
+    mustNot: hidden,
   }
 }
 

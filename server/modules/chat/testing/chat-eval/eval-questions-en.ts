@@ -4,6 +4,7 @@ import {
   compareFigures,
   compareScores,
   define,
+  dividends,
   type EvalQuestion,
   figure,
   fileQuestion,
@@ -20,6 +21,7 @@ import {
   refuse,
   sectors,
   stockIndex,
+  strategies,
   valuationList,
   valuationOf,
   withExpect,
@@ -84,6 +86,14 @@ export const englishQuestions: EvalQuestion[] = [
   figure(en, 'Tencent’s fair value at today’s price', TENCENT, ['fair_value']),
   figure(en, 'Xiaomi P/E and P/B', ['hk', '1810'], ['pe', 'pb']),
   figure(en, 'What is the RSI of SK hynix?', ['kr', '000660'], ['rsi']),
+  // ——— dividends over the years ———
+  dividends(en, 'What dividends has Apple paid over the years?', AAPL),
+  dividends(en, 'How fast are JPMorgan’s dividends growing?', ['us', 'JPM']),
+  dividends(en, 'payout ratio of HSBC', ['hk', '0005']),
+  dividends(en, 'Toyota dividend history', TOYOTA),
+  dividends(en, 'Has Samsung raised its dividend?', SAMSUNG),
+  dividends(en, 'What dividends has Tesla paid over the years?', TSLA),
+  dividends(en, 'Amazon payout ratio', ['us', 'AMZN']),
   // ——— compare ———
   compareFigures(en, 'Compare the P/E of Apple and Microsoft', [AAPL, MSFT], ['pe']),
   compareFigures(
@@ -155,6 +165,11 @@ export const englishQuestions: EvalQuestion[] = [
   define(en, 'What is a bear market?', 'bear_market'),
   define(en, 'What is ADX?', 'adx'),
   // ——— market ———
+  // ——— our investment strategies (asked as a visitor: names and plans only) ———
+  strategies(en, 'What strategies do you have?'),
+  strategies(en, 'Show me the dividend strategy', /Dividend/),
+  strategies(en, 'Which investment strategies can I see?'),
+  strategies(en, 'What stocks are in your Korea strategy?', /Korea/),
   hot(en, 'What are the hot stocks today?'),
   hot(en, 'Trending Japanese stocks', 'jp'),
   movers(en, 'Top movers in Korea today', 'kr'),
@@ -226,6 +241,8 @@ export const englishQuestions: EvalQuestion[] = [
     compareFigures(en, 'How does it compare with Microsoft?', [AAPL, MSFT], ['pe']),
   ),
   followUp(['What is Toyota’s dividend yield?'], figure(en, 'What about Sony?', SONY, ['dividend_yield'])),
+  followUp(['What is Microsoft’s P/E?'], dividends(en, 'And its payout ratio?', MSFT, 'follow_up')),
+  followUp(['Tencent dividend history'], dividends(en, 'What about HSBC?', ['hk', '0005'], 'follow_up')),
   followUp(
     ['Is Tencent undervalued?', 'What is its P/E?'],
     figure(en, 'And that one’s dividend yield?', TENCENT, ['dividend_yield']),

@@ -4,6 +4,7 @@ import {
   compareFigures,
   compareScores,
   define,
+  dividends,
   type EvalQuestion,
   figure,
   fileQuestion,
@@ -20,6 +21,7 @@ import {
   refuse,
   sectors,
   stockIndex,
+  strategies,
   valuationList,
   valuationOf,
   withExpect,
@@ -88,6 +90,14 @@ export const chineseQuestions: EvalQuestion[] = [
   figure(zh, '任天堂的市盈率和市賬率', NINTENDO, ['pe', 'pb']),
   figure(zh, '腾讯的市盈率是多少', TENCENT, ['pe']),
   figure(zh, '小米的股息率', XIAOMI, ['dividend_yield']),
+  // ——— 歷年股息 ———
+  dividends(zh, '騰訊派息紀錄', TENCENT),
+  dividends(zh, '蘋果過去幾年派了多少股息？', AAPL),
+  dividends(zh, '匯豐的派息比率', HSBC),
+  dividends(zh, '摩根大通的股息增長有多快？', ['us', 'JPM']),
+  dividends(zh, '豐田汽車歷年股息', TOYOTA),
+  dividends(zh, '特斯拉的派息紀錄', TSLA),
+  dividends(zh, '三星电子派息比率', SAMSUNG),
   // ——— compare ———
   compareFigures(zh, '比較蘋果和微軟的市盈率', [AAPL, MSFT], ['pe']),
   compareFigures(zh, '蘋果和微軟的利潤率', [AAPL, MSFT], ['gross_margin', 'operating_margin', 'net_margin']),
@@ -138,6 +148,11 @@ export const chineseQuestions: EvalQuestion[] = [
   define(zh, '什麼是熊市？', 'bear_market'),
   define(zh, '本益比是什麼', 'pe'),
   // ——— market ———
+  // ——— 投資策略（以訪客身分提問：只有名稱與方案）———
+  strategies(zh, '你們有什麼投資策略？'),
+  strategies(zh, '高息策略有哪些股票？', /股息/),
+  strategies(zh, '給我看看你們的投資策略'),
+  strategies(zh, '韓股策略持有哪些股票？', /韓股/),
   hot(zh, '今日熱門股票'),
   hot(zh, '日股熱門股', 'jp'),
   hot(zh, '韩股热门股', 'kr'),
@@ -187,6 +202,8 @@ export const chineseQuestions: EvalQuestion[] = [
   followUp(['蘋果的市盈率是多少？'], compareFigures(zh, '和微軟比呢？', [AAPL, MSFT], ['pe'])),
   followUp(['騰訊的市盈率是多少？', '股息率呢？'], valuationOf(zh, '它被低估了嗎？', TENCENT, 'follow_up')),
   followUp(['豐田汽車的股息率是多少？'], figure(zh, '索尼呢？', SONY, ['dividend_yield'])),
+  followUp(['騰訊的市盈率是多少？'], dividends(zh, '派息比率呢？', TENCENT, 'follow_up')),
+  followUp(['蘋果的派息紀錄'], dividends(zh, '微軟呢？', MSFT, 'follow_up')),
   followUp(['介紹一下騰訊'], priceReturn(zh, '這隻股票過去一年表現如何？', TENCENT, '1y')),
   followUp(
     ['阿里巴巴被低估了嗎？', '它的市盈率呢？'],
