@@ -78,19 +78,26 @@ export function createPicksRefresh({
       const newestData = [...lastBarByMarket.values()].sort().at(-1) as string
       const latestMonth =
         newestData.slice(0, 7) < currentMonth ? shiftMonth(newestData.slice(0, 7), 1) : currentMonth
-      // A fresh database gets the last STOCKS_PICKS_MONTHS months from history; afterwards each new month is added
-      // as its data arrives. Past picks are never recomputed or deleted: they are the track record.
+      const ready = (month: string) =>
+        [...lastBarByMarket].every(([market, last]) => last >= pickAsOf(market, month))
+      // A fresh database gets the last STOCKS_PICKS_MONTHS months from history, counted back from the newest month
+      // its data has reached (history that stops before this month still gives that many); afterwards each new
+      // month is added as its data arrives. Past picks are never recomputed or deleted: they are the track record.
       const existingMonths = await selectPickMonths(db)
       const existing = new Set(existingMonths)
       const newestExisting = existingMonths[0]
-      const firstMonth = newestExisting
-        ? shiftMonth(newestExisting, 1)
-        : shiftMonth(latestMonth, -(settings.picksMonths - 1))
+      let firstMonth: string
+      if (newestExisting) firstMonth = shiftMonth(newestExisting, 1)
+      else {
+        let newestReady = latestMonth
+        for (let back = 0; back < settings.picksMonths && !ready(newestReady); back++) {
+          newestReady = shiftMonth(newestReady, -1)
+        }
+        firstMonth = shiftMonth(newestReady, -(settings.picksMonths - 1))
+      }
       const pending: string[] = []
       for (let month = firstMonth; month <= latestMonth; month = shiftMonth(month, 1)) {
-        if (existing.has(month)) continue
-        const ready = [...lastBarByMarket].every(([market, last]) => last >= pickAsOf(market, month))
-        if (ready) pending.push(month)
+        if (!existing.has(month) && ready(month)) pending.push(month)
       }
       if (pending.length > 0) {
         await generatePicks(withData, states, pending)
