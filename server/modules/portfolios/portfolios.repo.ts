@@ -51,22 +51,25 @@ export async function selectLatestTransactions(
     .offset(offset)
 }
 
+/** The columns the ledger reads of a transaction. */
+const ledgerColumns = {
+  id: portfolioTransactions.id,
+  kind: portfolioTransactions.kind,
+  market: portfolioTransactions.market,
+  code: portfolioTransactions.code,
+  tradeDate: portfolioTransactions.tradeDate,
+  quantity: portfolioTransactions.quantity,
+  price: portfolioTransactions.price,
+  fee: portfolioTransactions.fee,
+  amount: portfolioTransactions.amount,
+  sequence: portfolioTransactions.sequence,
+  currency: portfolioTransactions.currency,
+}
+
 /** Every transaction as the ledger replays it (only the columns it reads), oldest first. */
 export async function selectLedgerTransactions(db: Db, memberId: string): Promise<LedgerTransaction[]> {
   return db
-    .select({
-      id: portfolioTransactions.id,
-      kind: portfolioTransactions.kind,
-      market: portfolioTransactions.market,
-      code: portfolioTransactions.code,
-      tradeDate: portfolioTransactions.tradeDate,
-      quantity: portfolioTransactions.quantity,
-      price: portfolioTransactions.price,
-      fee: portfolioTransactions.fee,
-      amount: portfolioTransactions.amount,
-      sequence: portfolioTransactions.sequence,
-      currency: portfolioTransactions.currency,
-    })
+    .select(ledgerColumns)
     .from(portfolioTransactions)
     .where(eq(portfolioTransactions.memberId, memberId))
     .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.sequence))
@@ -80,20 +83,7 @@ export async function selectLedgerTransactionsOf(
   const byMember = new Map<string, LedgerTransaction[]>(memberIds.map((id) => [id, []]))
   if (memberIds.length === 0) return byMember
   const rows = await db
-    .select({
-      memberId: portfolioTransactions.memberId,
-      id: portfolioTransactions.id,
-      kind: portfolioTransactions.kind,
-      market: portfolioTransactions.market,
-      code: portfolioTransactions.code,
-      tradeDate: portfolioTransactions.tradeDate,
-      quantity: portfolioTransactions.quantity,
-      price: portfolioTransactions.price,
-      fee: portfolioTransactions.fee,
-      amount: portfolioTransactions.amount,
-      sequence: portfolioTransactions.sequence,
-      currency: portfolioTransactions.currency,
-    })
+    .select({ memberId: portfolioTransactions.memberId, ...ledgerColumns })
     .from(portfolioTransactions)
     .where(inArray(portfolioTransactions.memberId, [...memberIds]))
     .orderBy(asc(portfolioTransactions.tradeDate), asc(portfolioTransactions.sequence))
