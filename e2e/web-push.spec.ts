@@ -225,9 +225,15 @@ test.describe('notifications on this device', () => {
     // The service worker shows it (the payload delivered as the push service would, through DevTools' protocol).
     await waitForServiceWorker(page)
     const cdp = await page.context().newCDPSession(page)
+    const { targetInfo } = await cdp.send('Target.getTargetInfo')
+    // The registration whose active worker controls this page: the protocol may also report registrations being
+    // deleted, or other pages' (a push delivered to one of those would never reach this page's worker).
     const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((registration) => registration.scopeURL === `${site.origin}/`)
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        const ours = versions.find(
+          (version) =>
+            version.status === 'activated' && version.controlledClients?.includes(targetInfo.targetId),
+        )
         if (ours) resolve(ours.registrationId)
       })
     })
