@@ -12,7 +12,11 @@
  */
 
 import { insertSampleAdvisersIfNone } from '#server/modules/advisers/advisers.seed.ts'
-import { insertSeedCorpusIfAbsent, reindexStaleSearchText } from '#server/modules/articles/articles.seed.ts'
+import {
+  insertSeedCorpusIfAbsent,
+  reindexStaleSearchText,
+  releaseSeedSegmenter,
+} from '#server/modules/articles/articles.seed.ts'
 import { loadSeedCorpus } from '#server/modules/articles/seed/seed-corpus.ts'
 import { insertSampleClassroomIfEmpty } from '#server/modules/classroom/classroom.seed.ts'
 import { insertSeedMenuIfAbsent } from '#server/modules/navigation/navigation.seed.ts'
@@ -52,6 +56,7 @@ export async function seedDatabase(
       await insertSampleClassroomIfEmpty(tx)
       await insertSampleAdvisersIfNone(tx)
     })
+    releaseSeedSegmenter()
     log?.info({}, 'site content seeded; filling the market data')
     // On the pool, not the lock's one connection: the refresh reads each company's data with several queries at
     // once, which one connection would take one at a time (and pg will refuse).
