@@ -245,6 +245,21 @@ describe('the refresh', () => {
     expect(await fillEmptyMarkets()).toEqual([])
     expect(await count('stock_monthly_picks')).toBe(before.picks)
   }, 60_000)
+
+  it('gives a fresh database its six months of picks when the history stops months before today', async () => {
+    const db = runtime.database.db
+    await db.execute(sql`delete from stock_monthly_picks`)
+    // The demo history ends on 2026-11-20 (test-env.ts); a site started in February has no December or January data.
+    const refresh = createStockRefresh({
+      db,
+      provider: createDemoProvider({ seed: 'tickerwise', endDate: '2026-11-20' }),
+      settings: runtime.config.marketData,
+      now: () => new Date('2027-02-10T09:00:00Z'),
+    })
+    expect(await refresh.updateMonthlyPicks()).toEqual({
+      generated: ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'],
+    })
+  })
 })
 
 function csvLine(values: Array<string | number | null>): string {
