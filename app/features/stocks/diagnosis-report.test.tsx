@@ -105,8 +105,10 @@ describe('diagnosis report', () => {
     const zh = textOf(
       renderReport(await buildDiagnosisAnswer('us', 'AAPL', 'zh-Hant'), { locale: 'zh-Hant' }),
     )
-    expect(zh).toContain('股息殖利率')
-    expect(zh).toContain('配息率')
+    // The words the rest of the site and the chat use (compare, the chat's figures): 股息率, 派息比率, 財政年度.
+    expect(zh).toContain('股息率')
+    expect(zh).toContain('派息比率')
+    expect(zh).not.toMatch(/殖利率|配息率|財年/)
   })
 
   it('tells in one sentence that a company pays no dividend, without an empty table', async () => {
