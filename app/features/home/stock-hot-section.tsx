@@ -4,10 +4,10 @@
  */
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
+import type { HomeHotStocks } from '#app/features/stocks/home-stock-sections.server.ts'
 import { HotStockRow } from '#app/features/stocks/hot-stocks-view.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
-import type { HotStocksAnswer } from '#contracts/stock-lists.ts'
 import { phoneScrollerClassName } from './phone-scroller.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
@@ -15,7 +15,7 @@ export function StockHotSection({
   hot,
   displayLocale,
 }: {
-  hot: HotStocksAnswer | null
+  hot: HomeHotStocks | null
   displayLocale: DisplayLocale
 }) {
   const { t } = useTranslation('stocks')

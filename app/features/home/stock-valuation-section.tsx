@@ -3,17 +3,17 @@
  * the tablet) the first three show; the link leads to the rest.
  */
 import { useTranslation } from 'react-i18next'
+import type { HomeUndervalued } from '#app/features/stocks/home-stock-sections.server.ts'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
 import { ValuationTable } from '#app/features/stocks/valuation-table.tsx'
-import type { ValuationListAnswer } from '#contracts/stock-lists.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
 export function StockValuationSection({
   undervalued,
   displayLocale,
 }: {
-  undervalued: ValuationListAnswer | null
+  undervalued: HomeUndervalued | null
   displayLocale: DisplayLocale
 }) {
   const { t } = useTranslation('stocks')

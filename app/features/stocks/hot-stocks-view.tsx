@@ -106,7 +106,26 @@ function MarketHeatCard({
   )
 }
 
-export function HotStockRow({ row, displayLocale }: { row: HotStock; displayLocale: DisplayLocale }) {
+/** What a hot stock's card draws: the home page sends its cards only these fields. */
+export type HotStockCard = Pick<
+  HotStock,
+  | 'market'
+  | 'code'
+  | 'name'
+  | 'nameEn'
+  | 'nameZh'
+  | 'rank'
+  | 'price'
+  | 'latestPrice'
+  | 'currency'
+  | 'latestChange'
+  | 'latestChangeRate'
+  | 'heat'
+  | 'interpretation'
+  | 'score'
+>
+
+export function HotStockRow({ row, displayLocale }: { row: HotStockCard; displayLocale: DisplayLocale }) {
   const { t } = useTranslation('stocks')
   const price = row.latestPrice ?? row.price
   return (

@@ -14,6 +14,22 @@ import { otherNameOf } from './hot-stocks-view.tsx'
 import { StockNameLink } from './list-parts.tsx'
 import { type DisplayLocale, formatDate, formatPrice, formatScore } from './stock-format.ts'
 
+/** What a row of the table draws: the home page sends its rows only these fields. */
+export type ValuationTableRow = Pick<
+  StockSummary,
+  | 'market'
+  | 'code'
+  | 'name'
+  | 'nameEn'
+  | 'nameZh'
+  | 'price'
+  | 'priceDate'
+  | 'currency'
+  | 'fairValue'
+  | 'downsideMargin'
+  | 'score'
+>
+
 export function ValuationTable({
   rows,
   kind,
@@ -21,7 +37,7 @@ export function ValuationTable({
   caption,
   displayLocale,
 }: {
-  rows: StockSummary[]
+  rows: ValuationTableRow[]
   /** Names the gap column: margin of safety (undervalued) or premium to fair value (overvalued). */
   kind: ValuationKind
   /** Rank of the first row (page offset + 1). */
