@@ -1,45 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { homeHotStocksOf, homeUndervaluedOf } from '#app/features/stocks/home-stock-sections.server.ts'
 import { renderMarkup } from '#app/features/stocks/testing/render-markup.tsx'
+import { stockSummaryOf as rowOf } from '#app/features/stocks/testing/stock-summary.fixture.ts'
 import type { HotStocksAnswer, ValuationListAnswer } from '#contracts/stock-lists.ts'
-import type { StockSummary } from '#contracts/stocks.ts'
 import { StockHotSection } from './stock-hot-section.tsx'
 import { StockValuationSection } from './stock-valuation-section.tsx'
-
-/** A listed stock with every figure a list's row carries. */
-function rowOf(code: string, price: number): StockSummary {
-  return {
-    code,
-    market: 'us',
-    exchange: 'NASDAQ',
-    currency: 'USD',
-    name: `${code} Corp.`,
-    nameEn: `${code} Corp.`,
-    nameZh: `${code} 公司`,
-    sector: 'information_technology',
-    industry: 'semiconductors',
-    price,
-    priceDate: '2026-11-20',
-    latestPrice: price + 1,
-    latestPriceDate: '2026-11-21',
-    latestChange: 1,
-    latestChangeRate: 0.01,
-    score: 70,
-    supportLevel: price - 5,
-    resistanceLevel: price + 5,
-    fairValue: 100,
-    downsideMargin: (100 - price) / 100,
-    peRatio: 20,
-    marketCap: 1e12,
-    marketCapUsd: 1e12,
-    analystRating: 'buy',
-    profitabilityRating: 'strong',
-    financialHealth: 'safe',
-    technicals: 'buy',
-    capitalFlow: 'inflow',
-    isDemo: true,
-  }
-}
 
 const stamp = { isDemo: true, asOf: '2026-11-21', stale: false }
 const hot: HotStocksAnswer = {

@@ -3,43 +3,8 @@ import { StockValuationSection } from '#app/features/home/stock-valuation-sectio
 import type { ValuationListAnswer } from '#contracts/stock-lists.ts'
 import type { StockSummary } from '#contracts/stocks.ts'
 import { renderMarkup, textOf } from './testing/render-markup.tsx'
+import { stockSummaryOf as rowOf } from './testing/stock-summary.fixture.ts'
 import { ValuationTable } from './valuation-table.tsx'
-
-/** A listed stock priced at `price` against a fair value of 100. */
-function rowOf(code: string, price: number): StockSummary {
-  const fairValue = 100
-  return {
-    code,
-    market: 'us',
-    exchange: 'NASDAQ',
-    currency: 'USD',
-    name: `${code} Corp.`,
-    nameEn: `${code} Corp.`,
-    nameZh: `${code} 公司`,
-    sector: 'information_technology',
-    industry: 'semiconductors',
-    price,
-    priceDate: '2026-11-20',
-    latestPrice: price,
-    latestPriceDate: '2026-11-20',
-    latestChange: 0,
-    latestChangeRate: 0,
-    score: 70,
-    supportLevel: null,
-    resistanceLevel: null,
-    fairValue,
-    downsideMargin: (fairValue - price) / fairValue,
-    peRatio: 20,
-    marketCap: 1e12,
-    marketCapUsd: 1e12,
-    analystRating: 'buy',
-    profitabilityRating: 'strong',
-    financialHealth: 'safe',
-    technicals: 'buy',
-    capitalFlow: 'inflow',
-    isDemo: true,
-  }
-}
 
 // As the server sends them: most overvalued first (−325 %, −193 %, −40 %).
 const overvalued = [rowOf('NVDA', 425), rowOf('AAPL', 293), rowOf('MSFT', 140)]
