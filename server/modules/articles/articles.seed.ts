@@ -33,14 +33,6 @@ const reindexBatchSize = 100
  * body and tag texts, exactly as a new article would be indexed. Returns how many were rebuilt; on an up-to-date
  * database it costs one index lookup.
  */
-/**
- * The seed is done cutting Chinese: the dictionary (~40 MB of native memory) is let go, as a restart on an indexed
- * database never loads it until a search or an edit needs it.
- */
-export function releaseSeedSegmenter(): void {
-  releaseChineseSegmenter()
-}
-
 export async function reindexStaleSearchText(db: Db): Promise<{ reindexed: number }> {
   let reindexed = 0
   let tagText: Map<string, LocalizedText> | undefined
@@ -69,6 +61,14 @@ export async function reindexStaleSearchText(db: Db): Promise<{ reindexed: numbe
     if (stale.length < reindexBatchSize) break
   }
   return { reindexed }
+}
+
+/**
+ * The seed is done cutting Chinese: the dictionary (~40 MB of native memory) is let go, as a restart on an indexed
+ * database never loads it until a search or an edit needs it.
+ */
+export function releaseSeedSegmenter(): void {
+  releaseChineseSegmenter()
 }
 
 /** `datedAt`: date the sample articles forward to this day when they are older (seed/seed-dates.ts). */
