@@ -1,5 +1,10 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  canStartAgain,
   environmentWithTunables,
   missingServerFlags,
   serverMallocTunables,
@@ -43,4 +48,33 @@ describe('environmentWithTunables', () => {
     expect(environmentWithTunables({ GLIBC_TUNABLES: serverMallocTunables })).toBeUndefined()
     expect(environmentWithTunables({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=4' })).toBeUndefined()
   })
+})
+
+describe('startAgain', () => {
+  it.runIf(canStartAgain)(
+    'replaces the process with a new start of the same command: same id, arguments and environment, one output',
+    async () => {
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-start-again-'))
+      try {
+        const marker = path.join(folder, 'started')
+        const child = spawn(process.execPath, ['server/testing/start-again-fixture.ts', marker], {
+          env: { ...process.env, START_AGAIN_VARIABLE: 'kept' },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        })
+        let stdout = ''
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString()
+        })
+        await new Promise((resolve) => child.once('exit', resolve))
+        expect(child.exitCode).toBe(0)
+        const firstPid = Number(await readFile(marker, 'utf8'))
+        expect(stdout.trim().split('\n')).toEqual([
+          JSON.stringify({ pid: child.pid, args: [marker], variable: 'kept' }),
+        ])
+        expect(firstPid).toBe(child.pid)
+      } finally {
+        await rm(folder, { recursive: true, force: true })
+      }
+    },
+  )
 })

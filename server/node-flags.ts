@@ -52,6 +52,23 @@ export function relaunchWithServerSettings(): void {
   )
 }
 
+/** Whether this platform can replace a process with a new start of itself (not on Windows). */
+export const canStartAgain = typeof process.execve === 'function'
+
+/**
+ * Replaces this process with a new start of the same command (same id, arguments, environment and streams), for a
+ * process whose start left memory that only a new process gives back. Only where `canStartAgain`.
+ */
+export function startAgain(): never {
+  if (typeof process.execve !== 'function') throw new Error('this platform cannot start a process again')
+  process.execve(
+    process.execPath,
+    [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    process.env,
+  )
+  throw new Error('process.execve returned')
+}
+
 type GarbageCollector = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void
 
 /**

@@ -15,7 +15,7 @@ import { planWorkers, runPrimary } from './cluster.ts'
 import { ConfigError } from './config/config-error.ts'
 import { type Config, loadConfig } from './config.ts'
 import { logSerializers } from './http/log-serializers.ts'
-import { collectStartGarbage } from './node-flags.ts'
+import { canStartAgain, collectStartGarbage, startAgain } from './node-flags.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build')
@@ -32,6 +32,7 @@ async function main(config: Config): Promise<void> {
     health,
     { answerPrimaryScrapes, createServerMetrics, serveMetrics },
     { openControlSocket },
+    { isNewPgliteDataDir },
   ] = await Promise.all([
     import('./boot.ts'),
     import('./http.ts'),
@@ -39,12 +40,20 @@ async function main(config: Config): Promise<void> {
     import('./http/health.ts'),
     import('./http/metrics.ts'),
     import('./backup/control-socket.ts'),
+    import('./db/database.ts'),
   ])
   if (config.metrics.port > 0) answerPrimaryScrapes()
-  const runtime = await bootRuntime({
-    config,
-    seedLog: pino({ level: config.logLevel, name: 'seed', serializers: logSerializers }),
-  })
+  const seedLog = pino({ level: config.logLevel, name: 'seed', serializers: logSerializers })
+  const firstStart = !config.databaseUrl && isNewPgliteDataDir(config.dataDir)
+  const runtime = await bootRuntime({ config, seedLog })
+  if (firstStart && canStartAgain) {
+    // Creating a database and seeding it (initdb, the sample content, the first market data, each compiling and
+    // allocating as it goes) leaves ~100 MB of native memory that this process would hold for its life; a process
+    // started on the seeded folder holds what any restart holds (ADR 0025, third amendment).
+    await runtime.close()
+    seedLog.info({}, 'new database ready; starting again to serve')
+    startAgain()
+  }
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild
   const draining = health.createDraining()
   const metrics = createServerMetrics({

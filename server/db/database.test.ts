@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ConfigError } from '#server/config/config-error.ts'
-import { checkDataDirWritable, openDatabase } from './database.ts'
+import { checkDataDirWritable, isNewPgliteDataDir, openDatabase } from './database.ts'
 
 let root: string
 beforeEach(() => {
@@ -32,7 +32,10 @@ function permissionsApply(): boolean {
 describe('opening a PGlite data folder', () => {
   it('holds the folder: a second open stops naming this process, and after close it opens again', async () => {
     const dataDir = path.join(root, 'data')
+    expect(isNewPgliteDataDir(dataDir)).toBe(true)
     const first = await openDatabase({ kind: 'pglite', dataDir })
+    // The first start's (serve.ts starts again once it is seeded); the next ones open it.
+    expect(isNewPgliteDataDir(dataDir)).toBe(false)
     try {
       const second = openDatabase({ kind: 'pglite', dataDir })
       await expect(second).rejects.toThrow(ConfigError)

@@ -4,6 +4,7 @@
  * and the migrator know. Each driver is loaded only by the process that opens it.
  */
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
@@ -216,6 +217,11 @@ async function probeFolderWrites(dataDir: string): Promise<void> {
     await writeFile(probe, '', { flag: 'wx' })
     await rm(probe, { force: true })
   }
+}
+
+/** Whether `dataDir` holds no PGlite database yet: the next open creates one (initdb) and the seed fills it. */
+export function isNewPgliteDataDir(dataDir: string): boolean {
+  return !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))
 }
 
 /**
