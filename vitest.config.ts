@@ -1,14 +1,31 @@
 import { availableParallelism } from 'node:os'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { databaseTestFiles, testFilePatterns } from './server/testing/database-tests.ts'
 
 // On PostgreSQL (DATABASE_URL set) only the test files that use a database run: the others have just run on PGlite
 // and would repeat the same work (ADR 0039). Which files those are is worked out from their imports each run.
 const onPostgres = Boolean(process.env.DATABASE_URL)
 
+/**
+ * Test files that load swc's native parser (directly, or through dependency-cruiser): @swc/core 1.16 crashes the
+ * whole process (a segmentation fault in its module registration) when a second worker thread loads it after a
+ * first, so these run in child processes of their own, the rest in threads.
+ */
+const nativeParserTests = ['server/context-tables.test.ts', 'scripts/import-rules.test.ts']
+const included = onPostgres ? databaseTestFiles() : testFilePatterns
+
 export default defineConfig({
   test: {
-    include: onPostgres ? databaseTestFiles() : testFilePatterns,
+    projects: [
+      { test: { name: 'threads', include: included, exclude: [...configDefaults.exclude, ...nativeParserTests] } },
+      {
+        test: {
+          name: 'processes',
+          include: onPostgres ? nativeParserTests.filter((file) => included.includes(file)) : nativeParserTests,
+          pool: 'forks',
+        },
+      },
+    ],
     // A file named on the command line that uses no database has nothing to run on PostgreSQL.
     passWithNoTests: onPostgres,
     environment: 'node',
