@@ -17,11 +17,19 @@ const included = onPostgres ? databaseTestFiles() : testFilePatterns
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'threads', include: included, exclude: [...configDefaults.exclude, ...nativeParserTests] } },
+      {
+        test: {
+          name: 'threads',
+          include: included,
+          exclude: [...configDefaults.exclude, ...nativeParserTests],
+        },
+      },
       {
         test: {
           name: 'processes',
-          include: onPostgres ? nativeParserTests.filter((file) => included.includes(file)) : nativeParserTests,
+          include: onPostgres
+            ? nativeParserTests.filter((file) => included.includes(file))
+            : nativeParserTests,
           pool: 'forks',
         },
       },
