@@ -49,7 +49,7 @@ async function main(config: Config): Promise<void> {
   if (firstStart && canStartAgain) {
     // Creating a database and seeding it (initdb, the sample content, the first market data, each compiling and
     // allocating as it goes) leaves ~100 MB of native memory that this process would hold for its life; a process
-    // started on the seeded folder holds what any restart holds (ADR 0025, third amendment).
+    // started on the seeded folder holds what any restart holds (ADR 0025, amendment 1).
     await runtime.close()
     seedLog.info({}, 'new database ready; starting again to serve')
     startAgain()
