@@ -7,11 +7,9 @@ import { defineConfig } from 'vite'
 const everyPageEntry = /[\\/]app[\\/](?:entry\.client\.tsx|root\.tsx|routes[\\/]shell\.tsx)$/
 /**
  * The libraries every page runs, by package. Reaching a module is not using it (the schema library is reached through
- * contract files whose schemas the bundler drops; react-i18next's index reaches <Trans>, which only the login page
- * draws), so libraries join the shared chunk by name, not by reach.
+ * contract files whose schemas the bundler drops), so libraries join the shared chunk by name, not by reach.
  */
-const everyPageLibrary =
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/](?!.*(?:Trans|TransWithoutContext)\.js$)/
+const everyPageLibrary = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/
 
 /** Every page route's `meta` uses it, though the shell does not import it. */
 const everyPageMeta = /[\\/]app[\\/]routing[\\/]page-meta\.ts$/
@@ -21,7 +19,7 @@ interface ModuleGraph {
 }
 
 /**
- * The browser's code on every page in two chunks — its libraries (React, React Router, i18next…) and the site's own
+ * The browser's code on every page in two chunks — its libraries (React, React Router…) and the site's own
  * shell (header, footer, API client…) — instead of the couple of dozen small shared chunks the automatic splitting
  * makes of them: fewer requests, and gzip compresses one file better than many pieces (ADR 0011). A module belongs
  * here when a chain of static imports leads to it from the entry, the root or the shell; whatever a page, a dialog

@@ -6,8 +6,8 @@
  */
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
+import { TranslatorProvider } from '#app/i18n/use-translation.tsx'
 import type { Locale } from '#contracts/regions.ts'
 import { navigationToResume, reloadOnceAfterChunkFailure } from './features/app-updates/chunk-reload.ts'
 import { registerServiceWorkerWhenIdle } from './features/web-app/service-worker-registration.ts'
@@ -44,9 +44,9 @@ else {
       document,
       <StrictMode>
         <NonceProvider value={nonce}>
-          <I18nextProvider i18n={translator}>
+          <TranslatorProvider translator={translator}>
             <HydratedRouter />
-          </I18nextProvider>
+          </TranslatorProvider>
         </NonceProvider>
       </StrictMode>,
     )

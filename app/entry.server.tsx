@@ -6,7 +6,6 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -14,6 +13,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router'
+import { TranslatorProvider } from '#app/i18n/use-translation.tsx'
 import { loadDeferredParts } from './components/deferred-hydration.tsx'
 import { getServerTranslator } from './i18n/translator.server.ts'
 import { NonceProvider } from './nonce.tsx'
@@ -66,9 +66,9 @@ export default async function handleRequest(
     let statusCode = responseStatusCode
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
-        <I18nextProvider i18n={translator}>
+        <TranslatorProvider translator={translator}>
           <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
-        </I18nextProvider>
+        </TranslatorProvider>
       </NonceProvider>,
       {
         nonce: cspNonce,

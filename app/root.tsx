@@ -4,7 +4,6 @@
  * What a reader sees inside the page (header, footer) is the shell route's job (routes/shell.tsx).
  */
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import {
   createPath,
   Links,
@@ -17,6 +16,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from 'react-router'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { parseCookieHeader } from '#contracts/cookie-header.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'
 import { regionSettings } from '#contracts/regions.ts'

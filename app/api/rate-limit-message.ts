@@ -1,15 +1,15 @@
 /**
  * The sentence a page shows when the API answered 429 (RATE_LIMITED): how long to wait, from the `retry-after`
- * header the client kept, in the page's language (errors.json, i18next plural forms). Without a usable wait it is
+ * header the client kept, in the page's language (errors.json, plural forms). Without a usable wait it is
  * the plain "wait a moment" message.
  */
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/i18n/i18n.ts'
 import { CommonErrorCode } from '#contracts/error-codes.ts'
 import { rateLimitedMessageCode, retryWaitOf } from '#contracts/retry-wait.ts'
 import { ApiError } from './api-client.ts'
 
 /** The translate function of `useTranslation` (any namespaces; keys are given with their `ns:` prefix). */
-export type Translate = TFunction<readonly string[]>
+export type Translate = TFunction
 
 export function rateLimitedMessage(t: Translate, retryAfterSeconds: number | null): string {
   const wait = retryWaitOf(retryAfterSeconds)

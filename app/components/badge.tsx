@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 export type BadgeTone = 'neutral' | 'brand' | 'gain' | 'loss' | 'warn'
 

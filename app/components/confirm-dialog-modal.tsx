@@ -1,6 +1,6 @@
 /** The confirmation itself, on Radix's alert dialog. Loaded by confirm-dialog.tsx when one first opens. */
 import { AlertDialog } from 'radix-ui'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { buttonClassName } from './button.tsx'
 import type { ConfirmDialogProps } from './confirm-dialog.tsx'
 

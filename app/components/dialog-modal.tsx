@@ -2,8 +2,8 @@
 import { clsx } from 'clsx'
 import { __iconData as xShape } from 'lucide-react/icons/x'
 import { Dialog as RadixDialog } from 'radix-ui'
-import { useTranslation } from 'react-i18next'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { DialogProps } from './dialog.tsx'
 
 const X = outlineIcon(xShape)

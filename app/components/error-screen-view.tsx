@@ -2,10 +2,10 @@
 
 import { __iconData as searchShape } from 'lucide-react/icons/search'
 import type { FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { searchPath } from '#app/features/articles/article-paths.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { searchTextMaxLength } from '#contracts/article-limits.ts'
 import { buttonClassName } from './button.tsx'
 import type { ErrorScreenProps } from './error-screen.tsx'

@@ -7,8 +7,8 @@
 import { clsx } from 'clsx'
 import { __iconData as chevronLeftShape } from 'lucide-react/icons/chevron-left'
 import { __iconData as chevronRightShape } from 'lucide-react/icons/chevron-right'
-import { useTranslation } from 'react-i18next'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { PageLink } from './page-link.tsx'
 
 const ChevronLeft = outlineIcon(chevronLeftShape)

@@ -12,9 +12,8 @@
  *   draws an error from its data names them in its `handle` like any other.
  * scripts/catalog-usage.test.ts checks that every route names what its code speaks.
  */
-import type { i18n } from 'i18next'
 import type { Locale } from '#contracts/regions.ts'
-import { type Catalog, createTranslator, groupCatalogs } from './i18n.ts'
+import { type Catalog, createTranslator, groupCatalogs, type Translator } from './i18n.ts'
 
 const readerCatalogLoaders: Record<Locale, () => Promise<{ files: Record<string, unknown> }>> = {
   en: () => import('./browser-catalog-en.ts'),
@@ -66,7 +65,7 @@ export function parseCatalogList(value: string | undefined, locale: Locale): str
     .filter((name) => name !== '' && pageCatalogLoader(locale, name) !== undefined)
 }
 
-let browserTranslator: i18n | undefined
+let browserTranslator: Translator | undefined
 
 async function loadPageCatalog(locale: Locale, namespace: string): Promise<[string, Messages] | null> {
   const load = pageCatalogLoader(locale, namespace)
@@ -93,7 +92,7 @@ export async function loadBrowserTranslator(locale: Locale, pageNamespaces: read
 export async function ensureCatalogs(namespaces: readonly string[]): Promise<void> {
   const translator = browserTranslator
   if (!translator) return
-  const locale = translator.language as Locale
+  const locale = translator.language
   const missing = namespaces.filter((name) => !translator.hasResourceBundle(locale, name))
   for (const entry of await Promise.all(missing.map((name) => loadPageCatalog(locale, name)))) {
     if (entry) translator.addResourceBundle(locale, entry[0], entry[1])

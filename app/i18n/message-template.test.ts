@@ -1,19 +1,17 @@
-import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
+import { createTranslator } from './i18n.ts'
 import { messageTemplate } from './message-template.ts'
 
-const i18n = createInstance()
-await i18n.init({
-  lng: 'zh-Hant',
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  resources: {
-    en: { t: { remove: 'Remove {{name}}', title: 'Support {{price}} · {{date}}', plain: 'Actions' } },
-    'zh-Hant': { t: { title: '{{date}} 的支撐 {{price}}', twice: '{{name}}：{{name}}' } },
-  },
-})
-const translate = (language: string) => (key: string, values: Record<string, string>) =>
-  i18n.getFixedT(language, 't')(key, values) as string
+const translators = {
+  en: createTranslator('en', {
+    t: { remove: 'Remove {{name}}', title: 'Support {{price}} · {{date}}', plain: 'Actions' },
+  }),
+  'zh-Hant': createTranslator('zh-Hant', {
+    t: { title: '{{date}} 的支撐 {{price}}', twice: '{{name}}：{{name}}' },
+  }),
+}
+const translate = (language: 'en' | 'zh-Hant') => (key: string, values: Record<string, string>) =>
+  translators[language].getFixedT(null, 't')(key, values)
 
 describe('a message filled many times', () => {
   it('reads as the translation with the values in their place', () => {

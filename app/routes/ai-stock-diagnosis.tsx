@@ -4,7 +4,6 @@
  * counts the attempt, so the page works without JavaScript; the autocomplete is an enhancement on top.
  */
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigation, useSearchParams } from 'react-router'
 import { api, dataOf } from '#app/api/api-client.ts'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
@@ -20,6 +19,7 @@ import {
   ensureErrorMessages,
   fetchPageCatalogs,
 } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

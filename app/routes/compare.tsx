@@ -6,7 +6,6 @@
  * page cache like the stock lists. Reached from the diagnosis, the watchlist and the screener's rows.
  */
 
-import { useTranslation } from 'react-i18next'
 import { ProblemList } from '#app/components/problem-list.tsx'
 import { CompareChart } from '#app/features/stocks/compare-chart.tsx'
 import { loadComparePage } from '#app/features/stocks/compare-page.server.ts'
@@ -14,6 +13,7 @@ import { ComparePicker } from '#app/features/stocks/compare-picker.tsx'
 import { CompareTable } from '#app/features/stocks/compare-table.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -8,7 +8,6 @@
  */
 import { clsx } from 'clsx'
 import { lazy, Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { Card } from '#app/components/card.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
@@ -27,6 +26,7 @@ import {
   ensureErrorMessages,
   fetchPageCatalogs,
 } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'

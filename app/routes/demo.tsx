@@ -4,7 +4,6 @@
  */
 
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Badge, DemoBadge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
@@ -26,6 +25,7 @@ import { NewsletterForm } from '#app/features/contact/newsletter-form.tsx'
 import { LanguageSwitcher } from '#app/features/shell/language-switcher.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -2,7 +2,7 @@
  * /executives-moves (spec §2): insider buys and sells, newest first, filterable by market and by buy or sell, in
  * pages. Amounts are in each stock's listing currency; dates are the trading days of the filings.
  */
-import { useTranslation } from 'react-i18next'
+
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ExecutiveMovesTable } from '#app/features/stocks/executive-moves-table.tsx'
@@ -11,6 +11,7 @@ import { choiceOf, listHref, marketOf, pageCountOf, pageOf } from '#app/features
 import { FilterLinks, MarketTabs } from '#app/features/stocks/market-tabs.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

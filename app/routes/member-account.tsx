@@ -5,7 +5,6 @@
  * this device (ADR 0044). Visitors are sent to log in first.
  */
 
-import { useTranslation } from 'react-i18next'
 import { AccountClosing } from '#app/features/account/account-closing.tsx'
 import { EmailPanel } from '#app/features/account/email-panel.tsx'
 import { ProfileForm } from '#app/features/account/profile-form.tsx'
@@ -17,6 +16,7 @@ import { UsagePanel } from '#app/features/billing/usage-panel.tsx'
 import { DeviceNotifications } from '#app/features/web-app/device-notifications.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -4,7 +4,6 @@
  * step that opens it. What a reader sees is the advisers service's to decide (contracts/benefits.ts).
  */
 
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { AdviserCard } from '#app/features/advisers/adviser-card.tsx'
@@ -14,6 +13,7 @@ import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import type { Route } from './+types/member-adviser.ts'

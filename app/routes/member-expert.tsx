@@ -4,13 +4,13 @@
  * answers to what they asked while subscribed. What a reader may do is the expert service's to decide.
  */
 
-import { useTranslation } from 'react-i18next'
 import { ExpertDesk, HowItWorks } from '#app/features/expert/expert-desk.tsx'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { benefitReaderOf, lockReasonFor } from '#contracts/benefits.ts'

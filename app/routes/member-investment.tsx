@@ -5,12 +5,12 @@
  * sends a lesson's content only to a reader it opens for.
  */
 
-import { useTranslation } from 'react-i18next'
 import { CourseCard } from '#app/features/classroom/classroom-catalogue.tsx'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import type { ClassroomLessonDetail } from '#contracts/classroom-rules.ts'

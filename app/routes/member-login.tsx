@@ -1,10 +1,11 @@
 /** /member/login?redirect={path} (spec §2): log in or register with a mobile number and an SMS code. */
-import { useTranslation } from 'react-i18next'
+
 import { redirect } from 'react-router'
 import { Card } from '#app/components/card.tsx'
 import { LoginForm } from '#app/features/account/login-form.tsx'
 import { safeRedirectPath } from '#app/features/account/safe-redirect.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -2,7 +2,7 @@
  * /member/notifications (issue 26), the bell's page and a member-area tab: the notification centre. A visitor is
  * asked to log in. Private: never indexed, never cached for another reader (it reads the session).
  */
-import { useTranslation } from 'react-i18next'
+
 import { loadNotificationCentre } from '#app/features/alerts/alerts.server.ts'
 import { NotificationCentre } from '#app/features/alerts/notifications-page.tsx'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
@@ -10,6 +10,7 @@ import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

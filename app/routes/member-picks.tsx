@@ -5,7 +5,6 @@
  */
 
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
@@ -17,6 +16,7 @@ import { PickRow, PickTableHead } from '#app/features/stocks/pick-rows.tsx'
 import { formatMonth } from '#app/features/stocks/stock-format.ts'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -7,7 +7,6 @@
  * the loader's data. The form and the import are fetched when their dialog first opens (ADR 0011).
  */
 import { lazy, Suspense, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
@@ -36,6 +35,7 @@ import { type PortfolioHoldingRow, portfolioViewOf } from '#app/features/portfol
 import { formatDate } from '#app/features/stocks/stock-format.ts'
 import { type CatalogHandle, ensureCatalogs, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

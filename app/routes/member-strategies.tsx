@@ -5,7 +5,6 @@
  */
 
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { buttonClassName } from '#app/components/button.tsx'
@@ -17,6 +16,7 @@ import { type DisplayLocale, formatDate, formatPercent } from '#app/features/sto
 import { StrategyDetailView } from '#app/features/strategies/strategy-detail.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -6,7 +6,7 @@
  * member's page is never cached for anyone else (it reads
  * the session, which keeps it out of the page cache).
  */
-import { useTranslation } from 'react-i18next'
+
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { loadFollowedChanges } from '#app/features/alerts/alerts.server.ts'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
@@ -16,6 +16,7 @@ import { loadWatchlistView } from '#app/features/watchlists/watchlist.server.ts'
 import { MemberWatchlist } from '#app/features/watchlists/watchlist-page.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -2,7 +2,7 @@
  * /stocks-hot (spec §1, §2): the hot stocks of one market with their interpretation, and the heat of every market.
  * The market is in the URL (`?market=hk`), defaulting to the region's market; each stock links to its diagnosis.
  */
-import { useTranslation } from 'react-i18next'
+
 import { PageLink } from '#app/components/page-link.tsx'
 import { HotStocksView } from '#app/features/stocks/hot-stocks-view.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
@@ -10,6 +10,7 @@ import { listHref, marketOf } from '#app/features/stocks/list-query.ts'
 import { MarketTabs } from '#app/features/stocks/market-tabs.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -6,7 +6,6 @@
  * the back button and used without JavaScript; anonymous readers get it from the page cache like the other lists.
  */
 
-import { useTranslation } from 'react-i18next'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
@@ -19,6 +18,7 @@ import { screenHref } from '#app/features/stocks/screener-href.ts'
 import { loadScreenerPage } from '#app/features/stocks/screener-page.server.ts'
 import { ScreenerTable } from '#app/features/stocks/screener-table.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -2,7 +2,7 @@
  * /stocks-valuation (spec §1, §2): the most undervalued stocks of a market by margin of safety, and the most
  * overvalued by premium to fair value. Kind, market and page are in the URL; each stock links to its diagnosis.
  */
-import { useTranslation } from 'react-i18next'
+
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
@@ -11,6 +11,7 @@ import { FilterLinks, MarketTabs } from '#app/features/stocks/market-tabs.tsx'
 import { ValuationTable } from '#app/features/stocks/valuation-table.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

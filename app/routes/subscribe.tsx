@@ -5,7 +5,6 @@
  * down at renewal. Back from checkout, the toast and the plan already in force.
  */
 
-import { useTranslation } from 'react-i18next'
 import { Link, type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
@@ -25,6 +24,7 @@ import { BenefitsTable } from '#app/features/plans/benefits-table.tsx'
 import { PlanCard } from '#app/features/plans/plan-card.tsx'
 import { type CatalogHandle, fetchPageCatalogs } from '#app/i18n/browser-catalogs.ts'
 import { getServerTranslator } from '#app/i18n/translator.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'

@@ -25,7 +25,10 @@ const numberFormats: Record<Locale, Intl.NumberFormat> = {
   'zh-Hant': new Intl.NumberFormat('zh-Hant'),
 }
 
-/** A message by code; with a numeric `count`, its plural form by i18next's rule (`<code>_one`, `<code>_other`). */
+/**
+ * A message by code; with a numeric `count`, its plural form by the language's rule (`<code>_one`, `<code>_other`),
+ * as the pages' translator (app/i18n/i18n.ts) chooses it.
+ */
 export function translateErrorCode(
   code: string,
   locale: Locale,
@@ -37,7 +40,7 @@ export function translateErrorCode(
   const template = plural ?? messages[locale][code] ?? messages[locale][CommonErrorCode.internal] ?? code
   return template.replace(/\{\{(\w+)(, *number)?\}\}/g, (_, name: string, asNumber?: string) => {
     const value = params?.[name]
-    // `{{max, number}}`, as i18next's built-in formatter writes it on the page: 2,500 in both languages.
+    // `{{max, number}}`, as the pages' translator writes it: 2,500 in both languages.
     return asNumber && typeof value === 'number' ? numberFormats[locale].format(value) : String(value ?? '')
   })
 }

@@ -5,7 +5,6 @@
  * logged out and goes home.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
@@ -13,6 +12,7 @@ import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { deleteAccount, logOutEverywhere } from '#app/features/billing/billing-api.ts'
 import { useErrorMessage } from '#app/features/billing/plan-changes.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useAccount } from './account-provider.tsx'
 
 type Closing = 'logoutAll' | 'delete'

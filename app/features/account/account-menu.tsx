@@ -12,11 +12,11 @@
 import { __iconData as chevronDownShape } from 'lucide-react/icons/chevron-down'
 import { __iconData as logOutShape } from 'lucide-react/icons/log-out'
 import { __iconData as userRoundShape } from 'lucide-react/icons/user-round'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLinkItem } from '#app/components/dropdown-menu.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useAccount } from './account-provider.tsx'
 import { safeRedirectPath } from './safe-redirect.ts'
 

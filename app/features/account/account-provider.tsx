@@ -16,12 +16,12 @@ import {
   useRef,
   useState,
 } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation, useRevalidator } from 'react-router'
 import { onUnauthenticated } from '#app/api/session-events.ts'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { LoginAnswer, UserInfoCookie } from '#contracts/accounts.ts'
 import { userInfoCookieOf } from '#contracts/user-info-cookie.ts'
 import { endsSession, fetchMemberInfo, logOut } from './account-api.ts'

@@ -5,13 +5,13 @@
  * or removed. Checked here first with the API's own rule and message.
  */
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { ApiError } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useErrorMessage } from '#app/features/billing/plan-changes.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { MemberEmailErrorCode, type MemberEmailView } from '#contracts/member-email.ts'
 import { removeMemberEmail, resendEmailVerification, setMemberEmail } from './email-api.ts'
 

@@ -6,7 +6,6 @@
  * (ADR 0011).
  */
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ApiError } from '#app/api/api-client.ts'
 import { isRateLimited, rateLimitedMessage } from '#app/api/rate-limit-message.ts'
@@ -17,6 +16,8 @@ import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { fieldErrorsOf } from '#app/features/contact/subscribe-email.ts'
 import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
+import { Trans } from '#app/i18n/trans.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { type LoginCountry, loginCountries } from '#contracts/login-countries.ts'
 import type { Region } from '#contracts/regions.ts'
 import { logIn, sendLoginCode } from './account-api.ts'

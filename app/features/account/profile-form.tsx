@@ -4,7 +4,6 @@
  * /member/displayName). Checked here first with the API's own rule and message; the header takes the new name at once.
  */
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { ApiError } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
@@ -13,6 +12,7 @@ import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { setDisplayName } from '#app/features/billing/billing-api.ts'
 import { useErrorMessage } from '#app/features/billing/plan-changes.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { MemberInfo } from '#contracts/accounts.ts'
 import { BillingErrorCode, displayNameMaxLength } from '#contracts/billing-rules.ts'
 import { useAccount } from './account-provider.tsx'

@@ -3,9 +3,10 @@
  * checked value only (contracts/advisers-rules.ts `adviserChannelHref`); a channel no link opens (KakaoTalk, WeChat)
  * shows its ID to copy.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Card } from '#app/components/card.tsx'
 import { SampleBadge } from '#app/features/member-area/lock-prompt.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { type AdviserChannel, adviserChannelHref, type MyAdviserAnswer } from '#contracts/advisers-rules.ts'
 
 type AssignedAdviser = Extract<MyAdviserAnswer, { state: 'assigned' }>['adviser']

@@ -2,7 +2,7 @@
  * What an alert and a notification say, in the reader's language: the condition of an alert (its kind and level) and
  * the reason sentence of a notification, from the `alerts` catalog. Numbers are formatted for the display locale.
  */
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/i18n/i18n.ts'
 import type { AlertItem, NotificationItem } from '#contracts/alert-rules.ts'
 
 const percent = (locale: string, value: number) =>

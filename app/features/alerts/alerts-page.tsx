@@ -5,12 +5,12 @@
  * changes of followed stocks is on the watchlist page.)
  */
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useRevalidator } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { diagnosisPath } from '#app/features/articles/article-paths.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type AlertItem,
   type AlertsAnswer,

@@ -1,5 +1,5 @@
 /** The watchlist page's switch for big changes of everything the reader follows (big-changes-switch.tsx). */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { setFollowedChanges } from './alerts-api.ts'
 import { BigChangesSwitch } from './big-changes-switch.tsx'
 

@@ -1,5 +1,5 @@
 /** The portfolio page's switch for big changes of everything the reader holds (big-changes-switch.tsx). */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { setHeldChanges } from './alerts-api.ts'
 import { BigChangesSwitch } from './big-changes-switch.tsx'
 

@@ -5,10 +5,10 @@
  */
 
 import { __iconData as bellShape } from 'lucide-react/icons/bell'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 const Bell = outlineIcon(bellShape)
 

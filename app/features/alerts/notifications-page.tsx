@@ -5,12 +5,12 @@
  */
 import { clsx } from 'clsx'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   isTransactionalNotice,
   type NotificationChannel,

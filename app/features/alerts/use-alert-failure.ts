@@ -1,6 +1,7 @@
 /** The message of a failed alerts call, in the reader's language (its code's message in `errors`). */
-import { useTranslation } from 'react-i18next'
+
 import { ApiError } from '#app/api/api-client.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 export function useAlertFailure() {
   const { t, i18n } = useTranslation('errors')

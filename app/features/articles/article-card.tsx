@@ -1,8 +1,8 @@
 /** One article in a list: cover, kind and market, title, summary (or the search snippet), author and time. */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ArticleSummary } from '#contracts/articles.ts'
 import { articlePath, marketPath, topicPath } from './article-paths.ts'
 import { ArticleTime } from './article-time.tsx'

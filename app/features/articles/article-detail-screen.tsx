@@ -3,9 +3,10 @@
  * cover, body, tags, related stocks and related articles. The 'empty' state keeps the article's frame and says
  * 'Content is empty' where the body would be.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Badge } from '#app/components/badge.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ArticleDetail } from '#contracts/articles.ts'
 import { ArticleCard, ArticleKindBadge } from './article-card.tsx'
 import { ArticleCover } from './article-cover.tsx'

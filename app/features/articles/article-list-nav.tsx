@@ -1,7 +1,7 @@
 /** Links between the article lists: all, analysis, recommendations and the four markets. */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { PageNavLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { markets } from '#contracts/regions.ts'
 import { marketPath } from './article-paths.ts'
 

@@ -5,12 +5,12 @@
  */
 
 import { __iconData as sparklesShape } from 'lucide-react/icons/sparkles'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { ArticleCard } from './article-card.tsx'
 import { ArticleListNav } from './article-list-nav.tsx'
 import { articleListPageSize, pageHref } from './article-listing.ts'

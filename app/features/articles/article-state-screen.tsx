@@ -1,10 +1,10 @@
 /** The content states of spec §4/§8 as screens: 'Content is empty', 'Content has been deleted', 'The content has been removed'. */
 
 import { __iconData as fileXCornerShape } from 'lucide-react/icons/file-x-corner'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 const FileX2 = outlineIcon(fileXCornerShape)
 

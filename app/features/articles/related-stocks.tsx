@@ -1,10 +1,10 @@
 /** The stocks an article discusses, each opening the AI diagnosis for it, each with the follow control. */
 
 import { __iconData as sparklesShape } from 'lucide-react/icons/sparkles'
-import { useTranslation } from 'react-i18next'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { RelatedStock } from '#contracts/articles.ts'
 import { diagnosisPath } from './article-paths.ts'
 

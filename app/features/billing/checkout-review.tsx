@@ -5,11 +5,11 @@
  * /subscribe with the period kept and the checkout's id (use-checkout-return.ts).
  */
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { toast } from '#app/components/toaster.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { PriceCatalogue, SubscriptionPeriod, Tier } from '#contracts/billing-rules.ts'
 import { startCheckout } from './billing-api.ts'
 import { subscribeHrefOf } from './billing-choice.ts'

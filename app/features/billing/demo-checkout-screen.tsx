@@ -5,12 +5,12 @@
  * back to the page the checkout started from with its outcome (use-checkout-return.ts tells it).
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useRevalidator } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { toast } from '#app/components/toaster.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { CheckoutView, DemoOutcome } from '#contracts/billing-rules.ts'
 import { completeDemoCheckout } from './billing-api.ts'
 import { formatBillingDate, formatMoney, type ReadingPlace } from './billing-format.ts'

@@ -6,12 +6,12 @@
 
 import { __iconData as externalLinkShape } from 'lucide-react/icons/external-link'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { toast } from '#app/components/toaster.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { PaymentPage, PaymentRow } from '#contracts/billing-rules.ts'
 import { listPayments } from './billing-api.ts'
 import { formatMoney, formatShortDate, type ReadingPlace } from './billing-format.ts'

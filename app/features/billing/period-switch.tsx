@@ -4,8 +4,8 @@
  * page has hydrated; the tier picked, if any, is kept.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   billingPeriods,
   type PriceEntry,

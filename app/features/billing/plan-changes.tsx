@@ -6,7 +6,6 @@
  * the provider's page.
  */
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { ApiError } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
@@ -14,6 +13,7 @@ import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { BillingState, PriceCatalogue, UpgradeQuote } from '#contracts/billing-rules.ts'
 import {
   cancelDowngrade,

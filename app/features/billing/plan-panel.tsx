@@ -3,11 +3,12 @@
  * for the renewal date, the 7-day refund's deadline, and the changes the reader may make now (plan-offers.ts), each
  * asked for in a dialog (plan-changes.tsx), with the reason shown for what is not open to them.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Link } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { BillingState, PriceCatalogue } from '#contracts/billing-rules.ts'
 import { formatBillingDate, formatMoney, type ReadingPlace } from './billing-format.ts'
 import { usePlanChanges } from './plan-changes.tsx'

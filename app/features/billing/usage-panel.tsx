@@ -2,8 +2,9 @@
  * This month's AI stock diagnoses and AI chat replies against the reader's allowance (and today's), as the quota
  * service counts them: after an upgrade the larger allowance shows here at once.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Card } from '#app/components/card.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { QuotaStatus } from '#contracts/accounts.ts'
 import { usageOf } from './plan-offers.ts'
 

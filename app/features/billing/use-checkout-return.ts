@@ -6,10 +6,10 @@
  * still being confirmed. Then the way back leaves the address, so a reload does not repeat the toast.
  */
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useRevalidator } from 'react-router'
 import { toast } from '#app/components/toaster.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { CheckoutStatus } from '#contracts/billing-rules.ts'
 import { fetchCheckout } from './billing-api.ts'
 import { type ReturnedCheckout, withoutCheckoutReturn } from './billing-choice.ts'

@@ -7,7 +7,6 @@
  */
 
 import type { FormEvent, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { buttonClassName } from '#app/components/button.tsx'
@@ -17,6 +16,7 @@ import { ScrollRegion } from '#app/components/scroll-region.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { StockNameLink } from '#app/features/stocks/list-parts.tsx'
 import { type DisplayLocale, formatDate } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { CalendarAnswer, CalendarDay } from '#contracts/calendar.ts'
 import { calendarHref } from '#contracts/calendar-rules.ts'

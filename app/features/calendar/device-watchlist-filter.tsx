@@ -5,9 +5,9 @@
  * on the device, it says how to follow stocks.
  */
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { readDeviceWatchlist } from '#app/features/watchlists/device-watchlist.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { calendarHref } from '#contracts/calendar-rules.ts'
 import type { Market } from '#contracts/regions.ts'
 

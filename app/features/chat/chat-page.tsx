@@ -9,7 +9,6 @@
 import { __iconData as messagesSquareShape } from 'lucide-react/icons/messages-square'
 import { __iconData as plusShape } from 'lucide-react/icons/plus'
 import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
@@ -17,6 +16,7 @@ import { outlineIcon } from '#app/components/icons.tsx'
 import { onDemand, whenIdle } from '#app/components/on-demand.ts'
 import { Spinner } from '#app/components/spinner.tsx'
 import { toast } from '#app/components/toaster.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import {
   type ChatConversation,

@@ -1,5 +1,5 @@
 /** A new chat before its first question: what the assistant is for, and questions to start with. */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 export function ChatWelcome({
   questions,

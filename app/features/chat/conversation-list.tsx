@@ -10,12 +10,12 @@ import { __iconData as pencilShape } from 'lucide-react/icons/pencil'
 import { __iconData as plusShape } from 'lucide-react/icons/plus'
 import { __iconData as trashShape } from 'lucide-react/icons/trash'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { onDemand } from '#app/components/on-demand.ts'
 import { Spinner } from '#app/components/spinner.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type ChatConversation,
   ChatErrorCode,

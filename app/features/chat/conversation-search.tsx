@@ -5,9 +5,9 @@
  * Fetched once the reader starts typing, so the chat's first paint carries none of it.
  */
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { ApiError, api, dataOf } from '#app/api/api-client.ts'
 import { Spinner } from '#app/components/spinner.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ChatSearchMatch, ChatSearchResult } from '#contracts/chat-rules.ts'
 import { snippetParts } from './chat-search-format.ts'
 

@@ -5,10 +5,10 @@
  * in place.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ApiError, api, dataOf } from '#app/api/api-client.ts'
 import { ensureCatalogs, ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ImportResult } from '#contracts/portfolio-rules.ts'
 
 const importLink = /^#import-portfolio\/([0-9a-f-]{36})\/(\d{1,3})(\/skip)?$/

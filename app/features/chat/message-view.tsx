@@ -12,13 +12,13 @@ import { __iconData as refreshCwShape } from 'lucide-react/icons/refresh-cw'
 import { __iconData as thumbsDownShape } from 'lucide-react/icons/thumbs-down'
 import { __iconData as thumbsUpShape } from 'lucide-react/icons/thumbs-up'
 import { type FormEvent, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type ChatAttachment,
   type ChatMessage,

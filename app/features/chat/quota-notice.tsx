@@ -7,12 +7,12 @@
 
 import { __iconData as circleExclamationPointShape } from 'lucide-react/icons/circle-exclamation-point'
 import { __iconData as lockShape } from 'lucide-react/icons/lock'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { rateLimitedMessage } from '#app/api/rate-limit-message.ts'
 import { buttonClassName } from '#app/components/button.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { chatQuotaActionOf, isChatLimitCode } from './chat-format.ts'
 
 const CircleAlert = outlineIcon(circleExclamationPointShape)

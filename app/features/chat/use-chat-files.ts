@@ -4,9 +4,9 @@
  * it makes lives for the page. A new chat's files go into a conversation made for them (`onConversationMade`).
  */
 import { type DragEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { onDemand, useOnDemand } from '#app/components/on-demand.ts'
 import { toast } from '#app/components/toaster.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { FileTray } from './chat-file-tray.ts'
 import type { ChatState } from './chat-state.ts'
 

@@ -7,12 +7,12 @@
 import { clsx } from 'clsx'
 import { __iconData as circleShape } from 'lucide-react/icons/circle'
 import { __iconData as circleCheckShape } from 'lucide-react/icons/circle-check'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Card } from '#app/components/card.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { LockPrompt, SampleBadge } from '#app/features/member-area/lock-prompt.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type {
   ClassroomCourseSummary,
   ClassroomLessonDetail,

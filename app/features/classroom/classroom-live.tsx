@@ -4,8 +4,8 @@
  */
 
 import { __iconData as radioShape } from 'lucide-react/icons/radio'
-import { useTranslation } from 'react-i18next'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { LiveSchedule } from '#contracts/classroom-rules.ts'
 

@@ -10,13 +10,13 @@ import { __iconData as externalLinkShape } from 'lucide-react/icons/external-lin
 import { __iconData as paperclipShape } from 'lucide-react/icons/paperclip'
 import { __iconData as videoShape } from 'lucide-react/icons/video'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { ApiError, api, dataOf } from '#app/api/api-client.ts'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ClassroomLessonDetail, ClassroomProgress, LessonVideo } from '#contracts/classroom-rules.ts'
 
 const CheckCircle2 = outlineIcon(circleCheckShape)

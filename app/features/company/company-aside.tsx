@@ -1,9 +1,10 @@
 /** The side column of company pages: other company pages and a way to reach us. */
-import { useTranslation } from 'react-i18next'
+
 import { NavLink } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 const companyLinks = [
   { to: '/about-us', key: 'aboutUs' },

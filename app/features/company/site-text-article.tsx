@@ -1,6 +1,6 @@
 /** A company text as a readable page: title, last update in the reader's zone, sanitised body. */
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { SiteText } from '#contracts/site.ts'
 

@@ -4,11 +4,11 @@
  * advisers are offered; a member without Premium is said to be one.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleAdviser, ConsoleAdviserAssignment } from '#contracts/advisers-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'

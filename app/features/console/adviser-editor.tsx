@@ -4,12 +4,12 @@
  * deactivated or reactivated, with the members assigned to them.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import {
   type AdviserChannel,

@@ -4,9 +4,10 @@
  * opens a member's assignment from their page), `?id=new` to add an adviser, `?id=<adviser>` to edit one,
  * (de)activate them and see their members (adviser-editor.tsx).
  */
-import { useTranslation } from 'react-i18next'
+
 import { Link, useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ConsoleAdviser } from '#contracts/advisers-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { AssignmentPanel } from './adviser-assignment.tsx'

@@ -4,10 +4,11 @@
  * referrers, landing pages, searches with and without results, devices, browsers) — for a range and a site kept in
  * the address. Every table downloads as CSV (ADR 0016).
  */
-import { useTranslation } from 'react-i18next'
+
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import {
   type AnalyticsDashboard,

@@ -2,8 +2,9 @@
  * /console/articles/new and /console/articles/:id: the newsroom's editor (article-editor.tsx) with the form's
  * choices; the article is loaded afresh on every visit, so its revision is the one the save sends back.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Link } from 'react-router'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleMe, EditorArticle, NewsroomOptions } from '#contracts/console-rules.ts'
 import { ArticleEditor } from './article-editor.tsx'

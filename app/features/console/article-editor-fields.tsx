@@ -3,9 +3,10 @@
  * newsroom's options (key, kind, topic, market, author, cover, tags, menu groups, related stocks) and one language
  * version (title, summary, Markdown body with its live preview, search title and description).
  */
-import { useTranslation } from 'react-i18next'
+
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type ArticleDocument,
   type ArticleVersionDocument,

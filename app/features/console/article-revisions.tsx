@@ -3,16 +3,16 @@
  * by side, named as the form names them, with the words that changed marked) and restore an older one's content (the state stays; a stale answer is handed to the editor).
  */
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type ArticleRevisionSummary,
   ConsoleErrorCode,
   type EditorArticle,
   type RevisionComparison,
 } from '#contracts/console-rules.ts'
-import { actorText, asTranslate } from './audit-words.ts'
+import { actorText } from './audit-words.ts'
 import { ConsoleApiError, consoleApi } from './console-client.ts'
 import { ConsoleError, formatFirmTime, SelectField } from './console-ui.tsx'
 import { comparedFields, type WordPart } from './revision-words.ts'
@@ -98,7 +98,7 @@ export function ArticleRevisions({
               <tr key={revision.number} className="border-b border-ink-50">
                 <td className="py-1 pr-3">{revision.number}</td>
                 <td className="py-1 pr-3">{formatFirmTime(revision.savedAt, timeZone, displayLocale)}</td>
-                <td className="py-1 pr-3">{actorText(revision.savedBy, 'article.save', asTranslate(t))}</td>
+                <td className="py-1 pr-3">{actorText(revision.savedBy, 'article.save', t)}</td>
                 <td className="py-1 pr-3">
                   {t(`revisions.actions.${revision.action}`)} · {t(`states.${revision.state}`)}
                 </td>
@@ -156,7 +156,7 @@ export function ArticleRevisions({
               </tr>
             </thead>
             <tbody>
-              {comparedFields(comparison, asTranslate(t)).map((row) => (
+              {comparedFields(comparison, t).map((row) => (
                 <tr key={row.field} className="border-b border-ink-50 align-top" data-field={row.field}>
                   <th scope="row" className="py-1 pr-3 font-medium break-words text-ink-700">
                     {row.label}

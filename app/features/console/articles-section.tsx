@@ -3,11 +3,12 @@
  * author, tag and words (the filters live in the address, so a filtered list can be reloaded and shared), 30 a
  * page. Topics, authors and tags are offered from the newsroom's options, named in the reader's language.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Link } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { buttonClassName } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import {
   articleKinds,

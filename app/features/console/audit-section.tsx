@@ -2,12 +2,13 @@
  * /console/audit (admin): every change made through the console, newest first, filtered by actor, action, entity
  * and a range of the firm's days (the filters live in the address), 50 a page.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Link } from 'react-router'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { AuditPage, ConsoleMe } from '#contracts/console-rules.ts'
-import { actorText, asTranslate, auditEntityText, auditMessage } from './audit-words.ts'
+import { actorText, auditEntityText, auditMessage } from './audit-words.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleFilterForm, ConsoleList, ConsoleListHeader, useConsoleListQuery } from './console-lists.tsx'
 import { formatFirmTime } from './console-ui.tsx'
@@ -16,7 +17,7 @@ import { useConsoleData } from './use-console-data.ts'
 
 export function AuditSection({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation(['console', 'console-members', 'console-site'], { nsMode: 'fallback' })
-  const say = asTranslate(t)
+
   const { filters, search, hrefOf } = useConsoleListQuery('/console/audit', auditFiltersOf, filtersSearch)
   const list = useConsoleData(() => consoleApi.get<AuditPage>('/audit', { ...filters }), search)
   const page = list.data
@@ -70,14 +71,14 @@ export function AuditSection({ me }: { me: ConsoleMe }) {
                   className="text-brand-700 hover:underline"
                   title={entry.actor.phone}
                 >
-                  {actorText(entry.actor, entry.action, say)}
+                  {actorText(entry.actor, entry.action, t)}
                 </Link>
               ) : (
-                actorText(null, entry.action, say)
+                actorText(null, entry.action, t)
               )}
             </td>
             <td className="py-2 pr-3" data-testid="audit-message">
-              {auditMessage(entry, locale, say)}
+              {auditMessage(entry, locale, t)}
             </td>
             <td className="py-2 pr-3">
               <Link
@@ -85,7 +86,7 @@ export function AuditSection({ me }: { me: ConsoleMe }) {
                 className="text-brand-700 hover:underline"
                 title={entry.action}
               >
-                {auditEntityText(entry.entity, say)}
+                {auditEntityText(entry.entity, t)}
               </Link>
             </td>
             <td className="py-2 pr-3">

@@ -3,7 +3,7 @@
  * who acted by name, and commands an operator ran on the server named as such. The codes stay the API's (and the
  * audit filter's); every code the server writes has a sentence in both languages (audit-words.test.ts).
  */
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/i18n/i18n.ts'
 import { adviserAuditActions } from '#contracts/advisers-rules.ts'
 import { classroomAuditActions } from '#contracts/classroom-rules.ts'
 import { type ConsolePlanChange, memberAuditActions } from '#contracts/console-members-rules.ts'
@@ -16,12 +16,7 @@ import type { Locale } from '#contracts/regions.ts'
 import { strategyAuditActions } from '#contracts/strategies-rules.ts'
 
 /** The console's `t` (namespace `console`), as plain functions take it. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string
-
-/** react-i18next's `t` as a Translate (its own type insists on known keys; these are built from codes). */
-export function asTranslate(t: TFunction<'console'>): Translate {
-  return (key, options) => t(key, options ?? {}) as string
-}
+export type Translate = TFunction
 
 /** Every action the server writes to the audit log. */
 export const everyAuditAction: readonly string[] = [

@@ -3,8 +3,9 @@
  * reason it gave the reader, and the answers readers voted down — counted by week (the firm's, Monday first) and
  * reason, then listed newest first, so the firm knows what to add next. Nothing of who asked is shown.
  */
-import { useTranslation } from 'react-i18next'
+
 import { useSearchParams } from 'react-router'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import {
   type ChatGapReason,

@@ -3,7 +3,6 @@
  * its title and summary in both languages, saved or removed here; its lessons below (classroom-lessons.tsx).
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
@@ -11,6 +10,7 @@ import { Card } from '#app/components/card.tsx'
 import { Checkbox } from '#app/components/checkbox.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { type CourseKind, courseKinds } from '#contracts/benefits.ts'
 import type {
   BothLanguages,

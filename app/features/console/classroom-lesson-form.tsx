@@ -4,9 +4,9 @@
  * public page's preview, and attachments. A refused field shows its own message beside it.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { LessonAccess } from '#contracts/benefits.ts'
 import {
   type BothLanguages,

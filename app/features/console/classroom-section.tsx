@@ -4,9 +4,10 @@
  * place (classroom-course-editor.tsx, classroom-lessons.tsx, classroom-lesson-form.tsx). The server checks every
  * field; a refused one shows its own message beside it.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Link, useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ConsoleClassroomCourse } from '#contracts/classroom-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { CourseEditor, classroomPath } from './classroom-course-editor.tsx'

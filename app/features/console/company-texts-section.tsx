@@ -5,12 +5,12 @@
  * page's own component, so the analyst sees what readers will; an empty language shows nothing on its site.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { CompanyTextPanel } from '#app/features/stocks/company-text.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import { type CompanyText, type ConsoleMe, companyTextMaxLength } from '#contracts/console-rules.ts'
 import { type Locale, locales, type Market } from '#contracts/regions.ts'

@@ -6,12 +6,12 @@
  * says around its call is use-console-action.ts; a section keeps only its columns, its cells and its own rules.
  */
 import { type ReactNode, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Form, useSearchParams } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { markets } from '#contracts/regions.ts'
 import { ConsoleError, ConsoleLoading, SelectField } from './console-ui.tsx'
 import type { ConsoleData } from './use-console-data.ts'

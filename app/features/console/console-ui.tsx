@@ -4,8 +4,8 @@
  * beside the field), and times shown in the firm's time zone.
  */
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Spinner } from '#app/components/spinner.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { errorKeyOf, fieldCodesOf } from './console-client.ts'

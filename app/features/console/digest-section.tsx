@@ -4,9 +4,9 @@
  * operator's own verified email, the send log of recent issues, and — for admins — "send now" after a confirmation.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { digestTestsPerHour } from '#contracts/digest-rules.ts'

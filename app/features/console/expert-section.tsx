@@ -5,13 +5,13 @@
  * claims a question before answering so two never write the same answer; a question someone else claimed says who.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { ApiError } from '#app/api/api-client.ts'
 import { Badge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import { type ConsoleMe, consoleApiPrefix } from '#contracts/console-rules.ts'
 import {

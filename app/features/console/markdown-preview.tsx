@@ -3,7 +3,7 @@
  * once typing pauses, and the HTML is shown in the public article body's own styles (`prose-content`).
  */
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { MarkdownPreview } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleError } from './console-ui.tsx'

@@ -2,8 +2,9 @@
  * The member page's line about their one-to-one adviser (issue 15): who it is (or none), with the link that opens
  * the member's assignment in the advisers section.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Link } from 'react-router'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleAdviserAssignment } from '#contracts/advisers-rules.ts'
 import { consoleApi } from './console-client.ts'

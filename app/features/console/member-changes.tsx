@@ -4,11 +4,11 @@
  * first; what it did is said at the top of the member's page (`action`), which then loads the member again.
  */
 import { type ReactNode, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { billingPeriods, billingTiers } from '#contracts/billing-rules.ts'
 import {
   type ConsoleMemberView,

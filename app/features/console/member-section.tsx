@@ -4,14 +4,14 @@
  * (member-changes.tsx). Times are the firm's.
  */
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatMoney } from '#app/features/billing/billing-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Currency } from '#contracts/billing-rules.ts'
 import type { ConsoleMemberView, ConsolePlanSnapshot } from '#contracts/console-members-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
-import { asTranslate, planChangeActorText } from './audit-words.ts'
+import { planChangeActorText } from './audit-words.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleTable } from './console-lists.tsx'
 import { ConsoleError, ConsoleLoading, ConsoleNotice, formatFirmTime } from './console-ui.tsx'
@@ -164,7 +164,7 @@ export function MemberSection({ me, memberId }: { me: ConsoleMe; memberId: strin
             headers={[t('members.at'), t('members.actor'), t('members.change'), t('members.reference')]}
             rows={view.planHistory.map((change) => [
               time(change.at),
-              planChangeActorText(change, asTranslate(t)),
+              planChangeActorText(change, t),
               <span key="change" className="flex flex-col">
                 <span className="font-medium">
                   {t(`members.changeKinds.${change.kind}`, {

@@ -3,11 +3,11 @@
  * 9123 4567…); the member's page opens at /console/members/:id.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ConsoleMemberRef } from '#contracts/console-members-rules.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleError } from './console-ui.tsx'

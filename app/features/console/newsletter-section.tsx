@@ -3,9 +3,10 @@
  * by a range of the firm's days (the filters live in the address); the CSV export of every matching sign-up; and
  * removing one after a confirmation.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { NewsletterPage, NewsletterSignupRow } from '#contracts/console-members-rules.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'

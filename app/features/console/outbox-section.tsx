@@ -3,10 +3,11 @@
  * /console/outbox/{id}: one message whole — its headers, its HTML part (drawn in a sandboxed frame that runs
  * nothing and reaches nothing) and its plain-text part.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Link, useSearchParams } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import type { OutboxMessageDetail, OutboxPage } from '#contracts/mail.ts'

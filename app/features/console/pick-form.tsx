@@ -5,12 +5,12 @@
  * (analyst-desk-view.ts), in the reader's language; the API checks again.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import type { PickedStock } from '#app/features/stocks/stock-combobox.tsx'
 import { formatMonth, formatPercent } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import { type ConsolePick, pickStockTypes, pickSuggestions } from '#contracts/console-rules.ts'
 import { type Market, markets } from '#contracts/regions.ts'

@@ -6,7 +6,6 @@
  * above the list (pick-form.tsx) and removed from their row.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge, DemoBadge } from '#app/components/badge.tsx'
 import { Button } from '#app/components/button.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
@@ -17,6 +16,7 @@ import {
   formatPercent,
   formatPrice,
 } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleMe, ConsolePick, ConsolePickMonth } from '#contracts/console-rules.ts'
 import type { Market } from '#contracts/regions.ts'

@@ -3,10 +3,10 @@
  * number is registered), revoke one (the API refuses to revoke the last admin, and says so).
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { type ConsoleMemberRoles, type ConsoleRole, consoleRoles } from '#contracts/console-rules.ts'
 import { consoleApi } from './console-client.ts'
 import { ConsoleTable } from './console-lists.tsx'

@@ -3,11 +3,11 @@
  * order, move groups up and down, delete one (after a confirmation). Readers' headers follow each save at once.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { EditorArticlePage } from '#contracts/console-rules.ts'
 import {
   type ConsoleMenuGroup,

@@ -4,11 +4,11 @@
  * Defaults seeded by the migration are marked until set.
  */
 
-import type { TFunction } from 'i18next'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import type { TFunction } from '#app/i18n/i18n.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { type Currency, currencies } from '#contracts/billing-rules.ts'
 import type { ConsolePrice } from '#contracts/console-site-rules.ts'
 import { consoleApi } from './console-client.ts'
@@ -69,7 +69,7 @@ export function SitePricesTab() {
   )
 }
 
-type T = TFunction<'console'>
+type T = TFunction
 
 function planName(t: T, price: ConsolePrice): string {
   return t('site.prices.plan', {

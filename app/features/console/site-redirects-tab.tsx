@@ -4,11 +4,11 @@
  * paths, in the reader's language; the running site follows a saved rule at once.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type ConsoleRedirect,
   type RedirectStatus,

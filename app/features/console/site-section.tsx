@@ -3,8 +3,8 @@
  * channels and the price catalogue. Each tab loads from /api/console/site/* and shows what readers will see.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { SiteContactTab } from './site-contact-tab.tsx'
 import { SiteMenuTab } from './site-menu-tab.tsx'

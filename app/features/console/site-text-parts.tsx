@@ -5,9 +5,9 @@
  * beside the field they name (`data.milestones.2.title`).
  */
 import { type ReactNode, useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { siteTextPartLimits } from '#contracts/console-site-rules.ts'
 import type { SiteTextData } from '#contracts/site.ts'
 

@@ -5,10 +5,10 @@
  * on; when someone saved meanwhile the API refuses it (409) and the editor offers their version.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import {

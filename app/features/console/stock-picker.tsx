@@ -6,8 +6,8 @@
  * checks again).
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { type PickedStock, StockCombobox } from '#app/features/stocks/stock-combobox.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { Market } from '#contracts/regions.ts'
 
 export function StockPicker({

@@ -6,11 +6,11 @@
  * per-field refusals land beside the same fields.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import type { ConsoleStrategy } from '#contracts/strategies-rules.ts'

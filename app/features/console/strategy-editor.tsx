@@ -4,12 +4,12 @@
  * below them its rebalances (strategy-rebalance.tsx). What a save did is said on the page of the strategy it saved.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { Checkbox } from '#app/components/checkbox.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { type Locale, locales, type Market, markets } from '#contracts/regions.ts'
 import {

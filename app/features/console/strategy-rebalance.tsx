@@ -4,12 +4,12 @@
  * to 100 (prefilled from the last rebalance) — and the history of those made, newest first.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import type { PickedStock } from '#app/features/stocks/stock-combobox.tsx'
 import { formatDate } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { ConsoleMe } from '#contracts/console-rules.ts'
 import { locales } from '#contracts/regions.ts'

@@ -4,8 +4,8 @@ import { __iconData as mailShape } from 'lucide-react/icons/mail'
 import { __iconData as messageCircleShape } from 'lucide-react/icons/message-circle'
 import { __iconData as phoneShape } from 'lucide-react/icons/phone'
 import { __iconData as sendShape } from 'lucide-react/icons/send'
-import { useTranslation } from 'react-i18next'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ContactChannels as Channels } from '#contracts/public-config.ts'
 
 const Mail = outlineIcon(mailShape)

@@ -1,6 +1,7 @@
 /** The contact-subscription dialog (spec §2): every contact channel and the contact form. */
-import { useTranslation } from 'react-i18next'
+
 import { Dialog } from '#app/components/dialog.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ContactChannels } from '#contracts/public-config.ts'
 import { ContactChannelList } from './contact-channels.tsx'
 import { ContactForm } from './contact-form.tsx'

@@ -3,11 +3,11 @@
  * from the contact dialog (spec §2, §5 messages). The contract's schema loads on the first submit (ADR 0011).
  */
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type FieldErrors,
   fieldErrorsOf,

@@ -5,12 +5,12 @@
  */
 import { clsx } from 'clsx'
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { onDemand } from '#app/components/on-demand.ts'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { SignupSource } from '#contracts/site.ts'
 import type { FieldErrors } from './subscribe-email.ts'
 

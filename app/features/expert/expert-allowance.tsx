@@ -1,8 +1,9 @@
 /** This month's allowance of questions to an analyst: used of total, what is left, and when it renews. */
-import { useTranslation } from 'react-i18next'
+
 import { buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ExpertAllowance } from '#contracts/expert-rules.ts'
 import { useFormats } from './expert-format.ts'
 

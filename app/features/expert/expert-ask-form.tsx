@@ -5,12 +5,12 @@
  */
 import { clsx } from 'clsx'
 import { type FormEvent, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { ApiError } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { type PickedStock, StockCombobox } from '#app/features/stocks/stock-combobox.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type ExpertAllowance,
   ExpertErrorCode,

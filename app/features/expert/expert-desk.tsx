@@ -4,9 +4,9 @@
  * (expert-question-card.tsx), a page at a time. Every refusal is said in the reader's language.
  */
 import { useCallback, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/button.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ExpertFileChoice, ExpertQuestion, ExpertQuestionPage } from '#contracts/expert-rules.ts'
 import { AllowancePanel } from './expert-allowance.tsx'
 import { fetchMyQuestions } from './expert-api.ts'

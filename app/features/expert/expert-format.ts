@@ -3,8 +3,8 @@
  * failure's sentence from errors.json (else the generic one).
  */
 import { useCallback } from 'react'
-import { useTranslation } from 'react-i18next'
 import { ApiError } from '#app/api/api-client.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 
 export function useFormats() {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import {
   createStaticHandler,
   createStaticRouter,
@@ -10,6 +9,7 @@ import {
 } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { translatorOf } from '#app/features/stocks/testing/render-markup.tsx'
+import { TranslatorProvider } from '#app/i18n/use-translation.tsx'
 import type { ArticleSummary } from '#contracts/articles.ts'
 import { homeCoverSizes, LatestArticlesSection, RecommendationsSection } from './article-sections.tsx'
 
@@ -29,9 +29,9 @@ async function renderMarkup(node: ReactNode): Promise<string> {
   if (context instanceof Response || context.errors) throw new Error('the home route did not load')
   const router = createStaticRouter(handler.dataRoutes, context)
   return renderToString(
-    <I18nextProvider i18n={translatorOf('en')}>
+    <TranslatorProvider translator={translatorOf('en')}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   )
 }
 

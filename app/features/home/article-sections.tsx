@@ -6,10 +6,10 @@
 import { clsx } from 'clsx'
 import { __iconData as arrowRightShape } from 'lucide-react/icons/arrow-right'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ArticleSummary } from '#contracts/articles.ts'
 import { phoneScrollerClassName } from './phone-scroller.ts'
 

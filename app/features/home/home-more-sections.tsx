@@ -6,12 +6,12 @@
  */
 import { clsx } from 'clsx'
 import { __iconData as flameShape } from 'lucide-react/icons/flame'
-import { useTranslation } from 'react-i18next'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { articlePath, marketPath, topicPath } from '#app/features/articles/article-paths.ts'
 import { ArticleTime } from '#app/features/articles/article-time.tsx'
 import type { HomeStockSections } from '#app/features/stocks/home-stock-sections.server.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { HomeSection, RecommendationsSection, ViewAll } from './article-sections.tsx'
 import type { HomeArticles } from './home-articles.server.ts'
 import { phoneScrollerClassName } from './phone-scroller.ts'

@@ -2,8 +2,9 @@
  * Home: each market at a glance (`/markets/:market`), one link per market, the region's market first; next to the hot
  * stocks and the valuation lists.
  */
-import { useTranslation } from 'react-i18next'
+
 import { PageLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { type Market, markets } from '#contracts/regions.ts'
 
 export function MarketOverviewLinks({ first }: { first: Market }) {

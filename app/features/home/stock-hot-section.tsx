@@ -3,11 +3,11 @@
  * are a horizontal row of cards.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import type { HomeHotStocks } from '#app/features/stocks/home-stock-sections.server.ts'
 import { HotStockRow } from '#app/features/stocks/hot-stocks-view.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { phoneScrollerClassName } from './phone-scroller.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 

@@ -6,7 +6,6 @@
  */
 
 import { __iconData as lockShape } from 'lucide-react/icons/lock'
-import { useTranslation } from 'react-i18next'
 import { buttonClassName } from '#app/components/button.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
@@ -14,6 +13,7 @@ import type { HomePicks, HomePicksMonth } from '#app/features/stocks/home-stock-
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import { PickRow, PickTableHead, ReturnText } from '#app/features/stocks/pick-rows.tsx'
 import { type DisplayLocale, formatMonth, formatPercent } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { homePicksShown } from './home-picks.ts'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 

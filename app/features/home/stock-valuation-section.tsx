@@ -2,11 +2,12 @@
  * Home: the most undervalued stocks of the region's market, leading to /stocks-valuation. Where rows are cards (below
  * the tablet) the first three show; the link leads to the rest.
  */
-import { useTranslation } from 'react-i18next'
+
 import type { HomeUndervalued } from '#app/features/stocks/home-stock-sections.server.ts'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
 import { ValuationTable } from '#app/features/stocks/valuation-table.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { StockSectionFrame } from './stock-section-frame.tsx'
 
 export function StockValuationSection({

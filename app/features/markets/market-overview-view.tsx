@@ -8,7 +8,6 @@
  * light tint, so the text keeps its contrast whatever the tint.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator, changeDirectionOf } from '#app/components/change-indicator.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
@@ -23,6 +22,7 @@ import {
   formatPercent,
   formatPrice,
 } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import { calendarHref } from '#contracts/calendar-rules.ts'
 import type {

@@ -4,13 +4,13 @@
  */
 
 import { __iconData as lockShape } from 'lucide-react/icons/lock'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { buttonClassName } from '#app/components/button.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { LockReason } from '#contracts/benefits.ts'
 
 const Lock = outlineIcon(lockShape)

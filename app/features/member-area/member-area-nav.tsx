@@ -5,8 +5,8 @@
  * every tab; what a page opens is decided by contracts/benefits.ts and explained on the page (lock-prompt.tsx).
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { PageNavLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 export const memberAreaTabs = [
   { key: 'portfolio', to: '/member/portfolio' },

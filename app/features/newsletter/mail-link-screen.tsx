@@ -4,11 +4,11 @@
  * whose answer — done, or the error in the reader's language — replaces it.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ApiError, api } from '#app/api/api-client.ts'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { type MailLink, mailOneClickUnsubscribeApiPath } from '#contracts/mail-links.ts'
 
 async function followLink(kind: MailLink, token: string): Promise<void> {

@@ -3,7 +3,7 @@
  * recommendation day, against the same days of each pick's own market benchmark; the months together first, then
  * month by month, with the method and its as-of date named (contracts/picks-tracking.ts).
  */
-import { useTranslation } from 'react-i18next'
+
 import { Badge, DemoBadge } from '#app/components/badge.tsx'
 import { ReturnText } from '#app/features/stocks/pick-rows.tsx'
 import {
@@ -12,6 +12,7 @@ import {
   formatMonth,
   formatPercent,
 } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { PickOutcome, PicksTracking } from '#contracts/picks-tracking.ts'
 
 function OutcomeText({

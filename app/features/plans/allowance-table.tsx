@@ -3,8 +3,8 @@
  * least what the one to its left does. The reader's own column is marked.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import type { RungAllowances } from './plans.server.ts'
 

@@ -3,9 +3,9 @@
  * member pages and their checks read (contracts/benefits.ts through benefit-lines.ts). The reader's plan is marked.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { Tier } from '#contracts/billing-rules.ts'
 import { RungColumnHead } from './allowance-table.tsx'
 import { benefitRowsOf } from './benefit-lines.ts'

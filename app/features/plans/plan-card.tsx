@@ -4,7 +4,6 @@
  */
 import { clsx } from 'clsx'
 import { __iconData as checkShape } from 'lucide-react/icons/check'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '#app/components/badge.tsx'
 import { Button, buttonClassName } from '#app/components/button.tsx'
@@ -19,6 +18,7 @@ import {
 } from '#app/features/billing/billing-format.ts'
 import type { PlanChange, TierOffer } from '#app/features/billing/plan-offers.ts'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { PriceEntry, SubscriptionPeriod } from '#contracts/billing-rules.ts'
 import { benefitLinesOf, benefitText } from './benefit-lines.ts'
 import type { PlanFacts } from './plans.server.ts'

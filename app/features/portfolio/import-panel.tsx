@@ -5,11 +5,11 @@
  * ones. The server reads, checks and saves (all rows in one transaction or none); this only shows what it says.
  */
 import { type ChangeEvent, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { ApiError } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { Checkbox } from '#app/components/checkbox.tsx'
 import { type DisplayLocale, formatCount, formatDate } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type ImportField,
   type ImportMapping,

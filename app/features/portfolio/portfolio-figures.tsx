@@ -4,7 +4,6 @@
  * weights. Everything is the server's arithmetic (server/modules/portfolios/); this only says it.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { Card } from '#app/components/card.tsx'
 import { useSectorName } from '#app/features/stocks/sector-name.ts'
 import {
@@ -13,6 +12,7 @@ import {
   formatPercent,
   formatPrice,
 } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { PortfolioNote } from '#contracts/portfolio-rules.ts'
 import type { Currency } from '#contracts/stocks.ts'
 import type { PortfolioView, PortfolioWeightList } from './portfolio-view.ts'

@@ -5,12 +5,12 @@
  * the ledger (no sell of shares not held) and says why not; its reason is shown beside the field it is about.
  */
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { ApiError } from '#app/api/api-client.ts'
 import { Button } from '#app/components/button.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { type PickedStock, StockCombobox } from '#app/features/stocks/stock-combobox.tsx'
 import { formatCount } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   PortfolioErrorCode,
   type PortfolioTransaction,

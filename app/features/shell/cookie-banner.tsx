@@ -6,10 +6,10 @@
  * at its foot (app.css) and full-height screens (the chat) take off their own height, so it never covers a button.
  */
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { writeBrowserCookie } from '#app/api/cookies.ts'
 import { Button, buttonClassName } from '#app/components/button.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import { cookieDomainOfHost } from '#contracts/cookie-domains.ts'
 import { cookieNames } from '#contracts/cookie-names.ts'

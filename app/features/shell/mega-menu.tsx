@@ -8,10 +8,10 @@
 import { clsx } from 'clsx'
 import { __iconData as chevronDownShape } from 'lucide-react/icons/chevron-down'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
 
 const ChevronDown = outlineIcon(chevronDownShape)

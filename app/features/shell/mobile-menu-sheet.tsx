@@ -5,11 +5,11 @@
  */
 
 import { __iconData as chevronDownShape } from 'lucide-react/icons/chevron-down'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Dialog } from '#app/components/dialog.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { AccountMenu } from '#app/features/account/account-menu.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { navItems } from './nav-items.ts'

@@ -8,13 +8,13 @@
 
 import { __iconData as menuShape } from 'lucide-react/icons/menu'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { preloadDialog } from '#app/components/dialog.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { onDemand, useHasOpened } from '#app/components/on-demand.ts'
 import { NoticeDot } from '#app/features/account/account-menu.tsx'
 import { useAccount } from '#app/features/account/account-provider.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { MenuGroup } from '#contracts/site.ts'
 
 const Menu = outlineIcon(menuShape)

@@ -5,11 +5,11 @@
 
 import { __iconData as messageSquareShape } from 'lucide-react/icons/message-square'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
 import { NewsletterForm } from '#app/features/contact/newsletter-form.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { SiteTextData } from '#contracts/site.ts'
 import { SiteLogo } from './site-logo.tsx'
 

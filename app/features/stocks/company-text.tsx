@@ -5,7 +5,7 @@
  * console's preview draws the same component, so an analyst sees what readers will.
  */
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { calendarDayIn, type DisplayLocale, formatDate } from './stock-format.ts'
 
 /**

@@ -4,7 +4,7 @@
  * line with its own colour and dash so the lines stay apart without colour, named by the legend and described in
  * words for screen readers.
  */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ComparedStock } from '#contracts/compare.ts'
 import {
   type CompareChartFrame,

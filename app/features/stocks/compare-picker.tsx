@@ -4,10 +4,10 @@
  * enhanced into the stock combobox: choosing a suggestion opens the comparison with that stock added.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Form, useNavigate } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { CompareKey } from '#contracts/compare-rules.ts'
 import { compareMax, compareTokenOf, compareTokensHref } from '#contracts/compare-rules.ts'
 import { StockCombobox } from './stock-combobox.tsx'

@@ -6,10 +6,10 @@
  * phone, the figure column fixed at its left edge.
  */
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { CompareAnswer, ComparedStock } from '#contracts/compare.ts'
 import { comparePeriods } from '#contracts/compare-rules.ts'
 import { scoreKeys } from '#contracts/stock-rules.ts'

@@ -2,9 +2,10 @@
  * The diagnosis page while a diagnosis is on its way: the report's outline. Its own module because the page draws it
  * with its first paint, while the states' panels (diagnosis-states.tsx) come with their words later (ADR 0011).
  */
-import { useTranslation } from 'react-i18next'
+
 import { Skeleton } from '#app/components/skeleton.tsx'
 import { Spinner } from '#app/components/spinner.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 export function DiagnosingSkeleton() {
   const { t } = useTranslation('stocks')

@@ -5,12 +5,13 @@
  * and the disclaimer with the data's source and dates. Everything shown comes from the diagnosis answer; this
  * component only lays it out and formats it for the reader.
  */
-import { useTranslation } from 'react-i18next'
+
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ensureCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { compareHref } from '#contracts/compare-href.ts'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import { isCurrency } from '#contracts/stock-rules.ts'

@@ -9,12 +9,12 @@ import { __iconData as circleExclamationPointShape } from 'lucide-react/icons/ci
 import { __iconData as lockShape } from 'lucide-react/icons/lock'
 import { __iconData as searchXShape } from 'lucide-react/icons/search-x'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useRevalidator } from 'react-router'
 import { api } from '#app/api/api-client.ts'
 import { buttonClassName } from '#app/components/button.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { DiagnosingSkeleton } from './diagnosing-skeleton.tsx'
 import { type DiagnosisPageState, quotaActionOf } from './diagnosis-state.ts'
 

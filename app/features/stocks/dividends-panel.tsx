@@ -6,7 +6,7 @@
  * are the stocks service's (dividend-history.ts), the page only formats them. Frugal markup: the page must stay
  * under 100 KB of HTML (the cells and tiles take their style from `.figure-table` and `.figure-tiles` in app.css).
  */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { isCurrency } from '#contracts/stock-rules.ts'
 import type { PageDiagnosis } from './page-diagnosis.ts'
 import { type DisplayLocale, formatAmount, formatDate, formatPercent, formatPrice } from './stock-format.ts'

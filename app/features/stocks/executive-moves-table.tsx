@@ -6,9 +6,9 @@
 
 import { __iconData as arrowDownRightShape } from 'lucide-react/icons/arrow-down-right'
 import { __iconData as arrowUpRightShape } from 'lucide-react/icons/arrow-up-right'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ExecutiveMove } from '#contracts/stock-lists.ts'
 import { otherNameOf } from './hot-stocks-view.tsx'
 import { StockNameLink } from './list-parts.tsx'

@@ -7,9 +7,9 @@
  * value; the term, not a minus sign, says which side the price is on. Used by the diagnosis, the lists and home.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { assessMarginConfidence } from '#contracts/stock-rules.ts'
 import type { Translate } from './check-values.ts'
 import { type DisplayLocale, formatPercent } from './stock-format.ts'

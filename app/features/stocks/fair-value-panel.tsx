@@ -7,7 +7,7 @@
  */
 
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { FairValueScenario, FairValueSensitivity, StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import type { ValueContext } from './check-values.ts'
 import { type DetailsSubject, useDiagnosisDetails } from './diagnosis-details.ts'

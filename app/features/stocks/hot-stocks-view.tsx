@@ -5,12 +5,12 @@
  */
 import { clsx } from 'clsx'
 import { __iconData as flameShape } from 'lucide-react/icons/flame'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge, type BadgeTone } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { Market } from '#contracts/regions.ts'
 import type { HotStock, HotStocksAnswer, MarketHeat } from '#contracts/stock-lists.ts'
 import { diagnosisHref } from './diagnosis-href.ts'

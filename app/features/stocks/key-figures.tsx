@@ -3,8 +3,9 @@
  * of safety or premium to fair value), P/E, market capitalisation, analyst rating, profitability rating and
  * financial-health status — each with what it is based on.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Badge, type BadgeTone } from '#app/components/badge.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ValueContext } from './check-values.ts'
 import { FairValueGap, gapTermKey } from './fair-value-gap.tsx'
 import { MethodButton } from './method-button.tsx'

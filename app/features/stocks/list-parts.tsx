@@ -2,11 +2,12 @@
  * Small pieces every stock list shares: the data stamp (as-of date, stale note and DEMO badge next to the numbers),
  * a stock's name cell linking to its diagnosis (with the follow control, issue 25), and a price change with arrow and sign.
  */
-import { useTranslation } from 'react-i18next'
+
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { Market } from '#contracts/regions.ts'
 import type { Currency } from '#contracts/stocks.ts'
 import { diagnosisHref } from './diagnosis-href.ts'

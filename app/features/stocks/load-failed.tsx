@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 /** Parts of the report fetched when opened (the checks, the fair value's calculation): what failed, and a retry. */
 export function LoadFailed({

@@ -4,8 +4,8 @@
  * technology with aria-current.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { type Market, markets } from '#contracts/regions.ts'
 
 export function MarketTabs({

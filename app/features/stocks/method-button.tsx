@@ -6,9 +6,9 @@
  * dialog first opens, with the dialog's code, rather than with the page (ADR 0011).
  */
 import { createContext, useContext, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
 import { ensureCatalogs } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { InputRow } from './check-values.ts'
 import type { PageMethodCitation } from './page-diagnosis.ts'
 import { ReportIcon } from './report-icons.tsx'

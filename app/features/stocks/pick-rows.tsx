@@ -3,7 +3,7 @@
  * picks page: the signed return, one pick's row (name and badges, the price then, the latest close and its date,
  * the return, and on the member page the worst fall since) and the table's header row.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Badge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { otherNameOf } from '#app/features/stocks/hot-stocks-view.tsx'
@@ -14,6 +14,7 @@ import {
   formatPercent,
   formatPrice,
 } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { MonthlyPick } from '#contracts/monthly-picks.ts'
 
 export function ReturnText({ value, displayLocale }: { value: number | null; displayLocale: DisplayLocale }) {

@@ -9,8 +9,8 @@
  */
 import type { AutoscaleInfo } from 'lightweight-charts'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Skeleton } from '#app/components/skeleton.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { Currency } from '#contracts/stocks.ts'
 import { type DetailsSubject, useDiagnosisDetails } from './diagnosis-details.ts'
 import {

@@ -3,8 +3,9 @@
  * name and period, or swing cluster with its touches and dates), or the stated reason there is none; and the full
  * set of pivot levels. It is the price chart's text alternative and what readers without JavaScript see.
  */
-import { useTranslation } from 'react-i18next'
+
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { Currency } from '#contracts/stocks.ts'
 import { MethodButton } from './method-button.tsx'
 import type { DiagnosisLevel, DiagnosisLevels } from './price-chart-data.ts'

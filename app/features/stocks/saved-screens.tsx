@@ -8,13 +8,13 @@
  * reader saw.
  */
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation, useRevalidator } from 'react-router'
 import { ApiError, api, dataOf } from '#app/api/api-client.ts'
 import { buttonClassName } from '#app/components/button.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { SavedScreensAnswer } from '#contracts/screener.ts'
 import { canonicalScreenSearch, savedScreenNameMax } from '#contracts/screener-rules.ts'
 import { screenerPath } from './screener-href.ts'

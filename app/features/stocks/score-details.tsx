@@ -11,7 +11,7 @@
 
 import { clsx } from 'clsx'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { formatThreshold, formatUnitValue, inputRowsOf, type ValueContext } from './check-values.ts'
 import { type DetailsSubject, useDiagnosisDetails } from './diagnosis-details.ts'
 import { LoadFailed } from './load-failed.tsx'

@@ -4,7 +4,7 @@
  * available says so with its reason; it is never drawn as a zero.
  */
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { scoreKeys } from '#contracts/stock-rules.ts'
 import { MethodButton } from './method-button.tsx'
 import type { PageDiagnosis, PageScore } from './page-diagnosis.ts'

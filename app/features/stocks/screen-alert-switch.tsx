@@ -5,9 +5,9 @@
  * is fetched after the page's (saved-screens.tsx defers it).
  */
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { setScreenAlert } from '#app/features/alerts/alerts-api.ts'
 import { useAlertFailure } from '#app/features/alerts/use-alert-failure.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 export function ScreenAlertSwitch({
   screenId,

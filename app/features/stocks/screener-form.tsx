@@ -6,10 +6,10 @@
  * value the server cannot use comes back as a message in the reader's language rather than the browser's own.
  */
 import type { FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { markets } from '#contracts/regions.ts'
 import {
   capitalFlowLabels,

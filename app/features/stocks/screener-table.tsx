@@ -5,9 +5,9 @@
  * scrolling sideways. Besides the fixed columns it shows the scores the screen filters or sorts on.
  */
 import { clsx } from 'clsx'
-import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
 import { ScrollRegion } from '#app/components/scroll-region.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ScreenAnswer, ScreenRow } from '#contracts/screener.ts'
 import {
   type ScreenScoreKey,

@@ -3,7 +3,7 @@
  * which the server's answers read too. Its own small module: the screener, the market and the portfolio pages load it
  * without the diagnosis's label table.
  */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { sectorName } from '#contracts/sector-names.ts'
 
 export function useSectorName() {

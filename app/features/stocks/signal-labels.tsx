@@ -2,8 +2,9 @@
  * The technicals label (buy / neutral / sell) and the capital-flow label (inflow / neutral / outflow), each with the
  * tally and every vote: the indicator, its reading, what the reading was compared with, and the vote it cast.
  */
-import { useTranslation } from 'react-i18next'
+
 import { Badge, type BadgeTone } from '#app/components/badge.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { StockDiagnosis } from '#contracts/stock-diagnosis.ts'
 import type { ValueContext } from './check-values.ts'
 import { MethodButton } from './method-button.tsx'

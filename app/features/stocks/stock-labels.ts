@@ -4,7 +4,7 @@
  * (contracts/diagnosis-labels.ts) — so the page, the summary and the assistant use the same words. Checks, scores, votes, levels
  * and methods arrive already labelled in the reader's language.
  */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { CHECK_LABELS, type LabelKey } from '#contracts/diagnosis-labels.ts'
 import type { Locale } from '#contracts/regions.ts'
 

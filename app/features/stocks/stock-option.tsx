@@ -3,7 +3,7 @@
  * reader's language, the other name (and the alias that matched, which says why 'Samsung' found 三星電子), then
  * code · market.
  */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { AiScoreRow } from '#contracts/stock-lists.ts'
 
 export function StockOption({ row }: { row: AiScoreRow }) {

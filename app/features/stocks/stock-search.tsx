@@ -7,11 +7,11 @@
 
 import { __iconData as searchShape } from 'lucide-react/icons/search'
 import { type FormEvent, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Form, useNavigate } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
 import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { StockErrorCode } from '#contracts/stock-rules.ts'
 import { diagnosisHref } from './diagnosis-href.ts'
 import { StockCombobox } from './stock-combobox.tsx'

@@ -5,7 +5,7 @@
  * under the table says what it means. On a phone each row becomes a card; the table keeps its header for screen
  * readers either way, and every cell sits under its column's header (one cell per column, whatever the width).
  */
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { ValuationKind } from '#contracts/stock-lists.ts'
 import { assessMarginConfidence } from '#contracts/stock-rules.ts'
 import type { StockSummary } from '#contracts/stocks.ts'

@@ -6,7 +6,6 @@
  */
 
 import { __iconData as triangleExclamationPointShape } from 'lucide-react/icons/triangle-exclamation-point'
-import { useTranslation } from 'react-i18next'
 import { Badge, DemoBadge } from '#app/components/badge.tsx'
 import { Card } from '#app/components/card.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
@@ -18,6 +17,7 @@ import {
   formatDecimal,
   formatPercent,
 } from '#app/features/stocks/stock-format.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { PerformanceFiguresView, RebalanceChange, StrategyDetail } from '#contracts/strategies-rules.ts'
 import { PerformanceChart } from './performance-chart.tsx'
 

@@ -4,7 +4,6 @@
  * which moves them to the account (ADR 0033).
  */
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { buttonClassName } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
@@ -12,6 +11,7 @@ import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { loginHref } from '#app/features/account/account-menu.tsx'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { deviceWatchlistMax, readDeviceWatchlist, stockOfKey } from './device-watchlist.ts'
 
 // The follow control (issue 25): drawn by the server with the page, its code fetched after the page's own (the JS

@@ -1,5 +1,5 @@
-import type { i18n } from 'i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Translator } from '#app/i18n/i18n.ts'
 import { deviceWatchlistStorageKey } from '#contracts/watchlist-rules.ts'
 
 const toasts = vi.hoisted(() => ({
@@ -24,7 +24,7 @@ const { followedState } = await import('./followed-stocks.ts')
 const translator = {
   t: (key: string, values?: Record<string, unknown>) => `${key} ${JSON.stringify(values ?? {})}`,
   exists: (key: string) => key.startsWith('errors:WATCHLIST'),
-} as unknown as i18n
+} as unknown as Translator
 
 const apple = { market: 'us' as const, code: 'AAPL', name: 'Apple Inc.' }
 

@@ -3,10 +3,11 @@
  * follows or unfollows one — the star changes at once, the server (or the device, for a visitor) is told, a failure
  * puts the star back with the reason, and a success offers undo for a few seconds.
  */
-import type { i18n } from 'i18next'
+
 import { ApiError, api, dataOf } from '#app/api/api-client.ts'
 import { toast } from '#app/components/toaster.tsx'
 import { ensureCatalogs, ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
+import type { Translator } from '#app/i18n/i18n.ts'
 import type { Market } from '#contracts/regions.ts'
 import { type FollowAnswer, stockKeyOf, type WatchlistsAnswer } from '#contracts/watchlist-rules.ts'
 import { handOverDeviceWatchlist } from './device-handover.ts'
@@ -26,7 +27,7 @@ let loading: { owner: FollowOwner; done: Promise<boolean> } | null = null
  * The reader's followed stocks: every list of a member, the device list of a visitor. A member's load first hands
  * over a device list still on this browser (the login just happened); it answers whether one was handed over.
  */
-export function loadFollowed(owner: FollowOwner, translator?: i18n): Promise<boolean> {
+export function loadFollowed(owner: FollowOwner, translator?: Translator): Promise<boolean> {
   if (loading?.owner === owner) return loading.done
   const done = (async () => {
     if (owner === 'visitor') {
@@ -47,7 +48,7 @@ export function loadFollowed(owner: FollowOwner, translator?: i18n): Promise<boo
 }
 
 /** Loads again (the watchlist page, when the device still holds a list: it is handed over first). */
-export function reloadFollowed(owner: FollowOwner, translator?: i18n): Promise<boolean> {
+export function reloadFollowed(owner: FollowOwner, translator?: Translator): Promise<boolean> {
   loading = null
   return loadFollowed(owner, translator)
 }
@@ -94,7 +95,7 @@ async function sendChange(stock: FollowedStock, follow: boolean, owner: FollowOw
   writeDeviceWatchlist(follow ? [...keys, key] : keys)
 }
 
-function messageOf(error: unknown, translator: i18n): string {
+function messageOf(error: unknown, translator: Translator): string {
   const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR'
   return translator.t(translator.exists(`errors:${code}`) ? `errors:${code}` : 'errors:INTERNAL_ERROR', {
     max: deviceWatchlistMax,
@@ -105,7 +106,7 @@ function messageOf(error: unknown, translator: i18n): string {
 export async function toggleFollow(
   stock: FollowedStock,
   owner: FollowOwner,
-  translator: i18n,
+  translator: Translator,
 ): Promise<void> {
   await loadFollowed(owner, translator)
   const key = stockKeyOf(stock)

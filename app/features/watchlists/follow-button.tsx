@@ -4,8 +4,9 @@
  * follow-actions.ts, fetched on demand. Pages place it through follow-control.tsx, which fetches this code after the
  * page's own. `data-loaded` appears once the reader's followed stocks are known (the control then answers clicks).
  */
-import { useTranslation } from 'react-i18next'
+
 import { useIsLoggedIn } from '#app/features/account/account-provider.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { Market } from '#contracts/regions.ts'
 import { loadFollowActions, useFollowState } from './followed-stocks.ts'
 

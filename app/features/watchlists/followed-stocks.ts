@@ -4,8 +4,9 @@
  * the page hydrates, or with the first click): the member's lists from the API, a visitor's device list from
  * localStorage. Kept tiny on purpose: it is part of every page that lists stocks (the JS budget).
  */
-import type { i18n } from 'i18next'
+
 import { useEffect, useSyncExternalStore } from 'react'
+import type { Translator } from '#app/i18n/i18n.ts'
 
 export type FollowOwner = 'member' | 'visitor'
 
@@ -37,7 +38,11 @@ export const loadFollowActions = () => import('./follow-actions.ts')
 /**
  * Whether the stock is followed (`loading` until the reader's stocks are known); loads them once per login state.
  */
-export function useFollowState(key: string, owner: FollowOwner, translator: i18n): 'loading' | 'yes' | 'no' {
+export function useFollowState(
+  key: string,
+  owner: FollowOwner,
+  translator: Translator,
+): 'loading' | 'yes' | 'no' {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per login state; the translator only words toasts
   useEffect(() => {
     if (state.owner !== owner)

@@ -11,7 +11,6 @@
  * rows of the first screen (`shown`); the page draws the rest once it has hydrated (ADR 0046).
  */
 import type { CSSProperties } from 'react'
-import { useTranslation } from 'react-i18next'
 import { PageLink } from '#app/components/page-link.tsx'
 import { articlePath } from '#app/features/articles/article-paths.ts'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
@@ -26,6 +25,7 @@ import {
 } from '#app/features/stocks/stock-format.ts'
 import { useKeyLabels } from '#app/features/stocks/stock-labels.ts'
 import { messageTemplate } from '#app/i18n/message-template.ts'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { MarketGroup, PageFigures, PageRow } from './watchlist-rows.ts'
 
 type Direction = 'up' | 'down' | 'flat'

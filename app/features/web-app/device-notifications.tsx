@@ -5,10 +5,10 @@
  * Until the page is hydrated, and where the browser cannot receive push, the switch is off and explains why.
  */
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Card } from '#app/components/card.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useErrorMessage } from '#app/features/billing/plan-changes.tsx'
+import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { BrowserSubscription } from './push-api.ts'
 import { checkDevice, subscribeDevice, unsubscribeDevice } from './push-api.ts'
 import { serviceWorkerPath } from './service-worker-registration.ts'

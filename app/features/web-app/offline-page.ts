@@ -3,7 +3,7 @@
  * document with its own styles and no scripts: it must draw without the network, whatever page it stands in for,
  * and hydrating React Router on another page's URL would fail. Its links go back through the network.
  */
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/i18n/i18n.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { themeColor } from './web-app-paths.ts'
 

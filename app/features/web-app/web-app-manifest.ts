@@ -3,7 +3,7 @@
  * its own installed app). Starts at the home page and stays within the site; the icons are drawn by
  * scripts/make-app-icons.ts. No `start_url` query: the page cache keys by the whole URL and the home page is kept.
  */
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/i18n/i18n.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { themeColor } from './web-app-paths.ts'
 

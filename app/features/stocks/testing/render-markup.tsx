@@ -4,10 +4,10 @@
  */
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
 import { readCatalogFiles } from '#app/i18n/catalog-files.ts'
 import { createTranslator } from '#app/i18n/i18n.ts'
+import { TranslatorProvider } from '#app/i18n/use-translation.tsx'
 import type { Locale } from '#contracts/regions.ts'
 
 const translators = {
@@ -24,9 +24,9 @@ export function renderMarkup(
   { locale = 'en', url = '/' }: { locale?: Locale; url?: string } = {},
 ) {
   return renderToStaticMarkup(
-    <I18nextProvider i18n={translators[locale]}>
+    <TranslatorProvider translator={translators[locale]}>
       <MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>
-    </I18nextProvider>,
+    </TranslatorProvider>,
   )
 }
 
