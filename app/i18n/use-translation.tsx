@@ -28,9 +28,9 @@ export function useTranslation(
 ): { t: TFunction; i18n: Translator } {
   const translator = useContext(TranslatorContext)
   if (!translator) throw new Error('useTranslation outside a TranslatorProvider')
-  const list =
-    namespaces === undefined ? ['common'] : typeof namespaces === 'string' ? [namespaces] : namespaces
-  const scope = options?.nsMode === 'fallback' ? list : list.slice(0, 1)
+  // A list speaks its first namespace unless in fallback mode; the translator takes `common` when none is named.
+  const scope =
+    options?.nsMode === 'fallback' || typeof namespaces !== 'object' ? namespaces : namespaces.slice(0, 1)
   const t = translator.getFixedT(null, scope)
   return useMemo(() => ({ t, i18n: translator }), [t, translator])
 }
