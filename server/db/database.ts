@@ -277,6 +277,12 @@ async function probePostgres(driver: typeof pg, url: string): Promise<void> {
   }
 }
 
+/**
+ * Runs guarded by an advisory lock at once in one process (the scheduled jobs, a market's refresh): each holds a
+ * connection of the locks' pool while it runs. A run past this many waits for one, holding nothing else meanwhile.
+ */
+const lockConnectionsMax = 16
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
     import('pg'),
@@ -291,13 +297,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => undefined)
   pool.on('connect', (client) => client.on('error', () => undefined))
   const db = drizzleNodePg({ client: pool, casing: 'snake_case' }) as unknown as Db
+  // An advisory lock lives on one connection for the whole run it guards, and that run's own queries (a job's work)
+  // take connections from the pool like any other: lock holders drawn from the same pool once held all of it, each
+  // waiting for a connection to do its work, and every request of that process waited with them (more jobs due at
+  // once than DATABASE_POOL_SIZE, as at a start). So the locks have connections of their own.
+  const lockPool = new pg.Pool({ connectionString: url, max: lockConnectionsMax })
+  lockPool.on('error', () => undefined)
+  lockPool.on('connect', (client) => client.on('error', () => undefined))
 
   async function onLockedConnection<T>(
     lockName: string,
     acquire: 'pg_advisory_lock' | 'pg_try_advisory_lock',
     fn: (db: Db) => Promise<T>,
   ): Promise<T | 'skipped'> {
-    const connection = await pool.connect()
+    const connection = await lockPool.connect()
     try {
       const result = await connection.query(`select ${acquire}(hashtext($1)) as locked`, [lockName])
       if (acquire === 'pg_try_advisory_lock' && result.rows[0]?.locked !== true) return 'skipped'
@@ -323,7 +336,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       waiting: pool.waitingCount,
       max: poolSize,
     }),
-    close: () => pool.end(),
+    close: () => Promise.all([pool.end(), lockPool.end()]).then(() => undefined),
   }
 }
 

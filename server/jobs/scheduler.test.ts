@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { sql } from 'drizzle-orm'
 import type { Database } from '#server/db/database.ts'
 import { createTestRuntime, type TestRuntime } from '#server/testing/test-runtime.ts'
 import { createScheduler, type Job } from './scheduler.ts'
@@ -205,5 +206,31 @@ describe('scheduler on the test database', () => {
     }
     expect(await scheduler.runNow('locked')).toBe('ran')
     expect(runs).toBe(1)
+  })
+
+  it('runs more jobs at once than the database has connections for requests, each querying it, and keeps answering', async () => {
+    const { database } = runtime
+    const scheduler = createScheduler({ database, log: quietLog })
+    // The test database's pool has 5 connections: seven jobs due together, as at a start.
+    const names = Array.from({ length: 7 }, (_, index) => `busy-${index}`)
+    const started = deferred()
+    let running = 0
+    for (const name of names) {
+      scheduler.register({
+        name,
+        nextRunAt: () => new Date(Date.now() + 3_600_000),
+        run: async () => {
+          if (++running === names.length) started.resolve()
+          // Every job is under way before any of them asks the database for its work.
+          await started.promise
+          await database.db.execute(sql`select pg_sleep(0.05)`)
+        },
+      })
+    }
+    const outcomes = Promise.all(names.map((name) => scheduler.runNow(name)))
+    await started.promise
+    // A reader's request meanwhile is answered: the jobs' locks hold none of the requests' connections.
+    await expect(database.db.execute(sql`select 1 as one`)).resolves.toBeDefined()
+    expect(await outcomes).toEqual(names.map(() => 'ran'))
   })
 })
