@@ -53,7 +53,7 @@ describe('configuration', () => {
   it('reads compression, the page cache and the worker count, and refuses what they cannot be', () => {
     const defaults = loadConfig({})
     expect(defaults.compression).toBe(true)
-    expect(defaults.pageCache).toEqual({ ttlSeconds: 30, staleSeconds: 60, maxBytes: 64 * 1024 * 1024 })
+    expect(defaults.pageCache).toEqual({ ttlSeconds: 30, staleSeconds: 60, maxBytes: 32 * 1024 * 1024 })
     expect(defaults.webConcurrency).toBe(1)
     const set = loadConfig({
       COMPRESSION: 'off',

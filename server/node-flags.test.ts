@@ -22,10 +22,10 @@ describe('missingServerFlags', () => {
 
   it("leaves a flag the operator set, on the command line or in NODE_OPTIONS, to the operator's value", () => {
     expect(missingServerFlags(['--max-semi-space-size=64'], undefined)).not.toContain(
-      '--max-semi-space-size=16',
+      '--max-semi-space-size=8',
     )
-    expect(missingServerFlags([], '--enable-source-maps --max_semi_space_size=8')).not.toContain(
-      '--max-semi-space-size=16',
+    expect(missingServerFlags([], '--enable-source-maps --max_semi_space_size=32')).not.toContain(
+      '--max-semi-space-size=8',
     )
   })
 

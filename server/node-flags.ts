@@ -1,7 +1,8 @@
 /**
  * How the server process starts, for a footprint that fits a small server (bench/memory.bench.ts):
- * - `--max-semi-space-size=16`: V8 sizes the young generation by the machine's memory, up to 128 MB on a large one,
- *   and keeps it once a busy start has grown it; 16 MB semi-spaces hold a render's short-lived objects all the same.
+ * - `--max-semi-space-size=8`: V8 sizes the young generation by the machine's memory, up to 128 MB on a large one,
+ *   and keeps it once a busy start has grown it. A render's short-lived objects fit in 8 MB semi-spaces; 16 held
+ *   ~25 MB more through a soak in each of the process's two heaps (the server's and PGlite's thread; ADR 0025).
  * - `GLIBC_TUNABLES`: at most two malloc arenas, and large blocks handed back to the system when freed. Compiling
  *   PGlite's WebAssembly takes some 600 MB of compiler memory for a moment at start; with glibc's defaults each
  *   compiler thread's arena keeps what it freed, some 100 MB for the life of the process. A fixed mmap threshold
@@ -17,7 +18,7 @@
  * else is loaded). What the operator set wins: a flag of the same name on the command line or in NODE_OPTIONS, any
  * GLIBC_TUNABLES of their own.
  */
-export const serverV8Flags: readonly string[] = ['--max-semi-space-size=16', '--expose-gc']
+export const serverV8Flags: readonly string[] = ['--max-semi-space-size=8', '--expose-gc']
 export const serverMallocTunables =
   'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=131072'
 

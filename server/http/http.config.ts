@@ -59,7 +59,7 @@ export const httpEnv = {
   /** Seconds past that an expired page may still be served while one request renders it anew (stale-while-revalidate). */
   PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Memory of each process's page cache, in MB; the least recently used pages leave first. */
-  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /**
    * Port of the Prometheus metrics listener (server/http/metrics.ts), apart from the site's port so the public
    * never reaches it; 0 = no metrics. With WEB_CONCURRENCY workers the primary answers for all of them (ADR 0027).
