@@ -14,12 +14,14 @@
  *
  * Prints one table: the median of LIGHTHOUSE_RUNS (3) runs per page, each column its own median. JS is the transfer
  * size of every script the page loaded; HTML the main document's transfer size. Run with
- * `npm run bench -- lighthouse` (builds first when needed); CHROME_PATH (/usr/bin/chromium) names the browser.
+ * `npm run bench -- lighthouse` (builds first when needed); CHROME_PATH (/usr/bin/chromium) names the browser;
+ * LIGHTHOUSE_REPORTS_DIR keeps every run's report.
  * Figures vary with the machine (simulated throttling scales by measured CPU speed); compare runs on one machine.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
+import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { chromiumFlags } from '../e2e/support/sites.ts'
@@ -34,6 +36,8 @@ const pageFilter = (process.env.LIGHTHOUSE_PAGES ?? '')
   .filter(Boolean)
 // The flags the browser journeys start Chromium with on this machine.
 const chromeFlags = chromiumFlags
+/** LIGHTHOUSE_REPORTS_DIR: each run's whole report (Lighthouse's JSON) is written there, to see what a figure waits for. */
+const reportsDir = process.env.LIGHTHOUSE_REPORTS_DIR
 /** One Lighthouse run; past it the browser is closed and the bench fails, so a hang cannot outlast the bench. */
 const runTimeoutMs = 150_000
 /** The whole bench, as a last resort (server start, warm-up and every run). */
@@ -288,6 +292,11 @@ try {
       for (let run = 1; run <= runs; run++) {
         const runStartedAt = Date.now()
         const lhr = await runLighthouse(url)
+        if (reportsDir) {
+          mkdirSync(reportsDir, { recursive: true })
+          const file = `${page.name.replace(/\W+/g, '-')}-${language.label}-${run}.json`
+          writeFileSync(path.join(reportsDir, file), JSON.stringify(lhr))
+        }
         const problem = page.check?.(lhr)
         if (problem) throw new Error(`${url}: ${problem}`)
         const measure = measureOf(lhr)
