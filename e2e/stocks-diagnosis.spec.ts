@@ -137,23 +137,23 @@ test.describe('diagnosing a stock', () => {
     await page.getByTestId('price-chart').scrollIntoViewIfNeeded()
     await expect(page.getByTestId('price-chart')).toHaveAttribute('data-status', 'ready')
     await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible()
-    await expect(page.getByTestId('level-support')).toContainText(t('stocks:levels.support'))
-    await expect(page.getByTestId('level-resistance')).toContainText(t('stocks:levels.resistance'))
+    await expect(page.getByTestId('level-support')).toContainText(t('stock-diagnosis:levels.support'))
+    await expect(page.getByTestId('level-resistance')).toContainText(t('stock-diagnosis:levels.resistance'))
 
     // Fair value with what drives it (the assumed growth, the growth the price implies, the low–high range) and
     // its calculation.
     await expect(page.getByTestId('fair-value-summary')).toBeVisible()
     const drivers = page.getByTestId('fair-value-drivers')
-    await expect(drivers).toContainText(t('stocks:fairValue.drivers.title'))
-    await expect(drivers).toContainText(sentenceStart(t, 'stocks:fairValue.drivers.dcfAssumes'))
+    await expect(drivers).toContainText(t('stock-diagnosis:fairValue.drivers.title'))
+    await expect(drivers).toContainText(sentenceStart(t, 'stock-diagnosis:fairValue.drivers.dcfAssumes'))
     // "The price of $… implies about / more than / less than …": the three share their start.
-    await expect(drivers).toContainText(sentenceStart(t, 'stocks:fairValue.drivers.dcfImplied'))
+    await expect(drivers).toContainText(sentenceStart(t, 'stock-diagnosis:fairValue.drivers.dcfImplied'))
     for (const name of ['low', 'base', 'high']) {
       await expect(page.getByTestId('fair-value-range')).toContainText(
-        t(`stocks:fairValue.drivers.case.${name}`),
+        t(`stock-diagnosis:fairValue.drivers.case.${name}`),
       )
     }
-    await page.getByText(t('stocks:fairValue.showCalculation')).click()
+    await page.getByText(t('stock-diagnosis:fairValue.showCalculation')).click()
     await expect(page.getByTestId('dcf-projection').getByRole('row')).toHaveCount(7)
 
     // Dividends (a payer): the trailing yield and the fiscal years of payments, with the dates and the source.
@@ -167,8 +167,10 @@ test.describe('diagnosing a stock', () => {
     await expect(years.nth(1).getByRole('rowheader')).toHaveText(/^20\d\d$/)
     await expect(dividends).toContainText(t('stocks:dataSources.demo'))
 
-    await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(t('stocks:disclaimer.title'))
-    await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(t('stocks:disclaimer.demo'))
+    await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(
+      t('stock-diagnosis:disclaimer.title'),
+    )
+    await expect(page.getByTestId('diagnosis-disclaimer')).toContainText(t('stock-diagnosis:disclaimer.demo'))
     await expectNoSeriousA11yIssues(page)
   })
 

@@ -194,11 +194,15 @@ test.describe('undervalued and overvalued stocks', () => {
     await expect(page.getByTestId('diagnosis-report')).toBeVisible({ timeout: 20_000 })
     const note = page.getByTestId('low-confidence')
     await expect(note).toContainText(t('stocks:fairValue.lowConfidence'))
-    const reason = t('stocks:fairValue.lowConfidenceReason.price_above_twice_fair_value', { multiple: '§' })
+    const reason = t('stock-diagnosis:fairValue.lowConfidenceReason.price_above_twice_fair_value', {
+      multiple: '§',
+    })
     await expect(note).toContainText(reason.split('§')[0] ?? '')
     await expect(note).toContainText(reason.split('§')[1]?.slice(0, 20) ?? '')
     await expect(page.getByTestId('figure-downside-margin')).toContainText(t('stocks:fairValue.premium'))
-    await expect(page.getByTestId('fair-value-drivers')).toContainText(t('stocks:fairValue.drivers.title'))
+    await expect(page.getByTestId('fair-value-drivers')).toContainText(
+      t('stock-diagnosis:fairValue.drivers.title'),
+    )
   })
 
   test('fit a 360 px screen', async ({ page }) => {

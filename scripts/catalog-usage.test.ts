@@ -49,8 +49,8 @@ describe('the catalogs the browser fetches', () => {
       const spoken = beyondReader(usage.namespacesOf([file]))
       const named = handleCatalogsOf(source)
       // What renders with the page is in its handle; code that fetches its own words first need not be (the home
-      // page's lower sections, the methods dialog); the error messages may be named, by a page that draws errors
-      // from its data.
+      // page's lower sections, the methods dialog); the error messages may be named, by a page that always draws
+      // one (a page that may draw one from its data says so with `drawsErrorsFrom` instead).
       const ensured = [...usage.ensuredOf([file])]
       const drawnWithPage = beyondReader(usage.namespacesOf([file], { staticOnly: true }))
       expect(named, 'the namespaces the page draws').toEqual(

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, api } from '#app/api/api-client.ts'
 import errorsEn from '#contracts/messages/en/errors.json' with { type: 'json' }
 import errorsZh from '#contracts/messages/zh-Hant/errors.json' with { type: 'json' }
-import { ensureCatalogs, loadBrowserTranslator } from './browser-catalogs.ts'
+import { catalogsOf, ensureCatalogs, loadBrowserTranslator } from './browser-catalogs.ts'
 import stocksZh from './locales/zh-Hant/stocks.json' with { type: 'json' }
 
 function answerEveryCallWith(status: number, code: string) {
@@ -55,5 +55,27 @@ describe('the catalogues the browser loads', () => {
     await Promise.all([ensureCatalogs(['stocks']), ensureCatalogs(['stocks'])])
     expect(translator.t('stocks:fairValue.marginOfSafety')).toBe(stocksZh.fairValue.marginOfSafety)
     expect(translator.t('shell:nav.articles')).not.toBe('nav.articles')
+  })
+})
+
+describe('the namespaces a document lists for its first paint', () => {
+  const account = {
+    catalogs: ['billing', 'plans'],
+    drawsErrorsFrom: (data: { reasons: string[] }) => data.reasons.length > 0,
+  }
+
+  it('are those the matched routes name, and the error messages only when this data holds one', () => {
+    const shell = { handle: undefined, loaderData: {} }
+    expect(catalogsOf([shell, { handle: account, loaderData: { reasons: [] } }])).toEqual([
+      'billing',
+      'plans',
+    ])
+    expect(
+      catalogsOf([shell, { handle: account, loaderData: { reasons: ['BILLING_REFUND_EXPIRED'] } }]),
+    ).toEqual(['billing', 'errors', 'plans'])
+  })
+
+  it('leave the error messages to the error screen when a loader failed', () => {
+    expect(catalogsOf([{ handle: account, loaderData: undefined }])).toEqual(['billing', 'plans'])
   })
 })

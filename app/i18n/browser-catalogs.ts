@@ -9,7 +9,8 @@
  *   renders it; a part of a page fetched later (the home page's lower sections) fetches its own with its code;
  * - the error messages (`errors`, `onDemandCatalogs`) when an error is to be shown: the API client fetches them with
  *   a failed call's answer, a form with its rules, the error screen with its code (`ensureCatalogs`). A page that
- *   draws an error from its data names them in its `handle` like any other.
+ *   may draw one from its data says how to tell in its `handle` (`drawsErrorsFrom`): the document lists them only
+ *   for a response whose data holds one, so the first paint of every other response goes without them.
  * scripts/catalog-usage.test.ts checks that every route names what its code speaks.
  */
 import type { Locale } from '#contracts/regions.ts'
@@ -47,13 +48,21 @@ function pageCatalogLoader(locale: Locale, namespace: string) {
 /** A route's `handle`: the namespaces its screens speak beyond the reader catalog. */
 export interface CatalogHandle {
   catalogs?: readonly string[]
+  /**
+   * For a page that may draw an error message from its data (a refusal's reason beside a plan): whether this
+   * response's data holds one. Most responses hold none, and their first paint goes without the error messages.
+   */
+  drawsErrorsFrom?(loaderData: unknown): boolean
 }
 
-/** The page namespaces the matched routes name, sorted (the document's `data-catalogs`). */
-export function catalogsOf(matches: readonly { handle?: unknown }[]): string[] {
+/** The page namespaces the matched routes name for this response, sorted (the document's `data-catalogs`). */
+export function catalogsOf(matches: readonly { handle?: unknown; loaderData?: unknown }[]): string[] {
   const wanted = new Set<string>()
   for (const match of matches) {
-    for (const name of (match.handle as CatalogHandle | undefined)?.catalogs ?? []) wanted.add(name)
+    const handle = match.handle as CatalogHandle | undefined
+    for (const name of handle?.catalogs ?? []) wanted.add(name)
+    if (match.loaderData !== undefined && handle?.drawsErrorsFrom?.(match.loaderData))
+      for (const name of onDemandCatalogs) wanted.add(name)
   }
   return [...wanted].sort()
 }
@@ -109,12 +118,14 @@ export function ensureErrorMessages(): Promise<void> {
 
 /**
  * A route's `clientMiddleware`: a client navigation to the route waits for the namespaces its `handle` names, so the
- * page never renders a bare key. They are fetched alongside the route's data, not before it; loaded ones cost
- * nothing.
+ * page never renders a bare key; the error messages too for a page that may draw one from its data (by then they
+ * are mostly loaded: the root fetches them once the first page is idle). They are fetched alongside the route's
+ * data, not before it; loaded ones cost nothing.
  */
-export function fetchPageCatalogs(handle: Required<CatalogHandle>) {
+export function fetchPageCatalogs(handle: CatalogHandle & Required<Pick<CatalogHandle, 'catalogs'>>) {
+  const namespaces = handle.drawsErrorsFrom ? [...handle.catalogs, ...onDemandCatalogs] : handle.catalogs
   return async <Result>(_args: unknown, next: () => Promise<Result>): Promise<Result> => {
-    const catalogs = ensureCatalogs(handle.catalogs)
+    const catalogs = ensureCatalogs(namespaces)
     // When the data fails first, the navigation reports that; a catalog failing too is not a second error.
     catalogs.catch(() => {})
     const result = await next()

@@ -12,7 +12,7 @@ import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import type { Route } from './+types/ai-qna.ts'
 
-export const handle = { catalogs: ['chat', 'errors'] } satisfies CatalogHandle
+export const handle = { catalogs: ['chat'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export function loader({ context }: Route.LoaderArgs) {

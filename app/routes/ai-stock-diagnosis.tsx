@@ -26,7 +26,7 @@ import { useRootData } from '#app/use-root-data.ts'
 import type { QuotaStatus } from '#contracts/accounts.ts'
 import type { Route } from './+types/ai-stock-diagnosis.ts'
 
-export const handle = { catalogs: ['stocks'] } satisfies CatalogHandle
+export const handle = { catalogs: ['stock-diagnosis', 'stocks'] } satisfies CatalogHandle
 
 /**
  * The report and the states' panels are drawn by the server with the page, and their code comes after the page's
@@ -124,7 +124,7 @@ const examples = [
 ] as const
 
 function HowItWorks() {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   return (
     <section
       aria-labelledby="how-heading"
@@ -164,7 +164,7 @@ function HowItWorks() {
 
 /** The attempts left; a network whose visitors used their allowance has its own line (diagnosis-states.tsx). */
 function AttemptsLine({ attempts }: { attempts: AttemptsLeft }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   if (attempts.period === 'network') return <NetworkLimitLine />
   return (
     <p className="text-sm text-ink-700" data-testid="attempts-left">
@@ -187,7 +187,7 @@ function DiagnosisPage({
   isIdle: boolean
   children: React.ReactNode
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const navigation = useNavigation()
   const isDiagnosing =
     navigation.state !== 'idle' &&

@@ -9,7 +9,7 @@ import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
 import type { Route } from './+types/checkout-demo.ts'
 
-export const handle = { catalogs: ['billing', 'errors', 'plans'] } satisfies CatalogHandle
+export const handle = { catalogs: ['billing', 'plans'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { ProfileForm } from '#app/features/account/profile-form.tsx'
 import { loadAccountPage } from '#app/features/billing/billing.server.ts'
 import { formatBillingDate, type ReadingPlace } from '#app/features/billing/billing-format.ts'
 import { PaymentHistory } from '#app/features/billing/payment-history.tsx'
+import { planChangesOf } from '#app/features/billing/plan-offers.ts'
 import { PlanPanel } from '#app/features/billing/plan-panel.tsx'
 import { UsagePanel } from '#app/features/billing/usage-panel.tsx'
 import { DeviceNotifications } from '#app/features/web-app/device-notifications.tsx'
@@ -20,10 +21,13 @@ import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { pageMeta, rootDataOf } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
+import type { BillingState } from '#contracts/billing-rules.ts'
 import type { Route } from './+types/member-account.ts'
 
 export const handle = {
-  catalogs: ['account-email', 'billing', 'errors', 'plans', 'web-app'],
+  catalogs: ['account-email', 'billing', 'plans', 'web-app'],
+  // The plan panel says why a change is not open to the reader in the error messages' words.
+  drawsErrorsFrom: ({ state }: { state: BillingState }) => planChangesOf(state).reasons.length > 0,
 } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 

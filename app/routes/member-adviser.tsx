@@ -18,7 +18,7 @@ import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import type { Route } from './+types/member-adviser.ts'
 
-export const handle = { catalogs: ['advisers', 'errors', 'member', 'plans'] } satisfies CatalogHandle
+export const handle = { catalogs: ['advisers', 'member', 'plans'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -16,7 +16,7 @@ import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { benefitReaderOf, lockReasonFor } from '#contracts/benefits.ts'
 import type { Route } from './+types/member-expert.ts'
 
-export const handle = { catalogs: ['errors', 'expert', 'member', 'plans', 'stocks'] } satisfies CatalogHandle
+export const handle = { catalogs: ['expert', 'member', 'plans', 'stocks'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -17,7 +17,7 @@ import type { ClassroomLessonDetail } from '#contracts/classroom-rules.ts'
 import { isServiceError } from '#contracts/service-error.ts'
 import type { Route } from './+types/member-investment.ts'
 
-export const handle = { catalogs: ['classroom', 'errors', 'member', 'plans'] } satisfies CatalogHandle
+export const handle = { catalogs: ['classroom', 'member', 'plans'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 const lessonIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -23,7 +23,7 @@ import { useRootData } from '#app/use-root-data.ts'
 import { markets } from '#contracts/regions.ts'
 import type { Route } from './+types/member-picks.ts'
 
-export const handle = { catalogs: ['errors', 'member', 'picks', 'plans', 'stocks'] } satisfies CatalogHandle
+export const handle = { catalogs: ['member', 'picks', 'plans', 'stocks'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -23,9 +23,7 @@ import { useRootData } from '#app/use-root-data.ts'
 import type { StrategyCard, StrategyDetail } from '#contracts/strategies-rules.ts'
 import type { Route } from './+types/member-strategies.ts'
 
-export const handle = {
-  catalogs: ['errors', 'member', 'plans', 'stocks', 'strategies'],
-} satisfies CatalogHandle
+export const handle = { catalogs: ['member', 'plans', 'stocks', 'strategies'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 type Selected =

@@ -16,7 +16,7 @@ import { formatBillingDate, type ReadingPlace } from '#app/features/billing/bill
 import { CheckoutReview } from '#app/features/billing/checkout-review.tsx'
 import { PeriodSwitch } from '#app/features/billing/period-switch.tsx'
 import { usePlanChanges } from '#app/features/billing/plan-changes.tsx'
-import { tierOfferOf } from '#app/features/billing/plan-offers.ts'
+import { subscribeDrawsErrors, tierOfferOf } from '#app/features/billing/plan-offers.ts'
 import { useCheckoutReturn } from '#app/features/billing/use-checkout-return.ts'
 import { useContact } from '#app/features/contact/contact-provider.tsx'
 import { AllowanceTable } from '#app/features/plans/allowance-table.tsx'
@@ -31,7 +31,15 @@ import { useRootData } from '#app/use-root-data.ts'
 import type { BillingState } from '#contracts/billing-rules.ts'
 import type { Route } from './+types/subscribe.ts'
 
-export const handle = { catalogs: ['billing', 'errors', 'plans'] } satisfies CatalogHandle
+export const handle = {
+  catalogs: ['billing', 'plans'],
+  drawsErrorsFrom: ({ state, prices, plans }: Pick<SubscribeData, 'state' | 'prices' | 'plans'>) =>
+    subscribeDrawsErrors(
+      state,
+      prices,
+      plans.map((plan) => plan.tier),
+    ),
+} satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -43,6 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     description: t('plans:subscribe.description'),
   }
 }
+
+type SubscribeData = Awaited<ReturnType<typeof loader>>
 
 /** Switching the period or picking a tier changes nothing the loader reads: no second trip to the server. */
 export function shouldRevalidate({

@@ -11,6 +11,7 @@ import { Card } from '#app/components/card.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { useErrorMessage } from '#app/features/billing/plan-changes.tsx'
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { MemberEmailErrorCode, type MemberEmailView } from '#contracts/member-email.ts'
 import { removeMemberEmail, resendEmailVerification, setMemberEmail } from './email-api.ts'
@@ -60,10 +61,11 @@ export function EmailPanel({ initial }: { initial: MemberEmailView }) {
     }
   }
 
-  function save(event: FormEvent) {
+  async function save(event: FormEvent) {
     event.preventDefault()
     const invalid = emailErrorOf(address)
     if (invalid) {
+      await ensureErrorMessages()
       setError(t(`errors:${invalid}`))
       return
     }
@@ -89,7 +91,11 @@ export function EmailPanel({ initial }: { initial: MemberEmailView }) {
         <p className="text-sm text-ink-700">{t('none')}</p>
       )}
       {isEditing ? (
-        <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={save} noValidate>
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-start"
+          onSubmit={(event) => void save(event)}
+          noValidate
+        >
           <TextField
             className="sm:flex-1"
             label={t('address')}

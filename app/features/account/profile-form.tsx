@@ -12,6 +12,7 @@ import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { setDisplayName } from '#app/features/billing/billing-api.ts'
 import { useErrorMessage } from '#app/features/billing/plan-changes.tsx'
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { MemberInfo } from '#contracts/accounts.ts'
 import { BillingErrorCode, displayNameMaxLength } from '#contracts/billing-rules.ts'
@@ -34,6 +35,7 @@ export function ProfileForm({ member, registeredOn }: { member: MemberInfo; regi
   async function save(event: FormEvent) {
     event.preventDefault()
     if (!isValidDisplayName(name)) {
+      await ensureErrorMessages()
       setError(t(`errors:${BillingErrorCode.displayNameInvalid}`))
       return
     }

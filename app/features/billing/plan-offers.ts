@@ -9,6 +9,8 @@ import {
   type BillingErrorCode,
   type BillingState,
   BillingErrorCode as Code,
+  monthsOfPeriod,
+  type PriceCatalogue,
   planActionOf,
   type SubscriptionPeriod,
   type Tier,
@@ -69,6 +71,24 @@ export function tierOfferOf({
     case 'unavailable':
       return { kind: 'otherPeriod' }
   }
+}
+
+/**
+ * Whether /subscribe may say, in the error messages' words, why a tier is not open to the reader or that its price
+ * is missing, for any tier and period the address may pick (the pick changes without asking the server again).
+ */
+export function subscribeDrawsErrors(
+  state: BillingState | null,
+  catalogue: PriceCatalogue,
+  tiers: readonly Tier[],
+): boolean {
+  return (Object.keys(monthsOfPeriod) as SubscriptionPeriod[]).some((period) =>
+    tiers.some((tier) => {
+      const offer = tierOfferOf({ state, checkoutOpen: catalogue.checkoutOpen, tier, period })
+      if (offer.kind === 'refused') return true
+      return offer.kind === 'choose' && !catalogue.prices.some((p) => p.tier === tier && p.period === period)
+    }),
+  )
 }
 
 /** A change the account page offers, each asked for with a confirmation (the portal is only a link out). */

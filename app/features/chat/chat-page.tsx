@@ -16,6 +16,7 @@ import { outlineIcon } from '#app/components/icons.tsx'
 import { onDemand, whenIdle } from '#app/components/on-demand.ts'
 import { Spinner } from '#app/components/spinner.tsx'
 import { toast } from '#app/components/toaster.tsx'
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { useRootData } from '#app/use-root-data.ts'
 import {
@@ -114,6 +115,10 @@ export function ChatPage() {
     },
   })
   const { trayRef } = files
+
+  // The chat's failures follow what the reader does (a question, a file, a rename) or a call, which waits for the
+  // error messages itself; fetched as soon as the chat works, they are there before the first failure.
+  useEffect(() => void ensureErrorMessages(), [])
 
   useEffect(
     () =>

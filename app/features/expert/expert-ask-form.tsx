@@ -10,6 +10,7 @@ import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { PageLink } from '#app/components/page-link.tsx'
 import { type PickedStock, StockCombobox } from '#app/features/stocks/stock-combobox.tsx'
+import { ensureErrorMessages } from '#app/i18n/browser-catalogs.ts'
 import { useTranslation } from '#app/i18n/use-translation.tsx'
 import {
   type ExpertAllowance,
@@ -54,10 +55,16 @@ export function AskForm({
     const trimmed = text.trim()
     const found: typeof errors = {}
     if (!stock) found.stock = t('form.chooseStock')
-    if (trimmed.length < expertQuestionMinLength)
-      found.question = t(`errors:${ExpertErrorCode.questionTooShort}`)
-    else if (trimmed.length > expertQuestionMaxLength)
-      found.question = t(`errors:${ExpertErrorCode.questionTooLong}`)
+    const questionError =
+      trimmed.length < expertQuestionMinLength
+        ? ExpertErrorCode.questionTooShort
+        : trimmed.length > expertQuestionMaxLength
+          ? ExpertErrorCode.questionTooLong
+          : null
+    if (questionError) {
+      await ensureErrorMessages()
+      found.question = t(`errors:${questionError}`)
+    }
     setErrors(found)
     if (!stock || found.question) return
     setIsSending(true)

@@ -8,7 +8,7 @@ import { Spinner } from '#app/components/spinner.tsx'
 import { useTranslation } from '#app/i18n/use-translation.tsx'
 
 export function DiagnosingSkeleton() {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   return (
     <div className="flex flex-col gap-4" data-testid="diagnosing">
       <Spinner label={t('states.diagnosing')} />

@@ -70,8 +70,8 @@ export async function loadDiagnosisPage(
   const isCrawler = userAgent !== null && isbot(userAgent)
   const code = url.searchParams.get('code')
   const base = {
-    title: t('stocks:diagnosis.title'),
-    description: t('stocks:diagnosis.metaDescription'),
+    title: t('stock-diagnosis:diagnosis.title'),
+    description: t('stock-diagnosis:diagnosis.metaDescription'),
     query: code ?? '',
   }
   let setCookie: string | undefined

@@ -81,7 +81,7 @@ export function DiagnosisReport({
   displayLocale: DisplayLocale
   timeZone: string
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const sectorLabel = useSectorName()
   const { stock } = diagnosis
   const reportingCurrency = diagnosis.ratios.reportingCurrency

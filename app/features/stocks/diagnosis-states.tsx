@@ -28,7 +28,7 @@ const SearchX = outlineIcon(searchXShape)
  * for the attempts left, then loads the diagnosis again.
  */
 export function PreparingDevice() {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const revalidator = useRevalidator()
   useEffect(() => {
     let isCancelled = false
@@ -116,7 +116,7 @@ export function DiagnosisStateView({
           testId="state-invalid"
           icon={<CircleAlert className={iconClass} aria-hidden="true" />}
           message={t(`errors:${state.code}`)}
-          detail={t('stocks:states.invalidHint')}
+          detail={t('stock-diagnosis:states.invalidHint')}
         />
       )
     case 'not-found':
@@ -125,7 +125,7 @@ export function DiagnosisStateView({
           testId="state-not-found"
           icon={<SearchX className={iconClass} aria-hidden="true" />}
           message={t('errors:STOCK_NOT_FOUND')}
-          detail={t('stocks:states.notFoundHint')}
+          detail={t('stock-diagnosis:states.notFoundHint')}
         />
       )
     case 'failed':

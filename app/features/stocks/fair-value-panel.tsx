@@ -30,7 +30,7 @@ function Figure({ term, children }: { term: string; children: React.ReactNode })
 }
 
 function DcfDetails({ dcf, ctx }: { dcf: DcfInputs; ctx: ValueContext }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const amount = (n: number) => formatAmount(n, ctx.reportingCurrency, ctx.locale)
   const pct = (n: number) => formatPercent(n, ctx.locale, { digits: 2 })
   return (
@@ -157,7 +157,7 @@ function DcfDetails({ dcf, ctx }: { dcf: DcfInputs; ctx: ValueContext }) {
 }
 
 function PriceToBookDetails({ pb, ctx }: { pb: PriceToBookInputs; ctx: ValueContext }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const pct = (n: number) => formatPercent(n, ctx.locale, { digits: 2 })
   return (
     <dl data-testid="justified-pb">
@@ -194,7 +194,7 @@ function ValueDrivers({
   price: number | null
   ctx: ValueContext
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const rate = (n: number) => formatPercent(n, ctx.locale)
   const cost = (n: number) => formatPercent(n, ctx.locale, { digits: 2 })
   const money = (n: number) => formatPrice(n, ctx.currency, ctx.locale)
@@ -292,7 +292,7 @@ export function FairValuePanel({
   asOfText: string
   subject: DetailsSubject
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   return (
     <section
       aria-labelledby="fair-value-heading"
@@ -384,7 +384,7 @@ export function FairValuePanel({
  * drivers and its range stay above it.
  */
 export function CalculationDetails({ subject, ctx }: { subject: DetailsSubject; ctx: ValueContext }) {
-  const { t } = useTranslation(['stocks', 'common'])
+  const { t } = useTranslation(['stocks', 'stock-diagnosis', 'common'], { nsMode: 'fallback' })
   const details = useRef<HTMLDetailsElement>(null)
   const [hasOpened, setHasOpened] = useState(false)
   // A reader who opened it before the page's script arrived: the toggle happened before React listened.

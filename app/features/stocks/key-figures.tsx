@@ -47,7 +47,7 @@ export function KeyFigures({
   ctx: ValueContext
   asOfText: string
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const keyLabel = useKeyLabels()
   const { stock, analyst, financialHealth: health } = diagnosis
   const peFiscalYear = diagnosis.ratios.peFiscalYear

@@ -50,7 +50,7 @@ export function MethodButton({
   asOfText: string | null
   inputs?: InputRow[]
 }) {
-  const { t, i18n } = useTranslation(['stocks', 'stock-details'])
+  const { t, i18n } = useTranslation(['stocks', 'stock-diagnosis', 'stock-details'], { nsMode: 'fallback' })
   const citations = useContext(CitationsContext)
   const [isOpen, setIsOpen] = useState(false)
   const known = methods.map((id) => citations.get(id)).filter((c): c is MethodCitation => Boolean(c))

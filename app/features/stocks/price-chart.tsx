@@ -74,7 +74,7 @@ export function PriceChart({
   /** Text alternative of the chart for screen readers. */
   description: string
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const container = useRef<HTMLDivElement>(null)
   const [drawing, setDrawing] = useState<'loading' | 'ready' | 'failed'>('loading')
   const supportTitle = t('levels.support')

@@ -28,7 +28,7 @@ function LevelTile({
   currency: Currency
   displayLocale: DisplayLocale
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   return (
     <div className="flex flex-col gap-1 rounded-lg bg-ink-50 p-3" data-testid={`level-${kind}`}>
       <dt className="text-xs font-semibold text-ink-700">{t(`levels.${kind}`)}</dt>
@@ -79,7 +79,7 @@ export function PriceLevelsPanel({
   displayLocale: DisplayLocale
   asOfText: string
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const keyLabel = useKeyLabels()
   const pivots = levels.pivots
   const exceptionOf = (key: string | null) => keyLabel('level', key) ?? levels.exceptionText

@@ -44,13 +44,13 @@ export function formatVote(
   }
   const against =
     vote.lower !== null && vote.upper !== null
-      ? ctx.t('stocks:signals.band', { lower: format(vote.lower), upper: format(vote.upper) })
+      ? ctx.t('stock-diagnosis:signals.band', { lower: format(vote.lower), upper: format(vote.upper) })
       : format(vote.reference)
   return { reading: format(vote.value), against }
 }
 
 function SignalBadge({ text, signal }: { text: string | null; signal: string | null }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   if (!signal || !text) return <Badge className="whitespace-nowrap">{t('check.notAvailable')}</Badge>
   return (
     <Badge tone={signalTones[signal] ?? 'neutral'} className="whitespace-nowrap">
@@ -74,7 +74,7 @@ function LabelCard({
   asOfText: string
   testId: string
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   const keyLabel = useKeyLabels()
   const signalPrefix = kind === 'technicals' ? 'signal' : 'flow'
   const counts = data.counts
@@ -153,7 +153,7 @@ export function SignalLabels({
   ctx: ValueContext
   asOfText: string
 }) {
-  const { t } = useTranslation('stocks')
+  const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
   return (
     <section aria-labelledby="signals-heading" className="flex flex-col gap-3">
       <h2 id="signals-heading" className="text-xl font-semibold text-ink-950">
