@@ -310,6 +310,7 @@ export function MemberWatchlist({
                   key={group.market}
                   group={group}
                   shown={shown?.[index]}
+                  keyLabels={view.keyLabels}
                   displayLocale={displayLocale}
                   timeZone={timeZone}
                   canMove={sort === 'order' && !isBusy}
