@@ -43,14 +43,22 @@ import { type BaseCurrency, baseCurrencies, type PortfolioTransaction } from '#c
 import type { Route } from './+types/member-portfolio.ts'
 
 // The error messages load when an error is to be shown (onDemandCatalogs): every failure here comes from the API.
-export const handle = { catalogs: ['member', 'plans', 'portfolio', 'stocks'] } satisfies CatalogHandle
+export const handle = { catalogs: ['member', 'plans', 'portfolio'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
-const TransactionForm = lazy(() =>
-  import('#app/features/portfolio/transaction-form.tsx').then((module) => ({
-    default: module.TransactionForm,
-  })),
-)
+// The transaction form with its stock picker's words (`stocks`), fetched when the reader heads for "Add" or the form
+// first opens.
+function loadTransactionForm() {
+  return Promise.all([
+    import('#app/features/portfolio/transaction-form.tsx'),
+    ensureCatalogs(['stocks']).catch(() => undefined),
+  ]).then(([module]) => ({ default: module.TransactionForm }))
+}
+const TransactionForm = lazy(loadTransactionForm)
+function preloadTransactionForm() {
+  preloadDialog()
+  void loadTransactionForm()
+}
 // The diagnosis report's alert form (issue 26), with its words (`alerts`), fetched when a holding's "alert" opens it.
 const AlertControl = lazy(() =>
   Promise.all([
@@ -153,8 +161,8 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
         </label>
         <Button
           onClick={() => setOpen({ kind: 'form', editing: null })}
-          onPointerEnter={preloadDialog}
-          onFocus={preloadDialog}
+          onPointerEnter={preloadTransactionForm}
+          onFocus={preloadTransactionForm}
         >
           {t('toolbar.add')}
         </Button>
