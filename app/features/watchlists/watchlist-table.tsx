@@ -14,7 +14,7 @@ import type { CSSProperties } from 'react'
 import { PageLink } from '#app/components/page-link.tsx'
 import { articlePath } from '#app/features/articles/article-paths.ts'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
-import { formatGap } from '#app/features/stocks/fair-value-gap.tsx'
+import { formatGap } from '#app/features/stocks/fair-value-gap-text.ts'
 import {
   type DisplayLocale,
   formatDate,
