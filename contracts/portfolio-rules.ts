@@ -4,15 +4,15 @@
  * listed in contracts/portfolio.ts. A portfolio is a list of transactions; holdings are derived from them
  * (docs/decisions/0034-portfolio-as-transactions.md).
  */
+
+import type { BaseCurrency } from './base-currencies.ts'
 import type { Market } from './regions.ts'
 import { strategyGuidance } from './strategies-rules.ts'
 
+export { type BaseCurrency, baseCurrencies } from './base-currencies.ts'
+
 export const transactionKinds = ['buy', 'sell', 'dividend', 'split'] as const
 export type TransactionKind = (typeof transactionKinds)[number]
-
-/** Currencies the stocks trade in (the universe's four) and the reader may count the portfolio in, plus TWD. */
-export const baseCurrencies = ['USD', 'HKD', 'JPY', 'KRW', 'TWD'] as const
-export type BaseCurrency = (typeof baseCurrencies)[number]
 
 export const portfolioLimits = {
   /** Characters of a CSV text the import reads (about 20,000 rows of a broker export). */

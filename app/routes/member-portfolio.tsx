@@ -4,25 +4,22 @@
  * and transactions, with the dialogs that add, edit and delete transactions, import a broker's CSV and delete the
  * portfolio; an alert set on a holding (the diagnosis report's form) and the switch for alerts on big changes of
  * everything held (issue 26). A visitor is asked to log in. Everything is computed by the portfolios service; each change reloads
- * the loader's data. The form and the import are fetched when their dialog first opens (ADR 0011).
+ * the loader's data. The form and the import are fetched when their dialog first opens, the calls that change the
+ * portfolio once the page is idle (ADR 0011).
  */
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { Button } from '#app/components/button.tsx'
 import { Card } from '#app/components/card.tsx'
 import { ConfirmDialog, preloadConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
 import { Dialog, preloadDialog } from '#app/components/dialog.tsx'
+import { onDemand, whenIdle } from '#app/components/on-demand.ts'
 import { toast } from '#app/components/toaster.tsx'
 import { loadHeldChanges } from '#app/features/alerts/alerts.server.ts'
 import { LockPrompt } from '#app/features/member-area/lock-prompt.tsx'
 import { MemberAreaPage } from '#app/features/member-area/member-area-nav.tsx'
 import { readerOfRequest } from '#app/features/plans/plans.server.ts'
-import {
-  chooseBaseCurrency,
-  deletePortfolio,
-  deleteTransaction,
-} from '#app/features/portfolio/portfolio-api.ts'
 import {
   PortfolioNotes,
   PortfolioPerformanceChart,
@@ -39,18 +36,27 @@ import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { requestContext } from '#app/request-context.ts'
 import { titledPageMeta } from '#app/routing/page-meta.ts'
 import { useRootData } from '#app/use-root-data.ts'
-import { type BaseCurrency, baseCurrencies, type PortfolioTransaction } from '#contracts/portfolio-rules.ts'
+import { type BaseCurrency, baseCurrencies } from '#contracts/base-currencies.ts'
+import type { PortfolioTransaction } from '#contracts/portfolio-rules.ts'
 import type { Route } from './+types/member-portfolio.ts'
 
 // The error messages load when an error is to be shown (onDemandCatalogs): every failure here comes from the API.
-export const handle = { catalogs: ['member', 'plans', 'portfolio', 'stocks'] } satisfies CatalogHandle
+export const handle = { catalogs: ['member', 'plans', 'portfolio'] } satisfies CatalogHandle
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [fetchPageCatalogs(handle)]
 
-const TransactionForm = lazy(() =>
-  import('#app/features/portfolio/transaction-form.tsx').then((module) => ({
-    default: module.TransactionForm,
-  })),
-)
+// The transaction form with its stock picker's words (`stocks`), fetched when the reader heads for "Add" or the form
+// first opens.
+function loadTransactionForm() {
+  return Promise.all([
+    import('#app/features/portfolio/transaction-form.tsx'),
+    ensureCatalogs(['stocks']).catch(() => undefined),
+  ]).then(([module]) => ({ default: module.TransactionForm }))
+}
+const TransactionForm = lazy(loadTransactionForm)
+function preloadTransactionForm() {
+  preloadDialog()
+  void loadTransactionForm()
+}
 // The diagnosis report's alert form (issue 26), with its words (`alerts`), fetched when a holding's "alert" opens it.
 const AlertControl = lazy(() =>
   Promise.all([
@@ -62,6 +68,8 @@ const AlertControl = lazy(() =>
 const HeldChangesSwitch = deferHydration(() =>
   import('#app/features/alerts/held-changes-switch.tsx').then((module) => module.HeldChangesSwitch),
 )
+// The calls that change the portfolio: at hand once the page is idle, before a reader's first change.
+const portfolioApi = onDemand(() => import('#app/features/portfolio/portfolio-api.ts'))
 const ImportPanel = lazy(() =>
   import('#app/features/portfolio/import-panel.tsx').then((module) => ({ default: module.ImportPanel })),
 )
@@ -112,6 +120,7 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
   const close = () => setOpen(null)
   const refresh = () => void revalidator.revalidate()
   const failed = () => toast.error(t('errors:INTERNAL_ERROR'))
+  useEffect(() => whenIdle(portfolioApi.preload), [])
 
   if (!portfolio)
     return (
@@ -139,7 +148,10 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
             value={portfolio.baseCurrency}
             onChange={(event) => {
               const base = event.target.value as BaseCurrency
-              chooseBaseCurrency(base).then(refresh, failed)
+              portfolioApi
+                .load()
+                .then((calls) => calls.chooseBaseCurrency(base))
+                .then(refresh, failed)
             }}
             className="h-10 rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-900"
             data-testid="portfolio-base"
@@ -153,8 +165,8 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
         </label>
         <Button
           onClick={() => setOpen({ kind: 'form', editing: null })}
-          onPointerEnter={preloadDialog}
-          onFocus={preloadDialog}
+          onPointerEnter={preloadTransactionForm}
+          onFocus={preloadTransactionForm}
         >
           {t('toolbar.add')}
         </Button>
@@ -284,14 +296,18 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
         isDanger
         onConfirm={() => {
           if (open?.kind !== 'deleteTransaction') return
-          deleteTransaction(open.transaction.id).then(
-            () => {
-              toast.success(t('transactions.deleted'))
-              refresh()
-            },
-            (error: unknown) =>
-              toast.error(t(`errors:${(error as { code?: string }).code ?? 'INTERNAL_ERROR'}`)),
-          )
+          const { id } = open.transaction
+          portfolioApi
+            .load()
+            .then((calls) => calls.deleteTransaction(id))
+            .then(
+              () => {
+                toast.success(t('transactions.deleted'))
+                refresh()
+              },
+              (error: unknown) =>
+                toast.error(t(`errors:${(error as { code?: string }).code ?? 'INTERNAL_ERROR'}`)),
+            )
           close()
         }}
       />
@@ -303,10 +319,13 @@ export default function MemberPortfolio({ loaderData }: Route.ComponentProps) {
         confirmLabel={t('deletePortfolio.confirm')}
         isDanger
         onConfirm={() => {
-          deletePortfolio().then(() => {
-            toast.success(t('deletePortfolio.done'))
-            refresh()
-          }, failed)
+          portfolioApi
+            .load()
+            .then((calls) => calls.deletePortfolio())
+            .then(() => {
+              toast.success(t('deletePortfolio.done'))
+              refresh()
+            }, failed)
           close()
         }}
       />

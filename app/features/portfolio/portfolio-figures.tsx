@@ -1,7 +1,8 @@
 /**
  * The portfolio's figures: its value and gains in the base currency with the rates used, the value-weighted score,
  * the diversification notes, the performance line against the benchmark (inline SVG, no chart library) and the
- * weights. Everything is the server's arithmetic (server/modules/portfolios/); this only says it.
+ * weights. Everything is the server's arithmetic (server/modules/portfolios/); this only says it. Markets are named
+ * with the search box's words (`search:markets`, in the reader catalog), so the page fetches no `stocks` for them.
  */
 import { clsx } from 'clsx'
 import { Card } from '#app/components/card.tsx'
@@ -152,7 +153,7 @@ function Bar({ share }: { share: number }) {
 }
 
 export function PortfolioNotes({ notes, locale }: { notes: PortfolioNote[]; locale: DisplayLocale }) {
-  const { t } = useTranslation(['portfolio', 'stocks'])
+  const { t } = useTranslation(['portfolio', 'search'])
   const sectorLabel = useSectorName()
   if (notes.length === 0) return null
   const textOf = (note: PortfolioNote) => {
@@ -161,7 +162,7 @@ export function PortfolioNotes({ notes, locale }: { notes: PortfolioNote[]; loca
       if (typeof params[key] === 'number')
         params[key] = formatPercent(params[key] as number, locale, { digits: 0 })
     if (typeof params.sector === 'string') params.sector = sectorLabel(params.sector)
-    if (typeof params.market === 'string') params.market = t(`stocks:markets.${params.market}`)
+    if (typeof params.market === 'string') params.market = t(`search:markets.${params.market}`)
     return t(`portfolio:notes.${note.key}`, params)
   }
   return (
@@ -206,13 +207,13 @@ export function PortfolioPerformanceChart({
   performance: NonNullable<PortfolioView['performance']>
   locale: DisplayLocale
 }) {
-  const { t } = useTranslation(['portfolio', 'stocks'])
+  const { t } = useTranslation(['portfolio', 'search'])
   const portfolioLine = performance.lines.portfolio
   const benchmarkLine = performance.lines.benchmark
   const all = [...portfolioLine, ...benchmarkLine.filter((value): value is number => value !== null)]
   const min = Math.min(...all)
   const max = Math.max(...all)
-  const market = t(`stocks:markets.${performance.benchmarkMarket}`)
+  const market = t(`search:markets.${performance.benchmarkMarket}`)
   const signed = (value: number | null) =>
     value === null ? '—' : formatPercent(value, locale, { signed: true })
   return (
@@ -268,11 +269,11 @@ export function PortfolioPerformanceChart({
 }
 
 export function PortfolioWeights({ portfolio, locale }: { portfolio: PortfolioView; locale: DisplayLocale }) {
-  const { t } = useTranslation(['portfolio', 'stocks'])
+  const { t } = useTranslation(['portfolio', 'search'])
   const sectorLabel = useSectorName()
   const labelOf: Record<string, (key: string, name?: string) => string> = {
     stock: (key, name) => name ?? key,
-    market: (key) => t(`stocks:markets.${key}`),
+    market: (key) => t(`search:markets.${key}`),
     sector: (key) => (key === 'unknown' ? t('portfolio:weights.unknownSector') : sectorLabel(key)),
     currency: (key) => key,
   }

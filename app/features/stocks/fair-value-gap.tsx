@@ -11,18 +11,12 @@ import { Badge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { assessMarginConfidence } from '#contracts/stock-rules.ts'
-import type { Translate } from './check-values.ts'
-import { type DisplayLocale, formatPercent } from './stock-format.ts'
+import { formatGap } from './fair-value-gap-text.ts'
+import type { DisplayLocale } from './stock-format.ts'
 
 /** The message that names a gap: the margin of safety at or below fair value (and when unknown), else the premium. */
 export function gapTermKey(margin: number | null): 'fairValue.marginOfSafety' | 'fairValue.premium' {
   return margin !== null && margin < 0 ? 'fairValue.premium' : 'fairValue.marginOfSafety'
-}
-
-/** `23.4%` either side; a premium beyond 100 % (the price more than twice fair value) reads `> 100%`. */
-export function formatGap(margin: number, locale: DisplayLocale, t: Translate): string {
-  if (margin < -1) return t('stocks:fairValue.beyond', { value: formatPercent(1, locale, { digits: 0 }) })
-  return formatPercent(Math.abs(margin), locale)
 }
 
 export function LowConfidenceBadge() {

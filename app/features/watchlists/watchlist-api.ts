@@ -1,4 +1,4 @@
-/** The watchlist page's calls (contracts/watchlists.ts), through the shared client. */
+/** The watchlist page's calls (contracts/watchlists.ts), through the shared client; the page fetches them once idle. */
 import { api, dataOf } from '#app/api/api-client.ts'
 import type {
   FollowAnswer,
@@ -33,9 +33,4 @@ export async function followStockOn(listId: string, stock: StockKey): Promise<Fo
 
 export async function reorderStocks(listId: string, stocks: StockKey[]): Promise<WatchlistSummary> {
   return dataOf(await api.post<WatchlistSummary>('/watchlist/reorderStocks', { listId, stocks }))
-}
-
-/** The address of a list's CSV (a plain link downloads it with the session cookie). */
-export function exportHref(listId: string): string {
-  return api.requestOf('/watchlist/export', { listId }).url
 }

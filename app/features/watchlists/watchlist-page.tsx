@@ -6,15 +6,15 @@
 import { clsx } from 'clsx'
 import { __iconData as chevronLeftShape } from 'lucide-react/icons/chevron-left'
 import { __iconData as chevronRightShape } from 'lucide-react/icons/chevron-right'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useRevalidator } from 'react-router'
-import { ApiError } from '#app/api/api-client.ts'
+import { ApiError, api } from '#app/api/api-client.ts'
 import { Button, buttonClassName } from '#app/components/button.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/empty-state.tsx'
 import { outlineIcon } from '#app/components/icons.tsx'
+import { onDemand, whenIdle } from '#app/components/on-demand.ts'
 import { serverDrawnRows, useIsHydrated } from '#app/components/server-drawn-rows.ts'
-import { TextField } from '#app/components/text-field.tsx'
 import { toast } from '#app/components/toaster.tsx'
 import { DataStamp } from '#app/features/stocks/list-parts.tsx'
 import type { DisplayLocale } from '#app/features/stocks/stock-format.ts'
@@ -22,17 +22,6 @@ import { useTranslation } from '#app/i18n/use-translation.tsx'
 import { calendarHref } from '#contracts/calendar-rules.ts'
 import { compareFirstOf } from '#contracts/compare-href.ts'
 import { readDeviceWatchlist } from './device-watchlist.ts'
-import { toastWithUndo } from './undo-toast.ts'
-import {
-  createList,
-  deleteList,
-  exportHref,
-  followStockOn,
-  removeStock,
-  renameList,
-  reorderLists,
-  reorderStocks,
-} from './watchlist-api.ts'
 import {
   firstRowsOf,
   groupByMarket,
@@ -46,6 +35,21 @@ import { WatchlistTable } from './watchlist-table.tsx'
 
 const ChevronLeft = outlineIcon(chevronLeftShape)
 const ChevronRight = outlineIcon(chevronRightShape)
+
+// What only a reader's change needs (the calls, the name field of a new or renamed list) is fetched once the page is
+// idle, or on a pointer over or focus on "New list" and "Rename", so it is at hand for the first click.
+const watchlistCalls = onDemand(() => import('./watchlist-api.ts'))
+const textField = onDemand(() => import('#app/components/text-field.tsx'))
+const TextField = lazy(() => textField.load().then((module) => ({ default: module.TextField })))
+function preloadChanges() {
+  watchlistCalls.preload()
+  textField.preload()
+}
+
+/** The address of a list's CSV (a plain link downloads it with the session cookie). */
+function exportHref(listId: string): string {
+  return api.requestOf('/watchlist/export', { listId }).url
+}
 
 function useFailureMessage() {
   const { t, i18n } = useTranslation(['watchlist', 'errors'])
@@ -87,10 +91,16 @@ export function MemberWatchlist({
       .catch(() => undefined)
   }, [])
 
-  async function run(work: () => Promise<unknown>, done?: string, max?: number): Promise<boolean> {
+  useEffect(() => whenIdle(preloadChanges), [])
+
+  async function run(
+    work: (calls: typeof import('./watchlist-api.ts')) => Promise<unknown>,
+    done?: string,
+    max?: number,
+  ): Promise<boolean> {
     setIsBusy(true)
     try {
-      await work()
+      await work(await watchlistCalls.load())
       if (done) toast.success(done)
       await revalidator.revalidate()
       return true
@@ -106,9 +116,9 @@ export function MemberWatchlist({
     event.preventDefault()
     const saved =
       editing === 'new'
-        ? await run(() => createList(name), t('lists.created'), view.limits.lists)
+        ? await run((calls) => calls.createList(name), t('lists.created'), view.limits.lists)
         : current
-          ? await run(() => renameList(current.id, name), t('lists.renamed'))
+          ? await run((calls) => calls.renameList(current.id, name), t('lists.renamed'))
           : false
     if (saved) setEditing(null)
   }
@@ -119,27 +129,30 @@ export function MemberWatchlist({
     if (!current || target < 0 || target >= ids.length) return
     ids[listIndex] = ids[target] as string
     ids[target] = current.id
-    void run(() => reorderLists(ids))
+    void run((calls) => calls.reorderLists(ids))
   }
 
   function moveStock(row: PageRow, step: -1 | 1) {
     if (!current) return
     const index = current.rows.findIndex((r) => r.market === row.market && r.code === row.code)
     const order = movedWithinMarket(current.rows, index, step).map(({ market, code }) => ({ market, code }))
-    void run(() => reorderStocks(current.id, order))
+    void run((calls) => calls.reorderStocks(current.id, order))
   }
 
   function remove(row: PageRow) {
     if (!current) return
     const stockName = row.stock?.name ?? row.code
     const stock = { market: row.market, code: row.code }
-    void run(() => removeStock(current.id, stock)).then((removed) => {
+    void run((calls) => calls.removeStock(current.id, stock)).then((removed) => {
       if (!removed || !row.stock) return
       // Undo puts it back (at the end: the list's order is the reader's to set again).
-      void toastWithUndo(t('table.removed', { name: stockName }), {
-        label: t('toast.undo'),
-        onClick: () => void run(() => followStockOn(current.id, stock), undefined, view.limits.stocksPerList),
-      })
+      void import('./undo-toast.ts').then(({ toastWithUndo }) =>
+        toastWithUndo(t('table.removed', { name: stockName }), {
+          label: t('toast.undo'),
+          onClick: () =>
+            void run((calls) => calls.followStockOn(current.id, stock), undefined, view.limits.stocksPerList),
+        }),
+      )
     })
   }
 
@@ -186,6 +199,8 @@ export function MemberWatchlist({
               setName('')
               setEditing('new')
             }}
+            onPointerEnter={preloadChanges}
+            onFocus={preloadChanges}
           >
             {t('lists.new')}
           </Button>
@@ -199,6 +214,8 @@ export function MemberWatchlist({
                 setName(current.name)
                 setEditing('rename')
               }}
+              onPointerEnter={preloadChanges}
+              onFocus={preloadChanges}
             >
               {t('lists.rename')}
             </Button>
@@ -236,28 +253,30 @@ export function MemberWatchlist({
       </div>
 
       {editing ? (
-        <form
-          onSubmit={onSubmitName}
-          className="flex flex-wrap items-end gap-2"
-          aria-label={t('lists.label')}
-        >
-          <TextField
-            label={
-              editing === 'new' ? t('lists.newName') : t('lists.newNameFor', { name: current?.name ?? '' })
-            }
-            value={name}
-            maxLength={40}
-            autoFocus
-            onChange={(event) => setName(event.target.value)}
-            className="min-w-56"
-          />
-          <Button type="submit" size="md" isLoading={isBusy}>
-            {editing === 'new' ? t('lists.create') : t('lists.save')}
-          </Button>
-          <Button type="button" variant="ghost" onClick={() => setEditing(null)}>
-            {t('lists.cancel')}
-          </Button>
-        </form>
+        <Suspense fallback={null}>
+          <form
+            onSubmit={onSubmitName}
+            className="flex flex-wrap items-end gap-2"
+            aria-label={t('lists.label')}
+          >
+            <TextField
+              label={
+                editing === 'new' ? t('lists.newName') : t('lists.newNameFor', { name: current?.name ?? '' })
+              }
+              value={name}
+              maxLength={40}
+              autoFocus
+              onChange={(event) => setName(event.target.value)}
+              className="min-w-56"
+            />
+            <Button type="submit" size="md" isLoading={isBusy}>
+              {editing === 'new' ? t('lists.create') : t('lists.save')}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setEditing(null)}>
+              {t('lists.cancel')}
+            </Button>
+          </form>
+        </Suspense>
       ) : null}
 
       {current ? (
@@ -310,6 +329,7 @@ export function MemberWatchlist({
                   key={group.market}
                   group={group}
                   shown={shown?.[index]}
+                  keyLabels={view.keyLabels}
                   displayLocale={displayLocale}
                   timeZone={timeZone}
                   canMove={sort === 'order' && !isBusy}
@@ -340,7 +360,9 @@ export function MemberWatchlist({
           confirmLabel={t('lists.deleteConfirm')}
           isDanger
           onConfirm={() =>
-            void run(() => deleteList(current.id), t('lists.deleted')).then(() => setIsDeleting(false))
+            void run((calls) => calls.deleteList(current.id), t('lists.deleted')).then(() =>
+              setIsDeleting(false),
+            )
           }
         />
       ) : null}

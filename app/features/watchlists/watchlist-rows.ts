@@ -30,6 +30,12 @@ export type PageFigures = Omit<WatchlistFigures, 'exchange' | 'fairValue' | 'isD
 export type PageRow = Omit<WatchlistRow, 'addedAt' | 'stock'> & { stock: PageFigures | null }
 export type PageView = Omit<WatchlistView, 'current'> & {
   current: { id: string; name: string; rows: PageRow[] } | null
+  /**
+   * The names of the analysts' view, technicals and capital flow keys the rows hold (`analyst.buy`, `signal.sell`,
+   * `flow.inflow`), in the reader's language: the engine's label table of every key in both languages is too heavy
+   * for the page's first paint for eleven words.
+   */
+  keyLabels: Record<string, string>
 }
 
 export interface MarketGroup {

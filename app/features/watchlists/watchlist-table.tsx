@@ -14,7 +14,7 @@ import type { CSSProperties } from 'react'
 import { PageLink } from '#app/components/page-link.tsx'
 import { articlePath } from '#app/features/articles/article-paths.ts'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
-import { formatGap } from '#app/features/stocks/fair-value-gap.tsx'
+import { formatGap } from '#app/features/stocks/fair-value-gap-text.ts'
 import {
   type DisplayLocale,
   formatDate,
@@ -23,7 +23,6 @@ import {
   formatPrice,
   formatScore,
 } from '#app/features/stocks/stock-format.ts'
-import { useKeyLabels } from '#app/features/stocks/stock-labels.ts'
 import { messageTemplate } from '#app/i18n/message-template.ts'
 import { useTranslation } from '#app/i18n/use-translation.tsx'
 import type { MarketGroup, PageFigures, PageRow } from './watchlist-rows.ts'
@@ -58,6 +57,7 @@ function dayIn(iso: string, timeZone: string): string {
 export function WatchlistTable({
   group,
   shown,
+  keyLabels,
   displayLocale,
   timeZone,
   canMove,
@@ -67,6 +67,8 @@ export function WatchlistTable({
   group: MarketGroup
   /** Draw only the group's first rows (the server's first screen, ADR 0046); all when undefined. */
   shown?: number | undefined
+  /** The names of the rows' rating and signal keys, in the reader's language (the loader's). */
+  keyLabels: Record<string, string>
   displayLocale: DisplayLocale
   /** The region's: an article's date is the day it was listed there. */
   timeZone: string
@@ -76,7 +78,8 @@ export function WatchlistTable({
   onRemove(row: PageRow): void
 }) {
   const { t } = useTranslation(['watchlist', 'stocks'])
-  const keyLabel = useKeyLabels()
+  const keyLabel = (prefix: string, key: string | null) =>
+    key ? (keyLabels[`${prefix}.${key}`] ?? null) : null
   const market = t(`stocks:markets.${group.market}`)
   const headingId = `watchlist-${group.market}`
   const labels = {

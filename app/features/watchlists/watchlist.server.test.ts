@@ -47,7 +47,7 @@ const view: WatchlistView = {
 
 describe('pageViewOf', () => {
   it('keeps every figure a row draws and drops those none draws', () => {
-    const page = pageViewOf(view)
+    const page = pageViewOf(view, 'en')
     const { exchange: _exchange, fairValue: _fairValue, isDemo: _isDemo, ...drawn } = figures
     expect(page.current?.rows).toEqual([
       { market: 'us', code: 'AAPL', stock: drawn, article: view.current?.rows[0]?.article },
@@ -58,9 +58,23 @@ describe('pageViewOf', () => {
   })
 
   it('keeps the lists, limits and data stamp, and a reader without a list', () => {
-    const { current: _current, ...rest } = pageViewOf(view)
+    const { current: _current, keyLabels: _keyLabels, ...rest } = pageViewOf(view, 'en')
     const { current: _, ...expected } = view
     expect(rest).toEqual(expected)
-    expect(pageViewOf({ ...view, current: null }).current).toBeNull()
+    expect(pageViewOf({ ...view, current: null }, 'en').current).toBeNull()
+  })
+
+  it("names the rows' rating and signal keys in the reader's language, and only those", () => {
+    expect(pageViewOf(view, 'en').keyLabels).toEqual({
+      'analyst.buy': 'Buy',
+      'signal.buy': 'Buy',
+      'flow.inflow': 'Inflow',
+    })
+    expect(pageViewOf(view, 'zh-Hant').keyLabels).toEqual({
+      'analyst.buy': '買進',
+      'signal.buy': '買進',
+      'flow.inflow': '資金流入',
+    })
+    expect(pageViewOf({ ...view, current: null }, 'en').keyLabels).toEqual({})
   })
 })
