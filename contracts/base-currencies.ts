@@ -1,5 +1,5 @@
 /**
- * The currencies a reader may count their portfolio in (issue 25; contracts/portfolio-rules.ts re-exports them). In
+ * The currencies a reader may count their portfolio in (issue 25). In
  * a file of their own: the portfolio page's first paint draws the choice, and portfolio-rules.ts (with the strategies'
  * guidance it imports) is for its forms and the import, fetched when they open.
  */

@@ -9,8 +9,6 @@ import type { BaseCurrency } from './base-currencies.ts'
 import type { Market } from './regions.ts'
 import { strategyGuidance } from './strategies-rules.ts'
 
-export { type BaseCurrency, baseCurrencies } from './base-currencies.ts'
-
 export const transactionKinds = ['buy', 'sell', 'dividend', 'split'] as const
 export type TransactionKind = (typeof transactionKinds)[number]
 

@@ -18,9 +18,9 @@
  *   DELETE /member/portfolio                → { deleted: true } (every transaction and the settings)
  */
 import { z } from 'zod'
+import { baseCurrencies } from './base-currencies.ts'
 import { transactionPages } from './portfolio-pages.ts'
 import {
-  baseCurrencies,
   type ImportField,
   importFields,
   PortfolioErrorCode,

@@ -1,7 +1,7 @@
 /** The browser's calls of the reader's portfolio (contracts/portfolio.ts), through the shared client. */
 import { api, dataOf } from '#app/api/api-client.ts'
+import type { BaseCurrency } from '#contracts/base-currencies.ts'
 import type {
-  BaseCurrency,
   ImportMapping,
   ImportPreview,
   ImportResult,

@@ -5,12 +5,9 @@
  * saved — when it would leave a sell of more shares than held or a dividend or split on shares not held.
  */
 
+import type { BaseCurrency } from '#contracts/base-currencies.ts'
 import type { TransactionInput } from '#contracts/portfolio.ts'
-import {
-  type BaseCurrency,
-  PortfolioErrorCode,
-  type PortfolioTransaction,
-} from '#contracts/portfolio-rules.ts'
+import { PortfolioErrorCode, type PortfolioTransaction } from '#contracts/portfolio-rules.ts'
 import type { Locale } from '#contracts/regions.ts'
 import { inTransaction } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'

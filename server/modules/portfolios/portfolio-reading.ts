@@ -7,13 +7,10 @@
  * years of closes, is kept per portfolio revision, base currency and price day, so any change is seen at once.
  * Nothing here is logged: holdings are the reader's own.
  */
+
+import type { BaseCurrency } from '#contracts/base-currencies.ts'
 import { transactionPages } from '#contracts/portfolio-pages.ts'
-import type {
-  BaseCurrency,
-  FxRateUsed,
-  PortfolioAnswer,
-  PortfolioTransactionsPage,
-} from '#contracts/portfolio-rules.ts'
+import type { FxRateUsed, PortfolioAnswer, PortfolioTransactionsPage } from '#contracts/portfolio-rules.ts'
 import type { Locale, Market } from '#contracts/regions.ts'
 import type { Reader } from '#server/kernel/reader.ts'
 import type { CloseSeries, HoldingFacts } from '#server/modules/stocks/market-prices.service.ts'

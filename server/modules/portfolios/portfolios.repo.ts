@@ -3,7 +3,7 @@
  * found, changed or deleted among its owner's (privacy is in the WHERE clause, not in a later check).
  */
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
-import type { BaseCurrency } from '#contracts/portfolio-rules.ts'
+import type { BaseCurrency } from '#contracts/base-currencies.ts'
 import { type Db, selectRows } from '#server/db/database.ts'
 import type { LedgerSummary, LedgerTransaction } from './portfolio-ledger.ts'
 import { portfolios, portfolioTransactions } from './portfolios.sql.ts'

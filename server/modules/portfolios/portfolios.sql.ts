@@ -11,7 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { BaseCurrency, TransactionKind } from '#contracts/portfolio-rules.ts'
+import type { BaseCurrency } from '#contracts/base-currencies.ts'
+import type { TransactionKind } from '#contracts/portfolio-rules.ts'
 import type { Market } from '#contracts/regions.ts'
 import { createdAt, updatedAt } from '#server/db/columns.ts'
 import { members } from '#server/modules/accounts/accounts.sql.ts'
