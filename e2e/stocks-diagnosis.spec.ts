@@ -6,6 +6,7 @@
  * allowance the browser server is configured with (QUOTA_DIAGNOSIS_PER_DAY / _PER_MONTH in playwright.config.ts).
  */
 import type { Page } from '@playwright/test'
+import { suggestionDelayMs } from '../app/features/search/suggestion-pause.ts'
 import { expectNoSeriousA11yIssues } from './support/accessibility.ts'
 import { chooseLogOut, logInThroughApi, subscribeThroughApi } from './support/accounts.ts'
 import {
@@ -191,13 +192,22 @@ test.describe('diagnosing a stock', () => {
     async ({ page, site, t }) => {
       await page.goto('/ai-stock-diagnosis')
       await waitForHydration(page)
+      const suggestionRequests: string[] = []
+      page.on('request', (request) => {
+        if (request.url().includes('/bizStockScore/listStockAI')) suggestionRequests.push(request.url())
+      })
+      // Typed and sent at once: the suggestions the typing would have asked for are called off, so none open over
+      // the report (nor share the connection with its request).
       await searchBox(page, t).fill('7203')
-      await searchBox(page, t).press('Escape')
       await searchBox(page, t).press('Enter')
       await expect(reportTitle(page)).toHaveText(nameOf(stocks.toyota, site), {
         timeout: 20_000,
       })
       await expect(page.getByTestId('diagnosis-price')).toHaveText(stocks.toyota.currency)
+      // Past the pause after which the typing would have asked (suggestionDelayMs).
+      await page.waitForTimeout(suggestionDelayMs + 500)
+      expect(suggestionRequests).toEqual([])
+      await expect(page.getByRole('listbox', { name: t('stocks:search.suggestions') })).toBeHidden()
 
       await openDiagnosis(page, stocks.samsung)
       await expect(reportTitle(page)).toHaveText(nameOf(stocks.samsung, site))

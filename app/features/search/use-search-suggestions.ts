@@ -8,8 +8,7 @@ import { useEffect, useState } from 'react'
 import { api, dataOf } from '#app/api/api-client.ts'
 import { searchTextMaxLength, suggestedStocksMax, suggestionRowsMax } from '#contracts/article-limits.ts'
 import type { ArticleTag, NamedStock, SuggestAnswer } from '#contracts/articles.ts'
-
-export const suggestionDelayMs = 250
+import { suggestionDelayMs } from './suggestion-pause.ts'
 
 export interface SuggestionState {
   /** The text the rows and tags answer. */

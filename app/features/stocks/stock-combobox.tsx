@@ -13,12 +13,10 @@
 import { clsx } from 'clsx'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { api, dataOf } from '#app/api/api-client.ts'
+import { suggestionDelayMs } from '#app/features/search/suggestion-pause.ts'
 import type { Market } from '#contracts/regions.ts'
 import type { AiScoreListAnswer, AiScoreRow } from '#contracts/stock-lists.ts'
 import { stockQueryMaxLength, stockSuggestionsMax } from '#contracts/stock-rules.ts'
-
-/** Long enough not to ask on every keystroke (the search is rate-limited per address). */
-export const suggestionDelayMs = 250
 
 /** Suggestions for `text` (in `market` when given) from the AI-score list's search; [] for blank text. */
 export async function fetchStockSuggestions(
@@ -117,6 +115,8 @@ export function StockCombobox({
   const [active, setActive] = useState(-1)
   // Suggestions answer what the reader typed, not text the page put in the box.
   const isTyped = useRef(false)
+  // Calls off the question being asked (waiting for the pause, or on its way).
+  const cancelQuestion = useRef<() => void>(() => undefined)
 
   useEffect(() => {
     if (!text.trim()) {
@@ -138,14 +138,17 @@ export function StockCombobox({
           if (!controller.signal.aborted) setRows([])
         })
     }, suggestionDelayMs)
-    return () => {
+    const cancel = () => {
       controller.abort()
       window.clearTimeout(timer)
     }
+    cancelQuestion.current = cancel
+    return cancel
   }, [text, market])
 
   function choose(row: AiScoreRow) {
     isTyped.current = false
+    cancelQuestion.current()
     setIsOpen(false)
     onChoose(row)
   }
@@ -162,6 +165,10 @@ export function StockCombobox({
         event.preventDefault()
         choose(highlighted)
       } else if (isSubmittedByEnter) {
+        // The form goes with the text as it is: suggestions for it would open over what the submission shows, and
+        // their request would share a slow connection with the submission's.
+        isTyped.current = false
+        cancelQuestion.current()
         setIsOpen(false)
       } else {
         event.preventDefault()
