@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import { Link, useNavigation, useSearchParams } from 'react-router'
 import { api, dataOf } from '#app/api/api-client.ts'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
+import { whenIdle } from '#app/components/on-demand.ts'
 import { isChunkLoadError, reloadOnceAfterChunkFailure } from '#app/features/app-updates/chunk-reload.ts'
 import { DiagnosingSkeleton } from '#app/features/stocks/diagnosing-skeleton.tsx'
 import { diagnosisHref } from '#app/features/stocks/diagnosis-href.ts'
@@ -33,13 +34,28 @@ export const handle = { catalogs: ['stock-diagnosis', 'stocks'] } satisfies Cata
  * (ADR 0011): the search form and the report's place are the first paint; the report hydrates when its code has
  * arrived. The states' panels come with the error messages they speak, which a page with a report never needs.
  */
-const DiagnosisReport = deferHydration(() =>
+const loadReport = () =>
   Promise.all([
     import('#app/features/stocks/diagnosis-report.tsx'),
     // The dividends' words come with the report's code, not with the page (every stocks page shares `stocks`).
     ensureCatalogs(['dividends']).catch(() => undefined),
-  ]).then(([module]) => module.DiagnosisReport),
-)
+  ]).then(([module]) => module)
+const DiagnosisReport = deferHydration(() => loadReport().then((module) => module.DiagnosisReport))
+
+/**
+ * The empty page exists to be asked: once it is idle, the report's code and its controls' are fetched, so the first
+ * Enter waits for the diagnosis only.
+ */
+function usePreloadedReport(isIdle: boolean) {
+  useEffect(() => {
+    if (!isIdle) return
+    return whenIdle(() => {
+      loadReport()
+        .then((module) => module.preloadReportControls())
+        .catch(() => undefined)
+    })
+  }, [isIdle])
+}
 const loadStateViews = () =>
   Promise.all([import('#app/features/stocks/diagnosis-states.tsx'), ensureErrorMessages()]).then(
     ([module]) => module,
@@ -212,6 +228,7 @@ export default function AiStockDiagnosis({ loaderData }: Route.ComponentProps) {
   const { displayLocale, timeZone } = useRootData()
   const { state, query } = loaderData
   const attempts = useAttemptsLeft(loaderData.attempts, state.kind === 'idle' && loaderData.attempts === null)
+  usePreloadedReport(state.kind === 'idle')
   return (
     <DiagnosisPage query={query} attempts={attempts} isIdle={state.kind === 'idle'}>
       {state.kind === 'idle' ? (

@@ -6,6 +6,7 @@
  * component only lays it out and formats it for the reader.
  */
 
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 import { DemoBadge } from '#app/components/badge.tsx'
 import { ChangeIndicator } from '#app/components/change-indicator.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
@@ -54,6 +55,11 @@ const AlertControl = deferHydration(() =>
   ]).then(([module]) => module.AlertControl),
 )
 
+/** Fetches the report's controls' code ahead of the first report (the empty diagnosis page, once idle). */
+export function preloadReportControls(): Promise<void> {
+  return Promise.all([FollowButton.preload(), AlertControl.preload()]).then(() => undefined)
+}
+
 /** The other language's name, shown beside the reader's (騰訊控股 · Tencent Holdings). */
 export function otherNameOf(
   stock: Pick<StockDiagnosis['stock'], 'name' | 'nameEn' | 'nameZh'>,
@@ -69,6 +75,28 @@ export function otherNameOf(
  */
 const belowFirstScreen = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]'
 
+const subscribeNever = () => () => undefined
+
+/**
+ * Whether the parts below the first screen are drawn. A report drawn in the browser (a diagnosis asked for on the
+ * page) draws its first screen first and the rest in a second pass right after, so the reader sees the stock's name,
+ * price and summary without waiting for the whole report to be built (on a phone, Enter to report on screen went
+ * from 415–473 to 361–393 ms median: bench/diagnosis-enter.bench.ts). The server's report and its hydration draw
+ * everything at once (the server snapshot below is what hydration reads): a page without JavaScript has it all.
+ */
+function useLowerPartsShown(): boolean {
+  const isHydratingOrServer = !useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  )
+  const [isShown, setIsShown] = useState(isHydratingOrServer)
+  useEffect(() => {
+    if (!isShown) startTransition(() => setIsShown(true))
+  }, [isShown])
+  return isShown
+}
+
 export function DiagnosisReport({
   diagnosis,
   companyText = null,
@@ -82,6 +110,7 @@ export function DiagnosisReport({
   timeZone: string
 }) {
   const { t } = useTranslation(['stocks', 'stock-diagnosis'], { nsMode: 'fallback' })
+  const isLowerShown = useLowerPartsShown()
   const sectorLabel = useSectorName()
   const { stock } = diagnosis
   const reportingCurrency = diagnosis.ratios.reportingCurrency
@@ -193,91 +222,97 @@ export function DiagnosisReport({
           <CompanyTextPanel text={companyText} displayLocale={displayLocale} timeZone={timeZone} />
         ) : null}
 
-        <div className={`rounded-card border border-ink-100 bg-white p-4 sm:p-5 ${belowFirstScreen}`}>
-          <ScoreOverview diagnosis={diagnosis} displayLocale={displayLocale} asOfText={asOfText} />
-        </div>
+        {isLowerShown ? (
+          <>
+            <div className={`rounded-card border border-ink-100 bg-white p-4 sm:p-5 ${belowFirstScreen}`}>
+              <ScoreOverview diagnosis={diagnosis} displayLocale={displayLocale} asOfText={asOfText} />
+            </div>
 
-        <section
-          aria-labelledby="chart-heading"
-          className={`flex flex-col gap-3 rounded-card border border-ink-100 bg-white p-4 sm:p-5 ${belowFirstScreen}`}
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="chart-heading" className="text-xl font-semibold text-ink-950">
-              {t('levels.title')}
-            </h2>
-            {diagnosis.isDemo ? <DemoBadge /> : null}
-          </div>
-          {diagnosis.chart ? (
-            <PriceChart
-              subject={{ code: stock.code, market: stock.market, computedAt: diagnosis.computedAt }}
-              levels={diagnosis.levels}
-              currency={stock.currency}
-              displayLocale={displayLocale}
-              description={chartDescription}
-            />
-          ) : null}
-          <PriceLevelsPanel
-            levels={diagnosis.levels}
-            close={stock.price}
-            closeDate={stock.priceDate}
-            currency={stock.currency}
-            displayLocale={displayLocale}
-            asOfText={asOfText}
-          />
-        </section>
+            <section
+              aria-labelledby="chart-heading"
+              className={`flex flex-col gap-3 rounded-card border border-ink-100 bg-white p-4 sm:p-5 ${belowFirstScreen}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id="chart-heading" className="text-xl font-semibold text-ink-950">
+                  {t('levels.title')}
+                </h2>
+                {diagnosis.isDemo ? <DemoBadge /> : null}
+              </div>
+              {diagnosis.chart ? (
+                <PriceChart
+                  subject={{ code: stock.code, market: stock.market, computedAt: diagnosis.computedAt }}
+                  levels={diagnosis.levels}
+                  currency={stock.currency}
+                  displayLocale={displayLocale}
+                  description={chartDescription}
+                />
+              ) : null}
+              <PriceLevelsPanel
+                levels={diagnosis.levels}
+                close={stock.price}
+                closeDate={stock.priceDate}
+                currency={stock.currency}
+                displayLocale={displayLocale}
+                asOfText={asOfText}
+              />
+            </section>
 
-        <div className={belowFirstScreen}>
-          <SignalLabels
-            technicals={diagnosis.technicals}
-            capitalFlow={diagnosis.capitalFlow}
-            ctx={ctx}
-            asOfText={asOfText}
-          />
-        </div>
+            <div className={belowFirstScreen}>
+              <SignalLabels
+                technicals={diagnosis.technicals}
+                capitalFlow={diagnosis.capitalFlow}
+                ctx={ctx}
+                asOfText={asOfText}
+              />
+            </div>
 
-        <div className={belowFirstScreen}>
-          <FairValuePanel
-            fairValue={diagnosis.fairValue}
-            price={stock.price}
-            ctx={ctx}
-            asOfText={asOfText}
-            subject={{ code: stock.code, market: stock.market, computedAt: diagnosis.computedAt }}
-          />
-        </div>
+            <div className={belowFirstScreen}>
+              <FairValuePanel
+                fairValue={diagnosis.fairValue}
+                price={stock.price}
+                ctx={ctx}
+                asOfText={asOfText}
+                subject={{ code: stock.code, market: stock.market, computedAt: diagnosis.computedAt }}
+              />
+            </div>
 
-        <div className={belowFirstScreen}>
-          <DividendsPanel diagnosis={diagnosis} displayLocale={displayLocale} asOfText={asOfText} />
-        </div>
+            <div className={belowFirstScreen}>
+              <DividendsPanel diagnosis={diagnosis} displayLocale={displayLocale} asOfText={asOfText} />
+            </div>
 
-        <div className={belowFirstScreen}>
-          <ScoreDetails diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />
-        </div>
+            <div className={belowFirstScreen}>
+              <ScoreDetails diagnosis={diagnosis} ctx={ctx} asOfText={asOfText} />
+            </div>
 
-        <footer
-          className="flex flex-col gap-2 rounded-card bg-ink-100 p-4 text-xs leading-5 text-ink-800"
-          data-testid="diagnosis-disclaimer"
-        >
-          <p className="font-semibold">{t('disclaimer.title')}</p>
-          <p>{t('disclaimer.body')}</p>
-          <p>
-            {t('disclaimer.data', {
-              source: t(`dataSources.${diagnosis.data.source}`, { defaultValue: diagnosis.data.source }),
-              from: diagnosis.data.firstBarDate
-                ? formatDate(diagnosis.data.firstBarDate, displayLocale)
-                : '—',
-              to: diagnosis.data.lastBarDate ? formatDate(diagnosis.data.lastBarDate, displayLocale) : '—',
-              years: diagnosis.data.fiscalYears.join(displayLocale === 'zh-TW' ? '、' : ', ') || '—',
-            })}
-          </p>
-          <p>
-            {t('disclaimer.computed', {
-              time: formatDateTime(diagnosis.computedAt, displayLocale, timeZone),
-              version: diagnosis.engineVersion,
-              reviewed: formatMonth(diagnosis.assumptionsReviewed, displayLocale),
-            })}
-          </p>
-          {diagnosis.isDemo ? <p className="font-semibold">{t('disclaimer.demo')}</p> : null}
-        </footer>
+            <footer
+              className="flex flex-col gap-2 rounded-card bg-ink-100 p-4 text-xs leading-5 text-ink-800"
+              data-testid="diagnosis-disclaimer"
+            >
+              <p className="font-semibold">{t('disclaimer.title')}</p>
+              <p>{t('disclaimer.body')}</p>
+              <p>
+                {t('disclaimer.data', {
+                  source: t(`dataSources.${diagnosis.data.source}`, { defaultValue: diagnosis.data.source }),
+                  from: diagnosis.data.firstBarDate
+                    ? formatDate(diagnosis.data.firstBarDate, displayLocale)
+                    : '—',
+                  to: diagnosis.data.lastBarDate
+                    ? formatDate(diagnosis.data.lastBarDate, displayLocale)
+                    : '—',
+                  years: diagnosis.data.fiscalYears.join(displayLocale === 'zh-TW' ? '、' : ', ') || '—',
+                })}
+              </p>
+              <p>
+                {t('disclaimer.computed', {
+                  time: formatDateTime(diagnosis.computedAt, displayLocale, timeZone),
+                  version: diagnosis.engineVersion,
+                  reviewed: formatMonth(diagnosis.assumptionsReviewed, displayLocale),
+                })}
+              </p>
+              {diagnosis.isDemo ? <p className="font-semibold">{t('disclaimer.demo')}</p> : null}
+            </footer>
+          </>
+        ) : null}
       </article>
     </MethodCitationsProvider>
   )
