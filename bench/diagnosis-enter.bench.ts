@@ -6,7 +6,9 @@
  *
  * Each language's run opens `/ai-stock-diagnosis` once (hydrated, the way a reader arrives), then diagnoses
  * DIAGNOSIS_ENTER_RUNS (8) different stocks one after another: the code typed into the search box, Enter, and the
- * clock stops when the report shows that stock's title. The server has seen each stock once before (warm, as a
+ * clock, kept in the page from the Enter key's event, stops at the first frame painted with that stock's title in
+ * the report (the harness's own figure, from sending the key to seeing the title through its polling, is printed
+ * beside it: it adds its round trips to a throttled page). The server has seen each stock once before (warm, as a
  * popular stock is), so the figure is the page's own work and the network, not the engine's first computation.
  * Prints the median and the slowest per language; the target is a median ≤ 500 ms.
  *
@@ -17,14 +19,13 @@ import { chromium } from '@playwright/test'
 import { chromiumFlags } from '../e2e/support/sites.ts'
 import { startBenchProcess } from './support/bench-process.ts'
 import { percentile } from './support/percentile.ts'
+import { cpuSlowdown, mobileUserAgent, slow4G } from './support/phone.ts'
 
 const runs = Number(process.env.DIAGNOSIS_ENTER_RUNS ?? 8)
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
 if (!existsSync(chromePath)) throw new Error(`No Chromium at ${chromePath} (set CHROME_PATH)`)
 
-/** Lighthouse's `mobileSlow4G` (rttMs, throughputKbps, uploadThroughputKbps). */
-const network = { latency: 150, downloadKbps: 1638.4, uploadKbps: 750 }
-const cpuSlowdown = 4
+const network = slow4G
 
 /** Demo stocks of three markets, each diagnosed once per language. */
 const stocks = [
@@ -43,6 +44,35 @@ const languages = [
   { region: 'hant', label: 'zh-Hant', searchLabel: '股票代號或名稱' },
 ] as const
 
+/**
+ * In the page, before Enter: the clock starts at the Enter key's own event and stops at the first frame drawn after
+ * the report shows the stock's title (the next task after the frame's animation callback: the frame has been
+ * painted by then). Measured in the page, so the harness's own round trips and polling are not counted.
+ */
+function startEnterClock(title: string) {
+  const clock = { keydownAt: 0, paintedAt: 0 }
+  Object.assign(window, { enterClock: clock })
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Enter') clock.keydownAt = event.timeStamp
+    },
+    { capture: true, once: true },
+  )
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('#diagnosis-title')?.textContent?.includes(title)) return
+    observer.disconnect()
+    requestAnimationFrame(() => setTimeout(() => (clock.paintedAt = performance.now())))
+  })
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+}
+
+/** The milliseconds from Enter to the report on screen, once it is there (else a falsy value, to poll again). */
+function readEnterClock(): number | false {
+  const clock = (window as unknown as { enterClock: { keydownAt: number; paintedAt: number } }).enterClock
+  return clock.paintedAt > 0 && clock.keydownAt > 0 && clock.paintedAt - clock.keydownAt
+}
+
 const server = await startBenchProcess({
   // The bench diagnoses more stocks than a visitor's allowance; the allowance is not what is measured.
   QUOTA_DIAGNOSIS_PER_DAY: '20,20,20,30,60',
@@ -60,6 +90,8 @@ try {
       deviceScaleFactor: 1.75,
       isMobile: true,
       hasTouch: true,
+      // A phone's, not the headless browser's (a crawler's: its report would be left for the browser to fetch).
+      userAgent: mobileUserAgent,
     })
     await context.addCookies([
       { name: 'privacy', value: 'accepted', domain: new URL(origin).hostname, path: '/' },
@@ -86,16 +118,18 @@ try {
     })
     const searchBox = page.getByRole('combobox', { name: language.searchLabel })
     const times: number[] = []
+    const harness: number[] = []
     for (const stock of stocks.slice(0, runs)) {
       await searchBox.fill(stock.code)
-      const title = page.locator('#diagnosis-title')
+      await page.evaluate(startEnterClock, language.region === 'en' ? stock.en : stock.zh)
       const started = performance.now()
       await searchBox.press('Enter')
-      await title.filter({ hasText: language.region === 'en' ? stock.en : stock.zh }).waitFor({
-        state: 'visible',
+      const measured = await page.waitForFunction(readEnterClock, undefined, {
         timeout: 60_000,
+        polling: 250,
       })
-      times.push(performance.now() - started)
+      harness.push(performance.now() - started)
+      times.push((await measured.jsonValue()) as number)
     }
     await context.close()
     rows.push({
@@ -104,6 +138,7 @@ try {
       'median ms': Math.round(percentile(times, 50)),
       'slowest ms': Math.round(Math.max(...times)),
       'each ms': times.map((t) => Math.round(t)).join(' '),
+      'seen by the harness, median ms': Math.round(percentile(harness, 50)),
     })
   }
 } finally {

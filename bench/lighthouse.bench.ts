@@ -26,6 +26,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { chromiumFlags } from '../e2e/support/sites.ts'
 import { type BenchProcess, startBenchProcess } from './support/bench-process.ts'
+import { mobileUserAgent } from './support/phone.ts'
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
@@ -77,10 +78,6 @@ interface Measure {
   jsBytes: number
   htmlBytes: number
 }
-
-// Lighthouse's mobile UA; not a bot, so the server streams the page as to a phone.
-const mobileUserAgent =
-  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36'
 
 function networkItems(lhr: Result): NetworkItem[] {
   const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined
