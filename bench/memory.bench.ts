@@ -22,8 +22,9 @@
  * and MEMORY_RENDERS (200) set the load. RSS depends on the machine (V8 sizes its heap by the memory it sees); compare runs on the same machine.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
+import module from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { type BenchProcess, createFreshPostgres, startBenchProcess } from './support/bench-process.ts'
@@ -63,11 +64,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const withBreakdown = process.env.MEMORY_BREAKDOWN !== '0'
 const probeDir = withBreakdown ? await mkdtemp(path.join(os.tmpdir(), 'tickerwise-memory-probe-')) : ''
 const keepProbeDir = process.env.MEMORY_PROBE_SNAPSHOT === '1'
+/**
+ * The probe goes in as JavaScript (stripped here): as TypeScript it would load Node's type stripper into every thread
+ * of the server, which the server's own modules no longer do (ADR 0047).
+ */
+async function strippedProbe(): Promise<string> {
+  const probe = path.join(probeDir, 'memory-probe.js')
+  const source = await readFile(path.resolve('bench/support/memory-probe.ts'), 'utf8')
+  await writeFile(probe, module.stripTypeScriptTypes(source, { mode: 'strip' }))
+  return probe
+}
 /** What the server processes are started with for the probe (nothing without the breakdown). */
 const probeEnv: Record<string, string> = withBreakdown
   ? {
-      NODE_OPTIONS:
-        `${process.env.NODE_OPTIONS ?? ''} --import ${path.resolve('bench/support/memory-probe.ts')}`.trim(),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${await strippedProbe()}`.trim(),
       MEMORY_PROBE_PREFIX: path.join(probeDir, 'report'),
     }
   : {}
@@ -102,6 +112,7 @@ function whereItGoes(report: MemoryReport | undefined): string {
     `external ${report.externalMb} (buffers ${report.arrayBuffersMb})`,
     ...(threads ? [`thread heap ${threads}`] : []),
     ...(report.wasmMb > 0 ? [`wasm ${report.wasmMb}`] : []),
+    ...(report.typeStripperLoaded ? ['type stripper loaded'] : []),
   ].join(', ')
 }
 

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import {
   canStartAgain,
   environmentWithTunables,
   missingServerFlags,
+  missingStrippedModulesFlag,
   serverMallocTunables,
   serverV8Flags,
 } from './node-flags.ts'
@@ -33,6 +35,23 @@ describe('missingServerFlags', () => {
     expect(missingServerFlags(['--import', './probe.mjs'], '--enable-source-maps')).toEqual([
       ...serverV8Flags,
     ])
+  })
+})
+
+describe('missingStrippedModulesFlag', () => {
+  it("asks to load the build's stripped modules when the build has them, once, beside the operator's imports", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tickerwise-stripped-flag-'))
+    try {
+      const hook = path.join(folder, 'stripped-modules.js')
+      const flag = `--import=${pathToFileURL(hook).href}`
+      expect(missingStrippedModulesFlag([], undefined, hook)).toEqual([])
+      await writeFile(hook, '')
+      expect(missingStrippedModulesFlag(['--import', './otel.mjs'], undefined, hook)).toEqual([flag])
+      expect(missingStrippedModulesFlag([flag], undefined, hook)).toEqual([])
+      expect(missingStrippedModulesFlag([], `--enable-source-maps ${flag}`, hook)).toEqual([])
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
   })
 })
 

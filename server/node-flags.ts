@@ -13,11 +13,19 @@
  *   WebAssembly) leaves a heap that V8 keeps committed until load makes it collect; once the process serves, one
  *   full collection gives it back (`collectStartGarbage`, here and in PGlite's thread).
  *
+ * - `--import=<build>/server-modules/server/stripped-modules.js`, when the build has it: the server's modules load
+ *   from copies the build stripped of their types, so no thread of the process loads Node's type stripper (~18 MB
+ *   in the main thread, ~12 MB in PGlite's; stripped-modules.ts, ADR 0047).
+ *
  * All are read once, when the process starts, so they cannot be set from inside: the entry (main.ts) starts itself
  * again with them when they are missing (process.execve: the same process, id and standard streams, before anything
  * else is loaded). What the operator set wins: a flag of the same name on the command line or in NODE_OPTIONS, any
  * GLIBC_TUNABLES of their own.
  */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
 export const serverV8Flags: readonly string[] = ['--max-semi-space-size=8', '--expose-gc']
 export const serverMallocTunables =
   'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=131072'
@@ -32,6 +40,26 @@ export function missingServerFlags(execArgv: readonly string[], nodeOptions: str
   return serverV8Flags.filter((flag) => !given.has(flagName(flag)))
 }
 
+/**
+ * `--import` of the build's stripped-modules hook, when the build has one and the process does not load it yet
+ * (an operator's own `--import`s stay, beside it).
+ */
+export function missingStrippedModulesFlag(
+  execArgv: readonly string[],
+  nodeOptions: string | undefined,
+  hookFile: string,
+): string[] {
+  if (!existsSync(hookFile)) return []
+  const flag = `--import=${pathToFileURL(hookFile).href}`
+  const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)]
+  return given.includes(flag) ? [] : [flag]
+}
+
+/** Where the build keeps the stripped-modules hook (scripts/strip-server-types.ts writes it). */
+export function strippedModulesHookOf(buildDir: string): string {
+  return path.join(buildDir, 'server-modules', 'server', 'stripped-modules.js')
+}
+
 /** The environment to start again with, or undefined when the process already has the allocator settings. */
 export function environmentWithTunables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv | undefined {
   if (env.GLIBC_TUNABLES !== undefined) return undefined
@@ -42,8 +70,15 @@ export function environmentWithTunables(env: NodeJS.ProcessEnv): NodeJS.ProcessE
  * Replaces this process with itself plus what is missing, or returns when nothing is (or the platform cannot replace
  * a process: Windows runs with V8's and the allocator's defaults).
  */
-export function relaunchWithServerSettings(): void {
-  const missing = missingServerFlags(process.execArgv, process.env.NODE_OPTIONS)
+export function relaunchWithServerSettings(buildDir: string): void {
+  const missing = [
+    ...missingServerFlags(process.execArgv, process.env.NODE_OPTIONS),
+    ...missingStrippedModulesFlag(
+      process.execArgv,
+      process.env.NODE_OPTIONS,
+      strippedModulesHookOf(buildDir),
+    ),
+  ]
   const env = environmentWithTunables(process.env)
   if ((missing.length === 0 && !env) || typeof process.execve !== 'function') return
   process.execve(

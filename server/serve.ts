@@ -8,17 +8,16 @@ import './production-env.ts'
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import pino from 'pino'
 import type { ServerBuild } from 'react-router'
+import { buildDir } from './build-dir.ts'
 import { planWorkers, runPrimary } from './cluster.ts'
 import { ConfigError } from './config/config-error.ts'
 import { type Config, loadConfig } from './config.ts'
 import { logSerializers } from './http/log-serializers.ts'
 import { canStartAgain, collectStartGarbage, startAgain } from './node-flags.ts'
 
-const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
-const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build')
 const serverBuildPath = path.join(buildDir, 'server/index.js')
 /** From listening to the collection of the start's garbage. */
 const startGarbageDelayMs = 5_000

@@ -5,7 +5,8 @@
  * - `process.memoryUsage()` (rss, heapTotal, heapUsed, external, arrayBuffers) of the main thread;
  * - the V8 heap of every worker thread (PGlite's, ADR 0028);
  * - the resident size of the process's WebAssembly memories (PGlite's), from /proc/self/smaps;
- * - the packages whose code the process loaded (bytes of source), to see what a start brings in.
+ * - the packages whose code the process loaded (bytes of source), to see what a start brings in;
+ * - whether the main thread loaded Node's type stripper (the server's modules should come stripped, ADR 0047).
  * With MEMORY_PROBE_SNAPSHOT=1 it also writes a heap snapshot beside the report (Chrome DevTools opens it).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -25,6 +26,7 @@ export interface MemoryReport {
   wasmMb: number
   /** Loaded source by package (`server`, `app`, `build` for the project's own), largest first, kB. */
   loadedKb: Array<[string, number]>
+  typeStripperLoaded: boolean
 }
 
 const toMb = (bytes: number) => Math.round(bytes / 1048576)
@@ -129,6 +131,9 @@ if (workerThreads.isMainThread && process.env.MEMORY_PROBE_PREFIX) {
       loadedKb: [...loadedBytes]
         .sort((a, b) => b[1] - a[1])
         .map(([name, bytes]): [string, number] => [name, Math.round(bytes / 1024)]),
+      typeStripperLoaded: (process as unknown as { moduleLoadList: string[] }).moduleLoadList.some((name) =>
+        name.includes('amaro'),
+      ),
     }
     const file = `${prefix}-${process.pid}-${reports}`
     if (process.env.MEMORY_PROBE_SNAPSHOT === '1') v8.writeHeapSnapshot(`${file}.heapsnapshot`)

@@ -1,0 +1,84 @@
+/**
+ * A build step (react-router.config.ts `buildEnd`, and scripts/build-if-stale.sh when only the server changed): writes
+ * a copy of every TypeScript file the server runs (server/ and contracts/, tests left out) with its types stripped,
+ * to `<build>/server-modules/`, beside a manifest naming the folder they came from. The production entry loads them
+ * instead of its sources (server/stripped-modules.ts, ADR 0047): the process then never loads Node's type stripper.
+ *
+ * Stripping replaces types with blanks, so every line and column stays where it was. A file that is not erasable
+ * TypeScript (an enum, a namespace) fails the build here rather than at start.
+ *
+ * Also runs alone: `node scripts/strip-server-types.ts [build folder]` (default: $BUILD_DIR or build).
+ */
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { stripTypeScriptTypes } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { manifestFileName, type StrippedModulesManifest } from '../server/stripped-modules.ts'
+
+const projectRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
+/** The folders the server's processes load TypeScript from (the pages come bundled, as JavaScript). */
+const serverSourceFolders = ['server', 'contracts']
+
+export const strippedModulesFolder = 'server-modules'
+
+function isServerModule(file: string): boolean {
+  return file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts')
+}
+
+async function sourcesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true })
+  return entries
+    .filter((entry) => entry.isFile() && isServerModule(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/**
+ * Node marks its stripper experimental and says so once per process; here that line would only be noise in every
+ * build's output, so this one warning is kept quiet while the step runs.
+ */
+function withoutStripperWarning<T>(run: () => Promise<T>): Promise<T> {
+  const emitWarning = process.emitWarning
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (String(warning).includes('stripTypeScriptTypes')) return
+    ;(emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest)
+  }) as typeof process.emitWarning
+  return run().finally(() => {
+    process.emitWarning = emitWarning
+  })
+}
+
+/** Writes the stripped copies and the manifest afresh; returns how many files were copied. */
+export async function stripServerTypes(buildDir: string, sourceRoot = projectRoot): Promise<number> {
+  const target = path.join(buildDir, strippedModulesFolder)
+  await rm(target, { recursive: true, force: true })
+  const sources = (
+    await Promise.all(serverSourceFolders.map((folder) => sourcesUnder(path.join(sourceRoot, folder))))
+  ).flat()
+  await withoutStripperWarning(() =>
+    Promise.all(
+      sources.map(async (source) => {
+        const relative = path.relative(sourceRoot, source)
+        let stripped: string
+        try {
+          stripped = stripTypeScriptTypes(await readFile(source, 'utf8'), { mode: 'strip' })
+        } catch (error) {
+          throw new Error(`${relative}: ${error instanceof Error ? error.message : String(error)}`)
+        }
+        const copy = path.join(target, relative.replace(/\.ts$/, '.js'))
+        await mkdir(path.dirname(copy), { recursive: true })
+        await writeFile(copy, stripped)
+      }),
+    ),
+  )
+  const manifest: StrippedModulesManifest = { sourceRoot: pathToFileURL(`${sourceRoot}${path.sep}`).href }
+  await writeFile(path.join(target, manifestFileName), `${JSON.stringify(manifest)}\n`)
+  return sources.length
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const buildDir = path.resolve(process.argv[2] ?? (process.env.BUILD_DIR || 'build'))
+  const count = await stripServerTypes(buildDir)
+  console.log(
+    `stripped the types of ${count} server modules into ${path.join(buildDir, strippedModulesFolder)}`,
+  )
+}
