@@ -10,7 +10,8 @@
  *    pages new to the cache and half cached, sampled every second (highest and last);
  * 4. after a restart on the same data folder (no seeding): start time and idle RSS.
  * With DATABASE_URL set, the same renders on PostgreSQL (a fresh database beside it) with WEB_CONCURRENCY=2: the RSS
- * of each worker, idle and after the renders.
+ * of each worker, idle and after the renders, and what the machine holds for the three processes (PSS, pages they
+ * share counted once).
  *
  * Each reading also says where the memory is (bench/support/memory-probe.ts, loaded into the server): the main
  * thread's V8 heap (used / committed), its external memory and array buffers, PGlite's thread heap and its
@@ -24,9 +25,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
-import module from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { stripTypes } from '../scripts/strip-server-types.ts'
 import { type BenchProcess, createFreshPostgres, startBenchProcess } from './support/bench-process.ts'
 import type { MemoryReport } from './support/memory-probe.ts'
 
@@ -42,13 +43,23 @@ interface Memory {
   rssMb: number
   /** Peak RSS since the process started (VmHWM). */
   peakMb: number
+  /**
+   * Proportional set size: the process's own pages plus its share of pages it shares with others (Node's code, read
+   * from its file, is ~55 MB of every server process's RSS, resident once for all of them).
+   */
+  pssMb: number
 }
 
 /** Resident memory of a process from /proc/<pid>/status (kB there). */
 function memoryOf(pid: number): Memory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
-  return { rssMb: Math.round(field('VmRSS') / 1024), peakMb: Math.round(field('VmHWM') / 1024) }
+  const pssKb = Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0)
+  return {
+    rssMb: Math.round(field('VmRSS') / 1024),
+    peakMb: Math.round(field('VmHWM') / 1024),
+    pssMb: Math.round(pssKb / 1024),
+  }
 }
 
 /** The worker processes of a primary (node:cluster forks them as its children). */
@@ -71,7 +82,7 @@ const keepProbeDir = process.env.MEMORY_PROBE_SNAPSHOT === '1'
 async function strippedProbe(): Promise<string> {
   const probe = path.join(probeDir, 'memory-probe.js')
   const source = await readFile(path.resolve('bench/support/memory-probe.ts'), 'utf8')
-  await writeFile(probe, module.stripTypeScriptTypes(source, { mode: 'strip' }))
+  await writeFile(probe, stripTypes(source))
   return probe
 }
 /** What the server processes are started with for the probe (nothing without the breakdown). */
@@ -424,6 +435,15 @@ if (process.env.DATABASE_URL) {
       row(
         'PostgreSQL: RSS idle after the renders, each worker',
         `${settled.map((reading) => reading.rssMb).join(', ')} MB`,
+      )
+      const shares = [primary.pid, ...workers].map(memoryOf)
+      row(
+        'PostgreSQL: PSS idle after the renders, primary / each worker (total)',
+        `${shares[0]!.pssMb} / ${shares
+          .slice(1)
+          .map((reading) => reading.pssMb)
+          .join(', ')} MB (${shares.reduce((sum, reading) => sum + reading.pssMb, 0)} MB)`,
+        'what the machine holds for them: pages they share (Node’s code) counted once',
       )
     } finally {
       await primary.stop()

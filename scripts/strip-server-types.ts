@@ -13,13 +13,15 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { stripTypeScriptTypes } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { manifestFileName, type StrippedModulesManifest } from '../server/stripped-modules.ts'
+import {
+  manifestFileName,
+  type StrippedModulesManifest,
+  strippedModulesFolder,
+} from '../server/stripped-modules.ts'
 
 const projectRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 /** The folders the server's processes load TypeScript from (the pages come bundled, as JavaScript). */
 const serverSourceFolders = ['server', 'contracts']
-
-export const strippedModulesFolder = 'server-modules'
 
 function isServerModule(file: string): boolean {
   return file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts')
@@ -33,18 +35,20 @@ async function sourcesUnder(folder: string): Promise<string[]> {
 }
 
 /**
- * Node marks its stripper experimental and says so once per process; here that line would only be noise in every
- * build's output, so this one warning is kept quiet while the step runs.
+ * The source with its types blanked out (lines and columns kept). Node marks its stripper experimental and says so
+ * once per process; in a build's or a bench's output that line would only be noise, so it is kept quiet here.
  */
-function withoutStripperWarning<T>(run: () => Promise<T>): Promise<T> {
+export function stripTypes(source: string): string {
   const emitWarning = process.emitWarning
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     if (String(warning).includes('stripTypeScriptTypes')) return
     ;(emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest)
   }) as typeof process.emitWarning
-  return run().finally(() => {
+  try {
+    return stripTypeScriptTypes(source, { mode: 'strip' })
+  } finally {
     process.emitWarning = emitWarning
-  })
+  }
 }
 
 /** Writes the stripped copies and the manifest afresh; returns how many files were copied. */
@@ -54,21 +58,19 @@ export async function stripServerTypes(buildDir: string, sourceRoot = projectRoo
   const sources = (
     await Promise.all(serverSourceFolders.map((folder) => sourcesUnder(path.join(sourceRoot, folder))))
   ).flat()
-  await withoutStripperWarning(() =>
-    Promise.all(
-      sources.map(async (source) => {
-        const relative = path.relative(sourceRoot, source)
-        let stripped: string
-        try {
-          stripped = stripTypeScriptTypes(await readFile(source, 'utf8'), { mode: 'strip' })
-        } catch (error) {
-          throw new Error(`${relative}: ${error instanceof Error ? error.message : String(error)}`)
-        }
-        const copy = path.join(target, relative.replace(/\.ts$/, '.js'))
-        await mkdir(path.dirname(copy), { recursive: true })
-        await writeFile(copy, stripped)
-      }),
-    ),
+  await Promise.all(
+    sources.map(async (source) => {
+      const relative = path.relative(sourceRoot, source)
+      let stripped: string
+      try {
+        stripped = stripTypes(await readFile(source, 'utf8'))
+      } catch (error) {
+        throw new Error(`${relative}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      const copy = path.join(target, relative.replace(/\.ts$/, '.js'))
+      await mkdir(path.dirname(copy), { recursive: true })
+      await writeFile(copy, stripped)
+    }),
   )
   const manifest: StrippedModulesManifest = { sourceRoot: pathToFileURL(`${sourceRoot}${path.sep}`).href }
   await writeFile(path.join(target, manifestFileName), `${JSON.stringify(manifest)}\n`)

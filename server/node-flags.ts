@@ -25,6 +25,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { strippedModulesFolder } from './stripped-modules.ts'
 
 export const serverV8Flags: readonly string[] = ['--max-semi-space-size=8', '--expose-gc']
 export const serverMallocTunables =
@@ -57,7 +58,7 @@ export function missingStrippedModulesFlag(
 
 /** Where the build keeps the stripped-modules hook (scripts/strip-server-types.ts writes it). */
 export function strippedModulesHookOf(buildDir: string): string {
-  return path.join(buildDir, 'server-modules', 'server', 'stripped-modules.js')
+  return path.join(buildDir, strippedModulesFolder, 'server', 'stripped-modules.js')
 }
 
 /** The environment to start again with, or undefined when the process already has the allocator settings. */

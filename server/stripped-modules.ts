@@ -21,6 +21,8 @@ export interface StrippedModulesManifest {
   sourceRoot: string
 }
 
+/** The build's folder of stripped copies, and the manifest in it. */
+export const strippedModulesFolder = 'server-modules'
 export const manifestFileName = 'manifest.json'
 
 /**
@@ -52,4 +54,5 @@ function registerStrippedModules(): void {
 }
 
 // Only as the build's copy (loaded by `--import`): the source is also imported by the build step and by tests.
-if (import.meta.url.endsWith('.js')) registerStrippedModules()
+if (import.meta.url.endsWith(`/${strippedModulesFolder}/server/stripped-modules.js`))
+  registerStrippedModules()
