@@ -7,7 +7,7 @@
  * their data in the browser from /api/console, whose guard checks the role of every call again.
  */
 import { clsx } from 'clsx'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Link, NavLink } from 'react-router'
 import { Card } from '#app/components/card.tsx'
 import { deferHydration } from '#app/components/deferred-hydration.tsx'
@@ -273,17 +273,33 @@ export default function ConsoleRoute({ loaderData, params }: Route.ComponentProp
           ))}
         </ul>
       </nav>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1" data-console-section>
         {section && !sections.includes(section) ? (
-          <RoleRequired />
+          <>
+            <RoleRequired />
+            <SectionHydrated />
+          </>
         ) : (
           <Suspense fallback={<ConsoleLoading />}>
             <ConsolePageView page={page} me={me} sections={sections} />
+            <SectionHydrated />
           </Suspense>
         )}
       </div>
     </div>
   )
+}
+
+/**
+ * Marks the section as answering: a section's code comes after the page's, so the page hydrates first and shows the
+ * section's server HTML until its code is there (its fields do not keep what is typed before; the journeys wait).
+ */
+function SectionHydrated() {
+  const ref = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    ref.current?.closest('[data-console-section]')?.setAttribute('data-hydrated', 'true')
+  }, [])
+  return <span ref={ref} hidden />
 }
 
 function ConsolePageView({

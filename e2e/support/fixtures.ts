@@ -70,11 +70,15 @@ export const languageNeutral = { tag: languageNeutralTag }
 
 /** Waits until React has hydrated, so clicks reach their handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
-  // The footer hydrates after the page (its code is fetched after the page's): wait for it too, when there is one.
+  // The footer and a console section hydrate after the page (their code is fetched after the page's): wait for them
+  // too, when there are.
   await page.waitForFunction(() => {
-    const footer = document.querySelector<HTMLElement>('footer[data-site-footer]')
+    const later = ['footer[data-site-footer]', '[data-console-section]'].map((selector) =>
+      document.querySelector<HTMLElement>(selector),
+    )
     return (
-      document.documentElement.dataset.hydrated === 'true' && (!footer || footer.dataset.hydrated === 'true')
+      document.documentElement.dataset.hydrated === 'true' &&
+      later.every((part) => !part || part.dataset.hydrated === 'true')
     )
   })
 }
