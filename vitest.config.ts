@@ -7,11 +7,17 @@ import { databaseTestFiles, testFilePatterns } from './server/testing/database-t
 const onPostgres = Boolean(process.env.DATABASE_URL)
 
 /**
- * Test files that load swc's native parser (directly, or through dependency-cruiser): @swc/core 1.16 crashes the
- * whole process (a segmentation fault in its module registration) when a second worker thread loads it after a
- * first, so these run in child processes of their own, the rest in threads.
+ * Test files that load a parser threads cannot share: swc's native one (directly, or through dependency-cruiser;
+ * @swc/core 1.16 crashes the whole process, a segmentation fault in its module registration, when a second worker
+ * thread loads it after a first) and Node's type stripper, a WebAssembly build of swc (stripServerTypes; V8 aborted
+ * the whole run freeing its code in a worker thread: "Check failed: jit_page_->allocations_.erase(addr) == 1"). These
+ * run in child processes of their own, the rest in threads.
  */
-const nativeParserTests = ['server/context-tables.test.ts', 'scripts/import-rules.test.ts']
+const nativeParserTests = [
+  'server/context-tables.test.ts',
+  'scripts/import-rules.test.ts',
+  'server/stripped-modules.test.ts',
+]
 const included = onPostgres ? databaseTestFiles() : testFilePatterns
 
 export default defineConfig({
