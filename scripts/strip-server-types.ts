@@ -13,13 +13,13 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { stripTypeScriptTypes } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { projectRoot } from '../server/build-dir.ts'
 import {
   manifestFileName,
   type StrippedModulesManifest,
   strippedModulesFolder,
 } from '../server/stripped-modules.ts'
 
-const projectRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 /** The folders the server's processes load TypeScript from (the pages come bundled, as JavaScript). */
 const serverSourceFolders = ['server', 'contracts']
 

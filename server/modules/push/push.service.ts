@@ -8,7 +8,6 @@
  * same key); leaves to the service worker (public/sw.js) how a notification looks and what a click opens.
  */
 import { isIP } from 'node:net'
-import webPush from 'web-push'
 import { CommonErrorCode } from '#contracts/envelope.ts'
 import type { PushSubscribeRequest } from '#contracts/push.ts'
 import {
@@ -22,6 +21,7 @@ import type { Locale } from '#contracts/regions.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
+import { onFirstUse } from '#server/kernel/on-first-use.ts'
 import { isLoggedIn, type Reader } from '#server/kernel/reader.ts'
 import type { PushConfig } from './push.config.ts'
 import {
@@ -38,6 +38,12 @@ import {
   settleDelivery,
   upsertSubscription,
 } from './push.repo.ts'
+
+/**
+ * `web-push` and what it brings (bn.js, asn1.js, http_ece, jws: some 200 kB of source) load with the first
+ * notification sent: a process that sends none never holds them.
+ */
+const loadWebPush = onFirstUse(() => import('web-push').then((module) => module.default))
 
 /** What a caller says, in both languages: each device reads it in the language of the site it subscribed on. */
 export interface PushMessage {
@@ -203,6 +209,7 @@ export function createPushService(options: {
     report: PushSendReport,
   ): Promise<void> {
     if (!config.enabled) return
+    const webPush = await loadWebPush()
     const now = clock.now()
     const claimed = await claimDelivery(
       db,
