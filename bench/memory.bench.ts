@@ -15,7 +15,7 @@
  *
  * Each reading also says where the memory is (bench/support/memory-probe.ts, loaded into the server): the main
  * thread's V8 heap (used / committed), its external memory and array buffers, PGlite's thread heap and its
- * WebAssembly memory; the breakdown after the start names the largest packages loaded. MEMORY_BREAKDOWN=0 leaves
+ * WebAssembly memory, glibc's main malloc arena and the node executable's own pages; the breakdown after the start names the largest packages loaded. MEMORY_BREAKDOWN=0 leaves
  * the probe out; MEMORY_PROBE_SNAPSHOT=1 writes a heap snapshot at each reading (in the printed folder, kept).
  *
  * Budgets (issue 22): ≤ 300 MB idle and ≤ 450 MB through the soak on PGlite, ≤ 200 MB per worker on PostgreSQL.
@@ -123,6 +123,8 @@ function whereItGoes(report: MemoryReport | undefined): string {
     `external ${report.externalMb} (buffers ${report.arrayBuffersMb})`,
     ...(threads ? [`thread heap ${threads}`] : []),
     ...(report.wasmMb > 0 ? [`wasm ${report.wasmMb}`] : []),
+    `malloc arena ${report.mallocHeapMb}`,
+    `node's code ${report.executableMb}`,
     ...(report.typeStripperLoaded ? ['type stripper loaded'] : []),
   ].join(', ')
 }

@@ -24,6 +24,10 @@ export interface MemoryReport {
   threadHeaps: Array<{ totalMb: number; usedMb: number }>
   /** Resident part of the WebAssembly memories (PGlite's). */
   wasmMb: number
+  /** Resident part of glibc's main malloc arena (`[heap]`): native allocations, array buffers' bytes among them. */
+  mallocHeapMb: number
+  /** Resident pages of the node executable (its code, read from the file: shared by every process that runs it). */
+  executableMb: number
   /** Loaded source by package (`server`, `app`, `build` for the project's own), largest first, kB. */
   loadedKb: Array<[string, number]>
   typeStripperLoaded: boolean
@@ -32,15 +36,19 @@ export interface MemoryReport {
 const toMb = (bytes: number) => Math.round(bytes / 1048576)
 
 /**
- * Resident kB of the WebAssembly memories: V8 maps each as its accessible part (read-write) followed at once by a
- * guard region of several GB that may not be touched (`---p`); only what PostgreSQL touched is resident.
+ * Resident kB by where the pages come from, read from /proc/self/smaps:
+ * - the WebAssembly memories: V8 maps each as its accessible part (read-write) followed at once by a guard region
+ *   of several GB that may not be touched (`---p`); only what PostgreSQL touched is resident;
+ * - glibc's main arena (`[heap]`, grown with brk): what it keeps after a free stays resident unless it is at the top;
+ * - the node executable's mappings (its code and data as read from the file).
  */
-function wasmResidentKb(): number {
+function residentKb(): { wasmKb: number; mallocHeapKb: number; executableKb: number } {
   interface Mapping {
     start: number
     end: number
     perms: string
     anonymous: boolean
+    path: string
     rssKb: number
   }
   const mappings: Mapping[] = []
@@ -52,6 +60,7 @@ function wasmResidentKb(): number {
         end: Number.parseInt(header[2]!, 16),
         perms: header[3]!,
         anonymous: header[4] === '0' && !header[5],
+        path: header[5] ?? '',
         rssKb: 0,
       })
       continue
@@ -60,8 +69,12 @@ function wasmResidentKb(): number {
     const last = mappings.at(-1)
     if (rss && last) last.rssKb = Number(rss[1])
   }
-  let total = 0
+  let wasmKb = 0
+  let mallocHeapKb = 0
+  let executableKb = 0
   mappings.forEach((mapping, index) => {
+    if (mapping.path === '[heap]') mallocHeapKb += mapping.rssKb
+    if (mapping.path === process.execPath) executableKb += mapping.rssKb
     const next = mappings[index + 1]
     const isGuarded =
       next !== undefined &&
@@ -69,9 +82,9 @@ function wasmResidentKb(): number {
       next.anonymous &&
       next.perms === '---p' &&
       next.end - next.start >= 2 ** 30
-    if (mapping.anonymous && mapping.perms === 'rw-p' && isGuarded) total += mapping.rssKb
+    if (mapping.anonymous && mapping.perms === 'rw-p' && isGuarded) wasmKb += mapping.rssKb
   })
-  return total
+  return { wasmKb, mallocHeapKb, executableKb }
 }
 
 function packageOf(url: string): string {
@@ -120,6 +133,7 @@ if (workerThreads.isMainThread && process.env.MEMORY_PROBE_PREFIX) {
         return { totalMb: toMb(heap.total_heap_size), usedMb: toMb(heap.used_heap_size) }
       }),
     )
+    const resident = residentKb()
     const report: MemoryReport = {
       rssMb: toMb(usage.rss),
       heapTotalMb: toMb(usage.heapTotal),
@@ -127,7 +141,9 @@ if (workerThreads.isMainThread && process.env.MEMORY_PROBE_PREFIX) {
       externalMb: toMb(usage.external),
       arrayBuffersMb: toMb(usage.arrayBuffers),
       threadHeaps,
-      wasmMb: Math.round(wasmResidentKb() / 1024),
+      wasmMb: Math.round(resident.wasmKb / 1024),
+      mallocHeapMb: Math.round(resident.mallocHeapKb / 1024),
+      executableMb: Math.round(resident.executableKb / 1024),
       loadedKb: [...loadedBytes]
         .sort((a, b) => b[1] - a[1])
         .map(([name, bytes]): [string, number] => [name, Math.round(bytes / 1024)]),
