@@ -88,6 +88,8 @@ test('a Base subscriber opens a partial lesson, finds a full one locked, and mar
   site,
   t,
 }) => {
+  // Two accessibility scans, a reload and the phone check beside the lesson itself: ~37 s on a busy machine.
+  test.slow()
   await logInThroughApi(page, request, site.origin)
   await subscribeThroughApi(page, 'base')
   await page.goto('/member/investment')
