@@ -6,8 +6,12 @@
  * - `GLIBC_TUNABLES`: at most two malloc arenas, and large blocks handed back to the system when freed. Compiling
  *   PGlite's WebAssembly takes some 600 MB of compiler memory for a moment at start; with glibc's defaults each
  *   compiler thread's arena keeps what it freed, some 100 MB for the life of the process. A fixed mmap threshold
- *   (128 KB): by default glibc raises it to the largest block freed so far, after which blocks of that size (a
- *   compressor's window, a compiler's zone) come from the arenas and stay there once freed. (Ignored off glibc.)
+ *   (64 KB): by default glibc raises it to the largest block freed so far, after which blocks of that size (a
+ *   compressor's window, a compiler's zone) come from the arenas and stay there once freed; and blocks between 64
+ *   and 128 KB (a page's body, a compressor's 64 KB output buffer), freed in another order than they were taken,
+ *   left holes in the main arena that it never gave back (62 → 47 MB of arena per worker after 200 uncached
+ *   renders; 32 KB gets it to ~27 but costs an uncached article 2–4 ms more CPU in page faults; ADR 0025
+ *   amendment 3). (Ignored off glibc.)
  *
  * - `--expose-gc`: a start's work (migrations, the seed, a first market-data fill, compiling PostgreSQL's
  *   WebAssembly) leaves a heap that V8 keeps committed until load makes it collect; once the process serves, one
@@ -29,7 +33,7 @@ import { strippedModulesFolder } from './stripped-modules.ts'
 
 export const serverV8Flags: readonly string[] = ['--max-semi-space-size=8', '--expose-gc']
 export const serverMallocTunables =
-  'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=131072'
+  'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=65536'
 
 function flagName(flag: string): string {
   return flag.split('=')[0]!.replace(/_/g, '-')
