@@ -72,9 +72,8 @@ export function dropComments(source: string): string {
   let from = 0
   for (const { start, end } of comments) {
     let before = source.slice(from, start)
-    const endsLine = end === source.length || source[end] === '\n' || source[end] === '\r'
     const lastLine = source.slice(source.lastIndexOf('\n', end - 1) + 1, end)
-    const codeFollows = !endsLine && !/^[ \t]*(\r?\n|$)/.test(source.slice(end))
+    const codeFollows = !/^[ \t]*(\r?\n|$)/.test(source.slice(end))
     const breaks = source.slice(start, end).replace(/[^\n]/g, '')
     // The comment ends its first line when it ends the line or holds a line break: the blanks before it can go.
     if (!codeFollows || breaks) before = before.replace(/[ \t]+$/, '')

@@ -1,5 +1,4 @@
 /** Picks the mail adapter the configuration names (MAIL_PROVIDER). */
-
 import { onFirstUse } from '#server/kernel/on-first-use.ts'
 import type { MailConfig } from './mail.config.ts'
 import type { MailMessage, MailSender } from './mail-sender.ts'
@@ -15,7 +14,7 @@ export function createMailSender(
 
 /**
  * The SMTP adapter with nodemailer (some 650 kB of source) loaded with the first message: the processes that only
- * serve pages never load it, and a worker that sends no mail keeps that memory.
+ * serve pages never hold it.
  */
 function createLazySmtpMailSender(settings: { url: string; from: string }): MailSender {
   let loaded: MailSender | undefined
